@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+
+/**
+ * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
+ * to an embedded PostgreSQL (PGlite) kept in PGLITE_DIR (default ./data/pglite, git-ignored;
+ * "memory://" for throw-away databases). Only services in lib/ import this file.
+ */
+export type Db = PrismaClient;
+
+type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite };
+
+const globalForDb = globalThis as unknown as { __covenantDb?: DbState };
+
+export const isEmbedded = () => !process.env.DATABASE_URL;
+
+function createState(): DbState {
+  if (process.env.DATABASE_URL) {
+    const factory = new PrismaPg({
+      connectionString: process.env.DATABASE_URL,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    });
+    return { factory, client: new PrismaClient({ adapter: factory }) };
+  }
+  const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir);
+  const factory = new PrismaPGlite(pglite);
+  return { factory, pglite, client: new PrismaClient({ adapter: factory }) };
+}
+
+function state(): DbState {
+  globalForDb.__covenantDb ??= createState();
+  return globalForDb.__covenantDb;
+}
+
+/** The Prisma client (created on first use). */
+export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    const client = state().client;
+    const value = Reflect.get(client, prop, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+/** The adapter factory behind `db`, for the migration runner. */
+export const dbAdapterFactory = () => state().factory;
+
+/** Closes the connection (tests and scripts). */
+export async function disconnectDb(): Promise<void> {
+  const current = globalForDb.__covenantDb;
+  if (!current) return;
+  globalForDb.__covenantDb = undefined;
+  await current.client.$disconnect();
+  await current.pglite?.close();
+}
