@@ -1,0 +1,63 @@
+import { getOperationAST, GraphQLError } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
+import { buildContext, sourceFromRequest } from "@/lib/auth/get-request-context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { GraphQLContext } from "@/lib/graphql/context";
+import { maskError, toGraphQLError } from "@/lib/graphql/errors";
+import { schema } from "@/lib/graphql/schema";
+import { hasValidCsrf, needsCsrf } from "@/lib/http/csrf";
+
+/** Mutations need the CSRF token (spec section 7); queries and subscriptions do not. */
+const csrfForMutations: Plugin<GraphQLContext> = {
+  onExecute({ args }) {
+    const operation = getOperationAST(args.document, args.operationName);
+    if (operation?.operation === "mutation" && !args.contextValue.csrfOk) {
+      throw toGraphQLError(new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." }), args.contextValue.ctx.locale);
+    }
+  },
+};
+
+/** Expected failures carry code, type and message in the caller's language. */
+const localizeErrors: Plugin<GraphQLContext> = {
+  onExecute({ args }) {
+    const locale = args.contextValue.ctx.locale;
+    return {
+      onExecuteDone({ result, setResult }) {
+        if (Symbol.asyncIterator in result || !result.errors?.length) return;
+        setResult({ ...result, errors: result.errors.map((error) => maskError(error, locale) as GraphQLError) });
+      },
+    };
+  },
+};
+
+/** GraphQL answers are never cached. */
+const noStore: Plugin = {
+  onResponse({ response }) {
+    response.headers.set("cache-control", "no-store");
+  },
+};
+
+const yoga = createYoga<{ request: Request }, GraphQLContext>({
+  schema,
+  graphqlEndpoint: "/graphql",
+  fetchAPI: { Response },
+  graphiql: process.env.NODE_ENV !== "production",
+  plugins: [csrfForMutations, localizeErrors, noStore],
+  context: async ({ request }) => {
+    const src = sourceFromRequest(request);
+    return { ctx: await buildContext(src), csrfOk: !needsCsrf(src) || hasValidCsrf(src) };
+  },
+  maskedErrors: {
+    maskError: (error, _message, isDev) => {
+      const masked = maskError(error, "en");
+      if (isDev && !(masked instanceof GraphQLError)) console.error(error);
+      return masked;
+    },
+  },
+});
+
+type Handler = (request: Request) => Promise<Response>;
+const handle = yoga.handleRequest as unknown as (request: Request, ctx: object) => Promise<Response>;
+
+export const GET: Handler = (request) => handle(request, {});
+export const POST: Handler = (request) => handle(request, {});

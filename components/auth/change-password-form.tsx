@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PasswordField } from "@/components/ui/password-field";
+import { apiRequest } from "@/lib/client/api";
+import { useErrorText } from "./use-error-text";
+
+export function ChangePasswordForm({ token }: { token: string | null }) {
+  const t = useTranslations("auth");
+  const errorText = useErrorText();
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (!token) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="error">{t("change.missingToken")}</Alert>
+        <Link href="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+          {t("change.requestNew")}
+        </Link>
+      </div>
+    );
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password !== confirm) return setError(t("passwordsDiffer"));
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest("POST", "/vapp/auth/change-password", { token, password });
+      window.location.assign("/login?notice=passwordChanged");
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      {error && (
+        <Alert tone="error">
+          {error}{" "}
+          <Link href="/forgot-password" className="font-medium underline">
+            {t("change.requestNew")}
+          </Link>
+        </Alert>
+      )}
+      <PasswordField value={password} onChange={setPassword} showStrength />
+      <PasswordField value={confirm} onChange={setConfirm} label={t("confirmPassword")} name="confirmPassword" />
+      <Button type="submit" busy={busy}>
+        {t("change.submit")}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,130 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError, apiRequest, followStoredRedirect, storeRedirect } from "@/lib/client/api";
+import { useErrorText } from "./use-error-text";
+
+type Notice = { tone: "error" | "success" | "info"; text: string } | null;
+
+export function LoginForm({
+  initialError,
+  notice,
+  redirect,
+  googleEnabled,
+}: {
+  initialError: string | null;
+  notice: string | null;
+  redirect: string | null;
+  googleEnabled: boolean;
+}) {
+  const t = useTranslations("auth");
+  const tc = useTranslations("common");
+  const errorText = useErrorText();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState<"password" | "magic" | null>(null);
+  const [message, setMessage] = useState<Notice>(
+    initialError ? { tone: "error", text: initialError } : notice ? { tone: "success", text: notice } : null,
+  );
+  const [unverified, setUnverified] = useState(false);
+
+  useEffect(() => storeRedirect(redirect), [redirect]);
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    setBusy("password");
+    setUnverified(false);
+    try {
+      await apiRequest("POST", "/vapp/auth/provider/local", { email, password });
+      followStoredRedirect("/");
+    } catch (error) {
+      setMessage({ tone: "error", text: errorText(error) });
+      setUnverified(error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED");
+      setBusy(null);
+    }
+  }
+
+  async function sendMagicLink() {
+    const form = document.getElementById("login-form") as HTMLFormElement | null;
+    const emailInput = form?.elements.namedItem("email") as HTMLInputElement | null;
+    if (!emailInput?.reportValidity()) return;
+    setBusy("magic");
+    try {
+      await apiRequest("POST", "/vapp/auth/provider/magic", {
+        email,
+        ...(redirect && redirect.startsWith("/") ? { redirect } : {}),
+      });
+      setMessage({ tone: "success", text: t("login.magicSent", { email }) });
+    } catch (error) {
+      setMessage({ tone: "error", text: errorText(error) });
+    }
+    setBusy(null);
+  }
+
+  async function resendVerification() {
+    await apiRequest("POST", `/vapp/users/send-verify-email/${encodeURIComponent(email)}`).catch(() => undefined);
+    setUnverified(false);
+    setMessage({ tone: "info", text: t("login.verificationResent") });
+  }
+
+  return (
+    <form id="login-form" onSubmit={signIn} className="flex flex-col gap-4" noValidate={false}>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {unverified && (
+        <Button type="button" variant="secondary" onClick={resendVerification}>
+          {t("login.resendVerification")}
+        </Button>
+      )}
+      <TextField
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        label={t("password")}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className="flex justify-end">
+        <Link href={`/forgot-password${email ? `/${encodeURIComponent(email)}` : ""}`} className="text-sm text-brand-700 hover:underline">
+          {t("login.forgot")}
+        </Link>
+      </div>
+      <Button type="submit" busy={busy === "password"} disabled={busy !== null}>
+        {t("login.submit")}
+      </Button>
+      <div className="flex items-center gap-3 text-xs uppercase text-zinc-400">
+        <span className="h-px flex-1 bg-zinc-200" />
+        {tc("or")}
+        <span className="h-px flex-1 bg-zinc-200" />
+      </div>
+      <Button type="button" variant="secondary" busy={busy === "magic"} disabled={busy !== null} onClick={sendMagicLink}>
+        {t("login.magicLink")}
+      </Button>
+      {googleEnabled && (
+        <a href="/vapp/auth/provider/google" className="inline-flex min-h-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">
+          {t("login.google")}
+        </a>
+      )}
+      <p className="text-center text-sm text-zinc-600">
+        {t("login.noAccount")}{" "}
+        <Link href="/signup" className="font-medium text-brand-700 hover:underline">
+          {t("login.signupLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { useNotify } from "@/components/ui/notifications";
+import { apiRequest } from "@/lib/client/api";
+
+/** Spec section 4 "Session": the terms dialog cannot be dismissed; Accept calls the server. */
+export function TosModal({ firstName }: { firstName: string }) {
+  const t = useTranslations("tos");
+  const ta = useTranslations("alerts");
+  const notify = useNotify();
+  const [open, setOpen] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  async function accept() {
+    setBusy(true);
+    try {
+      const result = await apiRequest<{ id?: string }>("POST", "/vapp/users/tos");
+      if (!result?.id) throw new Error("no id");
+      setOpen(false);
+      window.dispatchEvent(new CustomEvent("termsAccepted"));
+    } catch {
+      notify({ tone: "error", title: ta("acceptTosError"), description: ta("acceptTosErrorDescription") });
+    }
+    setBusy(false);
+  }
+
+  return (
+    <Modal open={open} title={t("title")} size="lg" cancel={[]} footer={<Button onClick={accept} busy={busy}>{t("accept")}</Button>}>
+      <p className="mb-2 font-medium">{t("greeting", { name: firstName })}</p>
+      <p className="text-sm text-zinc-700">{t("body")}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,42 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { LanguageSwitcher } from "./language-switcher";
+import { UserMenu } from "./user-menu";
+
+/** Side navigation and top bar, shown only to a signed-in user. */
+export async function AppShell({
+  user,
+  accountName,
+  children,
+}: {
+  user: { name: string; email: string };
+  accountName: string | null;
+  children: ReactNode;
+}) {
+  const t = await getTranslations("nav");
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <nav aria-label={t("mainNavigation")} className="border-b border-zinc-200 bg-white md:w-56 md:border-b-0 md:border-r">
+        <div className="flex items-center gap-2 px-4 py-4 text-brand-700">
+          <span aria-hidden className="inline-block size-6 rounded bg-brand-600" />
+          <span className="font-semibold">{accountName ?? "Covenant"}</span>
+        </div>
+        <ul className="flex gap-1 px-2 pb-2 md:flex-col">
+          <li>
+            <Link href="/" className="block rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700" aria-current="page">
+              {t("dashboard")}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      <div className="flex flex-1 flex-col">
+        <header className="flex items-center justify-end gap-4 border-b border-zinc-200 bg-white px-4 py-2">
+          <LanguageSwitcher signedIn />
+          <UserMenu name={user.name || user.email} email={user.email} />
+        </header>
+        <main className="flex-1 p-4 md:p-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+
+/** The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. */
+export function UserMenu({ name, email }: { name: string; email: string }) {
+  const t = useTranslations("nav");
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+    };
+  }, [open]);
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t("userMenu")}
+        onClick={() => setOpen((v) => !v)}
+        className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+      >
+        {name.slice(0, 1).toUpperCase()}
+      </button>
+      {open && (
+        <div role="menu" className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-zinc-200 bg-white py-1 shadow-lg">
+          <div className="border-b border-zinc-100 px-3 py-2">
+            <p className="truncate text-sm font-medium">{name}</p>
+            <p className="truncate text-xs text-zinc-500">{email}</p>
+          </div>
+          <a role="menuitem" href="/logout" className="block px-3 py-2 text-sm hover:bg-zinc-50">
+            {t("logout")}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

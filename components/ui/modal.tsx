@@ -1,0 +1,81 @@
+"use client";
+
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslations } from "next-intl";
+
+export type ModalSize = "xs" | "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl";
+export type CancelOption = "escape" | "x" | "outside";
+
+const SIZES: Record<ModalSize, string> = {
+  xs: "max-w-xs",
+  sm: "max-w-sm",
+  md: "max-w-md",
+  lg: "max-w-lg",
+  xl: "max-w-xl",
+  "2xl": "max-w-2xl",
+  "3xl": "max-w-3xl",
+  "4xl": "max-w-4xl",
+};
+
+/** Spec: default width 960 and cancel by escape, the x and a click outside. */
+export const DEFAULT_CANCEL: CancelOption[] = ["escape", "x", "outside"];
+
+/**
+ * The generic modal on the native <dialog>: focus moves in and is trapped by the browser,
+ * and returns to where it was on close. `cancel={[]}` makes it impossible to dismiss.
+ */
+export function Modal({
+  open,
+  title,
+  children,
+  footer,
+  size,
+  cancel = DEFAULT_CANCEL,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: ModalSize;
+  cancel?: CancelOption[];
+  onClose?: () => void;
+}) {
+  const t = useTranslations("common");
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="modal-title"
+      className={`m-auto w-[calc(100%-2rem)] rounded-lg bg-white p-0 shadow-xl backdrop:bg-zinc-900/50 ${size ? SIZES[size] : "max-w-[960px]"}`}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (cancel.includes("escape")) onClose?.();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current && cancel.includes("outside")) onClose?.();
+      }}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-6 py-4">
+        <h2 id="modal-title" className="text-lg font-semibold">
+          {title}
+        </h2>
+        {cancel.includes("x") && (
+          <button type="button" onClick={onClose} aria-label={t("close")} className="rounded p-1 text-zinc-500 hover:bg-zinc-100">
+            ✕
+          </button>
+        )}
+      </div>
+      <div className="px-6 py-4">{children}</div>
+      {footer && <div className="flex justify-end gap-2 border-t border-zinc-200 px-6 py-4">{footer}</div>}
+    </dialog>
+  );
+}

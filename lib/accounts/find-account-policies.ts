@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "./scope";
+import { pageArgs, pageOf, pageInputSchema } from "@/lib/pagination";
+
+export const findAccountPoliciesSchema = pageInputSchema.extend({
+  filter: z
+    .object({
+      status: z.enum(["active", "invited", "disabled"]).optional(),
+      search: z.string().trim().max(200).optional(),
+    })
+    .strict()
+    .optional(),
+  orderBy: z.enum(["createdAt", "accessedAt"]).default("createdAt"),
+  sortBy: z.enum(["asc", "desc"]).default("desc"),
+});
+export type FindAccountPoliciesInput = z.input<typeof findAccountPoliciesSchema>;
+
+/**
+ * The members of the caller's account, paged (spec section 9: size 25 by default; the
+ * "last active" query asks for accessedAt desc with size 1). Needs ManageMembers.
+ */
+export async function findAccountPolicies(
+  ctx: ServiceContext,
+  rawInput: FindAccountPoliciesInput = {},
+  query: { include?: Prisma.AccountPolicyInclude } = {},
+) {
+  const scope = accountScope(ctx);
+  assertCan(ctx, "ManageMembers");
+  const input = findAccountPoliciesSchema.parse(rawInput);
+  const search = input.filter?.search;
+  const where: Prisma.AccountPolicyWhereInput = {
+    ...scope,
+    status: input.filter?.status,
+    user: search
+      ? {
+          OR: [
+            { email: { contains: search, mode: "insensitive" } },
+            { firstName: { contains: search, mode: "insensitive" } },
+            { lastName: { contains: search, mode: "insensitive" } },
+          ],
+        }
+      : undefined,
+  };
+  const [items, total] = await Promise.all([
+    db.accountPolicy.findMany({
+      where,
+      orderBy: [{ [input.orderBy]: { sort: input.sortBy, nulls: "last" } }, { id: "asc" }],
+      ...pageArgs(input),
+      include: query.include ?? { user: true, role: true },
+    }),
+    db.accountPolicy.count({ where }),
+  ]);
+  return pageOf(items, total, input);
+}

@@ -1,0 +1,57 @@
+/**
+ * SECURITY-CRITICAL. The service context: who is calling, in which account, with which role,
+ * permissions and plan. Built once per request (lib/auth/get-request-context.ts) and passed as
+ * the first argument of every service, which scopes every read and write by `accountId`.
+ */
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { Locale } from "@/lib/i18n/locales";
+import type { RoleName } from "./permissions";
+
+export type Via = "session" | "token" | "link" | "system" | "anonymous";
+
+export type ServiceContext = {
+  userId: string | null;
+  accountId: string | null;
+  role: RoleName | string | null;
+  permissions: ReadonlySet<string>;
+  /** Plan capabilities of the account ('documents', 'brandingColors', ...). */
+  capabilities: ReadonlySet<string>;
+  plan: string | null;
+  via: Via;
+  /** Session id, token id or link id the request came through. */
+  viaId: string | null;
+  locale: Locale;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type AuthedContext = ServiceContext & { userId: string };
+export type AccountContext = AuthedContext & { accountId: string };
+
+export function anonymousContext(partial: Partial<ServiceContext> = {}): ServiceContext {
+  return {
+    userId: null,
+    accountId: null,
+    role: null,
+    permissions: new Set(),
+    capabilities: new Set(),
+    plan: null,
+    via: "anonymous",
+    viaId: null,
+    locale: "en",
+    ip: null,
+    userAgent: null,
+    ...partial,
+  };
+}
+
+/** Throws UNAUTHENTICATED unless a user is signed in. */
+export function requireUser(ctx: ServiceContext): asserts ctx is AuthedContext {
+  if (!ctx.userId) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
+}
+
+/** Throws unless a user is signed in and acting inside an account. */
+export function requireAccount(ctx: ServiceContext): asserts ctx is AccountContext {
+  requireUser(ctx);
+  if (!ctx.accountId) throw new AppError(AppErrorCode.ACCOUNT_REQUIRED, { message: "Choose a workspace first." });
+}

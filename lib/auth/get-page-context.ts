@@ -1,0 +1,13 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { buildContext } from "./get-request-context";
+
+/** The context of a page or server action, built once per render. */
+export const getPageContext = cache(async () => {
+  const [headerStore, cookieStore] = await Promise.all([headers(), cookies()]);
+  return buildContext({
+    header: (name) => headerStore.get(name),
+    cookie: (name) => cookieStore.get(name)?.value ?? null,
+  });
+});

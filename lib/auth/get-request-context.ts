@@ -1,0 +1,145 @@
+/**
+ * SECURITY-CRITICAL. Builds the service context once per request from, in order: an API key
+ * (`x-api-key`), a bearer access token, or the session cookie. The account is the one named by
+ * the account header when the user belongs to it, else the session's, else the first one.
+ */
+import { db } from "@/lib/db";
+import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import { anonymousContext, type ServiceContext } from "./context";
+import { ROLE_PERMISSIONS, type RoleName } from "./permissions";
+import { readSessionJwt, sessionCookieName } from "./session";
+import { findActiveToken } from "./sign-in-with-token";
+
+/** Header naming the account a request acts in. */
+export const ACCOUNT_HEADER = "x-account-id";
+/** Header naming the language of the answer (messages, errors). */
+export const LANGUAGE_HEADER = "x-language";
+export const API_KEY_HEADER = "x-api-key";
+
+export type RequestSource = {
+  header(name: string): string | null;
+  cookie(name: string): string | null;
+};
+
+export function sourceFromRequest(req: Request): RequestSource {
+  const cookies = parseCookies(req.headers.get("cookie"));
+  return { header: (name) => req.headers.get(name), cookie: (name) => cookies.get(name) ?? null };
+}
+
+export function parseCookies(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0) {
+      const value = part.slice(index + 1).trim();
+      try {
+        map.set(part.slice(0, index).trim(), decodeURIComponent(value));
+      } catch {
+        map.set(part.slice(0, index).trim(), value);
+      }
+    }
+  }
+  return map;
+}
+
+function clientIp(src: RequestSource): string | null {
+  const forwarded = src.header("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || src.header("x-real-ip") || null;
+}
+
+/** The request's own language preference (header, cookie, browser), before any user setting. */
+export function requestLocale(src: RequestSource): Locale {
+  return resolveLocale({
+    explicit: src.header(LANGUAGE_HEADER) ?? src.cookie(LOCALE_COOKIE),
+    acceptLanguage: src.header("accept-language"),
+  });
+}
+
+type Membership = {
+  accountId: string;
+  role: { name: string; global: boolean; permissions: string[] };
+  account: { planSlug: string; capabilities: string[] };
+};
+
+async function findMembership(userId: string, wanted: (string | null | undefined)[]): Promise<Membership | null> {
+  const select = {
+    accountId: true,
+    role: { select: { name: true, global: true, permissions: true } },
+    account: { select: { planSlug: true, capabilities: true } },
+  } as const;
+  for (const accountId of wanted) {
+    if (!accountId) continue;
+    const policy = await db.accountPolicy.findUnique({
+      where: { accountId_userId: { accountId, userId } },
+      select: { ...select, status: true, account: { select: { ...select.account.select, active: true } } },
+    });
+    if (policy && policy.status === "active" && policy.account.active) return policy;
+    // An explicitly requested account the user is not in gives no account at all.
+    if (accountId === wanted[0]) return null;
+  }
+  return db.accountPolicy.findFirst({
+    where: { userId, status: "active", account: { active: true } },
+    orderBy: { createdAt: "asc" },
+    select,
+  });
+}
+
+function permissionsOf(role: Membership["role"]): Set<string> {
+  return new Set(role.global && role.name in ROLE_PERMISSIONS ? ROLE_PERMISSIONS[role.name as RoleName] : role.permissions);
+}
+
+export async function buildContext(src: RequestSource): Promise<ServiceContext> {
+  const base = anonymousContext({
+    locale: requestLocale(src),
+    ip: clientIp(src),
+    userAgent: src.header("user-agent"),
+  });
+  const accountHeader = src.header(ACCOUNT_HEADER);
+
+  const apiKey = src.header(API_KEY_HEADER);
+  if (apiKey) {
+    const token = await findActiveToken(apiKey);
+    if (!token) return base;
+    await db.accountToken.update({ where: { id: token.id }, data: { used: { increment: 1 }, usedAt: new Date() } });
+    const membership = await findMembership(token.userId, [token.accountId]);
+    if (!membership) return base;
+    return withMembership({ ...base, userId: token.userId, via: "token", viaId: token.id }, membership);
+  }
+
+  const authorization = src.header("authorization");
+  const jwt = authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() : src.cookie(sessionCookieName());
+  if (!jwt) return base;
+  const claims = await readSessionJwt(jwt);
+  if (!claims) return base;
+  const session = await db.session.findUnique({
+    where: { id: claims.sid },
+    select: { userId: true, accountId: true, revokedAt: true, expiresAt: true, user: { select: { deleted: true, language: true } } },
+  });
+  if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.deleted || session.userId !== claims.sub) {
+    return base;
+  }
+  const locale = src.header(LANGUAGE_HEADER)
+    ? base.locale
+    : resolveLocale({
+        userLanguage: session.user.language,
+        explicit: src.cookie(LOCALE_COOKIE),
+        acceptLanguage: src.header("accept-language"),
+      });
+  const ctx: ServiceContext = { ...base, locale, userId: session.userId, via: "session", viaId: claims.sid };
+  const membership = await findMembership(session.userId, [accountHeader, session.accountId]);
+  return membership ? withMembership(ctx, membership) : ctx;
+}
+
+function withMembership(ctx: ServiceContext, membership: Membership): ServiceContext {
+  return {
+    ...ctx,
+    accountId: membership.accountId,
+    role: membership.role.name,
+    permissions: permissionsOf(membership.role),
+    capabilities: new Set(membership.account.capabilities),
+    plan: membership.account.planSlug,
+  };
+}
+
+/** The context of a route handler's request. */
+export const getRequestContext = (req: Request) => buildContext(sourceFromRequest(req));

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/locales";
+
+/** Input schemas of the auth and user entry points; unknown fields are rejected. */
+export const emailSchema = z.string().trim().toLowerCase().email().max(254);
+
+/** Spec section 5: at least one lower-case letter, one upper-case letter, one digit, 8 characters. */
+export const passwordSchema = z
+  .string()
+  .min(8)
+  .max(200)
+  .regex(/[a-z]/, { message: "lowercase" })
+  .regex(/[A-Z]/, { message: "uppercase" })
+  .regex(/[0-9]/, { message: "digit" });
+
+/** Only same-site paths, never `//host` or absolute addresses. */
+export const redirectSchema = z
+  .string()
+  .max(2000)
+  .refine((value) => value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"), "redirect");
+
+const nameSchema = z.string().trim().min(1).max(100);
+
+export const signUpSchema = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    firstName: nameSchema,
+    lastName: z.string().trim().max(100).default(""),
+    accountName: z.string().trim().min(1).max(120),
+    language: z.enum(LOCALES).optional(),
+  })
+  .strict();
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) }).strict();
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const magicLinkSchema = z.object({ email: emailSchema, redirect: redirectSchema.optional() }).strict();
+export type MagicLinkInput = z.infer<typeof magicLinkSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema }).strict();
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+export const changePasswordSchema = z.object({ token: z.string().min(1).max(200), password: passwordSchema }).strict();
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const setPasswordSchema = z.object({ password: passwordSchema }).strict();
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+
+export const updatePasswordSchema = z
+  .object({ currentPassword: z.string().min(1).max(200), password: passwordSchema })
+  .strict();
+export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
+
+export const updateEmailSchema = z.object({ email: emailSchema, password: z.string().max(200).optional() }).strict();
+export type UpdateEmailInput = z.infer<typeof updateEmailSchema>;
+
+export const emailPreferencesSchema = z
+  .object({
+    successApprovals: z.boolean(),
+    docSigned: z.boolean(),
+    signs: z.boolean(),
+    tips: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const updateUserSchema = z
+  .object({
+    firstName: nameSchema,
+    lastName: z.string().trim().max(100),
+    avatar: z.string().url().max(2000).nullable(),
+    phone: z.string().trim().max(32).nullable(),
+    language: z.enum(LOCALES).nullable(),
+    timezone: z.string().max(64).nullable(),
+    signatureEmail: emailSchema.nullable(),
+    emailPreferences: emailPreferencesSchema,
+  })
+  .partial()
+  .strict();
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+
+export const updateUserMetadataSchema = z
+  .object({ hasSeenWelcomeTour: z.boolean(), hasSeenWelcomeTourFlow: z.boolean() })
+  .partial()
+  .strict();
+export type UpdateUserMetadataInput = z.infer<typeof updateUserMetadataSchema>;
+
+export const refreshTokenSchema = z.object({ refreshToken: z.string().min(1).max(200) }).strict();
+
+export const tokenQuerySchema = z.object({ token: z.string().min(1).max(200) });

@@ -1,0 +1,116 @@
+import { decode, encode } from "next-auth/jwt";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { ServiceContext } from "./context";
+import { authSecret, hashToken, randomToken } from "./crypto";
+
+/**
+ * Sessions are rows; the browser holds a next-auth JWT naming the row (cookie, or a bearer token
+ * for API clients) plus a refresh token. Revoking the row (logout, password change) ends the
+ * session everywhere even though the JWT has not expired.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+const useSecureCookies = () => (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
+
+/** The cookie name next-auth itself uses, so its helpers read our sessions too. */
+export const sessionCookieName = () =>
+  useSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+
+export const sessionCookieOptions = (maxAge = SESSION_MAX_AGE_SECONDS) => ({
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/",
+  secure: useSecureCookies(),
+  maxAge,
+});
+
+export type SessionClaims = { sub: string; sid: string; aid?: string | null };
+
+export type IssuedSession = {
+  sessionId: string;
+  userId: string;
+  accountId: string | null;
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+};
+
+export const signSessionJwt = (claims: SessionClaims) =>
+  encode({ token: claims, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+
+export async function readSessionJwt(jwt: string): Promise<SessionClaims | null> {
+  try {
+    const claims = await decode({ token: jwt, secret: authSecret() });
+    if (!claims || typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
+    return { sub: claims.sub, sid: claims.sid, aid: typeof claims.aid === "string" ? claims.aid : null };
+  } catch {
+    return null;
+  }
+}
+
+type Tx = Pick<Prisma.TransactionClient, "session" | "accountPolicy">;
+
+/** The first account among the user's active memberships (spec section 4, "Session"). */
+export async function firstAccountId(tx: Pick<Prisma.TransactionClient, "accountPolicy">, userId: string) {
+  const policy = await tx.accountPolicy.findFirst({
+    where: { userId, status: "active", account: { active: true } },
+    orderBy: { createdAt: "asc" },
+    select: { accountId: true },
+  });
+  return policy?.accountId ?? null;
+}
+
+export async function createSession(
+  tx: Tx,
+  ctx: ServiceContext,
+  input: { userId: string; provider: string; accountId?: string | null },
+): Promise<IssuedSession> {
+  const refreshToken = randomToken();
+  const expiresAt = new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000);
+  const accountId = input.accountId !== undefined ? input.accountId : await firstAccountId(tx, input.userId);
+  const session = await tx.session.create({
+    data: {
+      userId: input.userId,
+      accountId,
+      provider: input.provider,
+      refreshTokenHash: hashToken(refreshToken),
+      expiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 500),
+    },
+  });
+  const accessToken = await signSessionJwt({ sub: input.userId, sid: session.id, aid: accountId });
+  return { sessionId: session.id, userId: input.userId, accountId, accessToken, refreshToken, expiresAt };
+}
+
+/** Swaps a refresh token for a new access token and a new refresh token (the old one dies). */
+export async function refreshSession(ctx: ServiceContext, refreshToken: string): Promise<IssuedSession> {
+  const session = await db.session.findUnique({ where: { refreshTokenHash: hashToken(refreshToken) } });
+  if (!session || session.revokedAt || session.expiresAt < new Date()) {
+    throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });
+  }
+  const next = randomToken();
+  const rotated = await db.session.updateMany({
+    where: { id: session.id, refreshTokenHash: session.refreshTokenHash, revokedAt: null },
+    data: { refreshTokenHash: hashToken(next), lastUsedAt: new Date() },
+  });
+  if (rotated.count !== 1) {
+    throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });
+  }
+  const accessToken = await signSessionJwt({ sub: session.userId, sid: session.id, aid: session.accountId });
+  return {
+    sessionId: session.id,
+    userId: session.userId,
+    accountId: session.accountId,
+    accessToken,
+    refreshToken: next,
+    expiresAt: session.expiresAt,
+  };
+}
+
+/** Ends every open session of a user (password change, account deletion). */
+export async function revokeUserSessions(tx: Pick<Prisma.TransactionClient, "session">, userId: string) {
+  await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
+}

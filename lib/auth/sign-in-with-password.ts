@@ -1,0 +1,60 @@
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { ServiceContext } from "./context";
+import { hashPassword, verifyPassword } from "./crypto";
+import type { SignInInput } from "./schemas";
+import { createSession } from "./session";
+import { assertNotThrottled, clearSignInFailures, recordSignInFailure, sleep } from "./throttle";
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Password sign-in. Refuses locked addresses and IPs (TOO_MANY_ATTEMPTS), answers
+ * INVALID_CREDENTIALS without saying whether the address exists (same work either way), and
+ * EMAIL_NOT_VERIFIED only after the right password.
+ */
+export async function signInWithPassword(ctx: ServiceContext, input: SignInInput) {
+  const keys = { email: input.email, ip: ctx.ip };
+  await assertNotThrottled(keys);
+  const user = await db.user.findUnique({ where: { email: input.email } });
+  const valid =
+    user && !user.deleted && user.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyPassword(await (dummyHash ??= hashPassword("not-a-real-password-1A")), input.password).then(
+          () => false,
+        );
+  if (!user || !valid) {
+    const delay = await recordSignInFailure(keys);
+    await db.audit.create({
+      data: {
+        userId: user?.id ?? null,
+        eventType: "user.signInFailed",
+        targetType: "user",
+        targetId: user?.id ?? null,
+        payload: { email: input.email },
+        via: ctx.via,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      },
+    });
+    if (delay) await sleep(delay);
+    throw new AppError(AppErrorCode.INVALID_CREDENTIALS, { message: "The email or password is not correct." });
+  }
+  if (!user.emailVerified) {
+    throw new AppError(AppErrorCode.EMAIL_NOT_VERIFIED, { message: "Verify your email address before signing in." });
+  }
+  await clearSignInFailures(input.email);
+  return db.$transaction(async (tx) => {
+    const session = await createSession(tx, ctx, { userId: user.id, provider: "local" });
+    await recordAudit(tx, { ...ctx, via: "session", viaId: session.sessionId }, {
+      userId: user.id,
+      accountId: session.accountId,
+      eventType: "user.signedIn",
+      targetType: "user",
+      targetId: user.id,
+      payload: { provider: "local" },
+    });
+    return { session, user: { id: user.id, email: user.email, language: user.language, tos: user.tos } };
+  });
+}

@@ -1,0 +1,106 @@
+/**
+ * The browser's way to call our REST and GraphQL endpoints: fetches a CSRF token once, sends it
+ * with every state-changing call together with the language header, and turns error bodies
+ * into ApiError (code, type, message) for the screens.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly type: string,
+    message: string,
+    readonly status: number,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken: Promise<string> | null = null;
+
+function language(): string {
+  return document.documentElement.lang || "en";
+}
+
+async function fetchCsrf(): Promise<string> {
+  csrfToken ??= fetch("/vapp/auth/csrf", { credentials: "same-origin" })
+    .then((r) => r.json())
+    .then((body: { csrfToken: string }) => body.csrfToken)
+    .catch((error) => {
+      csrfToken = null;
+      throw error;
+    });
+  return csrfToken;
+}
+
+/** Spec section 5: a call whose required parameter is null or undefined fails naming it. */
+export function requireParams(operation: string, params: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(params)) {
+    if (value === null || value === undefined) {
+      throw new ApiError(
+        "MISSING_PARAMETER",
+        "validation",
+        `Required parameter ${name} was null or undefined when calling ${operation}`,
+        400,
+      );
+    }
+  }
+}
+
+export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { "x-language": language() };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET") headers["x-csrf-token"] = await fetchCsrf();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: "same-origin",
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("NETWORK", "network", "", 0);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    if (error.code === "CSRF_INVALID") csrfToken = null;
+    throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status, error.details);
+  }
+  return data as T;
+}
+
+/** A GraphQL call; expected failures come back as ApiError from the error extensions. */
+export async function graphqlRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const isMutation = /^\s*mutation\b/.test(query);
+  const headers: Record<string, string> = { "content-type": "application/json", "x-language": language() };
+  if (isMutation) headers["x-csrf-token"] = await fetchCsrf();
+  const response = await fetch("/graphql", {
+    method: "POST",
+    headers,
+    credentials: "same-origin",
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json().catch(() => null);
+  const first = body?.errors?.[0];
+  if (first) {
+    const ext = first.extensions ?? {};
+    throw new ApiError(ext.code ?? "INTERNAL", ext.type ?? "internal", ext.message ?? first.message, response.status);
+  }
+  return body.data as T;
+}
+
+/** Where the login guard keeps the address to return to (spec "Guards": local storage). */
+export const REDIRECT_KEY = "redirect";
+
+export function storeRedirect(path: string | null): void {
+  if (path) localStorage.setItem(REDIRECT_KEY, path);
+}
+
+/** Follows and forgets the stored redirect; an absolute address gets a full navigation. */
+export function followStoredRedirect(fallback = "/"): void {
+  const target = localStorage.getItem(REDIRECT_KEY);
+  localStorage.removeItem(REDIRECT_KEY);
+  const safe = target && (target.startsWith("/") ? !target.startsWith("//") : /^https?:\/\//.test(target));
+  window.location.assign(safe ? target! : fallback);
+}

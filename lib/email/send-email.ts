@@ -1,0 +1,79 @@
+import nodemailer from "nodemailer";
+import { db } from "@/lib/db";
+import { getTranslator } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+
+export type EmailTemplate = "verifyEmail" | "resetPassword" | "magicLink" | "invitation";
+
+export type SendEmailInput = {
+  to: string;
+  template: EmailTemplate;
+  locale: Locale;
+  /** The button's address. */
+  url: string;
+  /** Values for the template texts ({name}, {account}, {minutes}, ...). */
+  params?: Record<string, string | number>;
+};
+
+/** The public address of the app, used in links sent by email. */
+export function appUrl(): string {
+  const raw = process.env.APP_URL ?? process.env.NEXTAUTH_URL ?? "http://localhost:3000";
+  return new URL(raw).origin;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export function renderEmail(input: SendEmailInput) {
+  const t = getTranslator(input.locale);
+  const params = { name: "", minutes: 60, ...input.params };
+  const key = `emails.${input.template}` as const;
+  const subject = t(`${key}.subject`, params);
+  const heading = t(`${key}.heading`, params);
+  const body = t(`${key}.body`, params);
+  const button = t(`${key}.button`, params);
+  const footer = t("emails.footer");
+  const text = `${heading}\n\n${body}\n\n${button}: ${input.url}\n\n${footer}\n`;
+  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;color:#18181b">${escapeHtml(heading)}</h1>
+<p style="color:#3f3f46;line-height:1.5">${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="color:#71717a;font-size:12px;word-break:break-all">${escapeHtml(input.url)}</p>
+<p style="color:#71717a;font-size:12px">${escapeHtml(footer)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+let transport: nodemailer.Transporter | undefined;
+
+/**
+ * Sends through SMTP when SMTP_URL is set; every email is also kept in the OutboxEmail table,
+ * which is the only destination without SMTP (a developer reads it at /dev/outbox).
+ */
+export async function sendEmail(input: SendEmailInput): Promise<{ id: string }> {
+  const { subject, text, html } = renderEmail(input);
+  const smtp = process.env.SMTP_URL;
+  const row = await db.outboxEmail.create({
+    data: {
+      to: input.to,
+      subject,
+      text,
+      html,
+      template: input.template,
+      locale: input.locale,
+      transport: smtp ? "smtp" : "outbox",
+    },
+  });
+  if (smtp) {
+    transport ??= nodemailer.createTransport(smtp);
+    try {
+      await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: input.to, subject, text, html });
+      await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
+    } catch (error) {
+      await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });
+      console.error("SMTP delivery failed", error);
+    }
+  }
+  return { id: row.id };
+}

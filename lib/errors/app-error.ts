@@ -1,0 +1,133 @@
+/**
+ * The one error type services throw for anything a person can act on. REST maps `code` to an
+ * HTTP status (`httpStatus`), GraphQL puts `code`, `type` and `message` in the error extensions,
+ * and screens show `t('errors.' + code)`.
+ */
+export const AppErrorCode = {
+  /** The record does not exist or belongs to another account. */
+  NOT_FOUND: "NOT_FOUND",
+  /** Signed in, but the role lacks the permission. */
+  FORBIDDEN: "FORBIDDEN",
+  /** No valid session, bearer token or API key. */
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  /** Input failed validation; `details.fields` says which. */
+  VALIDATION_FAILED: "VALIDATION_FAILED",
+  /** A required parameter was null or undefined. */
+  MISSING_PARAMETER: "MISSING_PARAMETER",
+  /** The body is not valid JSON. */
+  MALFORMED_JSON: "MALFORMED_JSON",
+  /** The body is larger than the route accepts. */
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  /** A state-changing call came without a valid CSRF token. */
+  CSRF_INVALID: "CSRF_INVALID",
+  /** The write would duplicate something unique. */
+  CONFLICT: "CONFLICT",
+  /** The address is already registered. */
+  EMAIL_TAKEN: "EMAIL_TAKEN",
+  /** A plan or size limit was reached. */
+  LIMIT_EXCEEDED: "LIMIT_EXCEEDED",
+  /** Wrong address or password (never says which). */
+  INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
+  /** Password sign-in before the address was verified. */
+  EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
+  /** Too many failed sign-ins for this address or IP; try later. */
+  TOO_MANY_ATTEMPTS: "TOO_MANY_ATTEMPTS",
+  /** A verification, reset or magic-link token that does not exist. */
+  TOKEN_INVALID: "TOKEN_INVALID",
+  /** A token past its expiry. */
+  TOKEN_EXPIRED: "TOKEN_EXPIRED",
+  /** A single-use token already used. */
+  TOKEN_USED: "TOKEN_USED",
+  /** The current password given does not match. */
+  WRONG_PASSWORD: "WRONG_PASSWORD",
+  /** The account already has a password (use change password). */
+  PASSWORD_ALREADY_SET: "PASSWORD_ALREADY_SET",
+  /** No account uses this single sign-on slug. */
+  SAML_SLUG_UNKNOWN: "SAML_SLUG_UNKNOWN",
+  /** The refresh token is unknown, revoked or expired. */
+  SESSION_EXPIRED: "SESSION_EXPIRED",
+  /** The request needs an account (header or membership) and has none. */
+  ACCOUNT_REQUIRED: "ACCOUNT_REQUIRED",
+  /** Anything unexpected; details are logged, not shown. */
+  INTERNAL: "INTERNAL",
+} as const;
+
+export type AppErrorCode = (typeof AppErrorCode)[keyof typeof AppErrorCode];
+
+/** Coarse family of an error, the `type` the client's error helper reads. */
+export type AppErrorType =
+  | "authentication"
+  | "authorization"
+  | "validation"
+  | "not_found"
+  | "conflict"
+  | "rate_limit"
+  | "internal";
+
+const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
+  NOT_FOUND: { status: 404, type: "not_found" },
+  FORBIDDEN: { status: 403, type: "authorization" },
+  UNAUTHENTICATED: { status: 401, type: "authentication" },
+  VALIDATION_FAILED: { status: 400, type: "validation" },
+  MISSING_PARAMETER: { status: 400, type: "validation" },
+  MALFORMED_JSON: { status: 400, type: "validation" },
+  PAYLOAD_TOO_LARGE: { status: 400, type: "validation" },
+  CSRF_INVALID: { status: 403, type: "authorization" },
+  CONFLICT: { status: 409, type: "conflict" },
+  EMAIL_TAKEN: { status: 409, type: "conflict" },
+  LIMIT_EXCEEDED: { status: 403, type: "authorization" },
+  INVALID_CREDENTIALS: { status: 401, type: "authentication" },
+  EMAIL_NOT_VERIFIED: { status: 403, type: "authentication" },
+  TOO_MANY_ATTEMPTS: { status: 429, type: "rate_limit" },
+  TOKEN_INVALID: { status: 400, type: "validation" },
+  TOKEN_EXPIRED: { status: 400, type: "validation" },
+  TOKEN_USED: { status: 400, type: "validation" },
+  WRONG_PASSWORD: { status: 400, type: "validation" },
+  PASSWORD_ALREADY_SET: { status: 409, type: "conflict" },
+  SAML_SLUG_UNKNOWN: { status: 404, type: "not_found" },
+  SESSION_EXPIRED: { status: 401, type: "authentication" },
+  ACCOUNT_REQUIRED: { status: 403, type: "authorization" },
+  INTERNAL: { status: 500, type: "internal" },
+};
+
+/** The HTTP status REST (and later the Stripe webhook) answers with for a code. */
+export const httpStatus = (code: AppErrorCode): number => META[code].status;
+
+export type AppErrorOptions = {
+  /** English fallback; the translated `errors.<code>` text wins where a locale is known. */
+  message?: string;
+  /** Values for the translated message (e.g. { name, operation }). */
+  params?: Record<string, string | number>;
+  /** Extra machine-readable data (field errors, retry time). */
+  details?: Record<string, unknown>;
+};
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly type: AppErrorType;
+  readonly params: Record<string, string | number>;
+  readonly details: Record<string, unknown>;
+
+  constructor(code: AppErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? code);
+    this.name = "AppError";
+    this.code = code;
+    this.type = META[code].type;
+    this.params = options.params ?? {};
+    this.details = options.details ?? {};
+  }
+
+  get status(): number {
+    return httpStatus(this.code);
+  }
+}
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+
+/** The exact error the spec names for a missing required parameter. */
+export function missingParameter(name: string, operation: string): AppError {
+  return new AppError(AppErrorCode.MISSING_PARAMETER, {
+    message: `Required parameter ${name} was null or undefined when calling ${operation}`,
+    params: { name, operation },
+  });
+}

@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken } from "@/lib/accounts/account-tokens";
+import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/find-account-policies";
+import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
+import { getAccount } from "@/lib/accounts/get-account";
+import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+
+/** Fields about the caller's relation to an account are given only for the current account. */
+const isCurrent = (accountId: string, ctxAccountId: string | null) => accountId === ctxAccountId;
+
+builder.prismaObject("Account", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    slug: t.exposeString("slug", { nullable: true }),
+    active: t.exposeBoolean("active"),
+    brand: t.expose("brand", { type: "JSON" }),
+    settings: t.expose("settings", { type: "JSON" }),
+    metadata: t.expose("metadata", { type: "JSON" }),
+    capabilities: t.exposeStringList("capabilities"),
+    limits: t.expose("limits", { type: "JSON" }),
+    integrations: t.expose("integrations", { type: "JSON" }),
+    notificationIdentity: t.expose("notificationIdentity", { type: "JSON" }),
+    contact: t.expose("contact", { type: "JSON" }),
+    legalName: t.exposeString("legalName", { nullable: true }),
+    tax: t.field({ type: "JSON", resolve: (account) => ({ taxId: account.taxId }) }),
+    address: t.expose("address", { type: "JSON", nullable: true }),
+    plan: t.exposeString("planSlug"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    role: t.string({ nullable: true, resolve: (a, _args, { ctx }) => (isCurrent(a.id, ctx.accountId) ? ctx.role : null) }),
+    permissions: t.stringList({ resolve: (a, _args, { ctx }) => (isCurrent(a.id, ctx.accountId) ? [...ctx.permissions] : []) }),
+    admin: t.boolean({ resolve: (a, _args, { ctx }) => isCurrent(a.id, ctx.accountId) && ctx.permissions.has("ManageAccount") }),
+  }),
+});
+
+builder.prismaObject("AccountRole", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    global: t.exposeBoolean("global"),
+    permissions: t.stringList({ resolve: (role) => withEffectivePermissions(role).permissions }),
+    object: t.exposeString("object"),
+    metadata: t.expose("metadata", { type: "JSON" }),
+  }),
+});
+
+const AccountPolicy = builder.prismaObject("AccountPolicy", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    user: t.relation("user"),
+    role: t.relation("role"),
+    account: t.relation("account"),
+    status: t.exposeString("status"),
+    metadata: t.expose("metadata", { type: "JSON" }),
+    accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const AccountToken = builder.prismaObject("AccountToken", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    active: t.exposeBoolean("active"),
+    keyPrefix: t.exposeString("keyPrefix"),
+    metadata: t.expose("metadata", { type: "JSON" }),
+    used: t.exposeInt("used"),
+    usedAt: t.expose("usedAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const CreatedToken = builder.simpleObject("CreatedToken", {
+  description: "A new API token; `key` is shown this once and never again.",
+  fields: (t) => ({ id: t.id(), name: t.string(), keyPrefix: t.string(), key: t.string(), createdAt: t.field({ type: "DateTime" }) }),
+});
+
+const AccountPolicyPage = builder.simpleObject("AccountPolicyPage", {
+  fields: (t) => ({
+    items: t.field({ type: [AccountPolicy] }),
+    total: t.int(),
+    page: t.int(),
+    pages: t.int(),
+    perPage: t.int(),
+  }),
+});
+
+const AccountPolicyFilter = builder.inputType("AccountPolicyFilter", {
+  fields: (t) => ({ status: t.string(), search: t.string() }),
+});
+
+const AccountSlug = builder.simpleObject("AccountSlug", { fields: (t) => ({ id: t.id(), name: t.string() }) });
+
+const TokenInput = builder.inputType("TokenInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
+
+const compact = <T extends object>(data: T) =>
+  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
+
+builder.queryFields((t) => ({
+  account: t.prismaField({
+    type: "Account",
+    resolve: (query, _root, _args, { ctx }) => getAccount(ctx, query) as never,
+  }),
+  accountSamlSlug: t.field({
+    type: AccountSlug,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (_root, { slug }) => getAccountIdBySlug(slug),
+  }),
+  accountPolicies: t.field({
+    type: AccountPolicyPage,
+    args: {
+      page: t.arg.int(),
+      size: t.arg.int(),
+      filter: t.arg({ type: AccountPolicyFilter }),
+      orderBy: t.arg.string(),
+      sortBy: t.arg.string(),
+    },
+    resolve: (_root, args, { ctx }) =>
+      findAccountPolicies(
+        ctx,
+        parseInput(
+          findAccountPoliciesSchema,
+          compact({ ...args, filter: args.filter ? compact(args.filter) : undefined }),
+          "accountPolicies",
+        ),
+      ) as never,
+  }),
+  accountRoles: t.prismaField({ type: ["AccountRole"], resolve: (_query, _root, _args, { ctx }) => findAccountRoles(ctx) }),
+  tokens: t.prismaField({ type: [AccountToken], resolve: (_query, _root, _args, { ctx }) => findAccountTokens(ctx) as never }),
+}));
+
+builder.mutationFields((t) => ({
+  createToken: t.field({
+    type: CreatedToken,
+    args: { data: t.arg({ type: TokenInput, required: true }) },
+    resolve: (_root, { data }, { ctx }) => createAccountToken(ctx, parseInput(createAccountTokenSchema, data, "createToken")),
+  }),
+  deleteToken: t.prismaField({
+    type: AccountToken,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id }, { ctx }) =>
+      revokeAccountToken(ctx, parseInput(z.object({ id: z.string().min(1).max(64) }), { id: String(id) }, "deleteToken").id) as never,
+  }),
+}));
+

@@ -1,0 +1,6 @@
+import { builder } from "../builder";
+import "./user";
+import "./account";
+
+/** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
+export const schema = builder.toSchema({ sortSchema: true });

@@ -1,0 +1,33 @@
+import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
+import { getTranslator } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+
+/** The JSON body of every failed REST call: { error: { code, type, message, details? } }. */
+export type ErrorBody = { error: { code: string; type: string; message: string; details?: Record<string, unknown> } };
+
+/** Unique violations from Prisma become CONFLICT; everything else unexpected is INTERNAL (and logged). */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  if (error && typeof error === "object" && "code" in error && (error as { code: unknown }).code === "P2002") {
+    return new AppError(AppErrorCode.CONFLICT, { message: "This already exists." });
+  }
+  console.error(error);
+  return new AppError(AppErrorCode.INTERNAL, { message: "Something went wrong." });
+}
+
+/** The error's text in the caller's language (errors.<CODE>), else its English message. */
+export function localizedMessage(error: AppError, locale: Locale): string {
+  const t = getTranslator(locale);
+  const key = `errors.${error.code}` as Parameters<typeof t>[0];
+  return t.has(key) ? t(key, error.params as never) : error.message;
+}
+
+export function errorBody(error: AppError, locale: Locale): ErrorBody {
+  const details = Object.keys(error.details).length ? error.details : undefined;
+  return { error: { code: error.code, type: error.type, message: localizedMessage(error, locale), details } };
+}
+
+export function errorResponse(error: unknown, locale: Locale): Response {
+  const appError = toAppError(error);
+  return Response.json(errorBody(appError, locale), { status: appError.status });
+}

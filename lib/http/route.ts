@@ -1,0 +1,61 @@
+import type { z } from "zod";
+import type { ServiceContext } from "@/lib/auth/context";
+import { buildContext, sourceFromRequest, type RequestSource } from "@/lib/auth/get-request-context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { hasValidCsrf, needsCsrf } from "./csrf";
+import { errorResponse } from "./error-response";
+import { parseInput, readJsonBody } from "./parse-input";
+
+type Handler<I> = (args: {
+  ctx: ServiceContext;
+  input: I;
+  req: Request;
+  params: Record<string, string>;
+  src: RequestSource;
+}) => Promise<unknown>;
+
+type RouteOptions<S extends z.ZodType | undefined> = {
+  /** The operation name used in error messages (e.g. "register"). */
+  operation: string;
+  /** Input schema, validated against the JSON body (or the query string for GET). */
+  input?: S;
+  /** Adds the route's path parameters to the validated input. */
+  withParams?: boolean;
+  maxBytes?: number;
+};
+
+const isSafeMethod = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
+
+/**
+ * Wraps a route handler: builds the context, enforces CSRF on state-changing methods, reads
+ * and validates input, turns the result into JSON and any error into { error } with its status
+ * and a message in the request's language. Handlers stay one service call long.
+ */
+export function route<S extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<S>,
+  handler: Handler<S extends z.ZodType ? z.infer<S> : Record<string, never>>,
+) {
+  return async (req: Request, segment?: { params?: Promise<Record<string, string>> }): Promise<Response> => {
+    const src = sourceFromRequest(req);
+    let ctx: ServiceContext | undefined;
+    try {
+      ctx = await buildContext(src);
+      if (!isSafeMethod(req.method) && needsCsrf(src) && !hasValidCsrf(src)) {
+        throw new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." });
+      }
+      const params = (await segment?.params) ?? {};
+      let input: unknown = {};
+      if (options.input) {
+        const raw = isSafeMethod(req.method)
+          ? Object.fromEntries(new URL(req.url).searchParams)
+          : await readJsonBody(req, options.maxBytes);
+        const data = options.withParams && raw && typeof raw === "object" ? { ...raw, ...params } : raw;
+        input = parseInput(options.input, data, options.operation);
+      }
+      const result = await handler({ ctx, input: input as never, req, params, src });
+      return result instanceof Response ? result : Response.json(result ?? null);
+    } catch (error) {
+      return errorResponse(error, ctx?.locale ?? "en");
+    }
+  };
+}

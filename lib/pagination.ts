@@ -1,0 +1,25 @@
+import { z } from "zod";
+
+/** Spec section 9: lists start at page 1 with 25 items; we cap a page at 100. */
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export const pageInputSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+export type PageInput = { page: number; size: number };
+
+export const pageArgs = (input: PageInput) => ({ skip: (input.page - 1) * input.size, take: input.size });
+
+/** The list shape of the spec: page, pages, perPage, total, items. */
+export function pageOf<T>(items: T[], total: number, input: PageInput) {
+  return {
+    items,
+    total,
+    page: input.page,
+    perPage: input.size,
+    pages: Math.max(1, Math.ceil(total / input.size)),
+  };
+}

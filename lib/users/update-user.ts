@@ -1,0 +1,27 @@
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { requireUser, type ServiceContext } from "@/lib/auth/context";
+import type { UpdateUserInput } from "@/lib/auth/schemas";
+import { toPublicUser } from "./get-me";
+
+/** Updates the signed-in user's own profile and preferences. */
+export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
+  requireUser(ctx);
+  return db.$transaction(async (tx) => {
+    const current = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId } });
+    const emailPreferences = input.emailPreferences
+      ? { ...(current.emailPreferences as Record<string, boolean>), ...input.emailPreferences }
+      : undefined;
+    const user = await tx.user.update({
+      where: { id: ctx.userId },
+      data: { ...input, emailPreferences },
+    });
+    await recordAudit(tx, ctx, {
+      eventType: "user.updated",
+      targetType: "user",
+      targetId: user.id,
+      payload: { fields: Object.keys(input) },
+    });
+    return toPublicUser(user);
+  });
+}

@@ -1,0 +1,21 @@
+import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+
+const nextConfig: NextConfig = {
+  // Native, WebAssembly and database packages stay plain Node requires.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/schema-engine-wasm",
+    "@prisma/adapter-pg",
+    "@node-rs/argon2",
+    "pg",
+    "nodemailer",
+  ],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default withNextIntl(nextConfig);

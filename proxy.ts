@@ -1,0 +1,47 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+/**
+ * The login guard at the edge of every screen (spec "Guards"). It only looks at whether a
+ * session cookie is present; pages check the session itself (lib/auth/require-page-user.ts),
+ * and send a stale cookie through /logout.
+ */
+const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+
+/** Guest-only screens: a signed-in visitor goes to the redirect or home. */
+const GUEST_ONLY = [/^\/login(\/|$)/, /^\/signup$/, /^\/forgot-password(\/|$)/, /^\/change-password$/];
+
+/** Screens open to everyone (people without an account act through links). */
+const PUBLIC = [
+  /^\/verify-email$/,
+  /^\/logout$/,
+  /^\/invite$/,
+  /^\/sign$/,
+  /^\/review$/,
+  /^\/thanks$/,
+  /^\/out$/,
+  /^\/f\//,
+  /^\/dev\//,
+  /^\/not-found$/,
+];
+
+export function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
+
+  if (GUEST_ONLY.some((re) => re.test(pathname))) {
+    if (!signedIn) return NextResponse.next();
+    const redirect = request.nextUrl.searchParams.get("redirect");
+    const target = redirect && redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/";
+    return NextResponse.redirect(new URL(target, request.url));
+  }
+  if (PUBLIC.some((re) => re.test(pathname)) || signedIn) return NextResponse.next();
+
+  const login = new URL("/login", request.url);
+  login.searchParams.set("redirect", `${pathname}${search}`);
+  return NextResponse.redirect(login);
+}
+
+export const config = {
+  // Screens only: not the APIs, Next's assets or files with an extension.
+  matcher: ["/((?!vapp|graphql|v1|integrations|_next|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+};
