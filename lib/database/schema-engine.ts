@@ -18,7 +18,9 @@ import type {
  */
 type EngineModule = typeof import("@prisma/schema-engine-wasm/schema_engine_bg");
 
-const require = createRequire(import.meta.url);
+// Resolved at run time from the project root: bundlers must not rewrite this lookup.
+const ENGINE_PACKAGE = ["@prisma", "schema-engine-wasm"].join("/");
+const resolveFromRoot = (specifier: string) => createRequire(path.join(process.cwd(), "package.json")).resolve(specifier);
 const NO_FILTER = { externalTables: [], externalEnums: [] };
 let enginePromise: Promise<EngineModule> | undefined;
 
@@ -26,7 +28,7 @@ async function loadEngine(): Promise<EngineModule> {
   enginePromise ??= (async () => {
     const runtime = await import("@prisma/schema-engine-wasm/schema_engine_bg");
     const wasmPath = path.join(
-      path.dirname(require.resolve("@prisma/schema-engine-wasm/schema_engine_bg")),
+      path.dirname(resolveFromRoot(`${ENGINE_PACKAGE}/schema_engine_bg`)),
       "schema_engine_bg.wasm",
     );
     const instance = new WebAssembly.Instance(new WebAssembly.Module(await readFile(wasmPath)), {

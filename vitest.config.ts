@@ -1,0 +1,18 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(__dirname) } },
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/database.ts"],
+    pool: "forks",
+    // One process per worker keeps its database (and migrations) for every file it runs.
+    isolate: false,
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    env: { NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234", APP_URL: "http://localhost:3000" },
+  },
+});
