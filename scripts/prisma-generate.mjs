@@ -6,7 +6,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const env = { ...process.env };
+// The generators are bins of node_modules (prisma-pothos-types).
+const env = { ...process.env, PATH: `${path.join(process.cwd(), "node_modules", ".bin")}${path.delimiter}${process.env.PATH}` };
 if (!env.PRISMA_SCHEMA_ENGINE_BINARY) {
   const placeholder = path.join(process.cwd(), "node_modules", ".cache", "prisma-schema-engine-placeholder");
   if (!existsSync(placeholder)) {
