@@ -122,7 +122,10 @@ export class AppError extends Error {
   }
 }
 
-export const isAppError = (error: unknown): error is AppError => error instanceof AppError;
+/** By shape as well as class: bundles and test runners may load this module more than once. */
+export const isAppError = (error: unknown): error is AppError =>
+  error instanceof AppError ||
+  (error instanceof Error && error.name === "AppError" && typeof (error as AppError).code === "string" && (error as AppError).code in META);
 
 /** The exact error the spec names for a missing required parameter. */
 export function missingParameter(name: string, operation: string): AppError {

@@ -1,5 +1,6 @@
 -- The five global account roles (spec section 6). Their permission strings live in
--- lib/auth/permissions.ts, the single source of truth; the rows give them stable ids.
+-- lib/auth/permissions.ts (the single source of truth) and these rows give them stable ids.
+-- Note: no semicolons in comments, the PostgreSQL driver adapter splits scripts on them.
 INSERT INTO "AccountRole" ("id", "accountId", "name", "global", "permissions", "object", "metadata", "createdAt", "updatedAt") VALUES
   ('role_guest', NULL, 'Guest', true, ARRAY[]::TEXT[], 'account', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP),
   ('role_member', NULL, 'Member', true, ARRAY[]::TEXT[], 'account', '{}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP),

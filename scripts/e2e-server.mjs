@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * The server the end-to-end tests run against (playwright.config.ts starts it as its webServer).
+ *
+ * - Serves the existing production build (`.next`, made by `npm run build`) with `next start` on
+ *   port 3100. It never builds.
+ * - Without DATABASE_URL: a fresh embedded database (PGlite) in a folder under the OS temp dir,
+ *   deleted and created again for every run.
+ * - With DATABASE_URL: a fresh database `covenant_e2e_<timestamp>` created on that server; the
+ *   app migrates and seeds it at start. It is dropped again when the server stops.
+ * - Emails go to the outbox (/dev/outbox), where the tests read their links.
+ *
+ * SIGTERM / SIGINT stop the Next server, then clean up.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const PORT = 3100;
+const APP_URL = `http://localhost:${PORT}`;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const log = (message) => console.log(`[e2e-server] ${message}`);
+
+if (!existsSync(path.join(root, ".next", "BUILD_ID"))) {
+  console.error("[e2e-server] No production build in .next: run `npm run build` first.");
+  process.exit(1);
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  APP_URL,
+  NEXTAUTH_URL: APP_URL,
+  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  ENABLE_DEV_OUTBOX: "true",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+// Emails must land in the outbox, and the demo workspace must be seeded and migrated.
+for (const name of ["SMTP_URL", "SEED_DEMO", "AUTO_MIGRATE", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]) delete env[name];
+
+/** What to undo when the server stops. */
+let cleanup = async () => {};
+
+if (process.env.DATABASE_URL) {
+  const { default: postgres } = await import("postgres");
+  const base = new URL(process.env.DATABASE_URL);
+  const name = `covenant_e2e_${Date.now()}`;
+  const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  delete env.PGLITE_DIR;
+  log(`database ${name} created on ${base.host}`);
+  cleanup = async () => {
+    try {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      log(`database ${name} dropped`);
+    } catch (error) {
+      console.error(`[e2e-server] could not drop ${name}: ${error.message}`);
+    }
+    await admin.end({ timeout: 5 }).catch(() => {});
+  };
+} else {
+  const dir = path.join(os.tmpdir(), `covenant-e2e-pglite-${PORT}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  env.PGLITE_DIR = dir;
+  log(`embedded database in ${dir}`);
+  cleanup = async () => {
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+
+let stopping = false;
+const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping the server`);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+  await cleanup();
+  process.exit(0);
+}
+
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+child.on("error", async (error) => {
+  console.error(`[e2e-server] could not start next: ${error.message}`);
+  await cleanup();
+  process.exit(1);
+});
+
+exited.then(async ({ code, signal }) => {
+  if (stopping) return;
+  log(`next exited (${signal ?? code})`);
+  await cleanup();
+  process.exit(code ?? 1);
+});

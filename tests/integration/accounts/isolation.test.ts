@@ -1,0 +1,72 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { GET as getAccountRoute } from "@/app/vapp/accounts/route";
+import { createAccountToken } from "@/lib/accounts/account-tokens";
+import { addMember, createAccount, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
+import { jsonRequest } from "@/tests/factories/http";
+
+/**
+ * Every GraphQL operation and REST route that reads or changes account data, called by an
+ * Administrator of workspace A with ids from workspace B: each answers not-found or not-allowed
+ * and leaks and changes nothing. New operations join this table.
+ */
+type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string } };
+let world: World;
+
+beforeAll(async () => {
+  const a = await createAccount("Alpha");
+  const b = await createAccount("Bravo");
+  const { accessToken } = await signedInAs(a.owner.id, a.account.id);
+  const { ctx: ctxB } = await signedInAs(b.owner.id, b.account.id);
+  const tokenOfB = await createAccountToken(ctxB, { name: "B's integration" });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB };
+});
+
+const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
+
+const GRAPHQL_CASES: { name: string; query: () => string }[] = [
+  { name: "account", query: () => "{ account { id name settings } }" },
+  { name: "accountPolicies", query: () => "{ accountPolicies { items { id user { email } } total } }" },
+  { name: "accountRoles", query: () => "{ accountRoles { id name } }" },
+  { name: "tokens", query: () => "{ tokens { id name } }" },
+  { name: "createToken", query: () => 'mutation { createToken(data: { name: "sneaky" }) { id key } }' },
+  { name: "deleteToken", query: () => `mutation { deleteToken(id: "${world.tokenOfB.id}") { id active } }` },
+];
+
+describe("cross-account isolation", () => {
+  it.each(GRAPHQL_CASES)("GraphQL $name with workspace B's header or ids", async ({ query }) => {
+    const before = await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } });
+    const result = await graphql(query(), { headers: asAWithHeaderOfB() });
+    expect(result.errors?.[0].extensions.code).toMatch(/^(NOT_FOUND|FORBIDDEN|ACCOUNT_REQUIRED)$/);
+    expect(JSON.stringify(result.data ?? {})).not.toContain(world.accountB.name);
+    expect(await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } })).toBe(before);
+  });
+
+  it("deleteToken with B's token id from A's own account is NOT_FOUND and B's token stays active", async () => {
+    const result = await graphql(`mutation { deleteToken(id: "${world.tokenOfB.id}") { id } }`, { accessToken: world.tokenA });
+    expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
+  });
+
+  it("REST GET /vapp/accounts with B's header is refused without leaking B", async () => {
+    const response = await getAccountRoute(jsonRequest("GET", "/vapp/accounts", { headers: asAWithHeaderOfB() }));
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain(world.accountB.name);
+  });
+
+  it("roles: a Guest cannot list members or tokens; the account header picks a workspace the user belongs to", async () => {
+    const b = await createAccount("Charlie");
+    const guest = await addMember(b.account.id, "Guest");
+    const { accessToken } = await signedInAs(guest.id, b.account.id);
+    const members = await graphql("{ accountPolicies { total } }", { accessToken });
+    expect(members.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    const tokens = await graphql("{ tokens { id } }", { accessToken });
+    expect(tokens.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    const account = await graphql<{ account: { id: string; role: string; admin: boolean } }>("{ account { id role admin } }", {
+      accessToken,
+      headers: { "x-account-id": b.account.id },
+    });
+    expect(account.data?.account).toEqual({ id: b.account.id, role: "Guest", admin: false });
+  });
+});

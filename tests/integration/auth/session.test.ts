@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { POST as login } from "@/app/vapp/auth/provider/local/route";
+import { POST as loginDesktop } from "@/app/vapp/auth/provider/local/desktop/route";
+import { GET as session } from "@/app/vapp/auth/session/route";
+import { GET as logout } from "@/app/vapp/auth/logout/route";
+import { POST as refresh } from "@/app/vapp/auth/refresh-token/route";
+import { GET as me } from "@/app/vapp/users/me/route";
+import { sessionCookieName } from "@/lib/auth/session";
+import { THROTTLE } from "@/lib/auth/throttle";
+import { createUser, PASSWORD } from "@/tests/factories";
+import { jsonRequest, setCookies } from "@/tests/factories/http";
+
+const signIn = (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
+  login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email, password }, headers }));
+
+describe("password sign-in, session and logout", () => {
+  it("sets the session cookie, which the session and me routes accept", async () => {
+    const user = await createUser();
+    const response = await signIn(user.email);
+    expect(response.status).toBe(200);
+    const cookies = setCookies(response);
+    expect(cookies[sessionCookieName()]).toBeTruthy();
+    expect(response.headers.getSetCookie().join()).toMatch(/HttpOnly/);
+
+    const current = await session(jsonRequest("GET", "/vapp/auth/session", { cookies }));
+    expect((await current.json()).user).toMatchObject({ id: user.id, email: user.email, hasPassword: true });
+    const mine = await (await me(jsonRequest("GET", "/vapp/users/me", { cookies }))).json();
+    expect(mine.passwordHash).toBeUndefined();
+
+    const audit = await db.audit.findFirst({ where: { userId: user.id, eventType: "user.signedIn" } });
+    expect(audit?.via).toBe("session");
+  });
+
+  it("answers the same for a wrong password and an unknown address", async () => {
+    const user = await createUser();
+    const wrong = await signIn(user.email, "Wrong-pass1");
+    const unknown = await signIn("nobody-here@example.test");
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect((await wrong.json()).error).toEqual((await unknown.json()).error);
+  });
+
+  it("locks an address after repeated failures, even with the right password", async () => {
+    const user = await createUser();
+    // One failure short of the lock, as if earlier attempts had failed.
+    await db.signInThrottle.create({ data: { key: `email:${user.email}`, failures: THROTTLE.lockAfter.email - 1 } });
+    const last = await signIn(user.email, "Wrong-pass1", { "x-forwarded-for": "10.9.9.9" });
+    expect(last.status).toBe(401);
+    const locked = await signIn(user.email, PASSWORD, { "x-forwarded-for": "10.9.9.9", "x-language": "es" });
+    expect(locked.status).toBe(429);
+    const error = (await locked.json()).error;
+    expect(error.code).toBe("TOO_MANY_ATTEMPTS");
+    expect(error.message).toMatch(/15/);
+    const row = await db.signInThrottle.findUniqueOrThrow({ where: { key: `email:${user.email}` } });
+    expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("logout revokes the session; a second logout returns false", async () => {
+    const user = await createUser();
+    const cookies = setCookies(await signIn(user.email));
+    const first = await logout(jsonRequest("GET", "/vapp/auth/logout", { cookies }));
+    expect(await first.json()).toBe(true);
+    expect(first.headers.getSetCookie().join()).toMatch(/Max-Age=0/);
+    const after = await session(jsonRequest("GET", "/vapp/auth/session", { cookies }));
+    expect(await after.json()).toEqual({ user: null });
+    const second = await logout(jsonRequest("GET", "/vapp/auth/logout", { cookies }));
+    expect(await second.json()).toBe(false);
+  });
+
+  it("refresh tokens rotate: the new one works, the old one is refused", async () => {
+    const user = await createUser();
+    const tokens = await (await loginDesktop(jsonRequest("POST", "/vapp/auth/provider/local/desktop", { body: { email: user.email, password: PASSWORD } }))).json();
+    expect(tokens.accessToken).toBeTruthy();
+    const bearer = await session(jsonRequest("GET", "/vapp/auth/session", { headers: { authorization: `Bearer ${tokens.accessToken}` } }));
+    expect((await bearer.json()).user.id).toBe(user.id);
+
+    const rotated = await refresh(jsonRequest("POST", "/vapp/auth/refresh-token", { body: { refreshToken: tokens.refreshToken } }));
+    expect(rotated.status).toBe(200);
+    const next = await rotated.json();
+    expect(next.refreshToken).not.toBe(tokens.refreshToken);
+
+    const reused = await refresh(jsonRequest("POST", "/vapp/auth/refresh-token", { body: { refreshToken: tokens.refreshToken } }));
+    expect(reused.status).toBe(401);
+    expect((await reused.json()).error.code).toBe("SESSION_EXPIRED");
+  });
+});

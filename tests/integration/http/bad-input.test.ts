@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { POST as register } from "@/app/vapp/auth/register/route";
+import { POST as tos } from "@/app/vapp/users/tos/route";
+import { GET as csrf } from "@/app/vapp/auth/csrf/route";
+import { CSRF_COOKIE } from "@/lib/http/csrf";
+import { createUser, signedInAs, uniqueEmail } from "@/tests/factories";
+import { jsonRequest, setCookies } from "@/tests/factories/http";
+
+const valid = () => ({ email: uniqueEmail("bad"), password: "Str0ng-pass", firstName: "Bo", lastName: "Li", accountName: "Li & Co" });
+
+async function expectRefused(request: Request, status: number, code: string) {
+  const users = await db.user.count();
+  const accounts = await db.account.count();
+  const response = await register(request);
+  expect(response.status).toBe(status);
+  const body = await response.json();
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toEqual(expect.any(String));
+  expect(await db.user.count()).toBe(users);
+  expect(await db.account.count()).toBe(accounts);
+  return body.error;
+}
+
+describe("bad input is refused with a clear message and writes nothing", () => {
+  it("malformed JSON", async () => {
+    await expectRefused(jsonRequest("POST", "/vapp/auth/register", { rawBody: '{"email": "x@y.z",' }), 400, "MALFORMED_JSON");
+  });
+
+  it("wrong types", async () => {
+    const error = await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body: { ...valid(), firstName: 42 } }), 400, "VALIDATION_FAILED");
+    expect(error.details.fields[0].path).toBe("firstName");
+  });
+
+  it("unknown fields", async () => {
+    const error = await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body: { ...valid(), role: "Administrator" } }), 400, "VALIDATION_FAILED");
+    expect(error.details.fields[0]).toMatchObject({ path: "role", code: "unknown_field" });
+  });
+
+  it("an oversized body", async () => {
+    const body = { ...valid(), firstName: "x".repeat(70 * 1024) };
+    await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body }), 400, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("a missing required parameter, in the spec's exact words", async () => {
+    const { password: _password, ...rest } = valid();
+    const error = await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body: rest }), 400, "MISSING_PARAMETER");
+    expect(error.message).toBe("Required parameter password was null or undefined when calling register");
+  });
+
+  it("a password that breaks the rules", async () => {
+    await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body: { ...valid(), password: "password" } }), 400, "VALIDATION_FAILED");
+  });
+
+  it("answers in the request's language", async () => {
+    const spanish = await expectRefused(
+      jsonRequest("POST", "/vapp/auth/register", { rawBody: "{", headers: { "x-language": "es" } }),
+      400,
+      "MALFORMED_JSON",
+    );
+    const portuguese = await expectRefused(
+      jsonRequest("POST", "/vapp/auth/register", { rawBody: "{", headers: { "accept-language": "pt-BR,pt;q=0.8" } }),
+      400,
+      "MALFORMED_JSON",
+    );
+    const english = await expectRefused(jsonRequest("POST", "/vapp/auth/register", { rawBody: "{" }), 400, "MALFORMED_JSON");
+    expect(new Set([spanish.message, portuguese.message, english.message]).size).toBe(3);
+    expect(english.message).toBe("The request body is not valid JSON.");
+  });
+});
+
+describe("CSRF", () => {
+  it("refuses a state-changing call without the token, or with a forged one", async () => {
+    await expectRefused(jsonRequest("POST", "/vapp/auth/register", { body: valid(), csrf: false }), 403, "CSRF_INVALID");
+    await expectRefused(
+      jsonRequest("POST", "/vapp/auth/register", {
+        body: valid(),
+        csrf: false,
+        cookies: { [CSRF_COOKIE]: "abc.def" },
+        headers: { "x-csrf-token": "abc.def" },
+      }),
+      403,
+      "CSRF_INVALID",
+    );
+  });
+
+  it("accepts the token the csrf route hands out", async () => {
+    const issued = await csrf(jsonRequest("GET", "/vapp/auth/csrf"));
+    const { csrfToken } = await issued.json();
+    expect(setCookies(issued)[CSRF_COOKIE]).toBe(csrfToken);
+    const response = await register(
+      jsonRequest("POST", "/vapp/auth/register", {
+        body: valid(),
+        csrf: false,
+        cookies: { [CSRF_COOKIE]: csrfToken },
+        headers: { "x-csrf-token": csrfToken },
+      }),
+    );
+    expect(response.status).toBe(201);
+  });
+
+  it("a cookie session needs it even for a signed-in user", async () => {
+    const user = await createUser({ tos: false });
+    const { accessToken } = await signedInAs(user.id);
+    const response = await tos(
+      jsonRequest("POST", "/vapp/users/tos", { csrf: false, cookies: { "next-auth.session-token": accessToken } }),
+    );
+    expect(response.status).toBe(403);
+    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tos).toBe(false);
+  });
+});
