@@ -13,6 +13,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Load the GraphQL libraries through Vite so they share one ESM "graphql" with our code.
+    server: { deps: { inline: [/@pothos\//, /graphql-yoga/, /@graphql-tools\//, /@graphql-yoga\//] } },
     env: { NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234", APP_URL: "http://localhost:3000" },
   },
 });

@@ -10,16 +10,15 @@ import { useErrorText } from "./use-error-text";
 export function VerifyEmailStatus({ token }: { token: string | null }) {
   const t = useTranslations("auth.verify");
   const errorText = useErrorText();
-  const [state, setState] = useState<{ status: "pending" | "done" | "failed"; text?: string }>({ status: "pending" });
+  const [state, setState] = useState<{ status: "pending" | "done" | "failed"; text?: string }>(
+    token ? { status: "pending" } : { status: "failed", text: t("failed") },
+  );
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (!token) {
-      setState({ status: "failed", text: t("failed") });
-      return;
-    }
+    if (!token) return;
     apiRequest<{ email: string }>("GET", `/vapp/users/verify-email?token=${encodeURIComponent(token)}`)
       .then((user) => setState({ status: "done", text: t("success", { email: user.email }) }))
       .catch((error) => setState({ status: "failed", text: errorText(error) }));

@@ -12,17 +12,17 @@ import { authSecret, hashToken, randomToken } from "./crypto";
  */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-const useSecureCookies = () => (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
+const isSecureCookies = () => (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
 
 /** The cookie name next-auth itself uses, so its helpers read our sessions too. */
 export const sessionCookieName = () =>
-  useSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+  isSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
 export const sessionCookieOptions = (maxAge = SESSION_MAX_AGE_SECONDS) => ({
   httpOnly: true,
   sameSite: "lax" as const,
   path: "/",
-  secure: useSecureCookies(),
+  secure: isSecureCookies(),
   maxAge,
 });
 
