@@ -41,6 +41,7 @@ function state(): DbState {
 
 /** The Prisma client (created on first use). */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
+  has: (_target, prop) => Reflect.has(state().client, prop),
   get(_target, prop) {
     const client = state().client;
     const value = Reflect.get(client, prop, client);

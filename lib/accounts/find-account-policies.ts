@@ -26,7 +26,8 @@ export type FindAccountPoliciesInput = z.input<typeof findAccountPoliciesSchema>
 export async function findAccountPolicies(
   ctx: ServiceContext,
   rawInput: FindAccountPoliciesInput = {},
-  query: { include?: Prisma.AccountPolicyInclude } = {},
+  /** A Prisma selection for the items (GraphQL passes its own, so relations load in one go). */
+  query: { include?: Prisma.AccountPolicyInclude; select?: Prisma.AccountPolicySelect } = {},
 ) {
   const scope = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
@@ -50,7 +51,7 @@ export async function findAccountPolicies(
       where,
       orderBy: [{ [input.orderBy]: { sort: input.sortBy, nulls: "last" } }, { id: "asc" }],
       ...pageArgs(input),
-      include: query.include ?? { user: true, role: true },
+      ...(query.select || query.include ? query : { include: { user: true, role: true } }),
     }),
     db.accountPolicy.count({ where }),
   ]);

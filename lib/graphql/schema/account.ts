@@ -1,3 +1,4 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
 import { createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken } from "@/lib/accounts/account-tokens";
 import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/find-account-policies";
@@ -117,14 +118,15 @@ builder.queryFields((t) => ({
       orderBy: t.arg.string(),
       sortBy: t.arg.string(),
     },
-    resolve: (_root, args, { ctx }) =>
+    resolve: (_root, args, context, info) =>
       findAccountPolicies(
-        ctx,
+        context.ctx,
         parseInput(
           findAccountPoliciesSchema,
           compact({ ...args, filter: args.filter ? compact(args.filter) : undefined }),
           "accountPolicies",
         ),
+        queryFromInfo({ context, info, path: ["items"] }),
       ) as never,
   }),
   accountRoles: t.prismaField({ type: ["AccountRole"], resolve: (_query, _root, _args, { ctx }) => findAccountRoles(ctx) }),

@@ -36,7 +36,7 @@ describe("accounts", () => {
       '{ accountPolicies(size: 1, orderBy: "accessedAt", sortBy: "desc") { items { user { id } role { name } } total pages perPage } }',
       { accessToken },
     );
-    expect(result.errors).toBeUndefined();
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
     expect(result.data?.accountPolicies).toMatchObject({ total: 2, pages: 2, perPage: 1, items: [{ user: { id: member.id } }] });
   });
 
