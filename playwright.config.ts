@@ -21,6 +21,8 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     trace: "off",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     locale: "en-US",
   },
   projects: [

@@ -106,7 +106,7 @@ export function LoginForm({
       <Button type="submit" busy={busy === "password"} disabled={busy !== null}>
         {t("login.submit")}
       </Button>
-      <div className="flex items-center gap-3 text-xs uppercase text-zinc-400">
+      <div className="flex items-center gap-3 text-xs uppercase text-zinc-500">
         <span className="h-px flex-1 bg-zinc-200" />
         {tc("or")}
         <span className="h-px flex-1 bg-zinc-200" />

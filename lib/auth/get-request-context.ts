@@ -56,6 +56,8 @@ export function requestLocale(src: RequestSource): Locale {
 }
 
 type Membership = {
+  id: string;
+  accessedAt: Date | null;
   accountId: string;
   role: { name: string; global: boolean; permissions: string[] };
   account: { planSlug: string; capabilities: string[] };
@@ -63,6 +65,8 @@ type Membership = {
 
 async function findMembership(userId: string, wanted: (string | null | undefined)[]): Promise<Membership | null> {
   const select = {
+    id: true,
+    accessedAt: true,
     accountId: true,
     role: { select: { name: true, global: true, permissions: true } },
     account: { select: { planSlug: true, capabilities: true } },
@@ -130,7 +134,18 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
   return membership ? withMembership(ctx, membership) : ctx;
 }
 
+/** "Last access" of a member (the members list sorts by it), written at most every few minutes. */
+const ACCESS_RESOLUTION_MS = 5 * 60_000;
+
+function touchAccess(membership: Membership): void {
+  if (membership.accessedAt && Date.now() - membership.accessedAt.getTime() < ACCESS_RESOLUTION_MS) return;
+  db.accountPolicy
+    .update({ where: { id: membership.id }, data: { accessedAt: new Date() } })
+    .catch((error) => console.error("Could not record the member's last access", error));
+}
+
 function withMembership(ctx: ServiceContext, membership: Membership): ServiceContext {
+  touchAccess(membership);
   return {
     ...ctx,
     accountId: membership.accountId,

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { appUrl, sendEmail } from "@/lib/email/send-email";
 import { matchLocale } from "@/lib/i18n/locales";
 import { issueAuthToken, TOKEN_TTL_MINUTES } from "./auth-tokens";
@@ -9,11 +10,9 @@ import type { MagicLinkInput } from "./schemas";
 export async function requestMagicLink(ctx: ServiceContext, input: MagicLinkInput): Promise<{ sent: true }> {
   const user = await db.user.findUnique({ where: { email: input.email } });
   if (user && !user.deleted) {
-    const token = await issueAuthToken(db, {
-      type: "magicLink",
-      userId: user.id,
-      email: user.email,
-      redirect: input.redirect ?? null,
+    const token = await db.$transaction(async (tx) => {
+      await recordAudit(tx, ctx, { userId: user.id, eventType: "user.magicLinkSent", targetType: "user", targetId: user.id });
+      return issueAuthToken(tx, { type: "magicLink", userId: user.id, email: user.email, redirect: input.redirect ?? null });
     });
     await sendEmail({
       to: user.email,

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { appUrl, sendEmail } from "@/lib/email/send-email";
 import { matchLocale } from "@/lib/i18n/locales";
 import { issueAuthToken } from "./auth-tokens";
@@ -11,7 +12,10 @@ import type { ServiceContext } from "./context";
 export async function sendVerifyEmail(ctx: ServiceContext, email: string): Promise<{ sent: true }> {
   const user = await db.user.findUnique({ where: { email } });
   if (user && !user.deleted && !user.emailVerified) {
-    const token = await issueAuthToken(db, { type: "verifyEmail", userId: user.id, email: user.email });
+    const token = await db.$transaction(async (tx) => {
+      await recordAudit(tx, ctx, { userId: user.id, eventType: "user.verificationEmailSent", targetType: "user", targetId: user.id });
+      return issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: user.email });
+    });
     await sendEmail({
       to: user.email,
       template: "verifyEmail",

@@ -1,6 +1,7 @@
 import { decode, encode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { authSecret, hashToken, randomToken } from "./crypto";
@@ -92,9 +93,21 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
     throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });
   }
   const next = randomToken();
-  const rotated = await db.session.updateMany({
-    where: { id: session.id, refreshTokenHash: session.refreshTokenHash, revokedAt: null },
-    data: { refreshTokenHash: hashToken(next), lastUsedAt: new Date() },
+  const rotated = await db.$transaction(async (tx) => {
+    const result = await tx.session.updateMany({
+      where: { id: session.id, refreshTokenHash: session.refreshTokenHash, revokedAt: null },
+      data: { refreshTokenHash: hashToken(next), lastUsedAt: new Date() },
+    });
+    if (result.count === 1) {
+      await recordAudit(tx, { ...ctx, via: "session", viaId: session.id }, {
+        userId: session.userId,
+        accountId: session.accountId,
+        eventType: "session.refreshed",
+        targetType: "session",
+        targetId: session.id,
+      });
+    }
+    return result;
   });
   if (rotated.count !== 1) {
     throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });

@@ -25,7 +25,7 @@ test("the sign-up screen has no serious accessibility violations", async ({ page
   await page.goto("/signup");
   await expect(page.getByRole("heading", { name: "Create your workspace" })).toBeVisible();
   // With the strength meter shown too.
-  await page.getByLabel("Password", { exact: true }).fill("weak");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill("weak");
   await expect(page.getByTestId("password-strength")).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -10,7 +10,7 @@ test("the sign-in screen switches language", async ({ page }) => {
   await expect(page.getByRole("heading", { name: en("auth.login.title") })).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 
-  const language = (label: string) => page.getByLabel(label, { exact: true });
+  const language = (label: string) => page.getByRole("combobox", { name: label, exact: true });
   await expect(language(en("common.language"))).toHaveValue("en");
   await expect(language(en("common.language")).locator("option")).toHaveText([
     "English",

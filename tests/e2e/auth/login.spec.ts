@@ -11,11 +11,11 @@ test("a wrong password shows the error and stays on the sign-in screen", async (
 
   await expect(page.getByRole("alert")).toHaveText("The email or password is not correct.");
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByLabel("Email", { exact: true })).toHaveValue(user.email);
+  await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(user.email);
   expect(await sessionEmail(page)).toBeNull();
 
   // The right password still works afterwards.
-  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");
   expect(await sessionEmail(page)).toBe(user.email);

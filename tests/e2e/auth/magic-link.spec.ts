@@ -6,7 +6,7 @@ test("a sign-in link from the email signs the user in", async ({ page, request }
   const user = await createVerifiedUser(request, "magic");
 
   await page.goto("/login");
-  await page.getByLabel("Email", { exact: true }).fill(user.email);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("status")).toContainText(`If an account exists for ${user.email}, a sign-in link is on its way.`);
   expect(await sessionEmail(page)).toBeNull();

@@ -11,7 +11,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
-    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status")).toContainText(`If an account exists for ${user.email}, a reset link is on its way.`);
   });
@@ -25,8 +25,8 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await link.click();
 
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
-    await page.getByLabel("Password", { exact: true }).fill(newPassword);
-    await page.getByLabel("Repeat the password").fill(newPassword);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+    await page.getByRole("textbox", { name: "Repeat the password", exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
 
     await expect(page).toHaveURL("/login?notice=passwordChanged");
@@ -42,7 +42,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
   });
 
   await test.step("the new password signs in", async () => {
-    await page.getByLabel("Password", { exact: true }).fill(newPassword);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");
     await expect(page.getByRole("heading", { name: `Welcome, ${user.firstName}` })).toBeVisible();
@@ -52,8 +52,8 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
   await test.step("the reset link works only once", async () => {
     await page.context().clearCookies();
     await page.goto(new URL(resetUrl).pathname + new URL(resetUrl).search);
-    await page.getByLabel("Password", { exact: true }).fill(`${newPassword}x`);
-    await page.getByLabel("Repeat the password").fill(`${newPassword}x`);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(`${newPassword}x`);
+    await page.getByRole("textbox", { name: "Repeat the password", exact: true }).fill(`${newPassword}x`);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("alert")).toContainText("This link has already been used.");
     await expect(page).toHaveURL(/\/change-password\?token=/);

@@ -8,11 +8,11 @@ test("sign up, verify the email, sign in and accept the terms", async ({ page })
   await test.step("sign up", async () => {
     await page.goto("/signup");
     await expect(page.getByRole("heading", { name: "Create your workspace" })).toBeVisible();
-    await page.getByLabel("First name").fill(user.firstName);
-    await page.getByLabel("Last name").fill(user.lastName);
-    await page.getByLabel("Email").fill(user.email);
-    await page.getByLabel("Workspace name").fill(user.accountName);
-    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("textbox", { name: "First name", exact: true }).fill(user.firstName);
+    await page.getByRole("textbox", { name: "Last name", exact: true }).fill(user.lastName);
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
+    await page.getByRole("textbox", { name: "Workspace name", exact: true }).fill(user.accountName);
+    await page.getByRole("textbox", { name: "Password", exact: true }).fill(user.password);
     await expect(page.getByTestId("password-strength")).toContainText("Password strength");
     await page.getByRole("button", { name: "Create account" }).click();
 

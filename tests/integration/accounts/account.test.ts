@@ -27,17 +27,28 @@ describe("accounts", () => {
     expect(missing.errors?.[0].message).toContain("nobody-uses-this");
   });
 
-  it("lists members paged, last active first, for administrators", async () => {
+  it("lists members paged, last active first, and records each member's last access", async () => {
     const { account, owner } = await createAccount("Foxtrot");
-    const member = await addMember(account.id, "Member");
-    await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: member.id }, data: { accessedAt: new Date() } });
+    const older = await addMember(account.id, "Member");
+    const newer = await addMember(account.id, "Guest");
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: older.id }, data: { accessedAt: daysAgo(2) } });
+    await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: newer.id }, data: { accessedAt: daysAgo(1) } });
     const { accessToken } = await signedInAs(owner.id, account.id);
-    const result = await graphql<{ accountPolicies: { items: { user: { id: string } }[]; total: number; pages: number; perPage: number } }>(
-      '{ accountPolicies(size: 1, orderBy: "accessedAt", sortBy: "desc") { items { user { id } role { name } } total pages perPage } }',
-      { accessToken },
-    );
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    expect(result.data?.accountPolicies).toMatchObject({ total: 2, pages: 2, perPage: 1, items: [{ user: { id: member.id } }] });
+    // Acting in the account records the owner's access.
+    await expect
+      .poll(async () => (await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } })).accessedAt)
+      .toBeInstanceOf(Date);
+    const page = async (n: number) =>
+      graphql<{ accountPolicies: { items: { user: { id: string } }[]; total: number; pages: number; perPage: number } }>(
+        `{ accountPolicies(page: ${n}, size: 1, orderBy: "accessedAt", sortBy: "desc") { items { user { id } role { name } } total pages perPage } }`,
+        { accessToken },
+      );
+    const first = await page(1);
+    expect(first.errors, JSON.stringify(first.errors)).toBeUndefined();
+    expect(first.data?.accountPolicies).toMatchObject({ total: 3, pages: 3, perPage: 1, items: [{ user: { id: owner.id } }] });
+    expect((await page(2)).data?.accountPolicies.items[0].user.id).toBe(newer.id);
+    expect((await page(3)).data?.accountPolicies.items[0].user.id).toBe(older.id);
   });
 
   it("API tokens: created once with their key, listed without it, usable as x-api-key", async () => {

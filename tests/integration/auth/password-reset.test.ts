@@ -18,6 +18,7 @@ describe("forgot and change password", () => {
     expect(await asked.json()).toEqual({ sent: true });
     const mail = await latestEmail(user.email);
     expect(mail?.template).toBe("resetPassword");
+    expect(await db.audit.count({ where: { userId: user.id, eventType: "user.passwordResetRequested" } })).toBe(1);
     const token = tokenFromEmail(mail!.text);
 
     const done = await change(jsonRequest("POST", "/vapp/auth/change-password", { body: { token, password: "Brand-new-pass2" } }));
