@@ -1,9 +1,9 @@
 import { db } from "@/lib/db";
 import { createAccountForOwner } from "@/lib/accounts/create-account";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { appUrl, sendEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { matchLocale } from "@/lib/i18n/locales";
+import { sendAuthTokenEmail } from "./auth-token-email";
 import { issueAuthToken } from "./auth-tokens";
 import type { ServiceContext } from "./context";
 import { hashPassword } from "./crypto";
@@ -43,12 +43,6 @@ export async function registerUser(ctx: ServiceContext, input: SignUpInput) {
     const token = await issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: user.email });
     return { user, token };
   });
-  await sendEmail({
-    to: user.email,
-    template: "verifyEmail",
-    locale: language,
-    url: `${appUrl()}/verify-email?token=${token}`,
-    params: { name: user.firstName },
-  });
+  await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token });
   return { id: user.id, email: user.email };
 }

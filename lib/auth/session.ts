@@ -127,3 +127,22 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
 export async function revokeUserSessions(tx: Pick<Prisma.TransactionClient, "session">, userId: string) {
   await tx.session.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: new Date() } });
 }
+
+/** Creates the session of a successful sign-in and audits it (`user.signedIn`, with the provider). */
+export async function startSession(
+  tx: Tx & Pick<Prisma.TransactionClient, "audit">,
+  ctx: ServiceContext,
+  input: { userId: string; provider: string; accountId?: string | null; payload?: Record<string, string> },
+): Promise<IssuedSession> {
+  const session = await createSession(tx, ctx, input);
+  const via = input.provider === "token" ? ctx : { ...ctx, via: "session" as const, viaId: session.sessionId };
+  await recordAudit(tx, via, {
+    userId: input.userId,
+    accountId: session.accountId,
+    eventType: "user.signedIn",
+    targetType: "user",
+    targetId: input.userId,
+    payload: { provider: input.provider, ...input.payload },
+  });
+  return session;
+}

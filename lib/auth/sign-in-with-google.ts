@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
-import { createSession } from "./session";
+import { startSession } from "./session";
 
 /**
  * Signs in (or signs up) the owner of a Google-verified address. A new user has no workspace
@@ -36,15 +36,7 @@ export async function signInWithGoogle(
     } else if (!existing.emailVerified) {
       await tx.user.update({ where: { id: user.id }, data: { emailVerified: new Date() } });
     }
-    const session = await createSession(tx, ctx, { userId: user.id, provider: "google" });
-    await recordAudit(tx, { ...ctx, via: "session", viaId: session.sessionId }, {
-      userId: user.id,
-      accountId: session.accountId,
-      eventType: "user.signedIn",
-      targetType: "user",
-      targetId: user.id,
-      payload: { provider: "google" },
-    });
+    const session = await startSession(tx, ctx, { userId: user.id, provider: "google" });
     return { session };
   });
 }

@@ -1,8 +1,7 @@
 import { db } from "@/lib/db";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { consumeAuthToken } from "./auth-tokens";
 import type { ServiceContext } from "./context";
-import { createSession } from "./session";
+import { startSession } from "./session";
 
 /**
  * Signs in with an emailed link. Following it proves the address, so it is marked verified.
@@ -15,15 +14,7 @@ export async function signInWithMagicLink(ctx: ServiceContext, token: string) {
       where: { id: row.userId },
       data: { emailVerified: new Date() },
     });
-    const session = await createSession(tx, ctx, { userId: user.id, provider: "magic" });
-    await recordAudit(tx, { ...ctx, via: "session", viaId: session.sessionId }, {
-      userId: user.id,
-      accountId: session.accountId,
-      eventType: "user.signedIn",
-      targetType: "user",
-      targetId: user.id,
-      payload: { provider: "magic" },
-    });
+    const session = await startSession(tx, ctx, { userId: user.id, provider: "magic" });
     return { session, redirect: row.redirect, user: { id: user.id, language: user.language } };
   });
 }

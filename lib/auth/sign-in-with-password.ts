@@ -1,10 +1,9 @@
 import { db } from "@/lib/db";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashPassword, verifyPassword } from "./crypto";
 import type { SignInInput } from "./schemas";
-import { createSession } from "./session";
+import { startSession } from "./session";
 import { assertNotThrottled, clearSignInFailures, recordSignInFailure, sleep } from "./throttle";
 
 let dummyHash: Promise<string> | undefined;
@@ -46,15 +45,7 @@ export async function signInWithPassword(ctx: ServiceContext, input: SignInInput
   }
   await clearSignInFailures(input.email);
   return db.$transaction(async (tx) => {
-    const session = await createSession(tx, ctx, { userId: user.id, provider: "local" });
-    await recordAudit(tx, { ...ctx, via: "session", viaId: session.sessionId }, {
-      userId: user.id,
-      accountId: session.accountId,
-      eventType: "user.signedIn",
-      targetType: "user",
-      targetId: user.id,
-      payload: { provider: "local" },
-    });
+    const session = await startSession(tx, ctx, { userId: user.id, provider: "local" });
     return { session, user: { id: user.id, email: user.email, language: user.language, tos: user.tos } };
   });
 }

@@ -1,9 +1,8 @@
 import { db } from "@/lib/db";
-import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashToken } from "./crypto";
-import { createSession } from "./session";
+import { startSession } from "./session";
 
 /** Finds an active API token by its key (for sign-in and the public API); null if none. */
 export async function findActiveToken(key: string) {
@@ -27,18 +26,11 @@ export async function signInWithToken(ctx: ServiceContext, key: string) {
       where: { id: token.id },
       data: { used: { increment: 1 }, usedAt: new Date() },
     });
-    const session = await createSession(tx, ctx, {
+    const session = await startSession(tx, { ...ctx, via: "token", viaId: token.id }, {
       userId: token.userId,
       provider: "token",
       accountId: token.accountId,
-    });
-    await recordAudit(tx, { ...ctx, via: "token", viaId: token.id }, {
-      userId: token.userId,
-      accountId: token.accountId,
-      eventType: "user.signedIn",
-      targetType: "user",
-      targetId: token.userId,
-      payload: { provider: "token", tokenId: token.id },
+      payload: { tokenId: token.id },
     });
     return { session };
   });

@@ -1,12 +1,11 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { sendAuthTokenEmail } from "@/lib/auth/auth-token-email";
 import { issueAuthToken } from "@/lib/auth/auth-tokens";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import { verifyPassword } from "@/lib/auth/crypto";
 import type { UpdateEmailInput } from "@/lib/auth/schemas";
-import { appUrl, sendEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { matchLocale } from "@/lib/i18n/locales";
 
 /**
  * Changes the sign-in address. Users with a password must confirm it. The new address starts
@@ -31,12 +30,6 @@ export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput):
     });
     return issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: input.email });
   });
-  await sendEmail({
-    to: input.email,
-    template: "verifyEmail",
-    locale: matchLocale(user.language) ?? ctx.locale,
-    url: `${appUrl()}/verify-email?token=${token}`,
-    params: { name: user.firstName },
-  });
+  await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token, to: input.email });
   return { id: user.id };
 }

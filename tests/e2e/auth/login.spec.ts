@@ -9,7 +9,7 @@ test("a wrong password shows the error and stays on the sign-in screen", async (
   await fillCredentials(page, user.email, `${user.password}-wrong`);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
 
-  await expect(page.getByRole("alert")).toHaveText("The email or password is not correct.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not correct.");
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(user.email);
   expect(await sessionEmail(page)).toBeNull();

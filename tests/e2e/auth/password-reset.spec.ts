@@ -13,7 +13,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
     await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("status")).toContainText(`If an account exists for ${user.email}, a reset link is on its way.`);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(`If an account exists for ${user.email}, a reset link is on its way.`);
   });
 
   let resetUrl = "";
@@ -30,13 +30,13 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await page.getByRole("button", { name: "Change password" }).click();
 
     await expect(page).toHaveURL("/login?notice=passwordChanged");
-    await expect(page.getByRole("status")).toHaveText("Your password has been changed. Sign in with the new one.");
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been changed. Sign in with the new one.");
   });
 
   await test.step("the old password no longer works", async () => {
     await fillCredentials(page, user.email, user.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toHaveText("The email or password is not correct.");
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("The email or password is not correct.");
     await expect(page).toHaveURL(/\/login/);
     expect(await sessionEmail(page)).toBeNull();
   });
@@ -55,7 +55,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(`${newPassword}x`);
     await page.getByRole("textbox", { name: "Repeat the password", exact: true }).fill(`${newPassword}x`);
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("alert")).toContainText("This link has already been used.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("This link has already been used.");
     await expect(page).toHaveURL(/\/change-password\?token=/);
   });
 });

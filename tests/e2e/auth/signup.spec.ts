@@ -24,7 +24,7 @@ test("sign up, verify the email, sign in and accept the terms", async ({ page })
     await page.goto("/login");
     await fillCredentials(page, user.email, user.password);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("Verify your email address before signing in");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("Verify your email address before signing in");
     await expect(page).toHaveURL(/\/login/);
   });
 
@@ -43,7 +43,7 @@ test("sign up, verify the email, sign in and accept the terms", async ({ page })
 
   await test.step("the link works only once", async () => {
     await page.goto(new URL(verifyUrl).pathname + new URL(verifyUrl).search);
-    await expect(page.getByRole("alert")).toContainText("This link has already been used.");
+    await expect(page.getByRole("main").getByRole("alert")).toContainText("This link has already been used.");
   });
 
   await test.step("continue to sign in", async () => {
