@@ -44,6 +44,8 @@ export function Modal({
   const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
 
+  const escapeCloses = cancel.includes("escape");
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -51,14 +53,31 @@ export function Modal({
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
+  // Preventing the `cancel` event is not enough: browsers make a repeated close request (a second
+  // Escape without a click in between) uncancelable, and the dialog would close anyway. Stopping
+  // the key itself keeps an undismissable dialog open.
+  useEffect(() => {
+    if (!open || escapeCloses) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") event.preventDefault();
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
+  }, [open, escapeCloses]);
+
   return (
     <dialog
       ref={ref}
       aria-labelledby="modal-title"
       className={`m-auto w-[calc(100%-2rem)] rounded-lg bg-white p-0 shadow-xl backdrop:bg-zinc-900/50 ${size ? SIZES[size] : "max-w-[960px]"}`}
+      closedby={escapeCloses ? undefined : "none"}
       onCancel={(event) => {
         event.preventDefault();
-        if (cancel.includes("escape")) onClose?.();
+        if (escapeCloses) onClose?.();
+      }}
+      onClose={() => {
+        // Closed by the browser (another kind of close request) while it must stay open: reopen.
+        if (open && !escapeCloses) ref.current?.showModal();
       }}
       onClick={(event) => {
         if (event.target === ref.current && cancel.includes("outside")) onClose?.();

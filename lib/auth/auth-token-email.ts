@@ -13,19 +13,20 @@ const LINK: Record<AuthTokenType, string> = {
   verifyEmail: "/verify-email",
   resetPassword: "/change-password",
   magicLink: "/vapp/auth/provider/magic/cb",
+  invitation: "/invite",
 };
 
 /** Emails a token already issued, in the user's language (else the request's). */
 export async function sendAuthTokenEmail(
   ctx: ServiceContext,
-  input: { user: Recipient; type: AuthTokenType; token: string; to?: string },
+  input: { user: Recipient; type: AuthTokenType; token: string; to?: string; params?: Record<string, string> },
 ) {
   await sendEmail({
     to: input.to ?? input.user.email,
     template: input.type,
     locale: matchLocale(input.user.language) ?? ctx.locale,
     url: `${appUrl()}${LINK[input.type]}?token=${input.token}`,
-    params: { name: input.user.firstName, minutes: TOKEN_TTL_MINUTES[input.type] },
+    params: { name: input.user.firstName, minutes: TOKEN_TTL_MINUTES[input.type], ...input.params },
   });
 }
 

@@ -9,12 +9,13 @@ export const TOKEN_TTL_MINUTES: Record<AuthTokenType, number> = {
   verifyEmail: 24 * 60,
   resetPassword: 60,
   magicLink: 15,
+  invitation: 7 * 24 * 60,
 };
 
 /** Creates a single-use token and returns it in clear (it is stored hashed). */
 export async function issueAuthToken(
   tx: Tx,
-  input: { type: AuthTokenType; userId: string; email: string; redirect?: string | null },
+  input: { type: AuthTokenType; userId: string; email: string; redirect?: string | null; policyId?: string | null },
 ): Promise<string> {
   const token = randomToken();
   await tx.authToken.create({
@@ -24,6 +25,7 @@ export async function issueAuthToken(
       email: input.email,
       tokenHash: hashToken(token),
       redirect: input.redirect ?? null,
+      policyId: input.policyId ?? null,
       expiresAt: new Date(Date.now() + TOKEN_TTL_MINUTES[input.type] * 60_000),
     },
   });

@@ -15,22 +15,19 @@ import type { SignUpInput } from "./schemas";
  * password sign-in waits for the verified address.
  */
 export async function registerUser(ctx: ServiceContext, input: SignUpInput) {
-  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) {
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true, passwordHash: true, deleted: true } });
+  // An invitee who never accepted has a user without password: registering claims it.
+  const isInvitee = existing && !existing.passwordHash && !existing.deleted;
+  if (existing && !isInvitee) {
     throw new AppError(AppErrorCode.EMAIL_TAKEN, { message: "An account with this email already exists." });
   }
   const passwordHash = await hashPassword(input.password);
   const language = input.language ?? matchLocale(ctx.locale) ?? "en";
   const { user, token } = await db.$transaction(async (tx) => {
-    const user = await tx.user.create({
-      data: {
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        language,
-      },
-    });
+    const data = { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, language };
+    const user = isInvitee
+      ? await tx.user.update({ where: { id: existing.id }, data })
+      : await tx.user.create({ data });
     await recordAudit(tx, ctx, {
       userId: user.id,
       accountId: null,

@@ -48,6 +48,12 @@ export const AppErrorCode = {
   SESSION_EXPIRED: "SESSION_EXPIRED",
   /** The request needs an account (header or membership) and has none. */
   ACCOUNT_REQUIRED: "ACCOUNT_REQUIRED",
+  /** The workspace must keep at least one active Administrator. */
+  LAST_ADMINISTRATOR: "LAST_ADMINISTRATOR",
+  /** The address already belongs to a member of the workspace. */
+  ALREADY_MEMBER: "ALREADY_MEMBER",
+  /** An invitation for another address: sign in as the invited person. */
+  INVITATION_OTHER_USER: "INVITATION_OTHER_USER",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -87,6 +93,9 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   SAML_SLUG_UNKNOWN: { status: 404, type: "not_found" },
   SESSION_EXPIRED: { status: 401, type: "authentication" },
   ACCOUNT_REQUIRED: { status: 403, type: "authorization" },
+  LAST_ADMINISTRATOR: { status: 409, type: "conflict" },
+  ALREADY_MEMBER: { status: 409, type: "conflict" },
+  INVITATION_OTHER_USER: { status: 403, type: "authorization" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { sendAuthTokenEmail } from "@/lib/auth/auth-token-email";
+import { issueAuthToken } from "@/lib/auth/auth-tokens";
+import { assertCan } from "@/lib/auth/permissions";
+import { emailSchema } from "@/lib/auth/schemas";
+import type { ServiceContext } from "@/lib/auth/context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { getAssignableRole } from "./roles";
+import { accountScope } from "./scope";
+
+export const inviteMembersSchema = z
+  .object({
+    emails: z.array(emailSchema).min(1).max(20),
+    roleId: z.string().min(1).max(64),
+  })
+  .strict();
+export type InviteMembersInput = z.infer<typeof inviteMembersSchema>;
+
+/**
+ * Invites people by email with a role: each gets an `invited` membership (a user record is made
+ * for addresses not yet registered) and an email with `/invite?token=` valid 7 days.
+ * All or nothing: an unknown role (NOT_FOUND) or an address that already belongs to a member or
+ * an invitee (ALREADY_MEMBER) changes nothing. Needs ManageMembers.
+ */
+export async function inviteMembers(ctx: ServiceContext, input: InviteMembersInput) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageMembers");
+  const emails = [...new Set(input.emails)];
+  const invited = await db.$transaction(async (tx) => {
+    const role = await getAssignableRole(tx, accountId, input.roleId);
+    const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
+    const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, lastName: true, email: true } });
+    const results = [];
+    for (const email of emails) {
+      const existing = await tx.user.findUnique({ where: { email }, include: { policies: { where: { accountId } } } });
+      if (existing?.deleted) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `${email} cannot be invited.`, params: { fields: email } });
+      if (existing?.policies.length) {
+        throw new AppError(AppErrorCode.ALREADY_MEMBER, {
+          message: `${email} is already a member of this workspace or invited to it.`,
+          params: { email },
+        });
+      }
+      const user = existing ?? (await tx.user.create({ data: { email, language: ctx.locale } }));
+      const policy = await tx.accountPolicy.create({
+        data: { accountId, userId: user.id, roleId: role.id, status: "invited", metadata: { invitedBy: ctx.userId } },
+      });
+      const token = await issueAuthToken(tx, { type: "invitation", userId: user.id, email, policyId: policy.id });
+      await recordAudit(tx, ctx, {
+        eventType: "accountPolicy.invited",
+        targetType: "accountPolicy",
+        targetId: policy.id,
+        toUserId: user.id,
+        payload: { email, role: role.name },
+      });
+      results.push({ policy, user, token });
+    }
+    return { results, account, inviter };
+  });
+  const inviterName = [invited.inviter.firstName, invited.inviter.lastName].filter(Boolean).join(" ") || invited.inviter.email;
+  for (const { user, token } of invited.results) {
+    await sendAuthTokenEmail(ctx, {
+      user,
+      type: "invitation",
+      token,
+      params: { account: invited.account.name, inviter: inviterName },
+    });
+  }
+  return invited.results.map(({ policy }) => policy);
+}
+
+/** Sends a pending invitation again with a new link; earlier links stop working. */
+export async function resendInvitation(ctx: ServiceContext, policyId: string) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageMembers");
+  const { policy, token, account, inviter } = await db.$transaction(async (tx) => {
+    const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId, status: "invited" }, include: { user: true } });
+    if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Invitation not found." });
+    await tx.authToken.updateMany({ where: { policyId, usedAt: null }, data: { usedAt: new Date() } });
+    const token = await issueAuthToken(tx, { type: "invitation", userId: policy.userId, email: policy.user.email, policyId });
+    await recordAudit(tx, ctx, { eventType: "accountPolicy.invitationResent", targetType: "accountPolicy", targetId: policyId, toUserId: policy.userId });
+    const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
+    const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, email: true } });
+    return { policy, token, account, inviter };
+  });
+  await sendAuthTokenEmail(ctx, {
+    user: policy.user,
+    type: "invitation",
+    token,
+    params: { account: account.name, inviter: inviter.firstName || inviter.email },
+  });
+  return policy;
+}
