@@ -11,7 +11,7 @@ import { jsonRequest } from "@/tests/factories/http";
  * Administrator of workspace A with ids from workspace B: each answers not-found or not-allowed
  * and leaks and changes nothing. New operations join this table.
  */
-type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string } };
+type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string }; policyOfB: { id: string } };
 let world: World;
 
 beforeAll(async () => {
@@ -20,7 +20,8 @@ beforeAll(async () => {
   const { accessToken } = await signedInAs(a.owner.id, a.account.id);
   const { ctx: ctxB } = await signedInAs(b.owner.id, b.account.id);
   const tokenOfB = await createAccountToken(ctxB, { name: "B's integration" });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB };
+  const policyOfB = await db.accountPolicy.findFirstOrThrow({ where: { accountId: b.account.id } });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -32,6 +33,10 @@ const GRAPHQL_CASES: { name: string; query: () => string }[] = [
   { name: "tokens", query: () => "{ tokens { id name } }" },
   { name: "createToken", query: () => 'mutation { createToken(data: { name: "sneaky" }) { id key } }' },
   { name: "deleteToken", query: () => `mutation { deleteToken(id: "${world.tokenOfB.id}") { id active } }` },
+  { name: "sendInvitations", query: () => 'mutation { sendInvitations(data: { emails: ["spy@example.test"], roleId: "role_administrator" }) { id } }' },
+  { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
+  { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
+  { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
 ];
 
 describe("cross-account isolation", () => {
@@ -42,6 +47,17 @@ describe("cross-account isolation", () => {
     expect(JSON.stringify(result.data ?? {})).not.toContain(world.accountB.name);
     expect(await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } })).toBe(before);
   });
+
+  it.each(["updateAccountPolicy", "deleteAccountPolicy", "resendInvitation"])(
+    "%s with B's membership id from A's own account is NOT_FOUND and changes nothing",
+    async (name) => {
+      const query = GRAPHQL_CASES.find((c) => c.name === name)!.query();
+      const result = await graphql(query, { accessToken: world.tokenA });
+      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+      const policy = await db.accountPolicy.findUniqueOrThrow({ where: { id: world.policyOfB.id } });
+      expect(policy.roleId).toBe("role_administrator");
+    },
+  );
 
   it("deleteToken with B's token id from A's own account is NOT_FOUND and B's token stays active", async () => {
     const result = await graphql(`mutation { deleteToken(id: "${world.tokenOfB.id}") { id } }`, { accessToken: world.tokenA });
