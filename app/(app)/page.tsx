@@ -2,16 +2,15 @@ import { getTranslations } from "next-intl/server";
 import { TosModal } from "@/components/auth/tos-modal";
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageUser } from "@/lib/auth/require-page-user";
-import { getMe } from "@/lib/users/get-me";
+import { getShellProps } from "@/components/layout/shell-props";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const ctx = await requirePageUser("/");
-  const [me, t, tr] = await Promise.all([getMe(ctx), getTranslations("home"), getTranslations("roles")]);
-  const current = me.policies.find((policy) => policy.accountId === ctx.accountId) ?? null;
+  const [{ me, current, ...shell }, t, tr] = await Promise.all([getShellProps(ctx), getTranslations("home"), getTranslations("roles")]);
   return (
-    <AppShell user={me} accountName={current?.account.name ?? null}>
+    <AppShell {...shell}>
       <h1 className="text-2xl font-semibold">{t("title", { name: me.firstName || me.email })}</h1>
       {current ? (
         <div className="mt-2 space-y-1 text-zinc-600">

@@ -1,17 +1,19 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "./language-switcher";
+import { NavLink } from "./nav-link";
 import { UserMenu } from "./user-menu";
 
 /** Side navigation and top bar, shown only to a signed-in user. */
 export async function AppShell({
   user,
   accountName,
+  canManageWorkspace = false,
   children,
 }: {
   user: { name: string; email: string };
   accountName: string | null;
+  canManageWorkspace?: boolean;
   children: ReactNode;
 }) {
   const t = await getTranslations("nav");
@@ -24,16 +26,14 @@ export async function AppShell({
         </div>
         <ul className="flex gap-1 px-2 pb-2 md:flex-col">
           <li>
-            <Link href="/" className="block rounded-md bg-brand-50 px-3 py-2 text-sm font-medium text-brand-700" aria-current="page">
-              {t("dashboard")}
-            </Link>
+            <NavLink href="/">{t("dashboard")}</NavLink>
           </li>
         </ul>
       </nav>
       <div className="flex flex-1 flex-col">
         <header className="flex items-center justify-end gap-4 border-b border-zinc-200 bg-white px-4 py-2">
           <LanguageSwitcher signedIn />
-          <UserMenu name={user.name || user.email} email={user.email} />
+          <UserMenu name={user.name || user.email} email={user.email} canManageWorkspace={canManageWorkspace} />
         </header>
         <main className="flex-1 p-4 md:p-8">{children}</main>
       </div>

@@ -1,10 +1,11 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 /** The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. */
-export function UserMenu({ name, email }: { name: string; email: string }) {
+export function UserMenu({ name, email, canManageWorkspace }: { name: string; email: string; canManageWorkspace: boolean }) {
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -40,6 +41,11 @@ export function UserMenu({ name, email }: { name: string; email: string }) {
             <p className="truncate text-sm font-medium">{name}</p>
             <p className="truncate text-xs text-zinc-500">{email}</p>
           </div>
+          {canManageWorkspace && (
+            <Link role="menuitem" href="/settings/ws/users" className="block px-3 py-2 text-sm hover:bg-zinc-50" onClick={() => setOpen(false)}>
+              {t("workspaceSettings")}
+            </Link>
+          )}
           <a role="menuitem" href="/logout" className="block px-3 py-2 text-sm hover:bg-zinc-50">
             {t("logout")}
           </a>

@@ -23,11 +23,14 @@ export type FindAccountPoliciesInput = z.input<typeof findAccountPoliciesSchema>
  * The members of the caller's account, paged (spec section 9: size 25 by default; the
  * "last active" query asks for accessedAt desc with size 1). Needs ManageMembers.
  */
-export async function findAccountPolicies(
+type PolicyQuery = { include?: Prisma.AccountPolicyInclude; select?: Prisma.AccountPolicySelect };
+const DEFAULT_QUERY = { include: { user: true, role: true } } satisfies PolicyQuery;
+
+export async function findAccountPolicies<Q extends PolicyQuery = typeof DEFAULT_QUERY>(
   ctx: ServiceContext,
   rawInput: FindAccountPoliciesInput = {},
   /** A Prisma selection for the items (GraphQL passes its own, so relations load in one go). */
-  query: { include?: Prisma.AccountPolicyInclude; select?: Prisma.AccountPolicySelect } = {},
+  query?: Q,
 ) {
   const scope = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
@@ -51,8 +54,8 @@ export async function findAccountPolicies(
       where,
       orderBy: [{ [input.orderBy]: { sort: input.sortBy, nulls: "last" } }, { id: "asc" }],
       ...pageArgs(input),
-      ...(query.select || query.include ? query : { include: { user: true, role: true } }),
-    }),
+      ...(query ?? DEFAULT_QUERY),
+    }) as Promise<Prisma.AccountPolicyGetPayload<Q>[]>,
     db.accountPolicy.count({ where }),
   ]);
   return pageOf(items, total, input);

@@ -1,0 +1,53 @@
+import { getTranslations } from "next-intl/server";
+import { AppShell } from "@/components/layout/app-shell";
+import { NotAllowed } from "@/components/layout/not-allowed";
+import { getShellProps } from "@/components/layout/shell-props";
+import { InviteForm } from "@/components/members/invite-form";
+import { MembersTable } from "@/components/members/members-table";
+import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
+import { findAccountRoles } from "@/lib/accounts/find-account-roles";
+import { can } from "@/lib/auth/permissions";
+import { requirePageUser } from "@/lib/auth/require-page-user";
+
+export const dynamic = "force-dynamic";
+
+export default async function WorkspaceUsersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
+  const ctx = await requirePageUser("/settings/ws/users");
+  const shell = await getShellProps(ctx);
+  if (!ctx.accountId || !can(ctx, "ManageMembers")) {
+    return (
+      <AppShell {...shell}>
+        <NotAllowed />
+      </AppShell>
+    );
+  }
+  const page = Math.max(1, Number((await searchParams).page ?? 1) || 1);
+  const [members, roles, t, tr] = await Promise.all([
+    findAccountPolicies(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
+    findAccountRoles(ctx),
+    getTranslations("members"),
+    getTranslations("roles"),
+  ]);
+  const roleOptions = roles.map((role) => ({ id: role.id, label: tr.has(role.name as never) ? tr(role.name as never) : role.name }));
+  return (
+    <AppShell {...shell}>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <p className="mb-6 text-zinc-600">{t("intro", { account: shell.accountName ?? "" })}</p>
+      <InviteForm roles={roleOptions} />
+      <MembersTable
+        currentUserId={ctx.userId}
+        roles={roleOptions}
+        page={{ page: members.page, pages: members.pages, total: members.total }}
+        members={members.items.map((policy) => ({
+          id: policy.id,
+          userId: policy.userId,
+          name: [policy.user.firstName, policy.user.lastName].filter(Boolean).join(" "),
+          email: policy.user.email,
+          roleId: policy.roleId,
+          status: policy.status,
+          accessedAt: policy.accessedAt?.toISOString() ?? null,
+        }))}
+      />
+    </AppShell>
+  );
+}

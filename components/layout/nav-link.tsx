@@ -1,0 +1,20 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+/** A side-navigation entry, marked current on its own path and below it. */
+export function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const pathname = usePathname();
+  const current = href === "/" ? pathname === "/" : pathname.startsWith(href);
+  return (
+    <Link
+      href={href}
+      aria-current={current ? "page" : undefined}
+      className={`block rounded-md px-3 py-2 text-sm font-medium ${current ? "bg-brand-50 text-brand-700" : "text-zinc-700 hover:bg-zinc-100"}`}
+    >
+      {children}
+    </Link>
+  );
+}

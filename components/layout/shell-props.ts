@@ -1,0 +1,17 @@
+import "server-only";
+import type { AuthedContext } from "@/lib/auth/context";
+import { can } from "@/lib/auth/permissions";
+import { getMe } from "@/lib/users/get-me";
+
+/** What the side navigation and top bar need for the signed-in user. */
+export async function getShellProps(ctx: AuthedContext) {
+  const me = await getMe(ctx);
+  const current = me.policies.find((policy) => policy.accountId === ctx.accountId) ?? null;
+  return {
+    me,
+    current,
+    user: { name: me.name, email: me.email },
+    accountName: current?.account.name ?? null,
+    canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
+  };
+}

@@ -1,0 +1,178 @@
+"use client";
+
+import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { useNotify } from "@/components/ui/notifications";
+import { graphqlRequest } from "@/lib/client/api";
+import type { RoleOption } from "./invite-form";
+
+export type MemberRow = {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  roleId: string;
+  status: "active" | "invited" | "disabled";
+  accessedAt: string | null;
+};
+
+/** Members with role, status and last access; per row: update role, resend invitation, remove. */
+export function MembersTable({
+  members,
+  roles,
+  currentUserId,
+  page,
+}: {
+  members: MemberRow[];
+  roles: RoleOption[];
+  currentUserId: string;
+  page: { page: number; pages: number; total: number };
+}) {
+  const t = useTranslations("members");
+  const ta = useTranslations("alerts");
+  const tc = useTranslations("common");
+  const format = useFormatter();
+  const errorText = useErrorText();
+  const notify = useNotify();
+  const router = useRouter();
+  const [removing, setRemoving] = useState<MemberRow | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(id: string, query: string, variables: Record<string, unknown>, success: string, failure: string) {
+    setBusy(id);
+    try {
+      await graphqlRequest(query, variables);
+      notify({ tone: "success", title: success });
+      router.refresh();
+    } catch (error) {
+      notify({ tone: "error", title: failure, description: errorText(error) });
+    }
+    setBusy(null);
+  }
+
+  return (
+    <section aria-labelledby="members-title">
+      <h2 id="members-title" className="mb-2 text-lg font-semibold">
+        {t("count", { count: page.total })}
+      </h2>
+      <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-zinc-50 text-zinc-600">
+            <tr>
+              <th scope="col" className="px-4 py-2 font-medium">{t("name")}</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("role")}</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("status")}</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("lastAccess")}</th>
+              <th scope="col" className="px-4 py-2"><span className="sr-only">{t("actions", { name: "" })}</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => {
+              const label = member.name || member.email;
+              return (
+                <tr key={member.id} className="border-t border-zinc-100" data-testid="member-row">
+                  <td className="px-4 py-2">
+                    <div className="font-medium">
+                      {label}
+                      {member.userId === currentUserId && <span className="ml-1 text-zinc-500">({t("you")})</span>}
+                    </div>
+                    {member.name && <div className="text-zinc-500">{member.email}</div>}
+                  </td>
+                  <td className="px-4 py-2">
+                    <label className="sr-only" htmlFor={`role-${member.id}`}>
+                      {t("updateRole")}: {label}
+                    </label>
+                    <select
+                      id={`role-${member.id}`}
+                      value={member.roleId}
+                      disabled={busy === member.id}
+                      onChange={(e) =>
+                        run(
+                          member.id,
+                          "mutation Role($id: ID!, $data: AccountPolicyUpdateInput!) { updateAccountPolicy(id: $id, data: $data) { id } }",
+                          { id: member.id, data: { roleId: e.target.value } },
+                          ta("updated"),
+                          ta("updateError"),
+                        )
+                      }
+                      className="rounded-md border border-zinc-300 bg-white px-2 py-1"
+                    >
+                      {roles.map((r) => (
+                        <option key={r.id} value={r.id}>
+                          {r.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className={`rounded-full px-2 py-0.5 text-xs ${member.status === "active" ? "bg-emerald-50 text-emerald-700" : "bg-amber-50 text-amber-700"}`}>
+                      {t(`statuses.${member.status}`)}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2 text-zinc-600">
+                    {member.accessedAt ? format.dateTime(new Date(member.accessedAt), { dateStyle: "medium", timeStyle: "short" }) : t("never")}
+                  </td>
+                  <td className="px-4 py-2">
+                    <div className="flex justify-end gap-2" role="group" aria-label={t("actions", { name: label })}>
+                      {member.status === "invited" && (
+                        <Button
+                          variant="ghost"
+                          disabled={busy === member.id}
+                          onClick={() =>
+                            run(member.id, "mutation Resend($id: ID!) { resendInvitation(id: $id) { id } }", { id: member.id }, ta("sent"), ta("sendError"))
+                          }
+                        >
+                          {t("resend")}
+                        </Button>
+                      )}
+                      <Button variant="ghost" className="text-red-700" disabled={busy === member.id} onClick={() => setRemoving(member)}>
+                        {t("remove")}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {page.pages > 1 && (
+        <nav className="mt-3 flex items-center justify-end gap-3 text-sm" aria-label={t("page", { page: page.page, pages: page.pages })}>
+          {page.page > 1 && <Link href={`?page=${page.page - 1}`}>{t("previous")}</Link>}
+          <span>{t("page", { page: page.page, pages: page.pages })}</span>
+          {page.page < page.pages && <Link href={`?page=${page.page + 1}`}>{t("next")}</Link>}
+        </nav>
+      )}
+      <Modal
+        open={removing !== null}
+        size="md"
+        title={t("remove")}
+        onClose={() => setRemoving(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRemoving(null)}>
+              {tc("cancel")}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                const member = removing!;
+                setRemoving(null);
+                await run(member.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: member.id }, ta("updated"), ta("deleteError"));
+              }}
+            >
+              {t("remove")}
+            </Button>
+          </>
+        }
+      >
+        <p>{removing && t("confirmRemove", { name: removing.name || removing.email })}</p>
+      </Modal>
+    </section>
+  );
+}
