@@ -52,7 +52,10 @@ export async function findAccountPolicies<Q extends PolicyQuery = typeof DEFAULT
   const [items, total] = await Promise.all([
     db.accountPolicy.findMany({
       where,
-      orderBy: [{ [input.orderBy]: { sort: input.sortBy, nulls: "last" } }, { id: "asc" }],
+      orderBy: [
+        input.orderBy === "accessedAt" ? { accessedAt: { sort: input.sortBy, nulls: "last" } } : { createdAt: input.sortBy },
+        { id: "asc" },
+      ],
       ...pageArgs(input),
       ...(query ?? DEFAULT_QUERY),
     }) as Promise<Prisma.AccountPolicyGetPayload<Q>[]>,

@@ -49,6 +49,11 @@ describe("accounts", () => {
     expect(first.data?.accountPolicies).toMatchObject({ total: 3, pages: 3, perPage: 1, items: [{ user: { id: owner.id } }] });
     expect((await page(2)).data?.accountPolicies.items[0].user.id).toBe(newer.id);
     expect((await page(3)).data?.accountPolicies.items[0].user.id).toBe(older.id);
+    const byCreation = await graphql<{ accountPolicies: { items: { user: { id: string } }[] } }>(
+      '{ accountPolicies(orderBy: "createdAt", sortBy: "asc") { items { user { id } } } }',
+      { accessToken },
+    );
+    expect(byCreation.data?.accountPolicies.items.map((i) => i.user.id)).toEqual([owner.id, older.id, newer.id]);
   });
 
   it("API tokens: created once with their key, listed without it, usable as x-api-key", async () => {
