@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const ctx = await requirePageUser("/");
-  const [{ me, current, ...shell }, t, tr] = await Promise.all([getShellProps(ctx), getTranslations("home"), getTranslations("roles")]);
+  const [{ me, current, shell }, t, tr] = await Promise.all([getShellProps(ctx), getTranslations("home"), getTranslations("roles")]);
   return (
     <AppShell {...shell}>
       <h1 className="text-2xl font-semibold">{t("title", { name: me.firstName || me.email })}</h1>

@@ -10,8 +10,11 @@ export async function getShellProps(ctx: AuthedContext) {
   return {
     me,
     current,
-    user: { name: me.name, email: me.email },
-    accountName: current?.account.name ?? null,
-    canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
+    /** The props of AppShell. */
+    shell: {
+      user: { name: me.name, email: me.email },
+      accountName: current?.account.name ?? null,
+      canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
+    },
   };
 }

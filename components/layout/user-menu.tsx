@@ -41,6 +41,9 @@ export function UserMenu({ name, email, canManageWorkspace }: { name: string; em
             <p className="truncate text-sm font-medium">{name}</p>
             <p className="truncate text-xs text-zinc-500">{email}</p>
           </div>
+          <Link role="menuitem" href="/settings/profile" className="block px-3 py-2 text-sm hover:bg-zinc-50" onClick={() => setOpen(false)}>
+            {t("settings")}
+          </Link>
           {canManageWorkspace && (
             <Link role="menuitem" href="/settings/ws/users" className="block px-3 py-2 text-sm hover:bg-zinc-50" onClick={() => setOpen(false)}>
               {t("workspaceSettings")}

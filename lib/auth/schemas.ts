@@ -1,5 +1,15 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
+import { isValidPhone, normalizePhone } from "@/lib/users/phone";
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** Input schemas of the auth and user entry points; unknown fields are rejected. */
 export const emailSchema = z.string().trim().toLowerCase().email().max(254);
@@ -71,9 +81,15 @@ export const updateUserSchema = z
     firstName: nameSchema,
     lastName: z.string().trim().max(100),
     avatar: z.string().url().max(2000).nullable(),
-    phone: z.string().trim().max(32).nullable(),
+    phone: z
+      .string()
+      .trim()
+      .max(32)
+      .refine(isValidPhone, { message: "phone" })
+      .transform(normalizePhone)
+      .nullable(),
     language: z.enum(LOCALES).nullable(),
-    timezone: z.string().max(64).nullable(),
+    timezone: z.string().max(64).refine(isTimeZone, { message: "timezone" }).nullable(),
     signatureEmail: emailSchema.nullable(),
     emailPreferences: emailPreferencesSchema,
   })

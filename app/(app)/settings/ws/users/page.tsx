@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export default async function WorkspaceUsersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const ctx = await requirePageUser("/settings/ws/users");
-  const shell = await getShellProps(ctx);
+  const { shell } = await getShellProps(ctx);
   if (!ctx.accountId || !can(ctx, "ManageMembers")) {
     return (
       <AppShell {...shell}>
