@@ -1,13 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { TosModal } from "@/components/auth/tos-modal";
 import { AppShell } from "@/components/layout/app-shell";
-import { requirePageUser } from "@/lib/auth/require-page-user";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
-  const ctx = await requirePageUser("/");
+  const ctx = await requirePageAccount("/");
   const [{ me, current, shell }, t, tr] = await Promise.all([getShellProps(ctx), getTranslations("home"), getTranslations("roles")]);
   return (
     <AppShell {...shell}>

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken } from "@/lib/accounts/account-tokens";
 import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
+import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { getAccount } from "@/lib/accounts/get-account";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { parseInput } from "@/lib/http/parse-input";
@@ -147,3 +148,13 @@ builder.mutationFields((t) => ({
   }),
 }));
 
+
+const CreateAccountInput = builder.inputType("CreateAccountInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
+
+builder.mutationField("createAccount", (t) =>
+  t.prismaField({
+    type: "Account",
+    args: { data: t.arg({ type: CreateAccountInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) => createAccount(ctx, parseInput(createAccountSchema, data, "createAccount")),
+  }),
+);

@@ -7,14 +7,14 @@ import { MembersTable } from "@/components/members/members-table";
 import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles } from "@/lib/accounts/find-account-roles";
 import { can } from "@/lib/auth/permissions";
-import { requirePageUser } from "@/lib/auth/require-page-user";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
 
 export const dynamic = "force-dynamic";
 
 export default async function WorkspaceUsersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
-  const ctx = await requirePageUser("/settings/ws/users");
+  const ctx = await requirePageAccount("/settings/ws/users");
   const { shell } = await getShellProps(ctx);
-  if (!ctx.accountId || !can(ctx, "ManageMembers")) {
+  if (!can(ctx, "ManageMembers")) {
     return (
       <AppShell {...shell}>
         <NotAllowed />

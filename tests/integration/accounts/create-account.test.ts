@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { createAccount, createUser, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
+
+describe("createAccount", () => {
+  afterEach(() => {
+    delete process.env.MULTI_ACCOUNT;
+  });
+
+  it("gives a user without a workspace their own, as Administrator, and moves the session into it", async () => {
+    const user = await createUser();
+    const { accessToken, sessionId } = await signedInAs(user.id);
+    const result = await graphql<{ createAccount: { id: string; name: string; role: string } }>(
+      'mutation { createAccount(data: { name: "Papa Legal" }) { id name role } }',
+      { accessToken },
+    );
+    expect(result.errors).toBeUndefined();
+    const accountId = result.data!.createAccount.id;
+    expect((await db.session.findUniqueOrThrow({ where: { id: sessionId } })).accountId).toBe(accountId);
+    const policy = await db.accountPolicy.findFirstOrThrow({ where: { userId: user.id } });
+    expect(policy).toMatchObject({ accountId, roleId: "role_administrator", status: "active" });
+    const me = await graphql<{ account: { id: string; role: string } }>("{ account { id role } }", { accessToken });
+    expect(me.data?.account).toEqual({ id: accountId, role: "Administrator" });
+  });
+
+  it("refuses a second workspace unless multi-account is on", async () => {
+    const { account, owner } = await createAccount("Quebec");
+    const { accessToken } = await signedInAs(owner.id, account.id);
+    const refused = await graphql('mutation { createAccount(data: { name: "Second" }) { id } }', { accessToken });
+    expect(refused.errors?.[0].extensions.code).toBe("CONFLICT");
+    process.env.MULTI_ACCOUNT = "true";
+    const allowed = await graphql('mutation { createAccount(data: { name: "Second" }) { id } }', { accessToken });
+    expect(allowed.errors).toBeUndefined();
+    expect(await db.accountPolicy.count({ where: { userId: owner.id } })).toBe(2);
+  });
+});
