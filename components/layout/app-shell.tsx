@@ -1,7 +1,9 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "./language-switcher";
+import type { VisibleEntry } from "@/lib/navigation/menu";
 import { NavLink } from "./nav-link";
+import { UpgradeEntry } from "./upgrade-entry";
 import { UserMenu } from "./user-menu";
 
 /** Side navigation and top bar, shown only to a signed-in user. */
@@ -9,8 +11,10 @@ export async function AppShell({
   user,
   accountName,
   canManageWorkspace = false,
+  menu,
   children,
 }: {
+  menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean }[];
   user: { name: string; email: string };
   accountName: string | null;
   canManageWorkspace?: boolean;
@@ -25,9 +29,15 @@ export async function AppShell({
           <span className="font-semibold">{accountName ?? "Covenant"}</span>
         </div>
         <ul className="flex gap-1 px-2 pb-2 md:flex-col">
-          <li>
-            <NavLink href="/">{t("dashboard")}</NavLink>
-          </li>
+          {menu.map((entry) => (
+            <li key={entry.key}>
+              {entry.upgrade ? (
+                <UpgradeEntry label={t(entry.key)} upgradeUrl={process.env.UPGRADE_CONTACT_URL ?? null} />
+              ) : (
+                <NavLink href={entry.href}>{t(entry.key)}</NavLink>
+              )}
+            </li>
+          ))}
         </ul>
       </nav>
       <div className="flex flex-1 flex-col">

@@ -1,6 +1,7 @@
 import "server-only";
 import type { AuthedContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
+import { visibleMenu } from "@/lib/navigation/menu";
 import { getMe } from "@/lib/users/get-me";
 
 /** What the side navigation and top bar need for the signed-in user. */
@@ -15,6 +16,7 @@ export async function getShellProps(ctx: AuthedContext) {
       user: { name: me.name, email: me.email },
       accountName: current?.account.name ?? null,
       canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
+      menu: visibleMenu(ctx).map(({ key, href, upgrade }) => ({ key, href, upgrade })),
     },
   };
 }

@@ -1,0 +1,77 @@
+import { expect, test } from "@playwright/test";
+import { messages } from "../fixtures/messages";
+import { emailLink } from "../fixtures/outbox";
+import { createVerifiedUser, DEMO_USER, signIn, uniqueEmail } from "../fixtures/users";
+
+const en = messages("en");
+
+test("an administrator invites a colleague, who joins in another browser and sees only what the role permits", async ({ page, browser, request }) => {
+  const invitee = uniqueEmail("invitee");
+
+  // The administrator invites a Guest.
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await page.goto("/settings/ws/users");
+  await expect(page.getByRole("heading", { name: en("members.title"), exact: true })).toBeVisible();
+  await page.getByRole("textbox", { name: en("members.emails") }).fill(invitee);
+  await page.getByRole("combobox", { name: en("members.role"), exact: true }).selectOption({ label: en("roles.Guest") });
+  await page.getByRole("button", { name: en("members.send") }).click();
+  const row = page.getByTestId("member-row").filter({ hasText: invitee });
+  await expect(row).toContainText(en("members.statuses.invited"));
+
+  // The colleague accepts as a new user in a second browser.
+  const link = await emailLink(request, invitee, `You have been invited to ${DEMO_USER.accountName}`, "/invite");
+  const colleagueContext = await browser.newContext();
+  const colleague = await colleagueContext.newPage();
+  await colleague.goto(link);
+  await expect(colleague.getByRole("heading", { name: `Join ${DEMO_USER.accountName}` })).toBeVisible();
+  await colleague.getByRole("textbox", { name: en("auth.firstName") }).fill("Gina");
+  await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Guest-pass-123");
+  await colleague.getByRole("button", { name: en("invite.accept") }).click();
+  await colleague.waitForURL((url) => url.pathname === "/");
+  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await expect(colleague.getByText(`Workspace: ${DEMO_USER.accountName}`)).toBeVisible();
+  await expect(colleague.getByText(`Your role: ${en("roles.Guest")}`)).toBeVisible();
+
+  // A Guest has no workspace settings: not in the menu, and the screen says so.
+  await colleague.getByRole("button", { name: en("nav.userMenu") }).click();
+  await expect(colleague.getByRole("menuitem", { name: en("nav.settings") })).toBeVisible();
+  await expect(colleague.getByRole("menuitem", { name: en("nav.workspaceSettings") })).toHaveCount(0);
+  await colleague.goto("/settings/ws/users");
+  await expect(colleague.getByTestId("not-allowed")).toContainText(en("notAllowed.title"));
+
+  // The administrator sees the colleague active and makes them Administrator...
+  await page.reload();
+  await expect(row).toContainText(en("members.statuses.active"));
+  await row.getByRole("combobox").selectOption({ label: en("roles.Administrator") });
+  await expect(page.getByText(en("alerts.updated")).first()).toBeVisible();
+
+  // ...which takes effect on the colleague's next request.
+  await colleague.reload();
+  await expect(colleague.getByRole("heading", { name: en("members.title"), exact: true })).toBeVisible();
+  await expect(colleague.getByTestId("not-allowed")).toHaveCount(0);
+  await colleagueContext.close();
+});
+
+test("an expired or used invitation explains itself and offers sign-in", async ({ page }) => {
+  await page.goto("/invite?token=not-a-real-token");
+  await expect(page.getByRole("heading", { name: en("invite.invalid") })).toBeVisible();
+  await expect(page.getByRole("link", { name: en("invite.signIn") })).toHaveAttribute("href", "/login");
+});
+
+test("switching the language to Spanish and then Catalan changes the whole screen", async ({ page, request }) => {
+  const user = await createVerifiedUser(request, "lang-home");
+  await signIn(page, user.email, user.password);
+  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await expect(page.getByRole("heading", { name: `Welcome, ${user.firstName}` })).toBeVisible();
+
+  for (const locale of ["es", "ca"] as const) {
+    const m = messages(locale);
+    await page.getByRole("combobox", { name: messages(locale === "es" ? "en" : "es")("common.language") }).selectOption(locale);
+    await expect(page.getByRole("heading", { name: m("home.title").replace("{name}", user.firstName) })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", locale);
+    await expect(page.getByRole("navigation", { name: m("nav.mainNavigation") })).toContainText(m("nav.dashboard"));
+  }
+  // The choice is the user's setting: it survives a new sign-in.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: messages("ca")("home.title").replace("{name}", user.firstName) })).toBeVisible();
+});
