@@ -5,6 +5,7 @@ import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/f
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { getAccount } from "@/lib/accounts/get-account";
+import { updateAccount, updateAccountSchema } from "@/lib/accounts/update-account";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
@@ -156,5 +157,50 @@ builder.mutationField("createAccount", (t) =>
     type: "Account",
     args: { data: t.arg({ type: CreateAccountInput, required: true }) },
     resolve: (_query, _root, { data }, { ctx }) => createAccount(ctx, parseInput(createAccountSchema, data, "createAccount")),
+  }),
+);
+
+const AccountSettingsInput = builder.inputType("AccountSettingsInput", {
+  fields: (t) => ({
+    repositoryViewAllDocs: t.boolean(),
+    documentShareExternalAccountMembers: t.boolean(),
+    refBuilder: t.string(),
+    refModification: t.boolean(),
+    refCounter: t.int(),
+    createTags: t.boolean(),
+    hiddenCategories: t.stringList(),
+    autoApproveDocPolicy: t.boolean(),
+  }),
+});
+
+const BrandInput = builder.inputType("BrandInput", {
+  fields: (t) => ({ primaryColor: t.string(), avatar: t.string(), logo: t.string(), altLogo: t.string() }),
+});
+
+const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
+  fields: (t) => ({
+    name: t.string(),
+    settings: t.field({ type: AccountSettingsInput }),
+    brand: t.field({ type: BrandInput }),
+  }),
+});
+
+/** GraphQL gives absent fields as undefined; keep explicit nulls (they clear a brand image). */
+const withoutUndefined = <T extends object>(data: T | null | undefined) =>
+  data ? Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) : undefined;
+
+builder.mutationField("updateAccount", (t) =>
+  t.prismaField({
+    type: "Account",
+    args: { data: t.arg({ type: UpdateAccountInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) =>
+      updateAccount(
+        ctx,
+        parseInput(
+          updateAccountSchema,
+          withoutUndefined({ name: data.name ?? undefined, settings: withoutUndefined(data.settings), brand: withoutUndefined(data.brand) }),
+          "updateAccount",
+        ),
+      ),
   }),
 );

@@ -36,6 +36,7 @@ const GRAPHQL_CASES: { name: string; query: () => string }[] = [
   { name: "sendInvitations", query: () => 'mutation { sendInvitations(data: { emails: ["spy@example.test"], roleId: "role_administrator" }) { id } }' },
   { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
   { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
+  { name: "updateAccount", query: () => 'mutation { updateAccount(data: { name: "Hijacked" }) { id } }' },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
 ];
 
@@ -46,6 +47,7 @@ describe("cross-account isolation", () => {
     expect(result.errors?.[0].extensions.code).toMatch(/^(NOT_FOUND|FORBIDDEN|ACCOUNT_REQUIRED)$/);
     expect(JSON.stringify(result.data ?? {})).not.toContain(world.accountB.name);
     expect(await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } })).toBe(before);
+    expect((await db.account.findUniqueOrThrow({ where: { id: world.accountB.id } })).name).toBe(world.accountB.name);
   });
 
   it.each(["updateAccountPolicy", "deleteAccountPolicy", "resendInvitation"])(
