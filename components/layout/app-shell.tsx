@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { LanguageSwitcher } from "./language-switcher";
 import type { VisibleEntry } from "@/lib/navigation/menu";
 import { NavLink } from "./nav-link";
@@ -12,8 +12,10 @@ export async function AppShell({
   accountName,
   canManageWorkspace = false,
   menu,
+  brandColor,
   children,
 }: {
+  brandColor?: string;
   menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean }[];
   user: { name: string; email: string };
   accountName: string | null;
@@ -22,7 +24,10 @@ export async function AppShell({
 }) {
   const t = await getTranslations("nav");
   return (
-    <div className="flex min-h-screen flex-col md:flex-row">
+    <div
+      className="flex min-h-screen flex-col md:flex-row"
+      style={brandColor ? ({ "--color-brand-600": brandColor, "--color-brand-700": brandColor } as CSSProperties) : undefined}
+    >
       <nav aria-label={t("mainNavigation")} className="border-b border-zinc-200 bg-white md:w-56 md:border-b-0 md:border-r">
         <div className="flex items-center gap-2 px-4 py-4 text-brand-700">
           <span aria-hidden className="inline-block size-6 rounded bg-brand-600" />

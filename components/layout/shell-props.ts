@@ -1,6 +1,7 @@
 import "server-only";
 import type { AuthedContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
+import { layoutColor } from "@/lib/accounts/brand";
 import { visibleMenu } from "@/lib/navigation/menu";
 import { getMe } from "@/lib/users/get-me";
 
@@ -16,6 +17,7 @@ export async function getShellProps(ctx: AuthedContext) {
       user: { name: me.name, email: me.email },
       accountName: current?.account.name ?? null,
       canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
+      brandColor: layoutColor(current?.account.brand, ctx.capabilities),
       menu: visibleMenu(ctx).map(({ key, href, upgrade }) => ({ key, href, upgrade })),
     },
   };

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 
-/** The workspace settings open on their users section (the other sections come with their features). */
+/** The workspace settings open on their settings section (the other sections come with their features). */
 export default function WorkspaceSettingsIndex() {
-  redirect("/settings/ws/users");
+  redirect("/settings/ws/settings");
 }

@@ -1,11 +1,10 @@
 import { getTranslations } from "next-intl/server";
-import { AppShell } from "@/components/layout/app-shell";
-import { NotAllowed } from "@/components/layout/not-allowed";
-import { getShellProps } from "@/components/layout/shell-props";
 import { InviteForm } from "@/components/members/invite-form";
 import { MembersTable } from "@/components/members/members-table";
+import { WorkspacePage } from "@/components/workspace/workspace-page";
 import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles } from "@/lib/accounts/find-account-roles";
+import { getAccount } from "@/lib/accounts/get-account";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 
@@ -13,26 +12,20 @@ export const dynamic = "force-dynamic";
 
 export default async function WorkspaceUsersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const ctx = await requirePageAccount("/settings/ws/users");
-  const { shell } = await getShellProps(ctx);
-  if (!can(ctx, "ManageMembers")) {
-    return (
-      <AppShell {...shell}>
-        <NotAllowed />
-      </AppShell>
-    );
-  }
+  if (!can(ctx, "ManageMembers")) return <WorkspacePage ctx={ctx} permission="ManageMembers">{null}</WorkspacePage>;
   const page = Math.max(1, Number((await searchParams).page ?? 1) || 1);
-  const [members, roles, t, tr] = await Promise.all([
+  const [members, roles, account, t, tr] = await Promise.all([
     findAccountPolicies(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
     findAccountRoles(ctx),
+    getAccount(ctx),
     getTranslations("members"),
     getTranslations("roles"),
   ]);
   const roleOptions = roles.map((role) => ({ id: role.id, label: tr.has(role.name as never) ? tr(role.name as never) : role.name }));
   return (
-    <AppShell {...shell}>
+    <WorkspacePage ctx={ctx} permission="ManageMembers">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
-      <p className="mb-6 text-zinc-600">{t("intro", { account: shell.accountName ?? "" })}</p>
+      <p className="mb-6 text-zinc-600">{t("intro", { account: account.name })}</p>
       <InviteForm roles={roleOptions} />
       <MembersTable
         currentUserId={ctx.userId}
@@ -48,6 +41,6 @@ export default async function WorkspaceUsersPage({ searchParams }: { searchParam
           accessedAt: policy.accessedAt?.toISOString() ?? null,
         }))}
       />
-    </AppShell>
+    </WorkspacePage>
   );
 }

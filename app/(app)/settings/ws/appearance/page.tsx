@@ -1,0 +1,18 @@
+import { AppearanceForm } from "@/components/workspace/appearance-form";
+import { WorkspacePage } from "@/components/workspace/workspace-page";
+import { getAccount } from "@/lib/accounts/get-account";
+import { can } from "@/lib/auth/permissions";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
+
+export const dynamic = "force-dynamic";
+
+export default async function AppearancePage() {
+  const ctx = await requirePageAccount("/settings/ws/appearance");
+  const account = can(ctx, "ManageAccount") ? await getAccount(ctx) : null;
+  const brand = (account?.brand ?? {}) as { primaryColor?: string | null };
+  return (
+    <WorkspacePage ctx={ctx} permission="ManageAccount">
+      {account && <AppearanceForm primaryColor={brand.primaryColor ?? null} brandingAllowed={ctx.capabilities.has("brandingColors")} />}
+    </WorkspacePage>
+  );
+}

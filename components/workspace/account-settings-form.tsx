@@ -1,0 +1,63 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { useSave } from "@/components/settings/use-save";
+import { graphqlRequest } from "@/lib/client/api";
+import type { AccountSettings } from "@/lib/accounts/update-account";
+
+const SWITCHES = ["repositoryViewAllDocs", "documentShareExternalAccountMembers", "refModification", "createTags", "autoApproveDocPolicy"] as const;
+
+/** The account settings of spec section 3 (hidden categories are managed with the categories). */
+export function AccountSettingsForm({ name, settings }: { name: string; settings: AccountSettings }) {
+  const t = useTranslations("workspace");
+  const [form, setForm] = useState({
+    name,
+    refBuilder: settings.refBuilder ?? "{counter}",
+    refCounter: String(settings.refCounter ?? 0),
+    ...Object.fromEntries(SWITCHES.map((key) => [key, Boolean(settings[key])])),
+  } as { name: string; refBuilder: string; refCounter: string } & Record<(typeof SWITCHES)[number], boolean>);
+  const { save, busy, error } = useSave();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await save(() =>
+      graphqlRequest("mutation Settings($data: UpdateAccountInput!) { updateAccount(data: $data) { id } }", {
+        data: {
+          name: form.name,
+          settings: {
+            refBuilder: form.refBuilder,
+            refCounter: Number(form.refCounter),
+            ...Object.fromEntries(SWITCHES.map((key) => [key, form[key]])),
+          },
+        },
+      }),
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6">
+      <h1 className="text-xl font-semibold">{t("settingsTitle")}</h1>
+      {error && <Alert tone="error">{error}</Alert>}
+      <TextField label={t("name")} required maxLength={120} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t("refBuilder")} maxLength={100} value={form.refBuilder} hint={t("refBuilderHint", { counter: "{counter}" })} onChange={(e) => setForm({ ...form, refBuilder: e.target.value })} />
+        <TextField label={t("refCounter")} type="number" min={0} step={1} required value={form.refCounter} onChange={(e) => setForm({ ...form, refCounter: e.target.value })} />
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        {SWITCHES.map((key) => (
+          <label key={key} className="flex items-center gap-3 text-sm">
+            <input type="checkbox" className="size-4 accent-brand-600" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
+            {t(key)}
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" busy={busy}>{t("save")}</Button>
+      </div>
+    </form>
+  );
+}
