@@ -2,6 +2,7 @@ import { builder } from "../builder";
 import "./user";
 import "./account";
 import "./members";
+import "./taxonomy";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

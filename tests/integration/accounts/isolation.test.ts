@@ -11,7 +11,7 @@ import { jsonRequest } from "@/tests/factories/http";
  * Administrator of workspace A with ids from workspace B: each answers not-found or not-allowed
  * and leaks and changes nothing. New operations join this table.
  */
-type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string }; policyOfB: { id: string } };
+type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string }; policyOfB: { id: string }; categoryOfB: { id: string }; tagOfB: { id: string } };
 let world: World;
 
 beforeAll(async () => {
@@ -21,7 +21,9 @@ beforeAll(async () => {
   const { ctx: ctxB } = await signedInAs(b.owner.id, b.account.id);
   const tokenOfB = await createAccountToken(ctxB, { name: "B's integration" });
   const policyOfB = await db.accountPolicy.findFirstOrThrow({ where: { accountId: b.account.id } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB };
+  const categoryOfB = await db.category.create({ data: { accountId: b.account.id, name: "B only", slug: "b-only" } });
+  const tagOfB = await db.tag.create({ data: { accountId: b.account.id, name: "B tag" } });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -37,6 +39,15 @@ const GRAPHQL_CASES: { name: string; query: () => string }[] = [
   { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
   { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
   { name: "updateAccount", query: () => 'mutation { updateAccount(data: { name: "Hijacked" }) { id } }' },
+  { name: "categories", query: () => "{ categories(includeHidden: true) { id name } }" },
+  { name: "tags", query: () => "{ tags { id name } }" },
+  { name: "createCategory", query: () => 'mutation { createCategory(data: { name: "Planted" }) { id } }' },
+  { name: "updateCategory", query: () => `mutation { updateCategory(id: "${world.categoryOfB.id}", data: { name: "Renamed" }) { id } }` },
+  { name: "hideCategory", query: () => `mutation { hideCategory(id: "${world.categoryOfB.id}") { id } }` },
+  { name: "bulkDeleteCategories", query: () => `mutation { bulkDeleteCategories(ids: ["${world.categoryOfB.id}"]) }` },
+  { name: "createTag", query: () => 'mutation { createTag(data: { name: "Planted" }) { id } }' },
+  { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
+  { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
 ];
 
@@ -49,6 +60,16 @@ describe("cross-account isolation", () => {
     expect(await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } })).toBe(before);
     expect((await db.account.findUniqueOrThrow({ where: { id: world.accountB.id } })).name).toBe(world.accountB.name);
   });
+
+  it.each(["updateCategory", "hideCategory", "bulkDeleteCategories", "updateTag", "bulkDeleteTags"])(
+    "%s with B's ids from A's own account is NOT_FOUND and B's data is untouched",
+    async (name) => {
+      const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
+      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+      expect(await db.category.findUniqueOrThrow({ where: { id: world.categoryOfB.id } })).toMatchObject({ name: "B only", hidden: false });
+      expect(await db.tag.findUniqueOrThrow({ where: { id: world.tagOfB.id } })).toMatchObject({ name: "B tag", color: "#7c3aed" });
+    },
+  );
 
   it.each(["updateAccountPolicy", "deleteAccountPolicy", "resendInvitation"])(
     "%s with B's membership id from A's own account is NOT_FOUND and changes nothing",

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { deleteCategories } from "@/lib/categories/delete-categories";
+import { findCategories } from "@/lib/categories/find-categories";
+import { createCategory, setCategoryHidden, updateCategory, upsertCategory } from "@/lib/categories/save-category";
+import { categoryInputSchema, categoryUpdateSchema, idsSchema } from "@/lib/categories/schemas";
+import { createTag, deleteTags, findTags, tagInputSchema, tagUpdateSchema, updateTag, upsertTag } from "@/lib/tags/tags";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+
+const idSchema = z.object({ id: z.string().min(1).max(64) });
+const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
+
+const Category = builder.prismaObject("Category", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    slug: t.exposeString("slug"),
+    group: t.exposeString("group"),
+    hidden: t.exposeBoolean("hidden"),
+    global: t.exposeBoolean("global"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const Tag = builder.prismaObject("Tag", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    color: t.exposeString("color"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+const CategoryInput = builder.inputType("CategoryInput", {
+  fields: (t) => ({ id: t.id(), name: t.string({ required: true }), group: t.string() }),
+});
+const TagInput = builder.inputType("TagInput", {
+  fields: (t) => ({ id: t.id(), name: t.string(), color: t.string() }),
+});
+
+builder.queryFields((t) => ({
+  categories: t.field({
+    type: [Category],
+    args: { group: t.arg.string(), includeHidden: t.arg.boolean() },
+    resolve: (_root, args, { ctx }) => findCategories(ctx, { group: args.group ?? undefined, includeHidden: args.includeHidden ?? false }),
+  }),
+  tags: t.field({ type: [Tag], resolve: (_root, _args, { ctx }) => findTags(ctx) }),
+}));
+
+builder.mutationFields((t) => ({
+  createCategory: t.field({
+    type: Category,
+    args: { data: t.arg({ type: CategoryInput, required: true }) },
+    resolve: (_root, { data }, { ctx }) => {
+      const { id: _id, ...rest } = defined(data) as { id?: string };
+      return createCategory(ctx, parseInput(categoryInputSchema, rest, "createCategory"));
+    },
+  }),
+  updateCategory: t.field({
+    type: Category,
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: CategoryInput, required: true }) },
+    resolve: (_root, { id, data }, { ctx }) =>
+      updateCategory(ctx, parseInput(categoryUpdateSchema, { id: String(id), name: data.name }, "updateCategory")),
+  }),
+  upsertCategory: t.field({
+    type: Category,
+    args: { data: t.arg({ type: CategoryInput, required: true }) },
+    resolve: (_root, { data }, { ctx }) => {
+      const { id, ...rest } = defined(data) as { id?: string };
+      return upsertCategory(ctx, { ...parseInput(categoryInputSchema, rest, "upsertCategory"), id: id ? String(id) : null });
+    },
+  }),
+  hideCategory: t.field({
+    type: Category,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { ctx }) => setCategoryHidden(ctx, { id: parseInput(idSchema, { id: String(id) }, "hideCategory").id, hidden: true }),
+  }),
+  showCategory: t.field({
+    type: Category,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, { ctx }) => setCategoryHidden(ctx, { id: parseInput(idSchema, { id: String(id) }, "showCategory").id, hidden: false }),
+  }),
+  deleteCategory: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { ctx }) => (await deleteCategories(ctx, [parseInput(idSchema, { id: String(id) }, "deleteCategory").id]))[0],
+  }),
+  bulkDeleteCategories: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => deleteCategories(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteCategories").ids),
+  }),
+  createTag: t.field({
+    type: Tag,
+    args: { data: t.arg({ type: TagInput, required: true }) },
+    resolve: (_root, { data }, { ctx }) => {
+      const { id: _id, ...rest } = defined(data) as { id?: string };
+      return createTag(ctx, parseInput(tagInputSchema, rest, "createTag"));
+    },
+  }),
+  updateTag: t.field({
+    type: Tag,
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: TagInput, required: true }) },
+    resolve: (_root, { id, data }, { ctx }) => {
+      const { id: _id, ...rest } = defined(data) as { id?: string };
+      return updateTag(ctx, parseInput(tagUpdateSchema, { ...rest, id: String(id) }, "updateTag"));
+    },
+  }),
+  upsertTag: t.field({
+    type: Tag,
+    args: { data: t.arg({ type: TagInput, required: true }) },
+    resolve: (_root, { data }, { ctx }) => {
+      const { id, ...rest } = defined(data) as { id?: string };
+      return upsertTag(ctx, { ...parseInput(tagInputSchema, rest, "upsertTag"), id: id ? String(id) : null });
+    },
+  }),
+  deleteTag: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { ctx }) => (await deleteTags(ctx, [parseInput(idSchema, { id: String(id) }, "deleteTag").id]))[0],
+  }),
+  bulkDeleteTags: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => deleteTags(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteTags").ids),
+  }),
+}));

@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan, can } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { colorSchema } from "@/lib/accounts/update-account";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+
+export const tagInputSchema = z.object({ name: z.string().trim().min(1).max(60), color: colorSchema.default("#7c3aed") }).strict();
+export type TagInput = z.input<typeof tagInputSchema>;
+export const tagUpdateSchema = z
+  .object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(60).optional(), color: colorSchema.optional() })
+  .strict();
+export type TagUpdate = z.infer<typeof tagUpdateSchema>;
+
+/** The account's tags, by name. Any member who can see documents or templates. */
+export async function findTags(ctx: ServiceContext) {
+  const scope = accountScope(ctx);
+  assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
+  return db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000 });
+}
+
+/**
+ * Who may create tags: holders of ManageTags, and members who manage documents when the
+ * account's createTags setting is on.
+ */
+async function assertCanCreateTags(ctx: ServiceContext, accountId: string) {
+  if (can(ctx, "ManageTags")) return;
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { settings: true } });
+  if ((account.settings as { createTags?: boolean }).createTags && can(ctx, ["ManageDocuments", "ManageTemplates"])) return;
+  assertCan(ctx, "ManageTags");
+}
+
+async function assertFreeName(accountId: string, name: string, exceptId?: string) {
+  const clash = await db.tag.findFirst({
+    where: { accountId, name: { equals: name, mode: "insensitive" }, NOT: exceptId ? { id: exceptId } : undefined },
+  });
+  if (clash) throw new AppError(AppErrorCode.CONFLICT, { message: "A tag with this name already exists." });
+}
+
+/** Creates a tag; a name already used (in any case) is CONFLICT; a colour that is not one is VALIDATION_FAILED. */
+export async function createTag(ctx: ServiceContext, raw: TagInput) {
+  const { accountId } = accountScope(ctx);
+  await assertCanCreateTags(ctx, accountId);
+  const input = tagInputSchema.parse(raw);
+  await assertFreeName(accountId, input.name);
+  return db.$transaction(async (tx) => {
+    const tag = await tx.tag.create({ data: { accountId, name: input.name, color: input.color } });
+    await recordAudit(tx, ctx, { eventType: "tag.created", targetType: "tag", targetId: tag.id, payload: { name: tag.name, color: tag.color } });
+    return tag;
+  });
+}
+
+/** Renames or recolours a tag of the account. Needs ManageTags. */
+export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageTags");
+  const tag = await db.tag.findFirst({ where: { id: input.id, accountId } });
+  if (!tag) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Tag not found." });
+  if (input.name) await assertFreeName(accountId, input.name, tag.id);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.tag.update({ where: { id: tag.id }, data: { name: input.name, color: input.color } });
+    await recordAudit(tx, ctx, { eventType: "tag.updated", targetType: "tag", targetId: tag.id, payload: { name: input.name, color: input.color } });
+    return updated;
+  });
+}
+
+/** Creates the tag, or updates it when `id` names one of the account's. */
+export async function upsertTag(ctx: ServiceContext, input: TagInput & { id?: string | null }) {
+  return input.id ? updateTag(ctx, { id: input.id, name: input.name, color: input.color }) : createTag(ctx, input);
+}
+
+/** Deletes tags of the account, all or none (NOT_FOUND for any other id). Needs ManageTags. */
+export async function deleteTags(ctx: ServiceContext, ids: string[]) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageTags");
+  const unique = [...new Set(ids)];
+  return db.$transaction(async (tx) => {
+    const found = await tx.tag.findMany({ where: { accountId, id: { in: unique } }, select: { id: true, name: true } });
+    if (found.length !== unique.length) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Tag not found." });
+    await tx.tag.deleteMany({ where: { accountId, id: { in: unique } } });
+    for (const tag of found) {
+      await recordAudit(tx, ctx, { eventType: "tag.deleted", targetType: "tag", targetId: tag.id, payload: { name: tag.name } });
+    }
+    return unique;
+  });
+}
