@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -12,6 +13,7 @@ import { useErrorText } from "./use-error-text";
 export function ChangePasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("auth");
   const errorText = useErrorText();
+  const router = useRouter();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [busy, setBusy] = useState(false);
@@ -35,7 +37,7 @@ export function ChangePasswordForm({ token }: { token: string | null }) {
     setError(null);
     try {
       await apiRequest("POST", "/vapp/auth/change-password", { token, password });
-      window.location.assign("/login?notice=passwordChanged");
+      router.replace("/login?notice=passwordChanged");
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

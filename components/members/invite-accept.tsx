@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
@@ -20,6 +21,7 @@ export function InviteAccept({ token, invitation, signedInEmail }: { token: stri
   const t = useTranslations("invite");
   const ta = useTranslations("auth");
   const errorText = useErrorText();
+  const router = useRouter();
   const [form, setForm] = useState({ firstName: "", lastName: "", password: "" });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,8 @@ export function InviteAccept({ token, invitation, signedInEmail }: { token: stri
     setError(null);
     try {
       await apiRequest("POST", "/vapp/accounts/invitations/accept", invitation.needsAccount ? { token, ...form } : { token });
-      window.location.assign("/");
+      router.replace("/");
+      router.refresh();
     } catch (err) {
       setError(errorText(err));
       setBusy(false);

@@ -5,6 +5,8 @@ const TABS = [
   { href: "/settings/ws/settings", key: "workspaceSettings" },
   { href: "/settings/ws/users", key: "users" },
   { href: "/settings/ws/appearance", key: "appearance" },
+  { href: "/settings/ws/categories", key: "categories" },
+  { href: "/settings/ws/tags", key: "tags" },
 ] as const;
 
 /** The sections of workspace settings that exist so far (the others come with their features). */

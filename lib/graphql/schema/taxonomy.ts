@@ -9,6 +9,8 @@ import { builder } from "../builder";
 
 const idSchema = z.object({ id: z.string().min(1).max(64) });
 const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
+/** The input without its `id` (create paths take none). */
+const withoutId = (data: object) => Object.fromEntries(Object.entries(defined(data)).filter(([key]) => key !== "id"));
 
 const Category = builder.prismaObject("Category", {
   fields: (t) => ({
@@ -53,8 +55,7 @@ builder.mutationFields((t) => ({
     type: Category,
     args: { data: t.arg({ type: CategoryInput, required: true }) },
     resolve: (_root, { data }, { ctx }) => {
-      const { id: _id, ...rest } = defined(data) as { id?: string };
-      return createCategory(ctx, parseInput(categoryInputSchema, rest, "createCategory"));
+      return createCategory(ctx, parseInput(categoryInputSchema, withoutId(data), "createCategory"));
     },
   }),
   updateCategory: t.field({
@@ -95,16 +96,14 @@ builder.mutationFields((t) => ({
     type: Tag,
     args: { data: t.arg({ type: TagInput, required: true }) },
     resolve: (_root, { data }, { ctx }) => {
-      const { id: _id, ...rest } = defined(data) as { id?: string };
-      return createTag(ctx, parseInput(tagInputSchema, rest, "createTag"));
+      return createTag(ctx, parseInput(tagInputSchema, withoutId(data), "createTag"));
     },
   }),
   updateTag: t.field({
     type: Tag,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: TagInput, required: true }) },
     resolve: (_root, { id, data }, { ctx }) => {
-      const { id: _id, ...rest } = defined(data) as { id?: string };
-      return updateTag(ctx, parseInput(tagUpdateSchema, { ...rest, id: String(id) }, "updateTag"));
+      return updateTag(ctx, parseInput(tagUpdateSchema, { ...withoutId(data), id: String(id) }, "updateTag"));
     },
   }),
   upsertTag: t.field({

@@ -42,3 +42,30 @@ test("profile: a phone without a country code is refused, a valid one is saved",
   await page.reload();
   await expect(phone).toHaveValue("+34600123456");
 });
+
+test("categories and tags: add, hide, recolour and delete", async ({ page, request }) => {
+  const admin = await createVerifiedUser(request, "taxonomy");
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+
+  await page.goto("/settings/ws/categories");
+  await page.getByRole("textbox", { name: en("categories.name") }).fill("Purchase agreements");
+  await page.getByRole("combobox", { name: en("categories.group") }).selectOption({ label: en("categories.groups.template") });
+  await page.getByRole("button", { name: en("categories.add") }).click();
+  const row = page.getByTestId("category-row").filter({ hasText: "Purchase agreements" });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: en("categories.hide") }).click();
+  await expect(row).toContainText(en("categories.hidden"));
+  await row.getByRole("button", { name: en("categories.delete") }).click();
+  await page.getByRole("dialog").getByRole("button", { name: en("categories.delete") }).click();
+  await expect(row).toHaveCount(0);
+
+  await page.goto("/settings/ws/tags");
+  await page.getByRole("textbox", { name: en("tags.name") }).fill("Urgent");
+  await page.getByRole("button", { name: en("tags.add") }).click();
+  await expect(page.getByTestId("tag-row").filter({ hasText: "Urgent" })).toBeVisible();
+  await page.getByRole("textbox", { name: en("tags.name") }).fill("urgent");
+  await page.getByRole("button", { name: en("tags.add") }).click();
+  await expect(page.getByText(en("alerts.createError")).first()).toBeVisible();
+  await expect(page.getByTestId("tag-row")).toHaveCount(1);
+});

@@ -1,0 +1,17 @@
+import { TagsManager } from "@/components/workspace/tags-manager";
+import { WorkspacePage } from "@/components/workspace/workspace-page";
+import { findTags } from "@/lib/tags/tags";
+import { can } from "@/lib/auth/permissions";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
+
+export const dynamic = "force-dynamic";
+
+export default async function TagsPage() {
+  const ctx = await requirePageAccount("/settings/ws/tags");
+  const tags = can(ctx, "ManageTags") ? await findTags(ctx) : [];
+  return (
+    <WorkspacePage ctx={ctx} permission="ManageTags">
+      <TagsManager tags={tags.map(({ id, name, color }) => ({ id, name, color }))} />
+    </WorkspacePage>
+  );
+}

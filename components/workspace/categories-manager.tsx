@@ -1,0 +1,122 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
+import { useMutation } from "./use-mutation";
+
+type Category = { id: string; name: string; group: string; hidden: boolean; global: boolean };
+const GROUPS = ["document", "template"] as const;
+
+/** Categories grouped by use, with the context actions of the spec: edit, delete, hide, show. */
+export function CategoriesManager({ categories }: { categories: Category[] }) {
+  const t = useTranslations("categories");
+  const tc = useTranslations("common");
+  const groupId = useId();
+  const { mutate, busy } = useMutation();
+  const [name, setName] = useState("");
+  const [group, setGroup] = useState<(typeof GROUPS)[number]>("document");
+  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (await mutate("mutation Add($data: CategoryInput!) { createCategory(data: $data) { id } }", { data: { name, group } }, "added", "createError")) setName("");
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="text-zinc-600">{t("intro")}</p>
+      </div>
+      <form onSubmit={add} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+        <TextField label={t("name")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={groupId} className="text-sm font-medium text-zinc-700">{t("group")}</label>
+          <select id={groupId} value={group} onChange={(e) => setGroup(e.target.value as (typeof GROUPS)[number])} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+            {GROUPS.map((g) => <option key={g} value={g}>{t(`groups.${g}`)}</option>)}
+          </select>
+        </div>
+        <Button type="submit" busy={busy}>{t("add")}</Button>
+      </form>
+      {GROUPS.map((g) => {
+        const list = categories.filter((c) => c.group === g);
+        return (
+          <section key={g} aria-labelledby={`group-${g}`}>
+            <h2 id={`group-${g}`} className="mb-2 font-semibold">{t(`groups.${g}`)}</h2>
+            {list.length === 0 ? (
+              <p className="text-sm text-zinc-500">{t("empty")}</p>
+            ) : (
+              <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
+                {list.map((category) => (
+                  <li key={category.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-testid="category-row">
+                    {editing?.id === category.id ? (
+                      <form
+                        className="flex flex-1 items-end gap-2"
+                        onSubmit={async (event) => {
+                          event.preventDefault();
+                          if (await mutate("mutation Edit($id: ID!, $data: CategoryInput!) { updateCategory(id: $id, data: $data) { id } }", { id: category.id, data: { name: editing.name } }, "updated", "updateError")) setEditing(null);
+                        }}
+                      >
+                        <TextField label={t("name")} required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
+                        <Button type="submit" busy={busy}>{t("save")}</Button>
+                        <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{tc("cancel")}</Button>
+                      </form>
+                    ) : (
+                      <>
+                        <span className={`flex-1 ${category.hidden ? "text-zinc-400 line-through" : ""}`}>
+                          {category.name}
+                          {category.hidden && <span className="ml-2 text-xs text-zinc-500 no-underline">({t("hidden")})</span>}
+                          {category.global && <span className="ml-2 text-xs text-zinc-500">· {t("shared")}</span>}
+                        </span>
+                        <div className="flex gap-1" role="group" aria-label={t("actions", { name: category.name })}>
+                          {!category.global && <Button variant="ghost" onClick={() => setEditing({ id: category.id, name: category.name })}>{t("edit")}</Button>}
+                          <Button
+                            variant="ghost"
+                            disabled={busy}
+                            onClick={() =>
+                              mutate(`mutation Toggle($id: ID!) { ${category.hidden ? "showCategory" : "hideCategory"}(id: $id) { id } }`, { id: category.id }, "updated", "updateError")
+                            }
+                          >
+                            {category.hidden ? t("show") : t("hide")}
+                          </Button>
+                          {!category.global && <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(category)}>{t("delete")}</Button>}
+                        </div>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+      <Modal
+        open={deleting !== null}
+        size="md"
+        title={t("delete")}
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>{tc("cancel")}</Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                const category = deleting!;
+                setDeleting(null);
+                await mutate("mutation Delete($id: ID!) { deleteCategory(id: $id) }", { id: category.id }, "updated", "deleteError");
+              }}
+            >
+              {t("delete")}
+            </Button>
+          </>
+        }
+      >
+        <p>{deleting && t("confirmDelete", { name: deleting.name })}</p>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
+import { useMutation } from "./use-mutation";
+
+type Tag = { id: string; name: string; color: string };
+
+/** Tags with their colours: add, recolour, delete. */
+export function TagsManager({ tags }: { tags: Tag[] }) {
+  const t = useTranslations("tags");
+  const tc = useTranslations("common");
+  const { mutate, busy } = useMutation();
+  const [name, setName] = useState("");
+  const [color, setColor] = useState("#7c3aed");
+  const [deleting, setDeleting] = useState<Tag | null>(null);
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    if (await mutate("mutation Add($data: TagInput!) { createTag(data: $data) { id } }", { data: { name, color } }, "added", "createError")) setName("");
+  }
+
+  return (
+    <section className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-xl font-semibold">{t("title")}</h1>
+        <p className="text-zinc-600">{t("intro")}</p>
+      </div>
+      <form onSubmit={add} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <TextField label={t("name")} required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+          {t("color")}
+          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} className="h-10 w-16 cursor-pointer rounded border border-zinc-300" />
+        </label>
+        <Button type="submit" busy={busy}>{t("add")}</Button>
+      </form>
+      {tags.length === 0 ? (
+        <p className="text-sm text-zinc-500">{t("empty")}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
+          {tags.map((tag) => (
+            <li key={tag.id} className="flex items-center gap-3 px-4 py-2" data-testid="tag-row">
+              <span className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm" style={{ background: `${tag.color}22`, color: "#18181b" }}>
+                <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
+                {tag.name}
+              </span>
+              <span className="flex-1" />
+              <input
+                type="color"
+                aria-label={t("colorOf", { name: tag.name })}
+                defaultValue={tag.color}
+                onChange={(e) => mutate("mutation Color($id: ID!, $data: TagInput!) { updateTag(id: $id, data: $data) { id } }", { id: tag.id, data: { color: e.target.value } }, "updated", "updateError")}
+                className="h-8 w-12 cursor-pointer rounded border border-zinc-300"
+              />
+              <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(tag)}>{t("delete")}</Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Modal
+        open={deleting !== null}
+        size="md"
+        title={t("delete")}
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>{tc("cancel")}</Button>
+            <Button
+              variant="danger"
+              onClick={async () => {
+                const tag = deleting!;
+                setDeleting(null);
+                await mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: tag.id }, "updated", "deleteError");
+              }}
+            >
+              {t("delete")}
+            </Button>
+          </>
+        }
+      >
+        <p>{deleting && t("confirmDelete", { name: deleting.name })}</p>
+      </Modal>
+    </section>
+  );
+}
