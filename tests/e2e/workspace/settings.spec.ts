@@ -22,7 +22,8 @@ test("an administrator renames the workspace and the layout shows the new name; 
 
   await page.goto("/settings/ws/appearance");
   await expect(page.getByText(en("workspace.brandingNotInPlan"))).toBeVisible();
-  await page.getByRole("textbox", { name: en("workspace.primaryColor") }).fill("violetish");
+  // The text field, not the colour picker beside it.
+  await page.getByRole("textbox", { name: en("workspace.primaryColor") }).first().fill("violetish");
   await expect(page.getByText(en("workspace.colorInvalid"))).toBeVisible();
   await expect(page.getByRole("button", { name: en("workspace.save") })).toBeDisabled();
 });
