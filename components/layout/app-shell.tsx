@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
+import { AccountSwitcher } from "./account-switcher";
 import { LanguageSwitcher } from "./language-switcher";
 import type { VisibleEntry } from "@/lib/navigation/menu";
 import { NavLink } from "./nav-link";
@@ -13,8 +14,12 @@ export async function AppShell({
   canManageWorkspace = false,
   menu,
   brandColor,
+  accounts = [],
+  currentAccountId = null,
   children,
 }: {
+  accounts?: { id: string; name: string }[];
+  currentAccountId?: string | null;
   brandColor?: string;
   menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean }[];
   user: { name: string; email: string };
@@ -47,6 +52,7 @@ export async function AppShell({
       </nav>
       <div className="flex flex-1 flex-col">
         <header className="flex items-center justify-end gap-4 border-b border-zinc-200 bg-white px-4 py-2">
+          <AccountSwitcher accounts={accounts} current={currentAccountId} />
           <LanguageSwitcher signedIn />
           <UserMenu name={user.name || user.email} email={user.email} canManageWorkspace={canManageWorkspace} />
         </header>

@@ -18,6 +18,8 @@ export async function getShellProps(ctx: AuthedContext) {
       accountName: current?.account.name ?? null,
       canManageWorkspace: can(ctx, ["ManageMembers", "ManageAccount"]),
       brandColor: layoutColor(current?.account.brand, ctx.capabilities),
+      accounts: me.policies.map((policy) => ({ id: policy.account.id, name: policy.account.name })),
+      currentAccountId: ctx.accountId,
       menu: visibleMenu(ctx).map(({ key, href, upgrade }) => ({ key, href, upgrade })),
     },
   };

@@ -5,6 +5,7 @@ import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/f
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { getAccount } from "@/lib/accounts/get-account";
+import { switchAccount, switchAccountSchema } from "@/lib/accounts/switch-account";
 import { updateAccount, updateAccountSchema } from "@/lib/accounts/update-account";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { parseInput } from "@/lib/http/parse-input";
@@ -202,5 +203,14 @@ builder.mutationField("updateAccount", (t) =>
           "updateAccount",
         ),
       ),
+  }),
+);
+
+builder.mutationField("switchAccount", (t) =>
+  t.prismaField({
+    type: "Account",
+    args: { accountId: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { accountId }, { ctx }) =>
+      switchAccount(ctx, parseInput(switchAccountSchema, { accountId: String(accountId) }, "switchAccount").accountId),
   }),
 );

@@ -33,5 +33,15 @@ describe("createAccount", () => {
     const allowed = await graphql('mutation { createAccount(data: { name: "Second" }) { id } }', { accessToken });
     expect(allowed.errors).toBeUndefined();
     expect(await db.accountPolicy.count({ where: { userId: owner.id } })).toBe(2);
+
+    // The switcher moves the session between the two; the session now sits in the new one.
+    const inSecond = await graphql<{ account: { id: string } }>("{ account { id } }", { accessToken });
+    expect(inSecond.data?.account.id).not.toBe(account.id);
+    const switched = await graphql(`mutation { switchAccount(accountId: "${account.id}") { id } }`, { accessToken });
+    expect(switched.errors).toBeUndefined();
+    expect((await graphql<{ account: { id: string } }>("{ account { id } }", { accessToken })).data?.account.id).toBe(account.id);
+    const foreign = await createAccount("Zulu");
+    const refused = await graphql(`mutation { switchAccount(accountId: "${foreign.account.id}") { id } }`, { accessToken });
+    expect(refused.errors?.[0].extensions.code).toBe("NOT_FOUND");
   });
 });

@@ -39,6 +39,7 @@ const GRAPHQL_CASES: { name: string; query: () => string }[] = [
   { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
   { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
   { name: "updateAccount", query: () => 'mutation { updateAccount(data: { name: "Hijacked" }) { id } }' },
+  { name: "switchAccount", query: () => `mutation { switchAccount(accountId: "${world.accountB.id}") { id name } }` },
   { name: "categories", query: () => "{ categories(includeHidden: true) { id name } }" },
   { name: "tags", query: () => "{ tags { id name } }" },
   { name: "createCategory", query: () => 'mutation { createCategory(data: { name: "Planted" }) { id } }' },

@@ -1,0 +1,32 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useId, useTransition } from "react";
+import { graphqlRequest } from "@/lib/client/api";
+
+/** The top bar's workspace switcher, shown when the user belongs to more than one workspace. */
+export function AccountSwitcher({ accounts, current }: { accounts: { id: string; name: string }[]; current: string | null }) {
+  const t = useTranslations("nav");
+  const router = useRouter();
+  const id = useId();
+  const [pending, startTransition] = useTransition();
+  if (accounts.length < 2) return null;
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-zinc-600">{t("workspace")}</label>
+      <select
+        id={id}
+        value={current ?? ""}
+        disabled={pending}
+        onChange={async (event) => {
+          await graphqlRequest("mutation Switch($accountId: ID!) { switchAccount(accountId: $accountId) { id } }", { accountId: event.target.value });
+          startTransition(() => router.refresh());
+        }}
+        className="rounded-md border border-zinc-300 bg-white px-2 py-1"
+      >
+        {accounts.map((account) => <option key={account.id} value={account.id}>{account.name}</option>)}
+      </select>
+    </div>
+  );
+}
