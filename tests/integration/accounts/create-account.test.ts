@@ -41,7 +41,7 @@ describe("createAccount", () => {
     expect(switched.errors).toBeUndefined();
     expect((await graphql<{ account: { id: string } }>("{ account { id } }", { accessToken })).data?.account.id).toBe(account.id);
     const foreign = await createAccount("Zulu");
-    const refused = await graphql(`mutation { switchAccount(accountId: "${foreign.account.id}") { id } }`, { accessToken });
-    expect(refused.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    const foreignSwitch = await graphql(`mutation { switchAccount(accountId: "${foreign.account.id}") { id } }`, { accessToken });
+    expect(foreignSwitch.errors?.[0].extensions.code).toBe("NOT_FOUND");
   });
 });
