@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { TosModal } from "@/components/auth/tos-modal";
+import { GlobalSearch } from "@/components/home/global-search";
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
@@ -20,6 +21,13 @@ export default async function HomePage() {
       ) : (
         <p className="mt-2 text-zinc-600">{t("noWorkspace")}</p>
       )}
+      <div className="mt-6 flex flex-col gap-6">
+        <GlobalSearch />
+        <section aria-labelledby="expiring-title" className="max-w-2xl rounded-lg border border-zinc-200 bg-white p-4">
+          <h2 id="expiring-title" className="font-semibold">{t("expiringTitle")}</h2>
+          <p className="mt-1 text-sm text-zinc-600">{t("expiringEmpty")}</p>
+        </section>
+      </div>
       {!me.tos && <TosModal firstName={me.firstName || me.email} />}
     </AppShell>
   );

@@ -70,3 +70,19 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
   await expect(page.getByText(en("alerts.createError")).first()).toBeVisible();
   await expect(page.getByTestId("tag-row")).toHaveCount(1);
 });
+
+test("the home search finds a tag of the workspace", async ({ page, request }) => {
+  const admin = await createVerifiedUser(request, "search");
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await page.goto("/settings/ws/tags");
+  await page.getByRole("textbox", { name: en("tags.name") }).fill("Renewal watch");
+  await page.getByRole("button", { name: en("tags.add") }).click();
+  await expect(page.getByTestId("tag-row")).toHaveCount(1);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: en("home.expiringTitle") })).toBeVisible();
+  await page.getByRole("searchbox", { name: en("home.search") }).fill("renewal");
+  await expect(page.getByTestId("search-results")).toContainText("Renewal watch");
+  await page.getByRole("searchbox", { name: en("home.search") }).fill("nothing-like-this");
+  await expect(page.getByTestId("search-results")).toContainText("nothing-like-this");
+});

@@ -1,0 +1,87 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { apiRequest } from "@/lib/client/api";
+
+type Results = {
+  members: { id: string; name: string; email: string }[];
+  categories: { id: string; name: string; group: string }[];
+  tags: { id: string; name: string; color: string }[];
+};
+
+/** The home screen's search box (results as you type, 300 ms after the last key). */
+export function GlobalSearch() {
+  const t = useTranslations("home");
+  const id = useId();
+  const [q, setQ] = useState("");
+  const [results, setResults] = useState<Results | null>(null);
+
+  useEffect(() => {
+    const query = q.trim();
+    if (!query) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      apiRequest<Results>("GET", `/vapp/search?q=${encodeURIComponent(query)}`)
+        .then((data) => !cancelled && setResults(data))
+        .catch(() => !cancelled && setResults({ members: [], categories: [], tags: [] }));
+    }, 300);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [q]);
+
+  const shown = q.trim() ? results : null;
+  const empty = shown && !shown.members.length && !shown.categories.length && !shown.tags.length;
+  return (
+    <section role="search" className="max-w-2xl">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-700">{t("search")}</label>
+      <input
+        id={id}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={t("searchPlaceholder")}
+        className="min-h-11 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm shadow-sm"
+      />
+      {shown && (
+        <div aria-live="polite" className="mt-2 rounded-md border border-zinc-200 bg-white p-3 text-sm" data-testid="search-results">
+          {empty && <p className="text-zinc-600">{t("noResults", { q: q.trim() })}</p>}
+          {shown.members.length > 0 && (
+            <ResultGroup title={t("members")}>
+              {shown.members.map((m) => (
+                <li key={m.id}><Link href="/settings/ws/users" className="hover:underline">{m.name || m.email}</Link> <span className="text-zinc-500">{m.name && m.email}</span></li>
+              ))}
+            </ResultGroup>
+          )}
+          {shown.categories.length > 0 && (
+            <ResultGroup title={t("categories")}>
+              {shown.categories.map((c) => <li key={c.id}><Link href="/settings/ws/categories" className="hover:underline">{c.name}</Link></li>)}
+            </ResultGroup>
+          )}
+          {shown.tags.length > 0 && (
+            <ResultGroup title={t("tags")}>
+              {shown.tags.map((tag) => (
+                <li key={tag.id} className="flex items-center gap-2">
+                  <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
+                  <Link href="/settings/ws/tags" className="hover:underline">{tag.name}</Link>
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ResultGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="mb-2 last:mb-0">
+      <h2 className="text-xs font-semibold uppercase text-zinc-500">{title}</h2>
+      <ul className="mt-1 flex flex-col gap-1">{children}</ul>
+    </div>
+  );
+}
