@@ -1,7 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { subdomainRedirect } from "@/lib/navigation/subdomain";
 
 /**
- * The login guard at the edge of every screen (spec "Guards"). It only looks at whether a
+ * The sub-domain and login guards at the edge of every screen (spec "Guards"). It only looks at whether a
  * session cookie is present; pages check the session itself (lib/auth/require-page-user.ts),
  * and send a stale cookie through /logout.
  */
@@ -27,6 +28,9 @@ const PUBLIC = [
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
+
+  const elsewhere = subdomainRedirect(new URL(request.url), process.env.APP_URL, signedIn);
+  if (elsewhere) return NextResponse.redirect(elsewhere);
 
   if (GUEST_ONLY.some((re) => re.test(pathname))) {
     if (!signedIn) return NextResponse.next();
