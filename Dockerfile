@@ -1,0 +1,42 @@
+# syntax=docker/dockerfile:1
+# Production image: `next start` on port 3000. It needs DATABASE_URL (PostgreSQL; without it the
+# app falls back to an embedded database in /app/data) and NEXTAUTH_SECRET (32+ characters).
+# Migrations are applied and, on an empty database, the demo workspace is seeded when it starts.
+# docker-compose.yml runs it with PostgreSQL 16.
+
+# Dependencies, from the lockfile only so this layer stays cached while the sources change.
+# Install scripts are off: the project's own postinstall (prisma generate) needs the sources and
+# runs in the next stage, and the dependencies need none (platform packages bring the binaries).
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+# `npm install` (not `npm ci`): the offline registry mirror lacks other platforms' optional
+# packages, so the lockfile cannot list them and `npm ci` refuses it; versions stay locked.
+RUN npm install --ignore-scripts --no-audit --no-fund
+
+# Prisma client (generated into lib/generated), then the production build.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY --from=deps /app/node_modules ./node_modules
+COPY . .
+RUN node scripts/prisma-generate.mjs \
+ && npx next build \
+ && rm -rf .next/cache \
+ && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+# Runtime: the build, the runtime dependencies and prisma/ (migrations run at start).
+FROM node:20-bookworm-slim AS runtime
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000
+COPY --from=build /app/package.json /app/next.config.ts ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/public ./public
+COPY --from=build /app/prisma ./prisma
+COPY --from=build --chown=node:node /app/.next ./.next
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+CMD ["node", "node_modules/next/dist/bin/next", "start", "--hostname", "0.0.0.0", "--port", "3000"]
