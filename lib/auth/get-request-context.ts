@@ -63,29 +63,19 @@ type Membership = {
   account: { planSlug: string; capabilities: string[] };
 };
 
-async function findMembership(userId: string, wanted: (string | null | undefined)[]): Promise<Membership | null> {
-  const select = {
-    id: true,
-    accessedAt: true,
-    accountId: true,
-    role: { select: { name: true, global: true, permissions: true } },
-    account: { select: { planSlug: true, capabilities: true } },
-  } as const;
-  for (const accountId of wanted) {
-    if (!accountId) continue;
-    const policy = await db.accountPolicy.findUnique({
-      where: { accountId_userId: { accountId, userId } },
-      select: { ...select, status: true, account: { select: { ...select.account.select, active: true } } },
-    });
-    if (policy && policy.status === "active" && policy.account.active) return policy;
-    // An explicitly requested account the user is not in gives no account at all.
-    if (accountId === wanted[0]) return null;
-  }
-  return db.accountPolicy.findFirst({
-    where: { userId, status: "active", account: { active: true } },
-    orderBy: { createdAt: "asc" },
-    select,
+/** The active membership of the user in that account (API keys act in their own account only). */
+async function findMembership(userId: string, accountId: string): Promise<Membership | null> {
+  const policy = await db.accountPolicy.findFirst({
+    where: { accountId, userId, status: "active", account: { active: true } },
+    select: {
+      id: true,
+      accessedAt: true,
+      accountId: true,
+      role: { select: { name: true, global: true, permissions: true } },
+      account: { select: { planSlug: true, capabilities: true } },
+    },
   });
+  return policy;
 }
 
 function permissionsOf(role: Membership["role"]): Set<string> {
@@ -105,7 +95,7 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
     const token = await findActiveToken(apiKey);
     if (!token) return base;
     await db.accountToken.update({ where: { id: token.id }, data: { used: { increment: 1 }, usedAt: new Date() } });
-    const membership = await findMembership(token.userId, [token.accountId]);
+    const membership = await findMembership(token.userId, token.accountId);
     if (!membership) return base;
     return withMembership({ ...base, userId: token.userId, via: "token", viaId: token.id }, membership);
   }
@@ -115,22 +105,27 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
   if (!jwt) return base;
   const claims = await readSessionJwt(jwt);
   if (!claims) return base;
-  const session = await db.session.findUnique({
-    where: { id: claims.sid },
-    select: { userId: true, accountId: true, revokedAt: true, expiresAt: true, user: { select: { deleted: true, language: true } } },
-  });
-  if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.deleted || session.userId !== claims.sub) {
+  const session = await loadSession(claims.sid, accountHeader);
+  if (!session || session.revokedAt || new Date(session.expiresAt) < new Date() || session.deleted || session.userId !== claims.sub) {
     return base;
   }
   const locale = src.header(LANGUAGE_HEADER)
     ? base.locale
     : resolveLocale({
-        userLanguage: session.user.language,
+        userLanguage: session.language,
         explicit: src.cookie(LOCALE_COOKIE),
         acceptLanguage: src.header("accept-language"),
       });
   const ctx: ServiceContext = { ...base, locale, userId: session.userId, via: "session", viaId: claims.sid };
-  const membership = await findMembership(session.userId, [accountHeader, session.accountId]);
+  const membership: Membership | null = session.policyId
+    ? {
+        id: session.policyId,
+        accountId: session.accountId!,
+        accessedAt: session.accessedAt ? new Date(session.accessedAt) : null,
+        role: { name: session.roleName!, global: session.roleGlobal!, permissions: session.rolePermissions ?? [] },
+        account: { planSlug: session.planSlug!, capabilities: session.capabilities ?? [] },
+      }
+    : null;
   return membership ? withMembership(ctx, membership) : ctx;
 }
 
@@ -154,6 +149,49 @@ function withMembership(ctx: ServiceContext, membership: Membership): ServiceCon
     capabilities: new Set(membership.account.capabilities),
     plan: membership.account.planSlug,
   };
+}
+
+type SessionRow = {
+  userId: string;
+  revokedAt: Date | string | null;
+  expiresAt: Date | string;
+  deleted: boolean;
+  language: string | null;
+  policyId: string | null;
+  accountId: string | null;
+  accessedAt: Date | string | null;
+  roleName: string | null;
+  roleGlobal: boolean | null;
+  rolePermissions: string[] | null;
+  planSlug: string | null;
+  capabilities: string[] | null;
+};
+
+/**
+ * The session, its user and the membership to act in, in one query (this runs on every signed-in
+ * request). The membership is the one of the account header when the user is an active member of
+ * it (none otherwise), else the session's account, else the oldest.
+ */
+async function loadSession(sessionId: string, accountHeader: string | null): Promise<SessionRow | null> {
+  const rows = await db.$queryRaw<SessionRow[]>`
+    SELECT s."userId", s."revokedAt", s."expiresAt", u."deleted", u."language",
+           p."id" AS "policyId", p."accountId", p."accessedAt",
+           r."name" AS "roleName", r."global" AS "roleGlobal", r."permissions" AS "rolePermissions",
+           a."planSlug", a."capabilities"
+    FROM "Session" s
+    JOIN "User" u ON u."id" = s."userId"
+    LEFT JOIN LATERAL (
+      SELECT m.* FROM "AccountPolicy" m
+      JOIN "Account" ma ON ma."id" = m."accountId"
+      WHERE m."userId" = s."userId" AND m."status" = 'active' AND ma."active"
+        AND (${accountHeader}::text IS NULL OR m."accountId" = ${accountHeader}::text)
+      ORDER BY (m."accountId" = s."accountId") DESC NULLS LAST, m."createdAt" ASC
+      LIMIT 1
+    ) p ON TRUE
+    LEFT JOIN "AccountRole" r ON r."id" = p."roleId"
+    LEFT JOIN "Account" a ON a."id" = p."accountId"
+    WHERE s."id" = ${sessionId}`;
+  return rows[0] ?? null;
 }
 
 /** The context of a route handler's request. */
