@@ -1,7 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
+import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import "./globals.css";
 
@@ -15,8 +16,11 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const locale = await getLocale();
   return (
-    <html lang={locale}>
+    <html lang={locale} data-scroll-behavior="smooth">
       <body>
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
         <NextIntlClientProvider>
           <NotificationsProvider>{children}</NotificationsProvider>
         </NextIntlClientProvider>
