@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { graphqlRequest } from "@/lib/client/api";
 import type { RoleOption } from "./invite-form";
@@ -35,7 +35,6 @@ export function MembersTable({
 }) {
   const t = useTranslations("members");
   const ta = useTranslations("alerts");
-  const tc = useTranslations("common");
   const format = useFormatter();
   const errorText = useErrorText();
   const notify = useNotify();
@@ -148,31 +147,18 @@ export function MembersTable({
           {page.page < page.pages && <Link href={`?page=${page.page + 1}`}>{t("next")}</Link>}
         </nav>
       )}
-      <Modal
+      <ConfirmModal
         open={removing !== null}
-        size="md"
         title={t("remove")}
-        onClose={() => setRemoving(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setRemoving(null)}>
-              {tc("cancel")}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                const member = removing!;
-                setRemoving(null);
-                await run(member.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: member.id }, ta("updated"), ta("deleteError"));
-              }}
-            >
-              {t("remove")}
-            </Button>
-          </>
-        }
-      >
-        <p>{removing && t("confirmRemove", { name: removing.name || removing.email })}</p>
-      </Modal>
+        message={removing ? t("confirmRemove", { name: removing.name || removing.email }) : ""}
+        confirmLabel={t("remove")}
+        onCancel={() => setRemoving(null)}
+        onConfirm={async () => {
+          const item = removing!;
+          setRemoving(null);
+          await run(item.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: item.id }, ta("updated"), ta("deleteError"));
+        }}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
 
@@ -94,29 +94,18 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
           </section>
         );
       })}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
-        size="md"
         title={t("delete")}
-        onClose={() => setDeleting(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>{tc("cancel")}</Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                const category = deleting!;
-                setDeleting(null);
-                await mutate("mutation Delete($id: ID!) { deleteCategory(id: $id) }", { id: category.id }, "updated", "deleteError");
-              }}
-            >
-              {t("delete")}
-            </Button>
-          </>
-        }
-      >
-        <p>{deleting && t("confirmDelete", { name: deleting.name })}</p>
-      </Modal>
+        message={deleting ? t("confirmDelete", { name: deleting.name }) : ""}
+        confirmLabel={t("delete")}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          const item = deleting!;
+          setDeleting(null);
+          await mutate("mutation Delete($id: ID!) { deleteCategory(id: $id) }", { id: item.id }, "updated", "deleteError");
+        }}
+      />
     </section>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
 
@@ -12,7 +12,6 @@ type Tag = { id: string; name: string; color: string };
 /** Tags with their colours: add, recolour, delete. */
 export function TagsManager({ tags }: { tags: Tag[] }) {
   const t = useTranslations("tags");
-  const tc = useTranslations("common");
   const { mutate, busy } = useMutation();
   const [name, setName] = useState("");
   const [color, setColor] = useState("#7c3aed");
@@ -60,29 +59,18 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
           ))}
         </ul>
       )}
-      <Modal
+      <ConfirmModal
         open={deleting !== null}
-        size="md"
         title={t("delete")}
-        onClose={() => setDeleting(null)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>{tc("cancel")}</Button>
-            <Button
-              variant="danger"
-              onClick={async () => {
-                const tag = deleting!;
-                setDeleting(null);
-                await mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: tag.id }, "updated", "deleteError");
-              }}
-            >
-              {t("delete")}
-            </Button>
-          </>
-        }
-      >
-        <p>{deleting && t("confirmDelete", { name: deleting.name })}</p>
-      </Modal>
+        message={deleting ? t("confirmDelete", { name: deleting.name }) : ""}
+        confirmLabel={t("delete")}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          const item = deleting!;
+          setDeleting(null);
+          await mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: item.id }, "updated", "deleteError");
+        }}
+      />
     </section>
   );
 }
