@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -15,6 +16,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Load the GraphQL libraries through Vite so they share one ESM "graphql" with our code.
     server: { deps: { inline: [/@pothos\//, /graphql-yoga/, /@graphql-tools\//, /@graphql-yoga\//] } },
-    env: { NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234", APP_URL: "http://localhost:3000" },
+    env: {
+      NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+      APP_URL: "http://localhost:3000",
+      STORAGE_DIR: path.join(os.tmpdir(), "covenant-test-storage"),
+    },
   },
 });

@@ -70,6 +70,26 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return data as T;
 }
 
+/** Uploads one file as multipart/form-data (field `file`). */
+export async function apiUpload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.set("file", file);
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "x-language": language(), "x-csrf-token": await fetchCsrf() },
+    credentials: "same-origin",
+    body: form,
+  }).catch(() => {
+    throw new ApiError("NETWORK", "network", "", 0);
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status, error.details);
+  }
+  return data as T;
+}
+
 /** A GraphQL call; expected failures come back as ApiError from the error extensions. */
 export async function graphqlRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const isMutation = /^\s*mutation\b/.test(query);

@@ -54,6 +54,10 @@ export const AppErrorCode = {
   ALREADY_MEMBER: "ALREADY_MEMBER",
   /** An invitation for another address: sign in as the invited person. */
   INVITATION_OTHER_USER: "INVITATION_OTHER_USER",
+  /** An uploaded file is larger than allowed. */
+  FILE_TOO_LARGE: "FILE_TOO_LARGE",
+  /** An uploaded file's content is not of an accepted type (checked by its bytes). */
+  FILE_TYPE_NOT_ALLOWED: "FILE_TYPE_NOT_ALLOWED",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -96,6 +100,8 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   LAST_ADMINISTRATOR: { status: 409, type: "conflict" },
   ALREADY_MEMBER: { status: 409, type: "conflict" },
   INVITATION_OTHER_USER: { status: 403, type: "authorization" },
+  FILE_TOO_LARGE: { status: 400, type: "validation" },
+  FILE_TYPE_NOT_ALLOWED: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

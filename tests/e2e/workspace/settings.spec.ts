@@ -86,3 +86,18 @@ test("the home search finds a tag of the workspace", async ({ page, request }) =
   await page.getByRole("searchbox", { name: en("home.search") }).fill("nothing-like-this");
   await expect(page.getByTestId("search-results")).toContainText("nothing-like-this");
 });
+
+test("appearance: a logo is uploaded and shown; a file that is not an image is refused", async ({ page, request }) => {
+  const admin = await createVerifiedUser(request, "logo");
+  await signIn(page, admin.email, admin.password);
+  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await page.goto("/settings/ws/appearance");
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+  await page.getByLabel(`${en("workspace.upload")} ${en("workspace.logo")}`).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByTestId("brand-logo")).toBeVisible();
+  await expect.poll(() => page.getByTestId("brand-logo").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await page
+    .getByLabel(`${en("workspace.upload")} ${en("workspace.avatar")}`)
+    .setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: Buffer.from("MZ this is not an image") });
+  await expect(page.getByRole("main").getByRole("alert")).toContainText(en("errors.FILE_TYPE_NOT_ALLOWED"));
+});

@@ -1,4 +1,5 @@
 import { AppearanceForm } from "@/components/workspace/appearance-form";
+import { BrandImages } from "@/components/workspace/brand-images";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
 import { getAccount } from "@/lib/accounts/get-account";
 import { can } from "@/lib/auth/permissions";
@@ -9,10 +10,15 @@ export const dynamic = "force-dynamic";
 export default async function AppearancePage() {
   const ctx = await requirePageAccount("/settings/ws/appearance");
   const account = can(ctx, "ManageAccount") ? await getAccount(ctx) : null;
-  const brand = (account?.brand ?? {}) as { primaryColor?: string | null };
+  const brand = (account?.brand ?? {}) as { primaryColor?: string | null; avatar?: string; logo?: string; altLogo?: string };
   return (
     <WorkspacePage ctx={ctx} permission="ManageAccount">
-      {account && <AppearanceForm primaryColor={brand.primaryColor ?? null} brandingAllowed={ctx.capabilities.has("brandingColors")} />}
+      {account && (
+        <div className="flex flex-col gap-6">
+          <AppearanceForm primaryColor={brand.primaryColor ?? null} brandingAllowed={ctx.capabilities.has("brandingColors")} />
+          <BrandImages images={{ avatar: brand.avatar ?? null, logo: brand.logo ?? null, altLogo: brand.altLogo ?? null }} />
+        </div>
+      )}
     </WorkspacePage>
   );
 }

@@ -1,0 +1,65 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { randomToken } from "@/lib/auth/crypto";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { detectType, IMAGE_TYPES } from "@/lib/files/detect-type";
+import { storage } from "@/lib/storage/storage";
+import { accountScope } from "./scope";
+
+export const BRAND_IMAGE_KINDS = ["avatar", "logo", "altLogo"] as const;
+export type BrandImageKind = (typeof BRAND_IMAGE_KINDS)[number];
+export const BRAND_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+type BrandFiles = Partial<Record<BrandImageKind, { key: string; mime: string }>>;
+const brandFilesOf = (metadata: Prisma.JsonValue) => ((metadata as { brandFiles?: BrandFiles } | null)?.brandFiles ?? {}) as BrandFiles;
+
+export function tooLarge(max: number) {
+  return new AppError(AppErrorCode.FILE_TOO_LARGE, { message: "The file size exceeds the maximum allowed.", params: { max: `${max / 1024 / 1024} MB` } });
+}
+
+/**
+ * Stores the workspace's avatar, logo or alternative logo. The content must be a PNG, JPEG or
+ * WebP image by its bytes (FILE_TYPE_NOT_ALLOWED otherwise, SVG included) and at most 2 MB
+ * (FILE_TOO_LARGE). The brand then points at `/vapp/accounts/brand/<kind>`; the previous file is
+ * removed. Needs ManageAccount.
+ */
+export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind, data: Uint8Array) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageAccount");
+  if (data.byteLength > BRAND_IMAGE_MAX_BYTES) throw tooLarge(BRAND_IMAGE_MAX_BYTES);
+  const type = detectType(data);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+    throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: "This file type is not allowed." });
+  }
+  const version = randomToken(6);
+  const key = `accounts/${accountId}/brand/${kind}-${version}.${type.ext}`;
+  await storage().put(key, data);
+  const previous = await db.$transaction(async (tx) => {
+    const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { brand: true, metadata: true } });
+    const files = brandFilesOf(account.metadata);
+    await tx.account.update({
+      where: { id: accountId },
+      data: {
+        brand: { ...(account.brand as object), [kind]: `/vapp/accounts/brand/${kind}?v=${version}` },
+        metadata: { ...(account.metadata as object), brandFiles: { ...files, [kind]: { key, mime: type.mime } } },
+      },
+    });
+    await recordAudit(tx, ctx, { eventType: "account.brandImageUploaded", targetType: "account", targetId: accountId, payload: { kind, size: data.byteLength, mime: type.mime } });
+    return files[kind]?.key;
+  });
+  if (previous) await storage().delete(previous);
+  return { kind, url: `/vapp/accounts/brand/${kind}?v=${version}` };
+}
+
+/** A brand image of the caller's workspace, for any member; NOT_FOUND when there is none. */
+export async function getBrandImage(ctx: ServiceContext, kind: BrandImageKind) {
+  const { accountId } = accountScope(ctx);
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { metadata: true } });
+  const file = brandFilesOf(account.metadata)[kind];
+  const stored = file ? await storage().get(file.key) : null;
+  if (!file || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Image not found." });
+  return { ...stored, mime: file.mime };
+}
