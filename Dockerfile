@@ -36,7 +36,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/.next ./.next
-RUN mkdir -p /app/data && chown node:node /app/data
+RUN mkdir -p /app/data /app/storage && chown node:node /app/data /app/storage
 USER node
 EXPOSE 3000
 CMD ["node", "node_modules/next/dist/bin/next", "start", "--hostname", "0.0.0.0", "--port", "3000"]
