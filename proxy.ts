@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { readSessionJwt } from "@/lib/auth/session-jwt";
 import { subdomainRedirect } from "@/lib/navigation/subdomain";
 
 /**
@@ -25,7 +26,7 @@ const PUBLIC = [
   /^\/not-found$/,
 ];
 
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
 
@@ -34,6 +35,8 @@ export function proxy(request: NextRequest) {
 
   if (GUEST_ONLY.some((re) => re.test(pathname))) {
     if (!signedIn) return NextResponse.next();
+    // An internal (staff) user may still reach registration.
+    if (pathname === "/signup" && (await isInternalSession(request))) return NextResponse.next();
     const redirect = request.nextUrl.searchParams.get("redirect");
     const target = redirect && redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/";
     return NextResponse.redirect(new URL(target, request.url));
@@ -43,6 +46,11 @@ export function proxy(request: NextRequest) {
   const login = new URL("/login", request.url);
   login.searchParams.set("redirect", `${pathname}${search}`);
   return NextResponse.redirect(login);
+}
+
+async function isInternalSession(request: NextRequest): Promise<boolean> {
+  const token = SESSION_COOKIES.map((name) => request.cookies.get(name)?.value).find(Boolean);
+  return Boolean(token && (await readSessionJwt(token))?.int);
 }
 
 export const config = {

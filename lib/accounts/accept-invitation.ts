@@ -5,7 +5,8 @@ import { consumeAuthToken } from "@/lib/auth/auth-tokens";
 import type { ServiceContext } from "@/lib/auth/context";
 import { hashPassword, hashToken } from "@/lib/auth/crypto";
 import { passwordSchema } from "@/lib/auth/schemas";
-import { startSession, type IssuedSession } from "@/lib/auth/session";
+import { startSession } from "@/lib/auth/session";
+import type { IssuedSession } from "@/lib/auth/session-jwt";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
 export const acceptInvitationSchema = z

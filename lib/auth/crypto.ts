@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { authSecret } from "./secret";
 
 /** argon2id (the library's default algorithm) with its recommended cost. */
 export const hashPassword = (password: string) => hash(password);
@@ -18,14 +19,6 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64ur
 /** Tokens are stored only as this hash, so a database leak does not leak usable tokens. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export function authSecret(): string {
-  const secret = process.env.NEXTAUTH_SECRET ?? process.env.AUTH_SECRET;
-  if (secret) return secret;
-  if (process.env.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build") {
-    throw new Error("NEXTAUTH_SECRET must be set in production.");
-  }
-  return "development-secret-change-me-development-secret";
-}
 
 export const hmac = (value: string) => createHmac("sha256", authSecret()).update(value).digest("base64url");
 

@@ -7,7 +7,7 @@ import { db } from "@/lib/db";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import { anonymousContext, type ServiceContext } from "./context";
 import { ROLE_PERMISSIONS, type RoleName } from "./permissions";
-import { readSessionJwt, sessionCookieName } from "./session";
+import { readSessionJwt, sessionCookieName } from "./session-jwt";
 import { findActiveToken } from "./sign-in-with-token";
 
 /** Header naming the account a request acts in. */

@@ -1,8 +1,8 @@
 import type { AuthOptions } from "next-auth";
 import GoogleProvider from "next-auth/providers/google";
 import { anonymousContext } from "./context";
-import { authSecret } from "./crypto";
-import { SESSION_MAX_AGE_SECONDS } from "./session";
+import { authSecret } from "./secret";
+import { SESSION_MAX_AGE_SECONDS } from "./session-jwt";
 import { signInWithGoogle } from "./sign-in-with-google";
 
 /** Google sign-in is offered only when its keys are configured. */

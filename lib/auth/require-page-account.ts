@@ -1,6 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import type { AccountContext } from "./context";
+import { isInternalUser } from "@/lib/users/is-internal-user";
 import { requirePageUser } from "./require-page-user";
 
 /**
@@ -9,6 +10,9 @@ import { requirePageUser } from "./require-page-user";
  */
 export async function requirePageAccount(path: string): Promise<AccountContext> {
   const ctx = await requirePageUser(path);
-  if (!ctx.accountId || ctx.permissions.size === 0) redirect(`/create-account?redirect=${encodeURIComponent(path)}`);
+  if (!ctx.accountId || ctx.permissions.size === 0) {
+    if (await isInternalUser(ctx)) redirect("/signup");
+    redirect(`/create-account?redirect=${encodeURIComponent(path)}`);
+  }
   return ctx as AccountContext;
 }

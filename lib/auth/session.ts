@@ -1,57 +1,18 @@
-import { decode, encode } from "next-auth/jwt";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
-import { authSecret, hashToken, randomToken } from "./crypto";
+import { hashToken, randomToken } from "./crypto";
+import { SESSION_MAX_AGE_SECONDS, signSessionJwt, type IssuedSession } from "./session-jwt";
 
 /**
  * Sessions are rows; the browser holds a next-auth JWT naming the row (cookie, or a bearer token
  * for API clients) plus a refresh token. Revoking the row (logout, password change) ends the
  * session everywhere even though the JWT has not expired.
  */
-export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 
-const isSecureCookies = () => (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
-
-/** The cookie name next-auth itself uses, so its helpers read our sessions too. */
-export const sessionCookieName = () =>
-  isSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
-
-export const sessionCookieOptions = (maxAge = SESSION_MAX_AGE_SECONDS) => ({
-  httpOnly: true,
-  sameSite: "lax" as const,
-  path: "/",
-  secure: isSecureCookies(),
-  maxAge,
-});
-
-export type SessionClaims = { sub: string; sid: string; aid?: string | null };
-
-export type IssuedSession = {
-  sessionId: string;
-  userId: string;
-  accountId: string | null;
-  accessToken: string;
-  refreshToken: string;
-  expiresAt: Date;
-};
-
-export const signSessionJwt = (claims: SessionClaims) =>
-  encode({ token: claims, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
-
-export async function readSessionJwt(jwt: string): Promise<SessionClaims | null> {
-  try {
-    const claims = await decode({ token: jwt, secret: authSecret() });
-    if (!claims || typeof claims.sub !== "string" || typeof claims.sid !== "string") return null;
-    return { sub: claims.sub, sid: claims.sid, aid: typeof claims.aid === "string" ? claims.aid : null };
-  } catch {
-    return null;
-  }
-}
-
-type Tx = Pick<Prisma.TransactionClient, "session" | "accountPolicy">;
+type Tx = Pick<Prisma.TransactionClient, "session" | "accountPolicy" | "user">;
 
 /** The first account among the user's active memberships (spec section 4, "Session"). */
 export async function firstAccountId(tx: Pick<Prisma.TransactionClient, "accountPolicy">, userId: string) {
@@ -82,7 +43,8 @@ export async function createSession(
       userAgent: ctx.userAgent?.slice(0, 500),
     },
   });
-  const accessToken = await signSessionJwt({ sub: input.userId, sid: session.id, aid: accountId });
+  const user = await tx.user.findUnique({ where: { id: input.userId }, select: { internal: true } });
+  const accessToken = await signSessionJwt({ sub: input.userId, sid: session.id, aid: accountId, int: user?.internal || undefined });
   return { sessionId: session.id, userId: input.userId, accountId, accessToken, refreshToken, expiresAt };
 }
 
@@ -112,7 +74,8 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
   if (rotated.count !== 1) {
     throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });
   }
-  const accessToken = await signSessionJwt({ sub: session.userId, sid: session.id, aid: session.accountId });
+  const user = await db.user.findUnique({ where: { id: session.userId }, select: { internal: true } });
+  const accessToken = await signSessionJwt({ sub: session.userId, sid: session.id, aid: session.accountId, int: user?.internal || undefined });
   return {
     sessionId: session.id,
     userId: session.userId,

@@ -1,4 +1,4 @@
-import { SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions, type IssuedSession } from "@/lib/auth/session";
+import { SESSION_MAX_AGE_SECONDS, sessionCookieName, sessionCookieOptions, type IssuedSession } from "@/lib/auth/session-jwt";
 
 export const REFRESH_COOKIE = "refresh-token";
 

@@ -5,7 +5,7 @@ import { GET as magicCallback } from "@/app/vapp/auth/provider/magic/cb/route";
 import { POST as tokenLogin } from "@/app/vapp/auth/provider/token/route";
 import { GET as session } from "@/app/vapp/auth/session/route";
 import { createAccountToken, revokeAccountToken } from "@/lib/accounts/account-tokens";
-import { sessionCookieName } from "@/lib/auth/session";
+import { sessionCookieName } from "@/lib/auth/session-jwt";
 import { createAccount, createUser, latestEmail, signedInAs, tokenFromEmail } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";
 

@@ -6,7 +6,7 @@ import { GET as session } from "@/app/vapp/auth/session/route";
 import { GET as logout } from "@/app/vapp/auth/logout/route";
 import { POST as refresh } from "@/app/vapp/auth/refresh-token/route";
 import { GET as me } from "@/app/vapp/users/me/route";
-import { sessionCookieName } from "@/lib/auth/session";
+import { sessionCookieName } from "@/lib/auth/session-jwt";
 import { THROTTLE } from "@/lib/auth/throttle";
 import { createUser, PASSWORD } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";
