@@ -58,6 +58,8 @@ export const AppErrorCode = {
   FILE_TOO_LARGE: "FILE_TOO_LARGE",
   /** An uploaded file's content is not of an accepted type (checked by its bytes). */
   FILE_TYPE_NOT_ALLOWED: "FILE_TYPE_NOT_ALLOWED",
+  /** A template uses more than one variable format. */
+  MIXED_VARIABLE_FORMATS: "MIXED_VARIABLE_FORMATS",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -102,6 +104,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   INVITATION_OTHER_USER: { status: 403, type: "authorization" },
   FILE_TOO_LARGE: { status: 400, type: "validation" },
   FILE_TYPE_NOT_ALLOWED: { status: 400, type: "validation" },
+  MIXED_VARIABLE_FORMATS: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },
 };
 
