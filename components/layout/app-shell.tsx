@@ -27,7 +27,7 @@ export async function AppShell({
   canManageWorkspace?: boolean;
   children: ReactNode;
 }) {
-  const t = await getTranslations("nav");
+  const [t, tc] = await Promise.all([getTranslations("nav"), getTranslations("common")]);
   return (
     <div
       className="flex min-h-screen flex-col md:flex-row"
@@ -36,7 +36,7 @@ export async function AppShell({
       <nav aria-label={t("mainNavigation")} className="border-b border-zinc-200 bg-white md:w-56 md:border-b-0 md:border-r">
         <div className="flex items-center gap-2 px-4 py-4 text-brand-700">
           <span aria-hidden className="inline-block size-6 rounded bg-brand-600" />
-          <span className="font-semibold">{accountName ?? "Covenant"}</span>
+          <span className="font-semibold">{accountName ?? tc("appName")}</span>
         </div>
         <ul className="flex gap-1 px-2 pb-2 md:flex-col">
           {menu.map((entry) => (

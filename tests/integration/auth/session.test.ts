@@ -7,7 +7,7 @@ import { GET as logout } from "@/app/vapp/auth/logout/route";
 import { POST as refresh } from "@/app/vapp/auth/refresh-token/route";
 import { GET as me } from "@/app/vapp/users/me/route";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
-import { THROTTLE } from "@/lib/auth/throttle";
+import { recordSignInFailure, THROTTLE } from "@/lib/auth/throttle";
 import { createUser, PASSWORD } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";
 
@@ -54,6 +54,15 @@ describe("password sign-in, session and logout", () => {
     expect(error.message).toMatch(/15/);
     const row = await db.signInThrottle.findUniqueOrThrow({ where: { key: `email:${user.email}` } });
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("slows answers after a few failures, then counts each address and IP apart", async () => {
+    const keys = { email: `slow-${Date.now()}@example.test`, ip: `10.1.${Date.now() % 250}.7` };
+    const delays = [];
+    for (let i = 0; i < THROTTLE.slowAfter + 2; i++) delays.push(await recordSignInFailure(keys));
+    expect(delays.slice(0, THROTTLE.slowAfter)).toEqual(new Array(THROTTLE.slowAfter).fill(0));
+    expect(delays.at(-1)).toBe(2 * THROTTLE.delayStepMs);
+    expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: `ip:${keys.ip}` } })).failures).toBe(THROTTLE.slowAfter + 2);
   });
 
   it("logout revokes the session; a second logout returns false", async () => {
