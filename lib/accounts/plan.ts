@@ -14,6 +14,7 @@ export const ALL_CAPABILITIES = [
   "supportHelpCenter",
   "supportChat",
   "brandingColors",
+  "import",
 ] as const;
 
 export const FREE_PLAN_CAPABILITIES: string[] = ["documents", "templates", "supportHelpCenter"];

@@ -60,6 +60,26 @@ export const AppErrorCode = {
   FILE_TYPE_NOT_ALLOWED: "FILE_TYPE_NOT_ALLOWED",
   /** A template uses more than one variable format. */
   MIXED_VARIABLE_FORMATS: "MIXED_VARIABLE_FORMATS",
+  /** The file is damaged, or not the kind of file its name says. */
+  FILE_CORRUPT: "FILE_CORRUPT",
+  /** More files in one upload than allowed. */
+  TOO_MANY_FILES: "TOO_MANY_FILES",
+  /** A PDF template without form fields. */
+  NO_PDF_FORM: "NO_PDF_FORM",
+  /** A .doc file while LibreOffice is not installed on the server. */
+  CONVERTER_UNAVAILABLE: "CONVERTER_UNAVAILABLE",
+  /** The template cannot be filled (an unclosed field, a broken tag). */
+  TEMPLATE_INVALID: "TEMPLATE_INVALID",
+  /** A formula names a variable the template does not have, or does not compute. */
+  FORMULA_INVALID: "FORMULA_INVALID",
+  /** The document status cannot change from the current one to the one asked for. */
+  INVALID_TRANSITION: "INVALID_TRANSITION",
+  /** Someone else is editing the document. */
+  DOCUMENT_LOCKED: "DOCUMENT_LOCKED",
+  /** A share link past its expiry, or refused to this visitor. */
+  LINK_EXPIRED: "LINK_EXPIRED",
+  /** The feature is not in the workspace's plan (the screens offer the upgrade). */
+  FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -105,6 +125,16 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   FILE_TOO_LARGE: { status: 400, type: "validation" },
   FILE_TYPE_NOT_ALLOWED: { status: 400, type: "validation" },
   MIXED_VARIABLE_FORMATS: { status: 400, type: "validation" },
+  FILE_CORRUPT: { status: 400, type: "validation" },
+  TOO_MANY_FILES: { status: 400, type: "validation" },
+  NO_PDF_FORM: { status: 400, type: "validation" },
+  CONVERTER_UNAVAILABLE: { status: 400, type: "validation" },
+  TEMPLATE_INVALID: { status: 400, type: "validation" },
+  FORMULA_INVALID: { status: 400, type: "validation" },
+  INVALID_TRANSITION: { status: 409, type: "conflict" },
+  DOCUMENT_LOCKED: { status: 409, type: "conflict" },
+  LINK_EXPIRED: { status: 410, type: "not_found" },
+  FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

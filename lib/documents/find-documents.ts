@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { can } from "@/lib/auth/permissions";
+import type { AccountContext, ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { getTranslator } from "@/lib/i18n/messages";
+import { pageOf } from "@/lib/pagination";
+import { documentAbilities, documentRole, seesAllDocuments } from "./access";
+import { documentInclude } from "./create-document";
+import { searchConfig, searchQuery } from "./search-index";
+import { DOCUMENT_STATUSES, documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
+
+const id = z.string().min(1).max(64);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The /docs list filters (spec section 2): status, category, tags, folder, author, dates, text. */
+export const documentListSchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    size: z.coerce.number().int().min(1).max(100).default(25),
+    search: z.string().trim().max(200).optional(),
+    statuses: z.array(z.enum(DOCUMENT_STATUSES)).max(DOCUMENT_STATUSES.length).optional(),
+    categoryId: id.optional(),
+    tagIds: z.array(id).max(20).optional(),
+    /** A folder id, or null for documents at the root (Drive). Absent: every folder. */
+    folderId: id.nullable().optional(),
+    authorId: id.optional(),
+    templateId: id.optional(),
+    dateField: z.enum(["createdAt", "updatedAt", "startedAt", "endedAt"]).default("createdAt"),
+    from: day.optional(),
+    to: day.optional(),
+    archived: z.boolean().default(false),
+    orderBy: z.enum(["updatedAt", "createdAt", "name", "status", "endedAt", "ref", "relevance"]).default("updatedAt"),
+    sortBy: z.enum(["asc", "desc"]).default("desc"),
+  })
+  .strict();
+export type DocumentListInput = z.input<typeof documentListSchema>;
+
+const COLUMNS: Record<string, string> = { updatedAt: "updatedAt", createdAt: "createdAt", name: "name", status: "status", endedAt: "endedAt", ref: "ref", startedAt: "startedAt" };
+
+/** The SQL conditions of a list query: account, visibility, then each filter. */
+async function conditions(ctx: AccountContext, input: z.infer<typeof documentListSchema>) {
+  const conds: Prisma.Sql[] = [Prisma.sql`d."accountId" = ${ctx.accountId}`];
+  if (!can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])) conds.push(Prisma.sql`false`);
+  else if (!(await seesAllDocuments(ctx))) {
+    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "DocumentPolicy" p WHERE p."documentId" = d.id AND p."userId" = ${ctx.userId} AND p.status = 'active')`);
+  }
+  conds.push(Prisma.sql`d.archived = ${input.archived}`);
+  if (input.statuses?.length) conds.push(Prisma.sql`d.status = ANY(CAST(${input.statuses} AS "DocumentStatus"[]))`);
+  if (input.categoryId) conds.push(Prisma.sql`d."categoryId" = ${input.categoryId}`);
+  if (input.folderId === null) conds.push(Prisma.sql`d."folderId" IS NULL`);
+  else if (input.folderId) conds.push(Prisma.sql`d."folderId" = ${input.folderId}`);
+  if (input.authorId) conds.push(Prisma.sql`d."authorId" = ${input.authorId}`);
+  if (input.templateId) conds.push(Prisma.sql`d."templateId" = ${input.templateId}`);
+  if (input.tagIds?.length) conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "_DocumentToTag" dt WHERE dt."A" = d.id AND dt."B" = ANY(CAST(${input.tagIds} AS text[])))`);
+  const column = Prisma.raw(`d."${COLUMNS[input.dateField]}"`);
+  if (input.from) conds.push(Prisma.sql`${column} >= ${new Date(`${input.from}T00:00:00Z`)}`);
+  if (input.to) conds.push(Prisma.sql`${column} < ${new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000)}`);
+  if (input.search) conds.push(Prisma.sql`d.search @@ ${searchQuery(input.search, ctx.locale)}`);
+  return Prisma.join(conds, " AND ");
+}
+
+export type HighlightPart = { text: string; match: boolean };
+const START = "\u0001";
+const STOP = "\u0002";
+
+/** ts_headline's output split into plain and matched parts, so screens never render raw HTML. */
+export function splitHighlight(headline: string): HighlightPart[] {
+  const parts: HighlightPart[] = [];
+  for (const piece of headline.split(START)) {
+    const [match, rest] = piece.includes(STOP) ? piece.split(STOP) : [null, piece];
+    if (match) parts.push({ text: match, match: true });
+    if (rest) parts.push({ text: rest, match: false });
+  }
+  return parts;
+}
+
+async function highlights(ids: string[], text: string, locale: string) {
+  if (!ids.length) return new Map<string, HighlightPart[]>();
+  const options = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+  const rows = await db.$queryRaw<{ id: string; headline: string }[]>`
+    SELECT c."documentId" AS id, ts_headline(${searchConfig(locale)}::regconfig, left(c.text, 50000), ${searchQuery(text, locale)}, ${options}) AS headline
+    FROM (SELECT DISTINCT ON ("documentId") "documentId", text FROM "DocumentContent" WHERE "documentId" = ANY(CAST(${ids} AS text[])) ORDER BY "documentId", version DESC) c`;
+  return new Map(rows.filter((r) => r.headline.includes(START)).map((r) => [r.id, splitHighlight(r.headline)]));
+}
+
+/**
+ * A page of the documents the caller may see, filtered and sorted (25 by default), with the
+ * total. Full-text search ranks by relevance unless another order is asked for and returns the
+ * matching passages. One SQL query picks the page's ids; one Prisma query loads them.
+ */
+export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput = {}) {
+  accountScope(ctx);
+  const actx = ctx as AccountContext;
+  const input = documentListSchema.parse(raw);
+  const where = await conditions(actx, input);
+  const direction = Prisma.raw(input.sortBy === "asc" ? "ASC" : "DESC");
+  const order =
+    input.orderBy === "relevance" && input.search
+      ? Prisma.sql`ts_rank(d.search, ${searchQuery(input.search, ctx.locale)}) DESC, d."updatedAt" DESC`
+      : input.orderBy === "relevance"
+        ? Prisma.sql`d."updatedAt" DESC`
+        : Prisma.sql`${Prisma.raw(`d."${COLUMNS[input.orderBy]}"`)} ${direction} NULLS LAST`;
+  const [rows, counted] = await Promise.all([
+    db.$queryRaw<{ id: string }[]>`SELECT d.id FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`,
+    db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`,
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [documents, marks] = await Promise.all([
+    db.document.findMany({ where: { id: { in: ids }, accountId: actx.accountId }, include: documentInclude }),
+    input.search ? highlights(ids, input.search, ctx.locale) : Promise.resolve(new Map<string, HighlightPart[]>()),
+  ]);
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const items = ids.flatMap((docId) => {
+    const doc = byId.get(docId);
+    return doc ? [{ ...doc, health: documentHealth(doc), highlight: marks.get(docId) ?? null }] : [];
+  });
+  return pageOf(items, counted[0]?.total ?? 0, { page: input.page, size: input.size });
+}
+
+/** How many documents the caller sees with these filters. */
+export async function countDocuments(ctx: ServiceContext, raw: DocumentListInput = {}) {
+  accountScope(ctx);
+  const where = await conditions(ctx as AccountContext, documentListSchema.parse(raw));
+  const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
+  return row?.total ?? 0;
+}
+
+/** The documents most recently changed (spec "hot" documents), five by default. */
+export async function hotDocuments(ctx: ServiceContext, size = 5) {
+  return (await findDocuments(ctx, { size: Math.min(Math.max(size, 1), 25), orderBy: "updatedAt" })).items;
+}
+
+/** Open documents ending within the notice period or already marked toExpire, soonest first (home panel). */
+export async function expiringDocuments(ctx: ServiceContext, size = 10) {
+  accountScope(ctx);
+  const actx = ctx as AccountContext;
+  const where = await conditions(actx, documentListSchema.parse({}));
+  const limit = new Date(Date.now() + EXPIRY_NOTICE_DAYS * 86_400_000);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT d.id FROM "Document" d
+    WHERE ${where} AND d.status NOT IN ('expired', 'completed', 'cancelled') AND (d.status = 'toExpire' OR (d."endedAt" IS NOT NULL AND d."endedAt" <= ${limit}))
+    ORDER BY d."endedAt" ASC NULLS LAST, d.id LIMIT ${Math.min(Math.max(size, 1), 50)}`;
+  const docs = await db.document.findMany({ where: { id: { in: rows.map((r) => r.id) }, accountId: actx.accountId }, include: documentInclude });
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  return rows.flatMap((r) => (byId.has(r.id) ? [{ ...byId.get(r.id)!, health: documentHealth(byId.get(r.id)!) }] : []));
+}
+
+/** The status list query: key and label pairs in the caller's language. */
+export function documentStatusList(ctx: ServiceContext) {
+  const t = getTranslator(ctx.locale);
+  return DOCUMENT_STATUSES.map((key) => ({ key, value: t(`documents.status.${key}`) }));
+}
+
+/** The caller's abilities on a list of documents (for list context menus), without N+1. */
+export async function documentRoles(ctx: ServiceContext, documentIds: string[]) {
+  const { accountId } = accountScope(ctx);
+  const policies = await db.documentPolicy.findMany({ where: { accountId, documentId: { in: documentIds }, userId: ctx.userId!, status: "active" } });
+  const result = new Map<string, ReturnType<typeof documentAbilities>>();
+  const seesAll = await seesAllDocuments(ctx as AccountContext);
+  for (const documentId of documentIds) {
+    const role = await documentRole(ctx, { id: documentId, policies: policies.filter((p) => p.documentId === documentId) }, seesAll);
+    result.set(documentId, documentAbilities(role));
+  }
+  return result;
+}

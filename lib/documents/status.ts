@@ -1,0 +1,84 @@
+import type { DocumentStatus } from "@/lib/generated/prisma/enums";
+
+/**
+ * Document statuses and which may follow which: our decision where the spec is silent,
+ * recorded in docs/document-statuses.md. `updateDocumentStatus` refuses anything else with
+ * INVALID_TRANSITION. The expiry job moves active documents to toExpire and expired by date.
+ */
+export const DOCUMENT_STATUSES = [
+  "initial",
+  "drafting",
+  "awaitingInput",
+  "negotiating",
+  "pendingAction",
+  "toReview",
+  "underReview",
+  "underLegalReview",
+  "underFinanceReview",
+  "underExternalReview",
+  "approved",
+  "rejected",
+  "toSign",
+  "signing",
+  "signed",
+  "active",
+  "onHold",
+  "toRenew",
+  "renewed",
+  "toExpire",
+  "expired",
+  "completed",
+  "cancelled",
+] as const satisfies readonly DocumentStatus[];
+
+const REVIEWS = ["underReview", "underLegalReview", "underFinanceReview", "underExternalReview"] as const;
+
+export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[]> = {
+  initial: ["drafting", "awaitingInput", "negotiating", "toReview", "toSign", "active", "onHold", "cancelled"],
+  drafting: ["awaitingInput", "negotiating", "pendingAction", "toReview", ...REVIEWS, "toSign", "onHold", "cancelled"],
+  awaitingInput: ["drafting", "negotiating", "toReview", "onHold", "cancelled"],
+  negotiating: ["drafting", "pendingAction", "toReview", ...REVIEWS, "toSign", "onHold", "cancelled"],
+  pendingAction: ["drafting", "negotiating", "toReview", "onHold", "cancelled"],
+  toReview: [...REVIEWS, "approved", "rejected", "drafting", "cancelled"],
+  underReview: ["underLegalReview", "underFinanceReview", "underExternalReview", "approved", "rejected", "drafting", "negotiating", "cancelled"],
+  underLegalReview: ["underReview", "underFinanceReview", "underExternalReview", "approved", "rejected", "drafting", "negotiating", "cancelled"],
+  underFinanceReview: ["underReview", "underLegalReview", "underExternalReview", "approved", "rejected", "drafting", "negotiating", "cancelled"],
+  underExternalReview: ["underReview", "underLegalReview", "underFinanceReview", "approved", "rejected", "drafting", "negotiating", "cancelled"],
+  approved: ["toSign", "signing", "drafting", "cancelled"],
+  rejected: ["drafting", "negotiating", "cancelled"],
+  toSign: ["signing", "signed", "approved", "cancelled"],
+  signing: ["signed", "toSign", "cancelled"],
+  signed: ["active", "completed", "cancelled"],
+  active: ["onHold", "toRenew", "renewed", "toExpire", "expired", "completed", "cancelled"],
+  onHold: ["drafting", "negotiating", "active", "cancelled"],
+  toRenew: ["renewed", "toExpire", "expired", "active", "cancelled"],
+  renewed: ["active", "toRenew", "toExpire", "completed"],
+  toExpire: ["expired", "toRenew", "renewed", "active", "cancelled"],
+  expired: ["renewed", "toRenew", "completed"],
+  completed: [],
+  cancelled: ["drafting"],
+};
+
+export const canTransition = (from: DocumentStatus, to: DocumentStatus) => STATUS_TRANSITIONS[from].includes(to);
+
+export type Health = "green" | "amber" | "red";
+const AMBER: readonly DocumentStatus[] = ["awaitingInput", "pendingAction", "toReview", "toSign", "onHold", "toRenew", "toExpire"];
+const RED: readonly DocumentStatus[] = ["expired", "rejected"];
+const CLOSED: readonly DocumentStatus[] = ["expired", "completed", "cancelled"];
+
+/**
+ * The health indicator (spec: green 'Everything is OK', amber 'Needs attention', red 'Action
+ * required'): red when expired or rejected, or past its end date while still open; amber for
+ * statuses that wait on someone, or an end date within 30 days; green otherwise.
+ */
+export function documentHealth(doc: { status: DocumentStatus; endedAt: Date | null }, now = new Date()): Health {
+  if (RED.includes(doc.status)) return "red";
+  if (doc.endedAt && !CLOSED.includes(doc.status)) {
+    if (doc.endedAt < now) return "red";
+    if (doc.endedAt.getTime() - now.getTime() < EXPIRY_NOTICE_DAYS * 86_400_000) return "amber";
+  }
+  return AMBER.includes(doc.status) ? "amber" : "green";
+}
+
+/** Days before its end date a document counts as about to expire. */
+export const EXPIRY_NOTICE_DAYS = 30;

@@ -1,0 +1,202 @@
+import { db } from "@/lib/db";
+import type { DocumentStatus, Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { docxToHtml } from "@/lib/files/docx";
+import { inspectContractFile } from "@/lib/files/inspect-contract-file";
+import type { UploadedFile } from "@/lib/files/upload-limits";
+import { storage } from "@/lib/storage/storage";
+import { documentAbilities, requireDocumentRole } from "./access";
+import { documentFieldsSchema, documentInclude, readStored, type DocumentFields } from "./create-document";
+import { assertOwnReferences } from "./references";
+import { refreshSearchIndex } from "./search-index";
+import { canTransition, DOCUMENT_STATUSES, documentHealth } from "./status";
+
+/** How long an edit lock holds without being renewed. */
+export const LOCK_TTL_MS = 15 * 60 * 1000;
+
+const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+
+/** A document with the caller's role, what that role allows, its health and its lock. */
+export async function getDocument(ctx: ServiceContext, documentId: string) {
+  const { document, role } = await requireDocumentRole(ctx, documentId, "reader", documentInclude);
+  const locked = !!document.lockedById && !!document.lockedAt && document.lockedAt.getTime() > Date.now() - LOCK_TTL_MS;
+  return { ...document, role, abilities: documentAbilities(role), health: documentHealth(document), locked: locked && document.lockedById !== ctx.userId, lockedById: locked ? document.lockedById : null };
+}
+
+/** Throws DOCUMENT_LOCKED when someone else holds a live edit lock. */
+async function assertNotLockedByOther(ctx: ServiceContext, doc: { lockedById: string | null; lockedAt: Date | null }) {
+  if (!doc.lockedById || doc.lockedById === ctx.userId || !doc.lockedAt || doc.lockedAt.getTime() < Date.now() - LOCK_TTL_MS) return;
+  const holder = await db.user.findUnique({ where: { id: doc.lockedById }, select: { firstName: true, lastName: true, email: true } });
+  const name = holder ? `${holder.firstName} ${holder.lastName}`.trim() || holder.email : "Someone";
+  throw new AppError(AppErrorCode.DOCUMENT_LOCKED, { message: `${name} is editing this document.`, params: { name } });
+}
+
+/** Updates a document's details (name, dates, value, category, tags, folder ...). Needs editor. */
+export async function updateDocument(ctx: ServiceContext, documentId: string, raw: DocumentFields) {
+  const { accountId } = accountScope(ctx);
+  const input = documentFieldsSchema.parse(raw);
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  await assertNotLockedByOther(ctx, document);
+  if (input.ref !== undefined && input.ref !== document.ref) {
+    const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { settings: true } });
+    if ((account.settings as { refModification?: boolean }).refModification === false) {
+      throw new AppError(AppErrorCode.FORBIDDEN, { message: "This workspace does not allow changing references." });
+    }
+  }
+  return db.$transaction(async (tx) => {
+    await assertOwnReferences(tx, accountId, { categoryId: input.categoryId, folderId: input.folderId, folderGroup: "document", tagIds: input.tagIds });
+    const updated = await tx.document.update({
+      where: { id: document.id },
+      data: {
+        name: input.name,
+        description: input.description,
+        language: input.language,
+        jurisdiction: input.jurisdiction,
+        ref: input.ref,
+        risk: input.risk,
+        complexity: input.complexity,
+        priority: input.priority,
+        value: input.value,
+        currency: input.currency === undefined ? undefined : (input.currency?.toUpperCase() ?? null),
+        startedAt: toDate(input.startedAt),
+        endedAt: toDate(input.endedAt),
+        renewalAt: toDate(input.renewalAt),
+        categoryId: input.categoryId,
+        folderId: input.folderId,
+        tags: input.tagIds ? { set: input.tagIds.map((tagId) => ({ id: tagId })) } : undefined,
+      },
+      include: documentInclude,
+    });
+    if (input.name !== undefined || input.ref !== undefined || input.language !== undefined) await refreshSearchIndex(tx, document.id);
+    await recordAudit(tx, ctx, { eventType: "document.updated", targetType: "document", targetId: document.id, payload: { fields: Object.keys(input) } });
+    return updated;
+  });
+}
+
+/** Moves a document to a folder of documents, or to the root (Drive) with null. Needs editor. */
+export async function updateDocumentDestinationFolder(ctx: ServiceContext, documentId: string, destinationId: string | null) {
+  return updateDocument(ctx, documentId, { folderId: destinationId });
+}
+
+/**
+ * Changes a document's status along the transition table (lib/documents/status.ts);
+ * INVALID_TRANSITION otherwise. Cancelling stamps cancelledAt. Needs editor.
+ */
+export async function updateDocumentStatus(ctx: ServiceContext, documentId: string, newStatus: DocumentStatus) {
+  if (!(DOCUMENT_STATUSES as readonly string[]).includes(newStatus)) {
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown status.", params: { fields: "newStatus" } });
+  }
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  if (document.status === newStatus) return db.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
+  if (!canTransition(document.status, newStatus)) {
+    throw new AppError(AppErrorCode.INVALID_TRANSITION, { message: `A document cannot go from "${document.status}" to "${newStatus}".`, params: { from: document.status, to: newStatus } });
+  }
+  return db.$transaction(async (tx) => {
+    // Conditional on the status read, so two concurrent changes cannot both pass the table.
+    const { count } = await tx.document.updateMany({
+      where: { id: document.id, status: document.status },
+      data: { status: newStatus, ...(newStatus === "cancelled" ? { cancelledAt: new Date() } : {}) },
+    });
+    if (count !== 1) throw new AppError(AppErrorCode.CONFLICT, { message: "The status changed meanwhile. Reload and try again." });
+    await recordAudit(tx, ctx, { eventType: "document.statusUpdated", targetType: "document", targetId: document.id, payload: { from: document.status, to: newStatus } });
+    return tx.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
+  });
+}
+
+/**
+ * Adds a new version from an upload (spec updateDocumentVersion): checked by content like any
+ * upload, numbered after the last, and indexed for search. Needs editor and no one else editing.
+ */
+export async function updateDocumentVersion(ctx: ServiceContext, documentId: string, upload: UploadedFile) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageDocuments");
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  await assertNotLockedByOther(ctx, document);
+  const file = await inspectContractFile(upload);
+  const last = await db.documentContent.findFirst({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: { version: true } });
+  const version = (last?.version ?? 0) + 1;
+  const key = `accounts/${accountId}/documents/${document.id}/v${version}.${file.ext}`;
+  await storage().put(key, file.bytes);
+  try {
+    return await db.$transaction(async (tx) => {
+      const content = await tx.documentContent.create({
+        data: { accountId, documentId: document.id, authorId: ctx.userId, version, name: upload.name.slice(0, 255), mimetype: file.mimetype, path: key, size: file.bytes.byteLength, delimiters: file.delimiter, text: file.text },
+      });
+      await tx.document.update({ where: { id: document.id }, data: { updatedAt: new Date() } });
+      await refreshSearchIndex(tx, document.id);
+      await recordAudit(tx, ctx, { eventType: "document.versionUpdated", targetType: "document", targetId: document.id, payload: { version, name: content.name, size: content.size } });
+      return content;
+    });
+  } catch (error) {
+    await storage().delete(key);
+    throw error;
+  }
+}
+
+const contentSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, authorId: true } as const;
+
+/** Every version of a document, newest first. Needs reader. */
+export async function findDocumentVersions(ctx: ServiceContext, documentId: string) {
+  const { document } = await requireDocumentRole(ctx, documentId, "reader");
+  return db.documentContent.findMany({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: contentSelect });
+}
+
+/** One version's file (the latest without `version`), streamed; the download is audited. Needs reader. */
+export async function getDocumentFile(ctx: ServiceContext, documentId: string, version?: number) {
+  const { document } = await requireDocumentRole(ctx, documentId, "reader");
+  const content = await db.documentContent.findFirst({ where: { documentId: document.id, ...(version ? { version } : {}) }, orderBy: { version: "desc" } });
+  const stored = content ? await storage().get(content.path) : null;
+  if (!content || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
+  await recordAudit(db, ctx, { eventType: "document.downloaded", targetType: "document", targetId: document.id, payload: { version: content.version } });
+  return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
+}
+
+/** An HTML rendition of a DOCX version for the browser (null for a PDF, which the browser shows itself). */
+export async function getDocumentHtml(ctx: ServiceContext, documentId: string, version?: number) {
+  const { document } = await requireDocumentRole(ctx, documentId, "reader");
+  const content = await db.documentContent.findFirst({ where: { documentId: document.id, ...(version ? { version } : {}) }, orderBy: { version: "desc" } });
+  if (!content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
+  if (content.mimetype === "application/pdf") return null;
+  return docxToHtml(await readStored(content.path));
+}
+
+/** Takes (or renews) the edit lock; DOCUMENT_LOCKED when someone else holds it. Needs editor. */
+export async function lockDocument(ctx: ServiceContext, documentId: string) {
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  const stale = new Date(Date.now() - LOCK_TTL_MS);
+  const { count } = await db.document.updateMany({
+    where: { id: document.id, OR: [{ lockedById: null }, { lockedById: ctx.userId }, { lockedAt: { lt: stale } }] },
+    data: { lockedById: ctx.userId, lockedAt: new Date() },
+  });
+  if (count !== 1) await assertNotLockedByOther(ctx, await db.document.findUniqueOrThrow({ where: { id: document.id } }));
+  return { locked: true, lockedAt: new Date() };
+}
+
+/** Releases the caller's edit lock (owners may release anyone's). */
+export async function unlockDocument(ctx: ServiceContext, documentId: string) {
+  const { document, role } = await requireDocumentRole(ctx, documentId, "editor");
+  await db.document.updateMany({ where: { id: document.id, ...(role === "owner" ? {} : { lockedById: ctx.userId }) }, data: { lockedById: null, lockedAt: null } });
+  return { locked: false };
+}
+
+/** Deletes documents, all or none; each needs the owner role. Files go after the rows. */
+export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageDocuments");
+  const unique = [...new Set(ids)];
+  for (const documentId of unique) await requireDocumentRole(ctx, documentId, "owner");
+  const contents = await db.documentContent.findMany({ where: { accountId, documentId: { in: unique } }, select: { path: true } });
+  await db.$transaction(async (tx) => {
+    const found = await tx.document.findMany({ where: { accountId, id: { in: unique } }, select: { id: true, name: true } });
+    await tx.document.deleteMany({ where: { accountId, id: { in: unique } } });
+    for (const doc of found) await recordAudit(tx, ctx, { eventType: "document.deleted", targetType: "document", targetId: doc.id, payload: { name: doc.name } });
+  });
+  await Promise.all(contents.map((c) => storage().delete(c.path)));
+  return unique;
+}
+
+export type DocumentWithInclude = Prisma.DocumentGetPayload<{ include: typeof documentInclude }>;

@@ -1,0 +1,80 @@
+import Docxtemplater from "docxtemplater";
+import PizZip from "pizzip";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { VARIABLE_FORMATS, type VariableFormat } from "@/lib/templates/detect-variables";
+import { unzipSafely } from "./zip";
+
+export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+const corrupt = () => new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is damaged or is not a valid Word file.", params: { kind: "Word (.docx)" } });
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const decodeXml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, code: string) =>
+    code[0] === "#" ? String.fromCodePoint(code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10)) : ENTITIES[code.toLowerCase()],
+  );
+
+/** The text of a WordprocessingML part, one line per paragraph, runs joined (a field split across runs reads whole). */
+function partText(xml: string): string {
+  const lines: string[] = [];
+  for (const paragraph of xml.match(/<w:p[ >][\s\S]*?<\/w:p>/g) ?? []) {
+    let line = "";
+    for (const piece of paragraph.match(/<w:t(?: [^>]*)?>[^<]*<\/w:t>|<w:tab\/>|<w:br\/>/g) ?? []) {
+      if (piece === "<w:tab/>") line += "\t";
+      else if (piece === "<w:br/>") line += "\n";
+      else line += decodeXml(piece.replace(/<[^>]+>/g, ""));
+    }
+    lines.push(line);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * Opens a .docx safely (zip limits, required parts) and returns its plain text: body, then
+ * headers and footers. FILE_CORRUPT when it is not a Word document.
+ */
+export function readDocx(bytes: Uint8Array): { text: string } {
+  const files = unzipSafely(bytes, "Word (.docx)");
+  const body = files.get("word/document.xml");
+  if (!files.has("[Content_Types].xml") || !body) throw corrupt();
+  const decoder = new TextDecoder();
+  const parts = [decoder.decode(body)];
+  for (const [name, data] of files) {
+    if (/^word\/(header|footer)\d*\.xml$/.test(name)) parts.push(decoder.decode(data));
+  }
+  return { text: parts.map(partText).join("\n").trim() };
+}
+
+type DocxError = { properties?: { errors?: { properties?: { explanation?: string } }[]; explanation?: string } };
+
+/**
+ * Fills a .docx template: every field in `format` gets `values[name]` (already formatted as
+ * text; a missing one leaves the field empty). TEMPLATE_INVALID with docxtemplater's
+ * explanation when the template cannot be parsed (an unclosed field, say).
+ */
+export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Record<string, string>): Uint8Array {
+  const { start, end } = VARIABLE_FORMATS[format];
+  try {
+    const doc = new Docxtemplater(new PizZip(bytes), {
+      delimiters: { start, end },
+      paragraphLoop: true,
+      linebreaks: true,
+      nullGetter: () => "",
+      parser: (tag: string) => ({ get: () => values[tag.trim()] ?? "" }),
+    });
+    doc.render();
+    return doc.getZip().generate({ type: "uint8array", compression: "DEFLATE" });
+  } catch (error) {
+    const props = (error as DocxError).properties;
+    const reason = props?.errors?.[0]?.properties?.explanation ?? props?.explanation;
+    if (!reason) throw error;
+    throw new AppError(AppErrorCode.TEMPLATE_INVALID, { message: `The template cannot be filled: ${reason}`, params: { reason } });
+  }
+}
+
+/** An HTML rendition of a .docx for the browser (mammoth: text escaped, no scripts). */
+export async function docxToHtml(bytes: Uint8Array): Promise<string> {
+  const mammoth = await import("mammoth");
+  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+  return result.value;
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan, type Permission } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+
+export const FOLDER_GROUPS = ["document", "template"] as const;
+export type FolderGroup = (typeof FOLDER_GROUPS)[number];
+
+const id = z.string().min(1).max(64);
+export const folderInputSchema = z
+  .object({ name: z.string().trim().min(1).max(120), group: z.enum(FOLDER_GROUPS).default("document"), parentId: id.nullable().default(null) })
+  .strict();
+export const folderUpdateSchema = z.object({ name: z.string().trim().min(1).max(120).optional(), parentId: id.nullable().optional() }).strict();
+
+const VIEW: Record<FolderGroup, Permission[]> = { document: ["ViewDocuments", "ManageDocuments"], template: ["ViewTemplates", "ManageTemplates"] };
+const MANAGE: Record<FolderGroup, Permission> = { document: "ManageDocuments", template: "ManageTemplates" };
+const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Folder not found." });
+
+/** Folders of a group, optionally only the children of one parent (null: the top level). */
+export async function findFolders(ctx: ServiceContext, group: FolderGroup, parentId?: string | null) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, VIEW[group]);
+  return db.folder.findMany({
+    where: { accountId, group, ...(parentId !== undefined ? { parentId } : {}) },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+    take: 5000,
+  });
+}
+
+export type FolderNode = { key: string; label: string; type: "root" | "folder"; icon: string; leaf: boolean; selectable: boolean; parent: string | null; children: FolderNode[] };
+
+/** The whole tree of a group under one root node labelled 'Drive' (key "root"). */
+export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLabel = "Drive"): Promise<FolderNode> {
+  const folders = await findFolders(ctx, group);
+  const nodes = new Map<string, FolderNode>(
+    folders.map((f) => [f.id, { key: f.id, label: f.name, type: "folder", icon: "folder", leaf: true, selectable: true, parent: f.parentId ?? "root", children: [] }]),
+  );
+  const root: FolderNode = { key: "root", label: rootLabel, type: "root", icon: "drive", leaf: false, selectable: true, parent: null, children: [] };
+  for (const node of nodes.values()) {
+    const parent = node.parent === "root" ? root : (nodes.get(node.parent!) ?? root);
+    parent.children.push(node);
+    parent.leaf = false;
+  }
+  return root;
+}
+
+async function loadFolder(accountId: string, folderId: string) {
+  const folder = await db.folder.findFirst({ where: { id: folderId, accountId } });
+  if (!folder) throw notFound();
+  return folder;
+}
+
+/** Refuses a parent that is the folder itself or one of its descendants, or of another group. */
+async function assertValidParent(accountId: string, group: string, parentId: string | null, movingId?: string) {
+  if (!parentId) return;
+  const parent = await db.folder.findFirst({ where: { id: parentId, accountId, group } });
+  if (!parent) throw notFound();
+  if (!movingId) return;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    WITH RECURSIVE up AS (SELECT id, "parentId" FROM "Folder" WHERE id = ${parentId} AND "accountId" = ${accountId}
+      UNION ALL SELECT f.id, f."parentId" FROM "Folder" f JOIN up ON f.id = up."parentId")
+    SELECT id FROM up WHERE id = ${movingId} LIMIT 1`;
+  if (rows.length) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A folder cannot go inside itself.", params: { fields: "parentId" } });
+}
+
+export async function createFolder(ctx: ServiceContext, raw: z.input<typeof folderInputSchema>) {
+  const { accountId } = accountScope(ctx);
+  const input = folderInputSchema.parse(raw);
+  assertCan(ctx, MANAGE[input.group]);
+  await assertValidParent(accountId, input.group, input.parentId);
+  return db.$transaction(async (tx) => {
+    const folder = await tx.folder.create({ data: { accountId, name: input.name, group: input.group, parentId: input.parentId } });
+    await recordAudit(tx, ctx, { eventType: "folder.created", targetType: "folder", targetId: folder.id, payload: { name: folder.name, group: folder.group } });
+    return folder;
+  });
+}
+
+/** Renames a folder and/or moves it under another parent (null: the root). */
+export async function updateFolder(ctx: ServiceContext, folderId: string, raw: z.input<typeof folderUpdateSchema>) {
+  const { accountId } = accountScope(ctx);
+  const input = folderUpdateSchema.parse(raw);
+  const folder = await loadFolder(accountId, folderId);
+  assertCan(ctx, MANAGE[folder.group as FolderGroup]);
+  if (input.parentId !== undefined) await assertValidParent(accountId, folder.group, input.parentId, folder.id);
+  return db.$transaction(async (tx) => {
+    const updated = await tx.folder.update({ where: { id: folder.id }, data: { name: input.name, parentId: input.parentId } });
+    await recordAudit(tx, ctx, { eventType: "folder.updated", targetType: "folder", targetId: folder.id, payload: input });
+    return updated;
+  });
+}
+
+/** Deletes folders with their sub-folders; their documents and templates go back to the root. */
+export async function deleteFolders(ctx: ServiceContext, ids: string[]) {
+  const { accountId } = accountScope(ctx);
+  const unique = [...new Set(ids)];
+  const folders = await db.folder.findMany({ where: { accountId, id: { in: unique } } });
+  if (folders.length !== unique.length) throw notFound();
+  for (const folder of folders) assertCan(ctx, MANAGE[folder.group as FolderGroup]);
+  await db.$transaction(async (tx) => {
+    await tx.folder.deleteMany({ where: { accountId, id: { in: unique } } });
+    for (const folder of folders) await recordAudit(tx, ctx, { eventType: "folder.deleted", targetType: "folder", targetId: folder.id, payload: { name: folder.name } });
+  });
+  return unique;
+}

@@ -1,0 +1,323 @@
+import { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import { matchLocale, type Locale } from "@/lib/i18n/locales";
+import { isValidPhone } from "@/lib/users/phone";
+import { evaluateFormula, FormulaError, formulaReferences } from "./formula";
+
+/** The variable types of spec section 3. */
+export const VARIABLE_TYPES = [
+  "address",
+  "attachment",
+  "checkbox",
+  "country",
+  "currency",
+  "date",
+  "dropdown",
+  "email",
+  "file",
+  "formula",
+  "geo",
+  "identity",
+  "image",
+  "list",
+  "matrix",
+  "number",
+  "object",
+  "percentage",
+  "phone",
+  "radio",
+  "text",
+  "url",
+] as const;
+export type VariableType = (typeof VARIABLE_TYPES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const variableOptionsSchema = z
+  .object({
+    dateFormat: z.string().trim().max(40).optional(),
+    dateMin: isoDate.optional(),
+    dateMax: isoDate.optional(),
+    currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+    currencyFormat: z.string().max(40).optional(),
+    trueLabel: z.string().max(60).optional(),
+    falseLabel: z.string().max(60).optional(),
+    formula: z.string().max(500).optional(),
+    helpText: z.string().max(500).optional(),
+    placeholder: z.string().max(200).optional(),
+    /** The choices of dropdown, radio and list fields. */
+    choices: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+    anonymizedAt: z.number().int().min(0).max(36500).optional(),
+  })
+  .strict();
+
+export const variableSchema = z
+  .object({
+    /** The field's name in the file, e.g. `client` for [client]. */
+    name: z.string().trim().min(1).max(100),
+    label: z.string().trim().max(200).optional(),
+    type: z.enum(VARIABLE_TYPES).default("text"),
+    required: z.boolean().default(false),
+    deprecated: z.boolean().default(false),
+    options: variableOptionsSchema.default({}),
+  })
+  .strict();
+export type Variable = z.infer<typeof variableSchema>;
+export const variablesSchema = z.array(variableSchema).max(500);
+
+/** A new field's definition: text, required, labelled by its name. */
+export const defaultVariable = (name: string, type: VariableType = "text"): Variable => ({
+  name,
+  type,
+  required: true,
+  deprecated: false,
+  options: {},
+});
+
+const formulaError = (name: string, reason: string) =>
+  new AppError(AppErrorCode.FORMULA_INVALID, { message: `The formula of "${name}" is not valid: ${reason}`, params: { name, reason } });
+
+/**
+ * Checks a template's definitions together: names unique, choices for choice fields, date
+ * bounds in order, and every formula parses and refers only to other numeric fields.
+ */
+export function assertValidVariables(variables: Variable[]): void {
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  if (byName.size !== variables.length) {
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Two fields have the same name.", params: { fields: "variables.name" } });
+  }
+  for (const variable of variables) {
+    const { options } = variable;
+    if (["dropdown", "radio"].includes(variable.type) && !options.choices?.length) {
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" needs at least one choice.`, params: { fields: `${variable.name}.choices` } });
+    }
+    if (options.dateMin && options.dateMax && options.dateMin > options.dateMax) {
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}": the earliest date is after the latest.`, params: { fields: `${variable.name}.dateMin` } });
+    }
+    if (variable.type !== "formula") continue;
+    if (!options.formula) throw formulaError(variable.name, "it is empty");
+    let refs: string[];
+    try {
+      refs = formulaReferences(options.formula);
+    } catch (error) {
+      throw formulaError(variable.name, error instanceof FormulaError ? error.message : "it does not parse");
+    }
+    for (const ref of refs) {
+      const target = byName.get(ref);
+      if (!target) throw formulaError(variable.name, `[${ref}] is not a field of this template`);
+      if (ref === variable.name) throw formulaError(variable.name, "it refers to itself");
+      if (!["number", "currency", "percentage", "formula"].includes(target.type)) throw formulaError(variable.name, `[${ref}] is not a number field`);
+    }
+  }
+  // Formulas over formulas must not loop.
+  const visiting = new Set<string>();
+  const visit = (name: string) => {
+    if (visiting.has(name)) throw formulaError(name, "it refers back to itself through other formulas");
+    const variable = byName.get(name);
+    if (variable?.type !== "formula" || !variable.options.formula) return;
+    visiting.add(name);
+    formulaReferences(variable.options.formula).forEach(visit);
+    visiting.delete(name);
+  };
+  variables.forEach((v) => visit(v.name));
+}
+
+/** Field definitions kept across a re-detection: known names keep their settings, new ones start as text. */
+export function mergeDetected(detected: string[], previous: Variable[]): Variable[] {
+  const known = new Map(previous.map((v) => [v.name, v]));
+  return detected.map((name) => known.get(name) ?? defaultVariable(name));
+}
+
+export type RawValue = string | number | boolean | string[] | null | undefined;
+export type FilledValues = { values: Record<string, string | number | boolean | string[] | null>; text: Record<string, string> };
+
+const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
+
+/** Dates by pattern: YYYY, YY, MMMM (month name), MM, M, DD, D. Without one, the locale's long date. */
+export function formatDateValue(iso: string, locale: Locale, pattern?: string): string {
+  const [year, month, day] = iso.split("-").map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (!pattern) return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(date);
+  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: "long", timeZone: "UTC" }).format(date);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return pattern.replace(/YYYY|YY|MMMM|MM|M|DD|D/g, (token) =>
+    ({ YYYY: String(year), YY: String(year).slice(-2), MMMM: monthName, MM: pad(month), M: String(month), DD: pad(day), D: String(day) })[token] as string,
+  );
+}
+
+function toNumber(raw: RawValue): number | null {
+  if (raw === null || raw === undefined || raw === "") return null;
+  const value = typeof raw === "number" ? raw : Number(String(raw).trim().replace(/\s/g, ""));
+  return Number.isFinite(value) ? value : Number.NaN;
+}
+
+const isDateString = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/**
+ * Checks the values a person filled in against each field's type and options, computes the
+ * formulas, and returns the stored values plus the text each field gets in the file (dates,
+ * money and percentages in the template's language). VALIDATION_FAILED names every field that
+ * breaks its type, with the reason, so a form can show them all at once.
+ */
+export function fillValues(variables: Variable[], raw: Record<string, RawValue>, options: { language?: string | null; currency?: string | null } = {}): FilledValues {
+  const locale = matchLocale(options.language) ?? "en";
+  const values: FilledValues["values"] = {};
+  const text: Record<string, string> = {};
+  const problems: Record<string, string> = {};
+  const numbers = new Map<string, number>();
+
+  for (const variable of variables) {
+    if (variable.type === "formula" || variable.deprecated) continue;
+    const value = raw[variable.name];
+    const empty = value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+    if (empty) {
+      if (variable.required && variable.type !== "checkbox") problems[variable.name] = "This field is required.";
+      values[variable.name] = variable.type === "checkbox" ? false : null;
+      text[variable.name] = variable.type === "checkbox" ? (variable.options.falseLabel ?? "No") : "";
+      continue;
+    }
+    const str = Array.isArray(value) ? "" : String(value).trim();
+    switch (variable.type) {
+      case "number":
+      case "currency":
+      case "percentage": {
+        const n = toNumber(value as RawValue);
+        if (n === null || Number.isNaN(n)) {
+          problems[variable.name] = "Enter a number.";
+          break;
+        }
+        numbers.set(variable.name, n);
+        values[variable.name] = n;
+        if (variable.type === "number") text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(n);
+        else if (variable.type === "percentage") text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2, useGrouping: false }).format(n / 100);
+        else {
+          const currency = (variable.options.currency ?? options.currency ?? DEFAULT_CURRENCY[locale]).toUpperCase();
+          text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+        }
+        break;
+      }
+      case "date": {
+        if (!isDateString(str)) {
+          problems[variable.name] = "Enter a date (YYYY-MM-DD).";
+          break;
+        }
+        if (variable.options.dateMin && str < variable.options.dateMin) problems[variable.name] = `The date must be on or after ${variable.options.dateMin}.`;
+        else if (variable.options.dateMax && str > variable.options.dateMax) problems[variable.name] = `The date must be on or before ${variable.options.dateMax}.`;
+        else {
+          values[variable.name] = str;
+          text[variable.name] = formatDateValue(str, locale, variable.options.dateFormat);
+        }
+        break;
+      }
+      case "checkbox": {
+        const on = value === true || str === "true" || str === "on" || str === "1";
+        values[variable.name] = on;
+        text[variable.name] = on ? (variable.options.trueLabel ?? "Yes") : (variable.options.falseLabel ?? "No");
+        break;
+      }
+      case "email":
+        if (!z.email().safeParse(str).success) problems[variable.name] = "Email isn't valid.";
+        else [values[variable.name], text[variable.name]] = [str, str];
+        break;
+      case "url": {
+        const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(str) ? str : `https://${str}`;
+        let ok = false;
+        try {
+          const url = new URL(withScheme);
+          ok = (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+        } catch {}
+        if (!ok) problems[variable.name] = "Please enter a valid URL.";
+        else [values[variable.name], text[variable.name]] = [withScheme, withScheme];
+        break;
+      }
+      case "phone": {
+        const phone = str.replace(/[\s().-]/g, "");
+        if (!isValidPhone(phone)) problems[variable.name] = "Enter an international phone number, starting with + and the country code.";
+        else [values[variable.name], text[variable.name]] = [phone, str];
+        break;
+      }
+      case "dropdown":
+      case "radio":
+        if (variable.options.choices?.length && !variable.options.choices.includes(str)) problems[variable.name] = "Choose one of the options.";
+        else [values[variable.name], text[variable.name]] = [str, str];
+        break;
+      case "list": {
+        const items = (Array.isArray(value) ? value : String(value).split(/\n|,/)).map((s) => String(s).trim()).filter(Boolean);
+        const choices = variable.options.choices;
+        if (choices?.length && items.some((item) => !choices.includes(item))) problems[variable.name] = "Choose among the options.";
+        else {
+          values[variable.name] = items;
+          text[variable.name] = items.join(", ");
+        }
+        break;
+      }
+      case "country": {
+        const code = str.toUpperCase();
+        let name: string | undefined;
+        try {
+          name = /^[A-Z]{2}$/.test(code) ? new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "none" }).of(code) : undefined;
+        } catch {}
+        if (!name) problems[variable.name] = "Choose a country.";
+        else [values[variable.name], text[variable.name]] = [code, name];
+        break;
+      }
+      default:
+        if (str.length > 10_000) problems[variable.name] = "The text is too long (10,000 characters at most).";
+        else [values[variable.name], text[variable.name]] = [str, str];
+    }
+  }
+
+  // Formulas, each computed once, over numbers and other formulas.
+  const computing = new Set<string>();
+  const byName = new Map(variables.map((v) => [v.name, v]));
+  const numberOf = (name: string): number => {
+    if (numbers.has(name)) return numbers.get(name)!;
+    const variable = byName.get(name);
+    if (!variable) throw formulaError(name, `[${name}] is not a field of this template`);
+    if (variable.type !== "formula" || !variable.options.formula) return 0;
+    if (computing.has(name)) throw formulaError(name, "it refers back to itself");
+    computing.add(name);
+    try {
+      const result = evaluateFormula(variable.options.formula, (ref) => {
+        if (!byName.has(ref)) throw formulaError(variable.name, `[${ref}] is not a field of this template`);
+        return numberOf(ref);
+      });
+      numbers.set(name, result);
+      return result;
+    } catch (error) {
+      if (error instanceof FormulaError) throw formulaError(variable.name, error.message);
+      throw error;
+    } finally {
+      computing.delete(name);
+    }
+  };
+  for (const variable of variables) {
+    if (variable.type !== "formula" || variable.deprecated) continue;
+    const result = numberOf(variable.name);
+    values[variable.name] = result;
+    text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(result);
+  }
+
+  if (Object.keys(problems).length) {
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: `Some fields are not valid: ${Object.keys(problems).join(", ")}`,
+      params: { fields: Object.keys(problems).join(", ") },
+      details: { fields: problems },
+    });
+  }
+  return { values, text };
+}
+
+/** Fills the variable fields of a name ("NDA [client]") with the values' text. */
+export function fillName(name: string, format: string | null, text: Record<string, string>): string {
+  if (!format || format === "pdfForm") return name;
+  const patterns: Record<string, RegExp> = {
+    dollar: /\$\{\s*([^}]+?)\s*\}/g,
+    doubleBrace: /\{\{\s*([^}]+?)\s*\}\}/g,
+    brace: /\{\s*([^}]+?)\s*\}/g,
+    bracket: /\[\s*([^\]]+?)\s*\]/g,
+  };
+  const pattern = patterns[format];
+  return pattern ? name.replace(pattern, (match, key: string) => text[key] || match).trim() : name;
+}
