@@ -22,6 +22,7 @@ const PUBLIC = [
   /^\/thanks$/,
   /^\/out$/,
   /^\/f\//,
+  /^\/s\//,
   /^\/dev\//,
   /^\/not-found$/,
 ];

@@ -1,15 +1,22 @@
 import { getTranslations } from "next-intl/server";
 import { TosModal } from "@/components/auth/tos-modal";
+import { ExpiringDocuments } from "@/components/home/expiring-documents";
 import { GlobalSearch } from "@/components/home/global-search";
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
+import { expiringDocuments } from "@/lib/documents/find-documents";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const ctx = await requirePageAccount("/");
-  const [{ me, current, shell }, t, tr] = await Promise.all([getShellProps(ctx), getTranslations("home"), getTranslations("roles")]);
+  const [{ me, current, shell }, t, tr, expiring] = await Promise.all([
+    getShellProps(ctx),
+    getTranslations("home"),
+    getTranslations("roles"),
+    expiringDocuments(ctx),
+  ]);
   return (
     <AppShell {...shell}>
       <h1 className="text-2xl font-semibold">{t("title", { name: me.firstName || me.email })}</h1>
@@ -23,10 +30,7 @@ export default async function HomePage() {
       )}
       <div className="mt-6 flex flex-col gap-6">
         <GlobalSearch />
-        <section aria-labelledby="expiring-title" className="max-w-2xl rounded-lg border border-zinc-200 bg-white p-4">
-          <h2 id="expiring-title" className="font-semibold">{t("expiringTitle")}</h2>
-          <p className="mt-1 text-sm text-zinc-600">{t("expiringEmpty")}</p>
-        </section>
+        <ExpiringDocuments documents={expiring} locale={ctx.locale} />
       </div>
       {!me.tos && <TosModal firstName={me.firstName || me.email} />}
     </AppShell>

@@ -5,7 +5,11 @@ import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { apiRequest } from "@/lib/client/api";
 
+type HighlightPart = { text: string; match: boolean };
+
 type Results = {
+  documents: { id: string; name: string; status: string; highlight: HighlightPart[] | null }[];
+  templates: { id: string; name: string; published: boolean }[];
   members: { id: string; name: string; email: string }[];
   categories: { id: string; name: string; group: string }[];
   tags: { id: string; name: string; color: string }[];
@@ -14,6 +18,8 @@ type Results = {
 /** The home screen's search box (results as you type, 300 ms after the last key). */
 export function GlobalSearch() {
   const t = useTranslations("home");
+  const tg = useTranslations("globalSearch");
+  const ts = useTranslations("documents.status");
   const id = useId();
   const [q, setQ] = useState("");
   const [results, setResults] = useState<Results | null>(null);
@@ -25,7 +31,7 @@ export function GlobalSearch() {
     const timer = setTimeout(() => {
       apiRequest<Results>("GET", `/vapp/search?q=${encodeURIComponent(query)}`)
         .then((data) => !cancelled && setResults(data))
-        .catch(() => !cancelled && setResults({ members: [], categories: [], tags: [] }));
+        .catch(() => !cancelled && setResults({ documents: [], templates: [], members: [], categories: [], tags: [] }));
     }, 300);
     return () => {
       cancelled = true;
@@ -34,7 +40,7 @@ export function GlobalSearch() {
   }, [q]);
 
   const shown = q.trim() ? results : null;
-  const empty = shown && !shown.members.length && !shown.categories.length && !shown.tags.length;
+  const empty = shown && !shown.documents.length && !shown.templates.length && !shown.members.length && !shown.categories.length && !shown.tags.length;
   return (
     <section role="search" className="max-w-2xl">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-700">{t("search")}</label>
@@ -49,6 +55,32 @@ export function GlobalSearch() {
       {shown && (
         <div aria-live="polite" className="mt-2 rounded-md border border-zinc-200 bg-white p-3 text-sm" data-testid="search-results">
           {empty && <p className="text-zinc-600">{t("noResults", { q: q.trim() })}</p>}
+          {shown.documents.length > 0 && (
+            <ResultGroup title={tg("documents")}>
+              {shown.documents.map((d) => (
+                <li key={d.id}>
+                  <Link href={`/d/${d.id}/view`} className="hover:underline">{d.name}</Link>{" "}
+                  <span className="text-zinc-500">{ts.has(d.status as never) ? ts(d.status as never) : d.status}</span>
+                  {d.highlight && (
+                    <p className="mt-0.5 text-xs text-zinc-600">
+                      <span className="sr-only">{tg("matches")}: </span>
+                      <Highlight parts={d.highlight} />
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ResultGroup>
+          )}
+          {shown.templates.length > 0 && (
+            <ResultGroup title={tg("templates")}>
+              {shown.templates.map((tpl) => (
+                <li key={tpl.id}>
+                  <Link href={`/t/${tpl.id}/view`} className="hover:underline">{tpl.name}</Link>{" "}
+                  {!tpl.published && <span className="text-zinc-500">{tg("unpublished")}</span>}
+                </li>
+              ))}
+            </ResultGroup>
+          )}
           {shown.members.length > 0 && (
             <ResultGroup title={t("members")}>
               {shown.members.map((m) => (
@@ -74,6 +106,15 @@ export function GlobalSearch() {
         </div>
       )}
     </section>
+  );
+}
+
+/** A search passage: matched words in <mark>, everything as text (React escapes it), never HTML. */
+function Highlight({ parts }: { parts: HighlightPart[] }) {
+  return (
+    <>
+      {parts.map((part, i) => (part.match ? <mark key={i} className="rounded-sm bg-yellow-100 px-0.5 text-zinc-900">{part.text}</mark> : <span key={i}>{part.text}</span>))}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { SectionTabs } from "@/components/layout/section-tabs";
 /** The sections of workspace settings that exist so far (the others come with their features). */
 export async function WorkspaceTabs() {
   const t = await getTranslations("settings");
+  const ti = await getTranslations("integrations");
   return (
     <SectionTabs
       label={t("workspaceTabs")}
@@ -11,6 +12,7 @@ export async function WorkspaceTabs() {
       tabs={[
         { href: "/settings/ws/settings", label: t("workspaceSettings") },
         { href: "/settings/ws/users", label: t("users") },
+        { href: "/settings/ws/integrations", label: ti("title") },
         { href: "/settings/ws/appearance", label: t("appearance") },
         { href: "/settings/ws/categories", label: t("categories") },
         { href: "/settings/ws/tags", label: t("tags") },

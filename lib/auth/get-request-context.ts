@@ -1,7 +1,10 @@
 /**
  * SECURITY-CRITICAL. Builds the service context once per request from, in order: an API key
- * (`x-api-key`), a bearer access token, or the session cookie. The account is the one named by
- * the account header when the user belongs to it, else the session's, else the first one.
+ * (`x-api-key`, or `api-key` as the spec's public API names it), a bearer access token, or the
+ * session cookie. A key that is present but unknown or revoked gives an anonymous context, even
+ * with a session cookie beside it. The account is the one named by the account header when the
+ * user belongs to it, else the session's, else the first one. A key's use is counted on the token
+ * (`used`, `usedAt`) each time it authenticates a request.
  */
 import { db } from "@/lib/db";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
@@ -14,7 +17,9 @@ import { findActiveToken } from "./sign-in-with-token";
 export const ACCOUNT_HEADER = "x-account-id";
 /** Header naming the language of the answer (messages, errors). */
 export const LANGUAGE_HEADER = "x-language";
+/** Headers carrying an API key: ours, and the spec's name for the public API (/v1). */
 export const API_KEY_HEADER = "x-api-key";
+export const PUBLIC_API_KEY_HEADER = "api-key";
 
 export type RequestSource = {
   header(name: string): string | null;
@@ -90,7 +95,7 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
   });
   const accountHeader = src.header(ACCOUNT_HEADER);
 
-  const apiKey = src.header(API_KEY_HEADER);
+  const apiKey = src.header(API_KEY_HEADER) || src.header(PUBLIC_API_KEY_HEADER);
   if (apiKey) {
     const token = await findActiveToken(apiKey);
     if (!token) return base;

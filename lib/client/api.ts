@@ -70,10 +70,11 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   return data as T;
 }
 
-/** Uploads one file as multipart/form-data (field `file`). */
-export async function apiUpload<T>(path: string, file: File): Promise<T> {
+/** Uploads files as multipart/form-data (field `file`, repeated), with optional JSON `data`. */
+export async function apiUpload<T>(path: string, file: File | File[], fields?: Record<string, unknown>): Promise<T> {
   const form = new FormData();
-  form.set("file", file);
+  for (const one of Array.isArray(file) ? file : [file]) form.append("file", one);
+  if (fields) form.set("data", JSON.stringify(fields));
   const response = await fetch(path, {
     method: "POST",
     headers: { "x-language": language(), "x-csrf-token": await fetchCsrf() },

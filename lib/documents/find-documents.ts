@@ -47,7 +47,8 @@ async function conditions(ctx: AccountContext, input: z.infer<typeof documentLis
     conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "DocumentPolicy" p WHERE p."documentId" = d.id AND p."userId" = ${ctx.userId} AND p.status = 'active')`);
   }
   conds.push(Prisma.sql`d.archived = ${input.archived}`);
-  if (input.statuses?.length) conds.push(Prisma.sql`d.status = ANY(CAST(${input.statuses} AS "DocumentStatus"[]))`);
+  // Through text[]: the embedded database's driver sends an array meant for an enum array as plain text.
+  if (input.statuses?.length) conds.push(Prisma.sql`d.status = ANY(CAST(CAST(${input.statuses} AS text[]) AS "DocumentStatus"[]))`);
   if (input.categoryId) conds.push(Prisma.sql`d."categoryId" = ${input.categoryId}`);
   if (input.folderId === null) conds.push(Prisma.sql`d."folderId" IS NULL`);
   else if (input.folderId) conds.push(Prisma.sql`d."folderId" = ${input.folderId}`);

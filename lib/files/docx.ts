@@ -72,9 +72,22 @@ export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Reco
   }
 }
 
-/** An HTML rendition of a .docx for the browser (mammoth: text escaped, no scripts). */
+/**
+ * Makes mammoth's HTML safe to put in a page: it escapes text and writes no scripts or event
+ * attributes, but copies link targets from the file, so anything but http(s), mailto and
+ * in-page anchors is neutralised, and images must be inline data.
+ */
+export function sanitizeRenditionHtml(html: string): string {
+  return html
+    .replace(/<\/?(script|style|iframe|object|embed|form)[^>]*>/gi, "")
+    .replace(/\son[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, "")
+    .replace(/href="(?!https?:\/\/|mailto:|#)[^"]*"/gi, 'href="#"')
+    .replace(/src="(?!data:image\/(png|jpeg|gif|webp);)[^"]*"/gi, 'src=""');
+}
+
+/** An HTML rendition of a .docx for the browser (mammoth), sanitised. */
 export async function docxToHtml(bytes: Uint8Array): Promise<string> {
   const mammoth = await import("mammoth");
   const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
-  return result.value;
+  return sanitizeRenditionHtml(result.value);
 }

@@ -105,3 +105,18 @@ export async function deleteFolders(ctx: ServiceContext, ids: string[]) {
   });
   return unique;
 }
+
+export type FolderOption = { id: string; name: string; depth: number; parentId: string | null };
+
+/** The tree in display order (depth-first, by name) for pickers; the root (Drive) is not included. */
+export function flattenTree(root: FolderNode): FolderOption[] {
+  const out: FolderOption[] = [];
+  const walk = (node: FolderNode, depth: number) => {
+    for (const child of [...node.children].sort((a, b) => a.label.localeCompare(b.label))) {
+      out.push({ id: child.key, name: child.label, depth, parentId: child.parent === "root" ? null : child.parent });
+      walk(child, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return out;
+}

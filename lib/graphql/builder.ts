@@ -1,12 +1,13 @@
 import SchemaBuilder from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import SimpleObjectsPlugin from "@pothos/plugin-simple-objects";
-import { GraphQLScalarType, Kind } from "graphql";
+import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
 // The Prisma plugin needs the client to batch relation loads; resolvers still go through
 // services, which add the account scope. This is the one import of lib/db in lib/graphql.
 import { db } from "@/lib/db";
 import type PrismaTypes from "@/lib/generated/pothos-types";
 import { getDatamodel } from "@/lib/generated/pothos-types";
+import { fileTooLarge, uploadMaxBytes, type UploadedFile } from "@/lib/files/upload-limits";
 import type { GraphQLContext } from "./context";
 
 export const builder = new SchemaBuilder<{
@@ -16,6 +17,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
+    File: { Input: File; Output: never };
   };
 }>({
   plugins: [PrismaPlugin, SimpleObjectsPlugin],
@@ -57,6 +59,39 @@ builder.addScalarType(
     },
   }),
 );
+
+const isFile = (value: unknown): value is File =>
+  typeof value === "object" && value !== null && typeof (value as File).arrayBuffer === "function" && typeof (value as File).name === "string" && typeof (value as File).size === "number";
+
+/**
+ * A file part of a multipart request (GraphQL multipart request spec): Yoga parses the parts
+ * and puts a WHATWG File where `map` says. Input only. The size is checked here, from
+ * `file.size`, before anything reads the bytes (FILE_TOO_LARGE).
+ */
+builder.addScalarType(
+  "File",
+  new GraphQLScalarType({
+    name: "File",
+    description: "A file sent as a part of a multipart request (GraphQL multipart request spec).",
+    serialize: () => {
+      throw new GraphQLError("File is an input-only scalar.");
+    },
+    parseValue: (value) => {
+      if (!isFile(value)) throw new GraphQLError("Expected a file part of a multipart request.");
+      if (value.size > uploadMaxBytes()) throw fileTooLarge();
+      return value;
+    },
+    parseLiteral: () => {
+      throw new GraphQLError("Files are sent as parts of a multipart request, not inline.");
+    },
+  }),
+);
+
+/** A File argument as services take it: its name and bytes, the size limit checked before reading. */
+export async function uploadedFile(file: File): Promise<UploadedFile> {
+  if (file.size > uploadMaxBytes()) throw fileTooLarge();
+  return { name: file.name || "file", bytes: new Uint8Array(await file.arrayBuffer()) };
+}
 
 builder.queryType({});
 builder.mutationType({});

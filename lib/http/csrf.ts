@@ -31,7 +31,7 @@ export function hasValidCsrf(src: RequestSource): boolean {
  * by another site, so they need no CSRF token; anything carrying our cookies does.
  */
 export function needsCsrf(src: RequestSource): boolean {
-  const headerAuth = Boolean(src.header("x-api-key") || src.header("authorization")?.startsWith("Bearer "));
+  const headerAuth = Boolean(src.header("x-api-key") || src.header("api-key") || src.header("authorization")?.startsWith("Bearer "));
   return !headerAuth || Boolean(src.header("cookie"));
 }
 

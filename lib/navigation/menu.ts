@@ -18,8 +18,8 @@ export type MenuEntry = {
 
 export const MENU: MenuEntry[] = [
   { key: "dashboard", href: "/", permissions: [], built: true },
-  { key: "repository", href: "/docs", permissions: ["ViewDocuments"], capability: "documents", feature: "documents", built: false },
-  { key: "templates", href: "/templates", permissions: ["ViewTemplates"], capability: "templates", feature: "templates", built: false },
+  { key: "repository", href: "/docs", permissions: ["ViewDocuments"], capability: "documents", feature: "documents", built: true },
+  { key: "templates", href: "/templates", permissions: ["ViewTemplates"], capability: "templates", feature: "templates", built: true },
   { key: "collections", href: "/automation", permissions: ["ViewCollections"], capability: "collections", built: false },
   { key: "reports", href: "/reports", permissions: ["ViewAnalytics"], capability: "analytics", feature: "analytics", built: false },
   { key: "automation", href: "/automation/flows", permissions: ["ViewWorkflows", "ViewRules"], capability: "workflows", feature: "flows", built: false },

@@ -3,21 +3,27 @@ import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
+import { findDocuments } from "@/lib/documents/find-documents";
 
 export const globalSearchSchema = z.object({ q: z.string().trim().min(1).max(100) }).strict();
 
 const LIMIT = 5;
 
 /**
- * The home screen's search over the workspace's entities that exist so far: members (for
- * administrators), categories and tags. Later features add theirs (documents, templates, …).
- * Each group is capped at five results; the match is case-insensitive on names and addresses.
+ * The home screen's search over the workspace: documents the caller may see (full text, with
+ * the matched passages as plain parts, never HTML), templates by name, members (for
+ * administrators), categories and tags. Each group is capped at five results; names and
+ * addresses match case-insensitively.
  */
 export async function globalSearch(ctx: ServiceContext, q: string) {
   const { accountId } = accountScope(ctx);
   const contains = { contains: q, mode: "insensitive" as const };
   const canSeeTaxonomy = can(ctx, ["ViewDocuments", "ViewTemplates"]);
-  const [members, categories, tags] = await Promise.all([
+  const [documents, templates, members, categories, tags] = await Promise.all([
+    can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"]) ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items) : [],
+    can(ctx, ["ViewTemplates", "ManageTemplates"])
+      ? db.template.findMany({ where: { accountId, name: contains }, select: { id: true, name: true, published: true }, take: LIMIT, orderBy: [{ name: "asc" }, { id: "asc" }] })
+      : [],
     can(ctx, "ManageMembers")
       ? db.accountPolicy.findMany({
           where: { accountId, user: { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }] } },
@@ -31,6 +37,8 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
     canSeeTaxonomy ? db.tag.findMany({ where: { accountId, name: contains }, take: LIMIT, orderBy: { name: "asc" } }) : [],
   ]);
   return {
+    documents: documents.map((d) => ({ id: d.id, name: d.name, status: d.status, highlight: d.highlight })),
+    templates: templates.map((t) => ({ id: t.id, name: t.name, published: t.published })),
     members: members.map((m) => ({ id: m.id, name: [m.user.firstName, m.user.lastName].filter(Boolean).join(" "), email: m.user.email, status: m.status })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, group: c.group })),
     tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color })),

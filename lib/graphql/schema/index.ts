@@ -3,6 +3,10 @@ import "./user";
 import "./account";
 import "./members";
 import "./taxonomy";
+import "./documents";
+import "./templates";
+import "./folders";
+import "./links";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,17 +1,36 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { GET as getAccountRoute } from "@/app/vapp/accounts/route";
+import { POST as graphqlRoute } from "@/app/graphql/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createFolder } from "@/lib/folders/folders";
+import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest } from "@/tests/factories/http";
+import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
  * Every GraphQL operation and REST route that reads or changes account data, called by an
  * Administrator of workspace A with ids from workspace B: each answers not-found or not-allowed
  * and leaks and changes nothing. New operations join this table.
  */
-type World = { tokenA: string; accountB: { id: string; name: string }; tokenOfB: { id: string }; policyOfB: { id: string }; categoryOfB: { id: string }; tagOfB: { id: string } };
+type Row = { id: string };
+type World = {
+  tokenA: string;
+  accountB: { id: string; name: string };
+  tokenOfB: Row;
+  policyOfB: Row;
+  categoryOfB: Row;
+  tagOfB: Row;
+  documentOfB: Row;
+  templateOfB: Row;
+  folderOfB: Row;
+  templateFolderOfB: Row;
+  documentOfA: Row;
+  templateOfA: Row;
+};
 let world: World;
 
 beforeAll(async () => {
@@ -23,12 +42,45 @@ beforeAll(async () => {
   const policyOfB = await db.accountPolicy.findFirstOrThrow({ where: { accountId: b.account.id } });
   const categoryOfB = await db.category.create({ data: { accountId: b.account.id, name: "B only", slug: "b-only" } });
   const tagOfB = await db.tag.create({ data: { accountId: b.account.id, name: "B tag" } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB };
+  const { ctx: ctxA } = await signedInAs(a.owner.id, a.account.id);
+  const folderOfB = await createFolder(ctxB, { name: "B folder" });
+  const templateFolderOfB = await createFolder(ctxB, { name: "B templates", group: "template" });
+  const documentOfB = await createDocumentFromUpload(ctxB, { name: "B contract", folderId: folderOfB.id }, { name: "b.docx", bytes: makeDocx(["Bravo's Okapi agreement"]) });
+  const templateOfB = await createTemplate(ctxB, { name: "B template" }, { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) });
+  await publishUnpublishTemplate(ctxB, templateOfB.id, true);
+  const documentOfA = await createDocumentFromUpload(ctxA, { name: "A contract" }, { name: "a.docx", bytes: makeDocx(["Alpha"]) });
+  const templateOfA = await createTemplate(ctxA, { name: "A template" }, { name: "a.docx", bytes: makeDocx(["[x]"]) });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
 
-const GRAPHQL_CASES: { name: string; query: () => string }[] = [
+/** A file for the operations that take one, sent as a GraphQL multipart request. */
+const DOCX = () => ({ name: "planted.docx", bytes: makeDocx(["Planted [field]"]) });
+
+async function graphqlUpload(query: string, files: Record<string, () => { name: string; bytes: Uint8Array }>, headers: Record<string, string>) {
+  const form = new FormData();
+  const paths = Object.keys(files);
+  form.append("operations", JSON.stringify({ query, variables: Object.fromEntries(paths.map((path) => [path, null])) }));
+  form.append("map", JSON.stringify(Object.fromEntries(paths.map((path, i) => [String(i), [`variables.${path}`]]))));
+  paths.forEach((path, i) => {
+    const file = files[path]();
+    form.append(String(i), new File([file.bytes as BlobPart], file.name));
+  });
+  const response = await graphqlRoute(new Request("http://localhost:3000/graphql", { method: "POST", headers, body: form }));
+  return (await response.json()) as { data?: unknown; errors?: { extensions: { code: string } }[] };
+}
+
+type GraphQLCase = {
+  name: string;
+  query: () => string;
+  /** Variables holding files (multipart request). */
+  files?: Record<string, () => { name: string; bytes: Uint8Array }>;
+  /** Reads nothing of an account (a fixed list): answers, but must not leak. */
+  open?: boolean;
+};
+
+const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "account", query: () => "{ account { id name settings } }" },
   { name: "accountPolicies", query: () => "{ accountPolicies { items { id user { email } } total } }" },
   { name: "accountRoles", query: () => "{ accountRoles { id name } }" },
@@ -50,14 +102,83 @@ const GRAPHQL_CASES: { name: string; query: () => string }[] = [
   { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
   { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
+  // Documents
+  { name: "documents", query: () => '{ documents(search: "okapi") { total items { id name highlight { text } } } }' },
+  { name: "document", query: () => `{ document(id: "${world.documentOfB.id}") { id name role } }` },
+  { name: "hotDocuments", query: () => "{ hotDocuments { id name } }" },
+  { name: "documentsCount", query: () => `{ documentsCount(filters: { folderId: "${world.folderOfB.id}" }) }` },
+  { name: "documentStatusList", query: () => "{ documentStatusList { key value } }", open: true },
+  { name: "documentContent", query: () => `{ documentContent(id: "${world.documentOfB.id}") { id name } }` },
+  { name: "documentVersions", query: () => `{ documentVersions(documentId: "${world.documentOfB.id}") { id name } }` },
+  { name: "expiringDocuments", query: () => "{ expiringDocuments { id name } }" },
+  { name: "createDocument", query: () => `mutation { createDocument(fromDocument: "${world.documentOfB.id}") { id name } }` },
+  { name: "createDocument from a template", query: () => `mutation { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }) { id name } }` },
+  {
+    name: "createDocument from a file into a folder",
+    query: () => `mutation ($file: File) { createDocument(file: $file, data: { folderId: "${world.folderOfB.id}" }) { id } }`,
+    files: { file: DOCX },
+  },
+  { name: "cloneDocument", query: () => `mutation { cloneDocument(id: "${world.documentOfB.id}") { id name } }` },
+  {
+    name: "importDocuments",
+    query: () => `mutation ($a: File!) { importDocuments(files: [$a], data: { folderId: "${world.folderOfB.id}" }) { id } }`,
+    files: { a: DOCX },
+  },
+  { name: "updateDocument", query: () => `mutation { updateDocument(id: "${world.documentOfB.id}", data: { name: "Hijacked" }) { id } }` },
+  { name: "updateDocumentStatus", query: () => `mutation { updateDocumentStatus(id: "${world.documentOfB.id}", newStatus: cancelled) { id } }` },
+  { name: "updateDocumentDestinationFolder", query: () => `mutation { updateDocumentDestinationFolder(id: "${world.documentOfB.id}", destinationId: null) { id } }` },
+  { name: "updateDocumentVersion", query: () => `mutation ($file: File!) { updateDocumentVersion(id: "${world.documentOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
+  { name: "deleteDocument", query: () => `mutation { deleteDocument(id: "${world.documentOfB.id}") }` },
+  { name: "bulkDeleteDocuments", query: () => `mutation { bulkDeleteDocuments(ids: ["${world.documentOfB.id}"]) }` },
+  { name: "lockDocument", query: () => `mutation { lockDocument(id: "${world.documentOfB.id}") { locked } }` },
+  { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
+  // Templates
+  { name: "templates", query: () => "{ templates { total items { id name } } }" },
+  { name: "template", query: () => `{ template(id: "${world.templateOfB.id}") { id name } }` },
+  { name: "createTemplate", query: () => "mutation ($file: File!) { createTemplate(file: $file) { id } }", files: { file: DOCX } },
+  { name: "updateTemplate", query: () => `mutation { updateTemplate(id: "${world.templateOfB.id}", data: { name: "Hijacked" }) { id } }` },
+  { name: "cloneTemplate", query: () => `mutation { cloneTemplate(id: "${world.templateOfB.id}") { id name } }` },
+  { name: "updateTemplateDestinationFolder", query: () => `mutation { updateTemplateDestinationFolder(id: "${world.templateOfB.id}", destinationId: null) { id } }` },
+  { name: "updateTemplateVersion", query: () => `mutation ($file: File!) { updateTemplateVersion(id: "${world.templateOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
+  { name: "publishUnpublishTemplate", query: () => `mutation { publishUnpublishTemplate(id: "${world.templateOfB.id}", data: { published: false }) { id } }` },
+  { name: "deleteTemplate", query: () => `mutation { deleteTemplate(id: "${world.templateOfB.id}") }` },
+  { name: "bulkDeleteTemplates", query: () => `mutation { bulkDeleteTemplates(ids: ["${world.templateOfB.id}"]) }` },
+  // Folders
+  { name: "folders", query: () => "{ folders { items { id name } } }" },
+  { name: "folderTree", query: () => "{ folderTree { label children { key label } } }" },
+  { name: "createFolder", query: () => `mutation { createFolder(data: { name: "Planted", parentId: "${world.folderOfB.id}" }) { id } }` },
+  { name: "updateFolder", query: () => `mutation { updateFolder(id: "${world.folderOfB.id}", data: { name: "Hijacked" }) { id } }` },
+  { name: "upsertFolder", query: () => `mutation { upsertFolder(data: { id: "${world.folderOfB.id}", name: "Hijacked" }) { id } }` },
+  { name: "deleteFolder", query: () => `mutation { deleteFolder(id: "${world.folderOfB.id}") }` },
+  { name: "bulkDeleteFolders", query: () => `mutation { bulkDeleteFolders(ids: ["${world.folderOfB.id}"]) }` },
 ];
 
+const runCase = (c: GraphQLCase, headers: Record<string, string>) =>
+  c.files ? graphqlUpload(c.query(), c.files, headers) : graphql(c.query(), { headers });
+
+/** B's documents, templates and folders are as they were made. */
+async function expectBUntouched() {
+  const b = world.accountB.id;
+  expect(await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true } })).toEqual([
+    { id: world.documentOfB.id, name: "B contract", status: "initial", folderId: world.folderOfB.id },
+  ]);
+  expect(await db.documentContent.count({ where: { accountId: b } })).toBe(1);
+  expect(await db.document.findUniqueOrThrow({ where: { id: world.documentOfB.id }, select: { lockedById: true } })).toEqual({ lockedById: null });
+  expect(await db.template.findMany({ where: { accountId: b }, select: { id: true, name: true, published: true, version: true } })).toEqual([
+    { id: world.templateOfB.id, name: "B template", published: true, version: 1 },
+  ]);
+  expect((await db.folder.findMany({ where: { accountId: b }, select: { name: true }, orderBy: { name: "asc" } })).map((f) => f.name)).toEqual(["B folder", "B templates"]);
+}
+
 describe("cross-account isolation", () => {
-  it.each(GRAPHQL_CASES)("GraphQL $name with workspace B's header or ids", async ({ query }) => {
+  it.each(GRAPHQL_CASES)("GraphQL $name with workspace B's header or ids", async (c) => {
     const before = await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } });
-    const result = await graphql(query(), { headers: asAWithHeaderOfB() });
-    expect(result.errors?.[0].extensions.code).toMatch(/^(NOT_FOUND|FORBIDDEN|ACCOUNT_REQUIRED)$/);
+    const result = await runCase(c, asAWithHeaderOfB());
+    if (c.open) expect(result.errors).toBeUndefined();
+    else expect(result.errors?.[0].extensions.code).toMatch(/^(NOT_FOUND|FORBIDDEN|ACCOUNT_REQUIRED)$/);
     expect(JSON.stringify(result.data ?? {})).not.toContain(world.accountB.name);
+    expect(JSON.stringify(result.data ?? {})).not.toMatch(/B contract|B template|B folder|Okapi/);
+    await expectBUntouched();
     expect(await db.accountToken.count({ where: { accountId: world.accountB.id, active: true } })).toBe(before);
     expect((await db.account.findUniqueOrThrow({ where: { id: world.accountB.id } })).name).toBe(world.accountB.name);
   });
@@ -82,6 +203,62 @@ describe("cross-account isolation", () => {
       expect(policy.roleId).toBe("role_administrator");
     },
   );
+
+  const ID_CASES = [
+    "document",
+    "documentContent",
+    "documentVersions",
+    "createDocument",
+    "createDocument from a template",
+    "createDocument from a file into a folder",
+    "cloneDocument",
+    "updateDocument",
+    "updateDocumentStatus",
+    "updateDocumentDestinationFolder",
+    "updateDocumentVersion",
+    "deleteDocument",
+    "bulkDeleteDocuments",
+    "lockDocument",
+    "unlockDocument",
+    "template",
+    "updateTemplate",
+    "cloneTemplate",
+    "updateTemplateDestinationFolder",
+    "updateTemplateVersion",
+    "publishUnpublishTemplate",
+    "deleteTemplate",
+    "bulkDeleteTemplates",
+    "createFolder",
+    "updateFolder",
+    "upsertFolder",
+    "deleteFolder",
+    "bulkDeleteFolders",
+  ];
+
+  it.each(ID_CASES)("%s with B's document, template or folder from A's own account is NOT_FOUND and changes nothing", async (name) => {
+    const c = GRAPHQL_CASES.find((row) => row.name === name)!;
+    const result = await runCase(c, { authorization: `Bearer ${world.tokenA}` });
+    expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    await expectBUntouched();
+  });
+
+  it("A cannot file its own document or template in B's folders, nor list B's rows from its own account", async () => {
+    const accessToken = world.tokenA;
+    const moveDoc = await graphql(`mutation { updateDocumentDestinationFolder(id: "${world.documentOfA.id}", destinationId: "${world.folderOfB.id}") { id } }`, { accessToken });
+    expect(moveDoc.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    const moveTemplate = await graphql(`mutation { updateTemplateDestinationFolder(id: "${world.templateOfA.id}", destinationId: "${world.templateFolderOfB.id}") { id } }`, { accessToken });
+    expect(moveTemplate.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    const tagged = await graphql(`mutation { updateDocument(id: "${world.documentOfA.id}", data: { tagIds: ["${world.tagOfB.id}"], categoryId: "${world.categoryOfB.id}" }) { id } }`, { accessToken });
+    expect(tagged.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    const lists = await graphql<Record<string, unknown>>(
+      `{ documents(search: "okapi") { total } documentsCount(filters: { folderId: "${world.folderOfB.id}" }) templates { items { name } } folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
+      { accessToken },
+    );
+    expect(lists.errors).toBeUndefined();
+    expect(lists.data).toMatchObject({ documents: { total: 0 }, documentsCount: 0, folders: { items: [] } });
+    expect(JSON.stringify(lists.data)).not.toMatch(/B contract|B template|B folder|B templates/);
+    await expectBUntouched();
+  });
 
   it("deleteToken with B's token id from A's own account is NOT_FOUND and B's token stays active", async () => {
     const result = await graphql(`mutation { deleteToken(id: "${world.tokenOfB.id}") { id } }`, { accessToken: world.tokenA });

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import IntlMessageFormat from "intl-messageformat";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -12,7 +13,17 @@ const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
       typeof value === "string" ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
     ),
   );
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/** The argument names of a message, plural and select branches included (ICU parser, not a pattern). */
+function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
+  for (const element of elements) {
+    if (element.type === TYPE.literal || element.type === TYPE.pound) continue;
+    if ("value" in element && typeof element.value === "string") out.add(element.value);
+    if ("options" in element) for (const option of Object.values(element.options)) argumentsOf(option.value, out);
+    if (element.type === TYPE.tag) argumentsOf(element.children, out);
+  }
+  return out;
+}
+const placeholders = (text: string) => [...argumentsOf(parse(text, { ignoreTag: true }))].sort();
 
 describe("message catalogues", () => {
   const english = flatten(load("en"));
@@ -34,7 +45,8 @@ describe("message catalogues", () => {
     for (const locale of LOCALES.filter((l) => l !== "en")) {
       const messages = flatten(load(locale));
       const same = Object.keys(english).filter((k) => messages[k] === english[k] && !k.startsWith("common.languages"));
-      expect(same.length, `${locale}: ${same.join(", ")}`).toBeLessThan(8);
+      // A few words are the same in both languages (Document, No); a copied namespace is not.
+      expect(same.length, `${locale}: ${same.join(", ")}`).toBeLessThan(Math.max(8, Object.keys(english).length * 0.02));
     }
   });
 

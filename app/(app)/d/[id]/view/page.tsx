@@ -1,0 +1,86 @@
+import { notFound } from "next/navigation";
+import { AppShell } from "@/components/layout/app-shell";
+import { NotAllowed } from "@/components/layout/not-allowed";
+import { getShellProps } from "@/components/layout/shell-props";
+import { DocumentView } from "@/components/documents/document-view";
+import { can } from "@/lib/auth/permissions";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { findCategories } from "@/lib/categories/find-categories";
+import { documentActivity } from "@/lib/documents/activity";
+import { STATUS_TRANSITIONS } from "@/lib/documents/status";
+import { findDocumentVersions, getDocument, getDocumentHtml } from "@/lib/documents/update-document";
+import { isAppError } from "@/lib/errors/app-error";
+import { flattenTree, folderTree } from "@/lib/folders/folders";
+import { findTags } from "@/lib/tags/tags";
+import type { Variable } from "@/lib/templates/variables";
+
+export const dynamic = "force-dynamic";
+
+/** A document: its pages in the browser, status and health, details, fields, versions, sharing and activity. */
+export default async function DocumentViewPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requirePageAccount(`/d/${id}/view`);
+  const { shell } = await getShellProps(ctx);
+  if (!can(ctx, ["ViewDocuments", "ManageDocuments"])) {
+    return (
+      <AppShell {...shell}>
+        <NotAllowed />
+      </AppShell>
+    );
+  }
+  const document = await getDocument(ctx, id).catch((error) => {
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    throw error;
+  });
+  const [versions, html, activity, categories, tags, tree] = await Promise.all([
+    findDocumentVersions(ctx, id),
+    getDocumentHtml(ctx, id),
+    documentActivity(ctx, id),
+    findCategories(ctx, { group: "document" }),
+    findTags(ctx),
+    folderTree(ctx, "document"),
+  ]);
+  const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
+  return (
+    <AppShell {...shell}>
+      <DocumentView
+        document={{
+          id: document.id,
+          name: document.name,
+          ref: document.ref,
+          status: document.status,
+          health: document.health,
+          description: document.description,
+          language: document.language,
+          jurisdiction: document.jurisdiction,
+          risk: document.risk,
+          complexity: document.complexity,
+          priority: document.priority,
+          value: document.value === null ? null : Number(document.value),
+          currency: document.currency,
+          startedAt: document.startedAt?.toISOString().slice(0, 10) ?? null,
+          endedAt: document.endedAt?.toISOString().slice(0, 10) ?? null,
+          renewalAt: document.renewalAt?.toISOString().slice(0, 10) ?? null,
+          categoryId: document.categoryId,
+          folderId: document.folderId,
+          tagIds: document.tags.map((t) => t.id),
+          template: document.template,
+          author: document.author ? `${document.author.firstName} ${document.author.lastName}`.trim() || document.author.email : null,
+          createdAt: document.createdAt.toISOString(),
+          locked: document.locked,
+        }}
+        role={document.role}
+        abilities={document.abilities}
+        nextStatuses={[...STATUS_TRANSITIONS[document.status]]}
+        html={html}
+        isPdf={versions[0]?.mimetype === "application/pdf"}
+        versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, createdAt: v.createdAt.toISOString() }))}
+        values={(variables.definitions ?? []).map((d) => ({ name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type }))}
+        activity={activity.map((a) => ({ id: a.id, eventType: a.eventType, actor: a.actor, via: a.via, createdAt: a.createdAt.toISOString(), payload: a.payload }))}
+        categories={categories.map((c) => ({ id: c.id, name: c.name }))}
+        tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
+        folders={flattenTree(tree)}
+      />
+    </AppShell>
+  );
+}

@@ -1,0 +1,74 @@
+import { AppShell } from "@/components/layout/app-shell";
+import { NotAllowed } from "@/components/layout/not-allowed";
+import { getShellProps } from "@/components/layout/shell-props";
+import { DocumentsList } from "@/components/documents/documents-list";
+import { can } from "@/lib/auth/permissions";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
+import { findCategories } from "@/lib/categories/find-categories";
+import { findDocuments } from "@/lib/documents/find-documents";
+import { documentListFromQuery } from "@/lib/documents/list-query";
+import { isAppError } from "@/lib/errors/app-error";
+import { flattenTree, folderTree } from "@/lib/folders/folders";
+import { findTags } from "@/lib/tags/tags";
+
+export const dynamic = "force-dynamic";
+
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The repository (spec /docs): 25 a page, sortable, filtered by status, category, tag, folder,
+ * author, dates and words; the filters live in the address, so entering from the menu starts
+ * from the cleared 'all' view.
+ */
+export default async function DocumentsPage({ searchParams }: { searchParams: Search }) {
+  const ctx = await requirePageAccount("/docs");
+  const { shell } = await getShellProps(ctx);
+  if (!can(ctx, ["ViewDocuments", "ManageDocuments"])) {
+    return (
+      <AppShell {...shell}>
+        <NotAllowed />
+      </AppShell>
+    );
+  }
+  const raw = await searchParams;
+  const params = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  const filters = documentListFromQuery(params);
+  const [result, tree, categories, tags, members] = await Promise.all([
+    findDocuments(ctx, filters).catch((error) => {
+      // A hand-edited address with a bad filter shows the cleared list rather than an error page.
+      if (isAppError(error) && error.code === "VALIDATION_FAILED") return findDocuments(ctx, {});
+      throw error;
+    }),
+    folderTree(ctx, "document"),
+    findCategories(ctx, { group: "document" }),
+    findTags(ctx),
+    can(ctx, "ManageMembers") || can(ctx, "ViewAllDocuments") ? findAccountPolicies(ctx, { page: 1, size: 100 }).then((p) => p.items).catch(() => []) : Promise.resolve([]),
+  ]);
+  return (
+    <AppShell {...shell}>
+      <DocumentsList
+        canManage={can(ctx, "ManageDocuments")}
+        folders={flattenTree(tree)}
+        categories={categories.map((c) => ({ id: c.id, name: c.name }))}
+        tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
+        authors={members.map((m) => ({ id: m.user.id, name: `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email }))}
+        query={Object.fromEntries(params)}
+        page={{ page: result.page, pages: result.pages, total: result.total }}
+        documents={result.items.map((d) => ({
+          id: d.id,
+          name: d.name,
+          ref: d.ref,
+          status: d.status,
+          health: d.health,
+          category: d.category?.name ?? null,
+          tags: d.tags.map((t) => ({ id: t.id, name: t.name, color: t.color })),
+          author: d.author ? `${d.author.firstName} ${d.author.lastName}`.trim() || d.author.email : null,
+          updatedAt: d.updatedAt.toISOString(),
+          endedAt: d.endedAt?.toISOString() ?? null,
+          highlight: d.highlight,
+        }))}
+      />
+    </AppShell>
+  );
+}

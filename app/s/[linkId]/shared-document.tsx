@@ -1,0 +1,339 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError, apiRequest } from "@/lib/client/api";
+import { LinkUnavailable } from "./link-unavailable";
+
+type Tokens = { accessToken: string; refreshToken: string };
+type Validation =
+  | ({ status: "valid" } & Tokens & { expiresIn: number; role: string; document: { id: string; name: string } })
+  | { status: "emailRequired" }
+  | { status: "codeSent"; email: string };
+type LinkedDocument = {
+  document: { id: string; name: string; status: string };
+  role: "reader" | "commenter" | "reviewer";
+  canDownload: boolean;
+  file: { name: string; mimetype: string; size: number };
+  html: string | null;
+};
+type Phase = "opening" | "email" | "code" | "ready" | "expired" | "failed";
+
+/**
+ * The rendition is shown in an iframe with no rights at all (sandbox=""), under a policy that
+ * lets nothing load but inline styles and embedded images: the HTML is already cleaned on the
+ * server, this is the second fence.
+ */
+const frameDocument = (html: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.6;color:#18181b;margin:0 auto;padding:1.25rem;max-width:48rem;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{border-collapse:collapse;max-width:100%}td,th{border:1px solid #d4d4d8;padding:.25rem .5rem;vertical-align:top}</style></head><body>${html}</body></html>`;
+
+const storageKey = (linkId: string) => `share-link:${linkId}`;
+
+/** Tokens live in sessionStorage (this tab only), never in a cookie. */
+function readTokens(linkId: string): Tokens | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(linkId));
+    const parsed = raw ? (JSON.parse(raw) as Tokens) : null;
+    return parsed?.accessToken && parsed.refreshToken ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeTokens(linkId: string, tokens: Tokens | null) {
+  try {
+    if (tokens) sessionStorage.setItem(storageKey(linkId), JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
+    else sessionStorage.removeItem(storageKey(linkId));
+  } catch {
+    // Private browsing without storage: the tokens stay in memory.
+  }
+}
+
+/** A GET with the link access token; errors become ApiError like every other call. */
+async function linkGet(path: string, accessToken: string): Promise<Response> {
+  const response = await fetch(path, {
+    headers: { authorization: `Bearer ${accessToken}`, "x-language": document.documentElement.lang || "en" },
+    credentials: "omit",
+    cache: "no-store",
+  }).catch(() => {
+    throw new ApiError("NETWORK", "network", "", 0);
+  });
+  if (response.ok) return response;
+  const error = ((await response.json().catch(() => null)) as { error?: { code?: string; type?: string; message?: string; details?: Record<string, unknown> } } | null)?.error ?? {};
+  throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status, error.details);
+}
+
+const isCode = (error: unknown, ...codes: string[]) => error instanceof ApiError && codes.includes(error.code);
+
+/** Opens a share link: validates it (asking a secure link's visitor for address and code), then shows the document. */
+export function SharedDocument({ linkId }: { linkId: string }) {
+  const t = useTranslations("shareLinks.page");
+  const tr = useTranslations("shareLinks.roles");
+  const ts = useTranslations("documents.status");
+  const errorText = useErrorText();
+  const [phase, setPhase] = useState<Phase>("opening");
+  const [doc, setDoc] = useState<LinkedDocument | null>(null);
+  const [email, setEmail] = useState("");
+  const [code, setCode] = useState("");
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pdfUrl, setPdfUrl] = useState<string | null>(null);
+  const tokens = useRef<Tokens | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const save = useCallback(
+    (next: Tokens | null) => {
+      tokens.current = next;
+      writeTokens(linkId, next);
+    },
+    [linkId],
+  );
+
+  /** Runs a call with the access token, refreshing it once when it has aged out. */
+  const withAccess = useCallback(
+    async (path: string): Promise<Response> => {
+      const current = tokens.current;
+      if (!current) throw new ApiError("UNAUTHENTICATED", "authentication", "", 401);
+      try {
+        return await linkGet(path, current.accessToken);
+      } catch (error) {
+        if (!isCode(error, "SESSION_EXPIRED")) throw error;
+        const fresh = await apiRequest<Tokens>("POST", "/vapp/links/refresh", { refreshToken: current.refreshToken });
+        save(fresh);
+        return linkGet(path, fresh.accessToken);
+      }
+    },
+    [save],
+  );
+
+  const fail = useCallback(
+    (error: unknown) => {
+      if (isCode(error, "LINK_EXPIRED")) {
+        save(null);
+        setPhase("expired");
+        return;
+      }
+      setMessage({ tone: "error", text: errorText(error) });
+      setPhase("failed");
+    },
+    [errorText, save],
+  );
+
+  const show = useCallback(async () => {
+    const response = await withAccess("/vapp/links/view");
+    const loaded = (await response.json()) as LinkedDocument;
+    setDoc(loaded);
+    setMessage(null);
+    setPhase("ready");
+    if (loaded.html === null) {
+      const file = await withAccess("/vapp/links/view/file?inline=1");
+      setPdfUrl(URL.createObjectURL(await file.blob()));
+    }
+  }, [withAccess]);
+
+  const handle = useCallback(
+    async (result: Validation) => {
+      if (result.status === "emailRequired") {
+        setPhase("email");
+      } else if (result.status === "codeSent") {
+        setEmail(result.email);
+        setCode("");
+        setPhase("code");
+      } else {
+        save(result);
+        await show();
+      }
+    },
+    [save, show],
+  );
+
+  const start = useCallback(async () => {
+    setMessage(null);
+    setPhase("opening");
+    try {
+      const stored = tokens.current ?? readTokens(linkId);
+      if (stored) {
+        tokens.current = stored;
+        try {
+          await show();
+          return;
+        } catch (error) {
+          // Old or refused tokens: forget them and validate again; anything else is reported.
+          if (!isCode(error, "UNAUTHENTICATED", "SESSION_EXPIRED")) throw error;
+          save(null);
+        }
+      }
+      await handle(await apiRequest<Validation>("POST", `/vapp/links/${encodeURIComponent(linkId)}/validate`, {}));
+    } catch (error) {
+      fail(error);
+    }
+  }, [fail, handle, linkId, save, show]);
+
+  // Validating is a call to the server: run it once, when the page is in the browser.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  }, [start]);
+
+  useEffect(() => {
+    if (phase === "ready") heading.current?.focus();
+  }, [phase]);
+
+  useEffect(() => () => void (pdfUrl && URL.revokeObjectURL(pdfUrl)), [pdfUrl]);
+
+  async function submit(event: FormEvent | { preventDefault(): void }, body: { email: string; code?: string }) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await handle(await apiRequest<Validation>("POST", `/vapp/links/${encodeURIComponent(linkId)}/validate`, body));
+      if (body.code === undefined && phase === "code") setMessage({ tone: "success", text: t("codeResent") });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "LINK_EXPIRED" && error.details?.reason === "address") setMessage({ tone: "error", text: t("addressRefused") });
+      else if (error instanceof ApiError && error.details?.reason === "code") setMessage({ tone: "error", text: t("codeInvalid") });
+      else if (isCode(error, "LINK_EXPIRED")) fail(error);
+      else setMessage({ tone: "error", text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function download() {
+    if (!doc) return;
+    setBusy(true);
+    try {
+      const response = await withAccess("/vapp/links/view/file");
+      const url = URL.createObjectURL(await response.blob());
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = doc.file.name;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      if (isCode(error, "LINK_EXPIRED")) fail(error);
+      else setMessage({ tone: "error", text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (phase === "expired") return <LinkUnavailable title={t("unavailableTitle")} message={t("expired")} />;
+
+  if (phase === "opening") {
+    return (
+      <p role="status" className="flex items-center gap-2 text-zinc-600">
+        <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden />
+        {t("opening")}
+      </p>
+    );
+  }
+
+  if (phase === "failed") {
+    return (
+      <section className="flex flex-col items-start gap-4 rounded-xl bg-white p-6 shadow-sm">
+        {message && <Alert tone="error">{message.text}</Alert>}
+        <Button onClick={() => void start()}>{t("retry")}</Button>
+      </section>
+    );
+  }
+
+  if (phase === "email" || phase === "code") {
+    return (
+      <section aria-labelledby="protected-title" className="mx-auto w-full max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8">
+        <h1 id="protected-title" className="mb-2 text-xl font-semibold">
+          {t("protectedTitle")}
+        </h1>
+        {phase === "email" ? (
+          <form className="flex flex-col gap-4" onSubmit={(event) => submit(event, { email })}>
+            <p className="text-zinc-600">{t("emailIntro")}</p>
+            <TextField label={t("email")} type="email" name="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+            <Button type="submit" busy={busy}>
+              {t("sendCode")}
+            </Button>
+          </form>
+        ) : (
+          <form className="flex flex-col gap-4" onSubmit={(event) => submit(event, { email, code })}>
+            <p className="text-zinc-600">{t("codeIntro", { email })}</p>
+            <TextField
+              label={t("code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              minLength={6}
+              maxLength={6}
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+            />
+            {message && <Alert tone={message.tone}>{message.text}</Alert>}
+            <Button type="submit" busy={busy}>
+              {t("open")}
+            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="ghost" disabled={busy} onClick={(event) => submit(event, { email })}>
+                {t("resend")}
+              </Button>
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={busy}
+                onClick={() => {
+                  setMessage(null);
+                  setPhase("email");
+                }}
+              >
+                {t("otherEmail")}
+              </Button>
+            </div>
+          </form>
+        )}
+      </section>
+    );
+  }
+
+  if (!doc) return null;
+  return (
+    <article aria-labelledby="shared-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 id="shared-title" ref={heading} tabIndex={-1} className="break-words text-2xl font-semibold outline-none">
+            {doc.document.name}
+          </h1>
+          <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
+            <span>{t("status", { status: ts.has(doc.document.status as never) ? ts(doc.document.status as never) : doc.document.status })}</span>
+            <span>{t("role", { role: tr(doc.role) })}</span>
+          </p>
+        </div>
+        {doc.canDownload && (
+          <Button variant="secondary" busy={busy} onClick={() => void download()}>
+            {t("download")}
+          </Button>
+        )}
+      </div>
+      {message && <Alert tone={message.tone}>{message.text}</Alert>}
+      {doc.html !== null ? (
+        <iframe
+          title={t("preview", { name: doc.document.name })}
+          sandbox=""
+          referrerPolicy="no-referrer"
+          srcDoc={frameDocument(doc.html)}
+          className="h-[70vh] w-full rounded-lg border border-zinc-200 bg-white shadow-sm"
+        />
+      ) : pdfUrl ? (
+        <object data={pdfUrl} type="application/pdf" aria-label={t("preview", { name: doc.document.name })} className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white">
+          <p className="p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
+        </object>
+      ) : null}
+    </article>
+  );
+}

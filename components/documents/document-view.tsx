@@ -1,0 +1,377 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent, type ReactNode } from "react";
+import { FolderOptions } from "@/components/folders/folder-bar";
+import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { TextField } from "@/components/ui/text-field";
+import { useAction } from "@/components/ui/use-action";
+import { apiRequest, apiUpload } from "@/lib/client/api";
+import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
+import type { FolderOption } from "@/lib/folders/folders";
+import { LOCALES } from "@/lib/i18n/locales";
+import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { HealthDot } from "./document-bits";
+
+type Status = (typeof DOCUMENT_STATUSES)[number];
+type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };
+type Details = {
+  id: string;
+  name: string;
+  ref: string | null;
+  status: Status;
+  health: "green" | "amber" | "red";
+  description: string | null;
+  language: string | null;
+  jurisdiction: string | null;
+  risk: number | null;
+  complexity: number | null;
+  priority: number | null;
+  value: number | null;
+  currency: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  renewalAt: string | null;
+  categoryId: string | null;
+  folderId: string | null;
+  tagIds: string[];
+  template: { id: string; name: string } | null;
+  author: string | null;
+  createdAt: string;
+  locked: boolean;
+};
+
+const TABS = ["document", "details", "fields", "versions", "activity"] as const;
+type Tab = (typeof TABS)[number];
+const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
+
+function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; children: ReactNode }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+      {label}
+      <select className={input} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * The document screen (spec /d/{id}/view): the pages rendered in the browser, status with its
+ * health, details, filled fields, versions and the activity from the audit trail. What the
+ * caller may change follows their document role; a Reader sees everything read-only.
+ */
+export function DocumentView({
+  document,
+  role,
+  abilities,
+  nextStatuses,
+  html,
+  isPdf,
+  versions,
+  values,
+  activity,
+  categories,
+  tags,
+  folders,
+  sharing,
+}: {
+  document: Details;
+  role: string;
+  abilities: Abilities;
+  nextStatuses: Status[];
+  html: string | null;
+  isPdf: boolean;
+  versions: { version: number; name: string; size: number; createdAt: string }[];
+  values: { name: string; value: unknown; type: string }[];
+  activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
+  categories: { id: string; name: string }[];
+  tags: { id: string; name: string; color: string }[];
+  folders: FolderOption[];
+  sharing?: ReactNode;
+}) {
+  const t = useTranslations("documents");
+  const ts = useTranslations("documents.status");
+  const tf = useTranslations("folders");
+  const tl = useTranslations("common.languages");
+  const format = useFormatter();
+  const router = useRouter();
+  const { run, busy } = useAction();
+  const [tab, setTab] = useState<Tab>("document");
+  const [nextStatus, setNextStatus] = useState<string>("");
+  const [deleting, setDeleting] = useState(false);
+  const editable = abilities.edit;
+  const [form, setForm] = useState({
+    name: document.name,
+    ref: document.ref ?? "",
+    description: document.description ?? "",
+    language: document.language ?? "",
+    jurisdiction: document.jurisdiction ?? "",
+    risk: document.risk?.toString() ?? "",
+    complexity: document.complexity?.toString() ?? "",
+    priority: document.priority?.toString() ?? "",
+    value: document.value?.toString() ?? "",
+    currency: document.currency ?? "",
+    startedAt: document.startedAt ?? "",
+    endedAt: document.endedAt ?? "",
+    renewalAt: document.renewalAt ?? "",
+    categoryId: document.categoryId ?? "",
+    folderId: document.folderId ?? "root",
+    tagIds: document.tagIds,
+  });
+  const num = (v: string) => (v === "" ? null : Number(v));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    await run(
+      () =>
+        apiRequest("PUT", `/vapp/documents/${document.id}`, {
+          name: form.name,
+          ...(form.ref !== (document.ref ?? "") ? { ref: form.ref.trim() || null } : {}),
+          description: form.description.trim() || null,
+          language: form.language || null,
+          jurisdiction: form.jurisdiction.trim() || null,
+          risk: num(form.risk),
+          complexity: num(form.complexity),
+          priority: num(form.priority),
+          value: num(form.value),
+          currency: form.currency.trim() ? form.currency.trim().toUpperCase() : null,
+          startedAt: form.startedAt || null,
+          endedAt: form.endedAt || null,
+          renewalAt: form.renewalAt || null,
+          categoryId: form.categoryId || null,
+          folderId: form.folderId === "root" ? null : form.folderId,
+          tagIds: form.tagIds,
+        }),
+      "saved",
+      "updateError",
+    );
+  }
+
+  const eventText = (a: (typeof activity)[number]) => {
+    const key = `events.${a.eventType.replace(".", "_")}`;
+    if (a.eventType === "document.statusUpdated") return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
+    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded") return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
+    return t.has(key as never) ? t(key as never) : a.eventType;
+  };
+
+  return (
+    <div className="flex max-w-6xl flex-col gap-4">
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{document.name}</h1>
+          <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-zinc-600">
+            {document.ref && <span>#{document.ref}</span>}
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800" data-testid="document-status">{ts(document.status)}</span>
+            <HealthDot health={document.health} withLabel />
+            <span>{t("yourRole", { role: t(`roles.${role}` as "roles.reader") })}</span>
+          </p>
+          {document.template && <p className="text-xs text-zinc-500">{t("fromTemplate", { name: document.template.name })}</p>}
+          {document.locked && <p role="status" className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-800">{t("lockedByOther")}</p>}
+        </div>
+        <div className="flex flex-wrap items-end gap-2">
+          {editable && nextStatuses.length > 0 && (
+            <form
+              className="flex items-end gap-2"
+              onSubmit={async (e) => {
+                e.preventDefault();
+                if (nextStatus && (await run(() => apiRequest("POST", `/vapp/documents/${document.id}/status`, { newStatus: nextStatus }), "updated", "updateError"))) setNextStatus("");
+              }}
+            >
+              <Select label={t("changeStatus")} value={nextStatus} onChange={setNextStatus} disabled={busy}>
+                <option value="">—</option>
+                {nextStatuses.map((s) => (
+                  <option key={s} value={s}>{ts(s)}</option>
+                ))}
+              </Select>
+              <Button type="submit" variant="secondary" busy={busy} disabled={!nextStatus}>{t("apply")}</Button>
+            </form>
+          )}
+          <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/file`} download>
+            {t("download")}
+          </a>
+          <Button variant="secondary" onClick={async () => {
+            const copy = await run(() => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`), "duplicated", "cloneError");
+            if (copy) router.push(`/d/${copy.id}/view`);
+          }}>{t("duplicate")}</Button>
+          {abilities.manage && <Button variant="danger" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
+        </div>
+      </header>
+
+      <div role="tablist" aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200">
+        {[...TABS, ...(sharing ? (["sharing"] as const) : [])].map((key) => (
+          <button
+            key={key}
+            role="tab"
+            id={`tab-${key}`}
+            aria-selected={tab === key}
+            aria-controls={`panel-${key}`}
+            onClick={() => setTab(key as Tab)}
+            className={`rounded-t-md px-4 py-2 text-sm ${tab === key ? "border-b-2 border-brand-600 font-semibold text-brand-800" : "text-zinc-600 hover:bg-zinc-50"}`}
+          >
+            {t(`tabs.${key}`)}
+          </button>
+        ))}
+      </div>
+
+      {tab === "document" && (
+        <section id="panel-document" role="tabpanel" aria-labelledby="tab-document">
+          {isPdf ? (
+            <iframe title={document.name} src={`/vapp/documents/${document.id}/file?inline=1`} className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white" />
+          ) : (
+            <article className="rendition mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-6 shadow-sm sm:p-10" data-testid="document-rendition" dangerouslySetInnerHTML={{ __html: html ?? "" }} />
+          )}
+        </section>
+      )}
+
+      {tab === "details" && (
+        <section id="panel-details" role="tabpanel" aria-labelledby="tab-details">
+          <form onSubmit={save} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
+            <TextField className="sm:col-span-2" label={t("fields.name")} required maxLength={200} disabled={!editable} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+            <TextField label={t("fields.ref")} maxLength={100} disabled={!editable} value={form.ref} onChange={(e) => setForm({ ...form, ref: e.target.value })} />
+            <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2 lg:col-span-3">
+              {t("fields.description")}
+              <textarea className={`${input} min-h-20`} maxLength={2000} disabled={!editable} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+            </label>
+            {(["risk", "complexity", "priority"] as const).map((key) => (
+              <Select key={key} label={t(`fields.${key}`)} value={form[key]} disabled={!editable} onChange={(v) => setForm({ ...form, [key]: v })}>
+                <option value="">—</option>
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <option key={n} value={n}>{t(`levels.${n}` as "levels.1")}</option>
+                ))}
+              </Select>
+            ))}
+            <TextField label={t("fields.value")} type="number" min={0} step="0.01" disabled={!editable} value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} />
+            <TextField label={t("fields.currency")} maxLength={3} placeholder="EUR" disabled={!editable} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
+            <Select label={t("fields.language")} value={form.language} disabled={!editable} onChange={(v) => setForm({ ...form, language: v })}>
+              <option value="">—</option>
+              {LOCALES.map((l) => (
+                <option key={l} value={l}>{tl(l)}</option>
+              ))}
+            </Select>
+            <TextField label={t("fields.startedAt")} type="date" disabled={!editable} value={form.startedAt} onChange={(e) => setForm({ ...form, startedAt: e.target.value })} />
+            <TextField label={t("fields.endedAt")} type="date" disabled={!editable} value={form.endedAt} onChange={(e) => setForm({ ...form, endedAt: e.target.value })} />
+            <TextField label={t("fields.renewalAt")} type="date" disabled={!editable} value={form.renewalAt} onChange={(e) => setForm({ ...form, renewalAt: e.target.value })} />
+            <TextField label={t("fields.jurisdiction")} maxLength={100} disabled={!editable} value={form.jurisdiction} onChange={(e) => setForm({ ...form, jurisdiction: e.target.value })} />
+            <Select label={t("category")} value={form.categoryId} disabled={!editable} onChange={(v) => setForm({ ...form, categoryId: v })}>
+              <option value="">—</option>
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>{c.name}</option>
+              ))}
+            </Select>
+            <Select label={tf("folder")} value={form.folderId} disabled={!editable} onChange={(v) => setForm({ ...form, folderId: v })}>
+              <FolderOptions folders={folders} rootLabel={tf("drive")} />
+            </Select>
+            {tags.length > 0 && (
+              <fieldset className="sm:col-span-2 lg:col-span-3">
+                <legend className="text-sm font-medium text-zinc-700">{t("tags")}</legend>
+                <div className="mt-1 flex flex-wrap gap-3">
+                  {tags.map((tag) => (
+                    <label key={tag.id} className="flex items-center gap-1.5 text-sm">
+                      <input
+                        type="checkbox"
+                        disabled={!editable}
+                        checked={form.tagIds.includes(tag.id)}
+                        onChange={(e) => setForm({ ...form, tagIds: e.target.checked ? [...form.tagIds, tag.id] : form.tagIds.filter((x) => x !== tag.id) })}
+                      />
+                      <span aria-hidden className="size-2.5 rounded-full" style={{ background: tag.color }} />
+                      {tag.name}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            )}
+            <p className="text-xs text-zinc-500 sm:col-span-2 lg:col-span-3">
+              {t("createdBy", { author: document.author ?? "—", date: format.dateTime(new Date(document.createdAt), { dateStyle: "medium" }) })}
+            </p>
+            {editable && (
+              <div>
+                <Button type="submit" busy={busy}>{t("save")}</Button>
+              </div>
+            )}
+          </form>
+        </section>
+      )}
+
+      {tab === "fields" && (
+        <section id="panel-fields" role="tabpanel" aria-labelledby="tab-fields">
+          {values.length === 0 ? (
+            <p className="text-sm text-zinc-600">{t("noValues")}</p>
+          ) : (
+            <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[auto_1fr]">
+              {values.map((v) => (
+                <div key={v.name} className="contents">
+                  <dt className="text-sm font-medium text-zinc-600">{v.name}</dt>
+                  <dd className="text-sm">{v.value === null || v.value === "" ? "—" : Array.isArray(v.value) ? v.value.join(", ") : typeof v.value === "boolean" ? (v.value ? "✓" : "✗") : String(v.value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </section>
+      )}
+
+      {tab === "versions" && (
+        <section id="panel-versions" role="tabpanel" aria-labelledby="tab-versions" className="flex flex-col gap-3">
+          {editable && (
+            <label className="inline-flex w-fit cursor-pointer items-center rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-brand-500">
+              {t("newVersion")}
+              <input
+                type="file"
+                accept={TEMPLATE_ACCEPT}
+                className="sr-only"
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) run(() => apiUpload(`/vapp/documents/${document.id}/versions`, file), "updated", "updateError");
+                }}
+              />
+            </label>
+          )}
+          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
+            {versions.map((v) => (
+              <li key={v.version} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="version-row">
+                <span className="font-semibold">{t("versionN", { version: v.version })}</span>
+                <span className="text-zinc-600">{v.name}</span>
+                <span className="text-zinc-500">{format.dateTime(new Date(v.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+                <span className="flex-1" />
+                <a className="text-brand-700 hover:underline" href={`/vapp/documents/${document.id}/file?version=${v.version}`}>{t("download")}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {tab === "activity" && (
+        <section id="panel-activity" role="tabpanel" aria-labelledby="tab-activity">
+          <ol className="flex flex-col gap-2">
+            {activity.map((a) => (
+              <li key={a.id} className="rounded-md border border-zinc-200 bg-white px-4 py-2 text-sm" data-testid="activity-row">
+                <span className="font-medium">{a.actor ?? t(`via.${a.via}` as "via.link")}</span> {eventText(a)}
+                <span className="ml-2 text-xs text-zinc-500">{format.dateTime(new Date(a.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      {tab === ("sharing" as Tab) && sharing && (
+        <section id="panel-sharing" role="tabpanel" aria-labelledby="tab-sharing">
+          {sharing}
+        </section>
+      )}
+
+      <ConfirmModal
+        open={deleting}
+        title={t("delete")}
+        message={t("confirmDelete", { name: document.name })}
+        confirmLabel={t("delete")}
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          setDeleting(false);
+          if (await run(() => apiRequest("DELETE", `/vapp/documents/${document.id}`), "updated", "deleteError")) router.push("/docs");
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
+import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { useNotify } from "@/components/ui/notifications";
+import { apiUpload } from "@/lib/client/api";
+
+/**
+ * Uploads one document (it opens) or several at once (the import, a paid feature: the server
+ * answers with the upgrade message when the plan lacks it).
+ */
+export function UploadDocument({ folderId }: { folderId: string | null }) {
+  const t = useTranslations("documents");
+  const ta = useTranslations("alerts");
+  const errorText = useErrorText();
+  const notify = useNotify();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await apiUpload<{ id?: string; items?: { id: string }[] }>("/vapp/documents", files, folderId ? { folderId } : {});
+      notify({ tone: "success", title: ta("added") });
+      if (result.id) router.push(`/d/${result.id}/view`);
+      else {
+        setOpen(false);
+        router.refresh();
+      }
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => (setOpen(true), setFiles([]), setError(null))}>{t("upload")}</Button>
+      <Modal open={open} title={t("uploadTitle")} size="lg" onClose={() => setOpen(false)}>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <p className="text-sm text-zinc-600">{t("uploadHelp")}</p>
+          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+            {t("files")}
+            <input type="file" multiple required accept={TEMPLATE_ACCEPT} onChange={(e) => setFiles([...(e.target.files ?? [])])} className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm" />
+          </label>
+          {error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">{error}</p>}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>{t("cancel")}</Button>
+            <Button type="submit" busy={busy} disabled={files.length === 0}>{t("uploadButton")}</Button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

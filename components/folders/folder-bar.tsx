@@ -1,0 +1,103 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
+import { useAction } from "@/components/ui/use-action";
+import { apiRequest } from "@/lib/client/api";
+import type { FolderOption } from "@/lib/folders/folders";
+
+/** The folder options of a select, indented by depth under the root 'Drive'. */
+export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[]; rootLabel: string }) {
+  return (
+    <>
+      <option value="root">{rootLabel}</option>
+      {folders.map((f) => (
+        <option key={f.id} value={f.id}>
+          {"\u00a0\u00a0".repeat(f.depth + 1)}
+          {f.name}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The folder tree of a list (documents or templates): pick a folder to list (Drive is the root,
+ * 'All' every folder), create a folder inside the current one, rename or delete it.
+ */
+export function FolderBar({ group, folders, current, canManage }: { group: "document" | "template"; folders: FolderOption[]; current: string | null; canManage: boolean }) {
+  const t = useTranslations("folders");
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const { run, busy } = useAction();
+  const [editing, setEditing] = useState<"create" | "rename" | null>(null);
+  const [name, setName] = useState("");
+  const [deleting, setDeleting] = useState(false);
+  const folder = folders.find((f) => f.id === current) ?? null;
+
+  function go(value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set("folder", value);
+    else next.delete("folder");
+    next.delete("page");
+    router.push(`${pathname}?${next}`);
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const done =
+      editing === "rename" && folder
+        ? await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { name }), "updated", "updateError")
+        : await run(() => apiRequest<{ id: string }>("POST", "/vapp/folders", { name, group, parentId: folder?.id ?? null }), "added", "createError");
+    if (done) {
+      setEditing(null);
+      if (editing === "create") go((done as { id: string }).id);
+    }
+  }
+
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+        {t("folder")}
+        <select value={current ?? ""} onChange={(e) => go(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm">
+          <option value="">{t("all")}</option>
+          <FolderOptions folders={folders} rootLabel={t("drive")} />
+        </select>
+      </label>
+      {canManage && (
+        <>
+          <Button variant="secondary" onClick={() => (setName(""), setEditing("create"))}>{t("new")}</Button>
+          {folder && <Button variant="ghost" onClick={() => (setName(folder.name), setEditing("rename"))}>{t("rename")}</Button>}
+          {folder && <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
+        </>
+      )}
+      <Modal open={editing !== null} title={editing === "rename" ? t("rename") : t("new")} size="md" onClose={() => setEditing(null)}>
+        <form onSubmit={save} className="flex flex-col gap-4">
+          <TextField label={t("name")} required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          {editing === "create" && <p className="text-sm text-zinc-600">{t("inside", { name: folder?.name ?? t("drive") })}</p>}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{t("cancel")}</Button>
+            <Button type="submit" busy={busy}>{t("save")}</Button>
+          </div>
+        </form>
+      </Modal>
+      <ConfirmModal
+        open={deleting}
+        title={t("delete")}
+        message={t("confirmDelete", { name: folder?.name ?? "" })}
+        confirmLabel={t("delete")}
+        onCancel={() => setDeleting(false)}
+        onConfirm={async () => {
+          setDeleting(false);
+          if (folder && (await run(() => apiRequest("DELETE", `/vapp/folders/${folder.id}`), "updated", "deleteError"))) go("root");
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useMemo, useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/text-field";
+import { ApiError, apiRequest } from "@/lib/client/api";
+import { countryOptions } from "@/lib/i18n/countries";
+import { evaluateFormula } from "@/lib/templates/formula";
+import type { Variable } from "@/lib/templates/variables";
+
+type Value = string | boolean | string[];
+const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
+
+/** A formula's value from the numbers filled in so far, or null while it cannot be computed. */
+function preview(variables: Variable[], values: Record<string, Value>, name: string, seen = new Set<string>()): number | null {
+  const variable = variables.find((v) => v.name === name);
+  if (!variable || seen.has(name)) return null;
+  if (variable.type !== "formula") {
+    const n = Number(values[name]);
+    return values[name] === "" || values[name] === undefined || Number.isNaN(n) ? null : n;
+  }
+  try {
+    return evaluateFormula(variable.options.formula ?? "", (ref) => {
+      const n = preview(variables, values, ref, new Set([...seen, name]));
+      if (n === null) throw new Error("missing");
+      return n;
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The form that creates a document from a published template: one input per field by its
+ * type, formulas computed as you type, and the server's verdict per field shown beside it.
+ */
+export function CreateDocumentForm({ templateId, templateName, variables, currency }: { templateId: string; templateName: string; variables: Variable[]; currency: string | null }) {
+  const t = useTranslations("templates");
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const router = useRouter();
+  const fields = variables.filter((v) => !v.deprecated);
+  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, v.type === "checkbox" ? false : v.type === "list" ? [] : ""])));
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const countries = useMemo(() => (fields.some((v) => v.type === "country") ? countryOptions(locale) : []), [fields, locale]);
+  const set = (key: string, value: Value) => setValues((current) => ({ ...current, [key]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setFormError(null);
+    try {
+      const payload = Object.fromEntries(
+        fields.filter((v) => v.type !== "formula").map((v) => [v.name, ["number", "currency", "percentage"].includes(v.type) && values[v.name] !== "" ? Number(values[v.name]) : values[v.name]]),
+      );
+      const document = await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} });
+      router.push(`/d/${document.id}/view`);
+    } catch (error) {
+      const perField = error instanceof ApiError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
+      if (perField && typeof perField === "object" && !Array.isArray(perField)) setErrors(perField);
+      setFormError(errorText(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="create-title" className="flex flex-col gap-3">
+      <h2 id="create-title" className="text-lg font-semibold">{t("createDocument")}</h2>
+      <form onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2" data-testid="create-document-form">
+        <TextField className="sm:col-span-2" label={t("documentName")} placeholder={templateName} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        {fields.map((v) => {
+          const label = v.label || v.name;
+          const error = errors[v.name];
+          const common = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `err-${v.name}` : undefined, required: v.required, placeholder: v.options.placeholder } as const;
+          const value = values[v.name];
+          let control;
+          switch (v.type) {
+            case "formula": {
+              const result = preview(variables, values, v.name);
+              control = <output className="min-h-10 rounded-md bg-zinc-50 px-3 py-2 text-sm" aria-live="polite">{result === null ? "—" : new Intl.NumberFormat(locale).format(result)}</output>;
+              break;
+            }
+            case "checkbox":
+              control = <input type="checkbox" className="size-5" checked={value === true} onChange={(e) => set(v.name, e.target.checked)} {...common} />;
+              break;
+            case "date":
+              control = <input type="date" className={input} min={v.options.dateMin} max={v.options.dateMax} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              break;
+            case "number":
+            case "currency":
+            case "percentage":
+              control = <input type="number" step="any" inputMode="decimal" className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              break;
+            case "dropdown":
+            case "radio":
+              control = (
+                <select className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common}>
+                  <option value="">—</option>
+                  {(v.options.choices ?? []).map((choice) => (
+                    <option key={choice} value={choice}>{choice}</option>
+                  ))}
+                </select>
+              );
+              break;
+            case "country":
+              control = (
+                <select className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common}>
+                  <option value="">—</option>
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>{c.name}</option>
+                  ))}
+                </select>
+              );
+              break;
+            case "list":
+              control = v.options.choices?.length ? (
+                <span className="flex flex-wrap gap-3">
+                  {v.options.choices.map((choice) => (
+                    <label key={choice} className="flex items-center gap-1.5 text-sm font-normal">
+                      <input
+                        type="checkbox"
+                        checked={(value as string[]).includes(choice)}
+                        onChange={(e) => set(v.name, e.target.checked ? [...(value as string[]), choice] : (value as string[]).filter((c) => c !== choice))}
+                      />
+                      {choice}
+                    </label>
+                  ))}
+                </span>
+              ) : (
+                <textarea className={`${input} min-h-20`} value={(value as string[]).join("\n")} onChange={(e) => set(v.name, e.target.value.split("\n"))} {...common} />
+              );
+              break;
+            case "address":
+              control = <textarea className={`${input} min-h-20`} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              break;
+            default:
+              control = (
+                <input
+                  type={v.type === "email" ? "email" : v.type === "phone" ? "tel" : "text"}
+                  inputMode={v.type === "url" ? "url" : undefined}
+                  className={input}
+                  value={value as string}
+                  onChange={(e) => set(v.name, e.target.value)}
+                  {...common}
+                />
+              );
+          }
+          return (
+            <div key={v.name} className="flex flex-col gap-1" data-testid="document-field" data-name={v.name}>
+              <label className="text-sm font-medium text-zinc-700">
+                <span className="flex items-center gap-2">
+                  {label}
+                  {v.required && v.type !== "formula" && <span className="text-red-600" aria-hidden>*</span>}
+                  {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
+                  {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
+                </span>
+                <span className="mt-1 flex flex-col">{control}</span>
+              </label>
+              {v.options.helpText && <p className="text-xs text-zinc-500">{v.options.helpText}</p>}
+              {error && <p id={`err-${v.name}`} role="alert" className="text-xs text-red-600">{error}</p>}
+            </div>
+          );
+        })}
+        {formError && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">{formError}</p>}
+        <div className="sm:col-span-2">
+          <Button type="submit" busy={busy}>{t("generate")}</Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
+import { apiUpload } from "@/lib/client/api";
+
+/** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
+export const TEMPLATE_ACCEPT = ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/**
+ * The 'Add template' button and its upload dialog. On success the new template opens, with its
+ * detected fields ready to set up; a refused file keeps the dialog open with the reason.
+ */
+export function UploadTemplate({ folderId }: { folderId: string | null }) {
+  const t = useTranslations("templates");
+  const errorText = useErrorText();
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const template = await apiUpload<{ id: string }>("/vapp/templates", file, { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) });
+      router.push(`/t/${template.id}/view`);
+    } catch (failure) {
+      setError(errorText(failure));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => (setOpen(true), setError(null), setFile(null), setName(""))}>{t("add")}</Button>
+      <Modal open={open} title={t("uploadTitle")} size="lg" onClose={() => setOpen(false)}>
+        <form onSubmit={submit} className="flex flex-col gap-4">
+          <p className="text-sm text-zinc-600">{t("uploadHelp")}</p>
+          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+            {t("file")}
+            <input
+              type="file"
+              required
+              accept={TEMPLATE_ACCEPT}
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm"
+            />
+          </label>
+          <TextField label={t("name")} hint={t("nameHint")} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>{t("cancel")}</Button>
+            <Button type="submit" busy={busy} disabled={!file}>{t("upload")}</Button>
+          </div>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { usePathname, useSearchParams } from "next/navigation";
+import Link from "next/link";
+
+/** Previous / next links keeping the other query parameters (spec lists: page, pages, total). */
+export function Pagination({ page, pages, total }: { page: number; pages: number; total: number }) {
+  const t = useTranslations("common");
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const href = (to: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(to));
+    return `${pathname}?${next}`;
+  };
+  return (
+    <nav aria-label={t("pagination")} className="flex items-center justify-between gap-4 text-sm text-zinc-600">
+      <span>{t("pageOf", { page, pages, total })}</span>
+      <span className="flex gap-2">
+        {page > 1 ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page - 1)}>{t("previous")}</Link> : null}
+        {page < pages ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page + 1)}>{t("next")}</Link> : null}
+      </span>
+    </nav>
+  );
+}

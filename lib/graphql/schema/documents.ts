@@ -1,0 +1,372 @@
+import { queryFromInfo } from "@pothos/plugin-prisma";
+import { z } from "zod";
+import { documentRoles, countDocuments, documentListSchema, documentStatusList, expiringDocuments, findDocuments, hotDocuments } from "@/lib/documents/find-documents";
+import { cloneDocument, createDocumentFromTemplate, createDocumentFromUpload, createFromTemplateSchema, documentFieldsSchema, importDocuments } from "@/lib/documents/create-document";
+import {
+  deleteDocuments,
+  findDocumentVersions,
+  getDocument,
+  lockDocument,
+  LOCK_TTL_MS,
+  unlockDocument,
+  updateDocument,
+  updateDocumentDestinationFolder,
+  updateDocumentStatus,
+  updateDocumentVersion,
+} from "@/lib/documents/update-document";
+import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
+import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder, uploadedFile } from "../builder";
+
+const id = z.string().min(1).max(64);
+const idSchema = z.object({ id });
+const idsSchema = z.object({ ids: z.array(id).min(1).max(500) });
+const destinationSchema = z.object({ id, destinationId: id.nullable() });
+/** The delimiter argument of the version mutations: accepted, but the format is found in the file. */
+export const versionArgsSchema = z.object({ id, delimiter: z.string().trim().max(20).optional() });
+
+/** GraphQL gives absent fields as undefined: drop them, keep explicit nulls (they clear a value). */
+export const withoutUndefined = (data: object | null | undefined): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== undefined));
+/** List filters: null means "not given", except for `keep` (folderId null is the root, Drive). */
+export const withoutNulls = (data: object, keep: string[] = []): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data).filter(([key, v]) => v !== undefined && (v !== null || keep.includes(key))));
+
+export const DocumentStatusEnum = builder.enumType("DocumentStatus", { values: DOCUMENT_STATUSES });
+const HealthEnum = builder.enumType("DocumentHealth", { values: ["green", "amber", "red"] as const });
+
+const HighlightPart = builder.simpleObject("HighlightPart", {
+  description: "A piece of a search match: matched parts are the words found. Render as text, never HTML.",
+  fields: (t) => ({ text: t.string(), match: t.boolean() }),
+});
+
+type AuthorRow = { id: string; firstName: string; lastName: string; email: string };
+export const authorSelect = { select: { id: true, firstName: true, lastName: true, email: true } } as const;
+
+/** Who made a document or template: a member of the account, never their private settings. */
+export const Author = builder.objectRef<AuthorRow>("Author").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    firstName: t.exposeString("firstName"),
+    lastName: t.exposeString("lastName"),
+    email: t.exposeString("email"),
+    name: t.string({ resolve: (a) => [a.firstName, a.lastName].filter(Boolean).join(" ") || a.email }),
+  }),
+});
+
+type VersionRow = { id: string; version: number; name: string; mimetype: string; size: number; createdAt: Date };
+const versionSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true } as const;
+
+/** One version of a document's file (spec DocumentContent). */
+export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    version: t.exposeInt("version"),
+    name: t.exposeString("name"),
+    mimetype: t.exposeString("mimetype"),
+    size: t.exposeInt("size"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const TemplateSummary = builder.simpleObject("TemplateSummary", { fields: (t) => ({ id: t.id(), name: t.string() }) });
+
+const DocumentAbilities = builder.simpleObject("DocumentAbilities", {
+  description: "What the caller's document role allows (docs/permissions.md).",
+  fields: (t) => ({ view: t.boolean(), comment: t.boolean(), suggest: t.boolean(), edit: t.boolean(), share: t.boolean(), manage: t.boolean() }),
+});
+
+const DocumentLock = builder.simpleObject("DocumentLock", {
+  fields: (t) => ({ locked: t.boolean(), lockedAt: t.field({ type: "DateTime", nullable: true }) }),
+});
+
+const StatusOption = builder.simpleObject("DocumentStatusOption", { fields: (t) => ({ key: t.string(), value: t.string() }) });
+
+/** Extra values the document services attach to a row (role on getDocument, highlight on search ...). */
+type Extras = {
+  role?: string | null;
+  abilities?: { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean } | null;
+  highlight?: { text: string; match: boolean }[] | null;
+  author?: AuthorRow | null;
+  contents?: VersionRow[];
+  template?: { id: string; name: string } | null;
+};
+
+export const DocumentRef = builder.prismaObject("Document", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    status: t.expose("status", { type: DocumentStatusEnum }),
+    ref: t.exposeString("ref", { nullable: true }),
+    language: t.exposeString("language", { nullable: true }),
+    jurisdiction: t.exposeString("jurisdiction", { nullable: true }),
+    risk: t.exposeInt("risk", { nullable: true }),
+    complexity: t.exposeInt("complexity", { nullable: true }),
+    priority: t.exposeInt("priority", { nullable: true }),
+    value: t.float({ nullable: true, resolve: (d) => (d.value === null ? null : Number(d.value)) }),
+    currency: t.exposeString("currency", { nullable: true }),
+    startedAt: t.expose("startedAt", { type: "DateTime", nullable: true }),
+    endedAt: t.expose("endedAt", { type: "DateTime", nullable: true }),
+    renewalAt: t.expose("renewalAt", { type: "DateTime", nullable: true }),
+    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
+    archived: t.exposeBoolean("archived"),
+    variables: t.expose("variables", { type: "JSON" }),
+    settings: t.expose("settings", { type: "JSON" }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    health: t.field({ type: HealthEnum, resolve: (d) => documentHealth(d) }),
+    /** True when someone else holds a live edit lock. */
+    locked: t.boolean({
+      resolve: (d, _args, { ctx }) => !!d.lockedById && d.lockedById !== ctx.userId && !!d.lockedAt && d.lockedAt.getTime() > Date.now() - LOCK_TTL_MS,
+    }),
+    category: t.relation("category", { nullable: true }),
+    folder: t.relation("folder", { nullable: true }),
+    tags: t.relation("tags"),
+    template: t.field({
+      type: TemplateSummary,
+      nullable: true,
+      select: { template: { select: { id: true, name: true } } },
+      resolve: (d) => (d as Extras).template ?? null,
+    }),
+    author: t.field({ type: Author, nullable: true, select: { author: authorSelect }, resolve: (d) => (d as Extras).author ?? null }),
+    /** The latest version. */
+    content: t.field({
+      type: DocumentVersion,
+      nullable: true,
+      select: { contents: { orderBy: { version: "desc" }, take: 1, select: versionSelect } },
+      resolve: (d) => (d as Extras).contents?.[0] ?? null,
+    }),
+    /** The caller's document role: given by `document(id)`, null in lists. */
+    role: t.string({ nullable: true, resolve: (d) => (d as Extras).role ?? null }),
+    /** What the caller may do: given by `document(id)` and in `documents` pages. */
+    abilities: t.field({ type: DocumentAbilities, nullable: true, resolve: (d) => (d as Extras).abilities ?? null }),
+    /** The matched passages of a full-text search (`documents(search:)`), null otherwise. */
+    highlight: t.field({ type: [HighlightPart], nullable: true, resolve: (d) => (d as Extras).highlight ?? null }),
+  }),
+});
+
+const DocumentPage = builder.simpleObject("DocumentPage", {
+  fields: (t) => ({ items: t.field({ type: [DocumentRef] }), total: t.int(), page: t.int(), pages: t.int(), perPage: t.int() }),
+});
+
+/** The document fields a person sets; shared by the create and update inputs. */
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+const documentFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, "InputObject">) => ({
+  name: t.string(),
+  description: t.string(),
+  language: t.string(),
+  jurisdiction: t.string(),
+  ref: t.string(),
+  risk: t.int(),
+  complexity: t.int(),
+  priority: t.int(),
+  value: t.float(),
+  currency: t.string(),
+  startedAt: t.string({ description: "YYYY-MM-DD or an ISO date-time." }),
+  endedAt: t.string({ description: "YYYY-MM-DD or an ISO date-time." }),
+  renewalAt: t.string({ description: "YYYY-MM-DD or an ISO date-time." }),
+  categoryId: t.id(),
+  folderId: t.id(),
+  tagIds: t.idList(),
+});
+
+const DocumentInput = builder.inputType("DocumentInput", { fields: (t) => documentFields(t) });
+
+const CreateDocumentInput = builder.inputType("CreateDocumentInput", {
+  fields: (t) => ({
+    ...documentFields(t),
+    templateId: t.id({ description: "Generate from this published template, filling `values`." }),
+    values: t.field({ type: "JSON", description: "Field name → value, for a document made from a template." }),
+  }),
+});
+
+const DocumentFilter = builder.inputType("DocumentFilter", {
+  fields: (t) => ({
+    search: t.string(),
+    statuses: t.field({ type: [DocumentStatusEnum] }),
+    categoryId: t.id(),
+    tagIds: t.idList(),
+    folderId: t.id({ description: "A folder, or null for the root (Drive). Absent: every folder." }),
+    authorId: t.id(),
+    templateId: t.id(),
+    dateField: t.string({ description: "createdAt (default), updatedAt, startedAt or endedAt." }),
+    from: t.string({ description: "YYYY-MM-DD, inclusive." }),
+    to: t.string({ description: "YYYY-MM-DD, inclusive." }),
+    archived: t.boolean(),
+  }),
+});
+
+/** Document fields without undefined, and without nulls where null means nothing (name, tags). */
+const cleanFields = (data: object | null | undefined) => {
+  const fields = withoutUndefined(data);
+  for (const key of ["name", "tagIds"]) if (fields[key] === null) delete fields[key];
+  return fields;
+};
+
+builder.queryFields((t) => ({
+  documents: t.field({
+    type: DocumentPage,
+    description: "A page of the documents the caller may see (25 by default), filtered, sorted, with highlights when searching.",
+    args: {
+      page: t.arg.int(),
+      size: t.arg.int(),
+      search: t.arg.string(),
+      statuses: t.arg({ type: [DocumentStatusEnum] }),
+      categoryId: t.arg.id(),
+      tagIds: t.arg.idList(),
+      folderId: t.arg.id({ description: "A folder, or null for the root (Drive). Absent: every folder." }),
+      authorId: t.arg.id(),
+      templateId: t.arg.id(),
+      dateField: t.arg.string(),
+      from: t.arg.string(),
+      to: t.arg.string(),
+      archived: t.arg.boolean(),
+      orderBy: t.arg.string(),
+      sortBy: t.arg.string(),
+    },
+    resolve: async (_root, args, context, info) => {
+      const input = parseInput(documentListSchema, withoutNulls(args, ["folderId"]), "documents");
+      // Records what the page loads for `items`, so relations the service included are not fetched again.
+      queryFromInfo({ context, info, path: ["items"] });
+      const page = await findDocuments(context.ctx, input);
+      const abilities = await documentRoles(context.ctx, page.items.map((d) => d.id));
+      return { ...page, items: page.items.map((d) => ({ ...d, abilities: abilities.get(d.id) ?? null })) };
+    },
+  }),
+  document: t.prismaField({
+    type: "Document",
+    description: "One document with the caller's role, abilities, health and lock.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { id: documentId }, { ctx }) => getDocument(ctx, parseInput(idSchema, { id: documentId }, "document").id),
+  }),
+  hotDocuments: t.prismaField({
+    type: ["Document"],
+    description: "The documents most recently changed (5 by default).",
+    args: { size: t.arg.int() },
+    resolve: (_query, _root, { size }, { ctx }) => hotDocuments(ctx, size ?? 5),
+  }),
+  documentsCount: t.int({
+    args: { filters: t.arg({ type: DocumentFilter }) },
+    resolve: (_root, { filters }, { ctx }) =>
+      countDocuments(ctx, parseInput(documentListSchema.omit({ page: true, size: true, orderBy: true, sortBy: true }), withoutNulls(filters ?? {}, ["folderId"]), "documentsCount")),
+  }),
+  documentStatusList: t.field({
+    type: [StatusOption],
+    description: "Every document status with its label in the request's language.",
+    resolve: (_root, _args, { ctx }) => documentStatusList(ctx),
+  }),
+  documentVersions: t.field({
+    type: [DocumentVersion],
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_root, { documentId }, { ctx }) => findDocumentVersions(ctx, parseInput(idSchema, { id: documentId }, "documentVersions").id),
+  }),
+  documentContent: t.field({
+    type: DocumentVersion,
+    description: "A version of the document `id` (the latest without `version`).",
+    args: { id: t.arg.id({ required: true }), version: t.arg.int() },
+    resolve: async (_root, args, { ctx }) => {
+      const { id: documentId, version } = parseInput(idSchema.extend({ version: z.number().int().min(1).optional() }), withoutNulls(args), "documentContent");
+      const versions = await findDocumentVersions(ctx, documentId);
+      const found = version ? versions.find((v) => v.version === version) : versions[0];
+      if (!found) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
+      return found;
+    },
+  }),
+  expiringDocuments: t.prismaField({
+    type: ["Document"],
+    description: "Open documents ending within the notice period or marked toExpire, soonest first.",
+    args: { size: t.arg.int() },
+    resolve: (_query, _root, { size }, { ctx }) => expiringDocuments(ctx, size ?? 10),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createDocument: t.prismaField({
+    type: "Document",
+    description:
+      "Creates a document from one source: `data.templateId` with `data.values` (a published template), `file` (an upload), or `fromDocument` (a copy; `data` is not used then).",
+    args: { data: t.arg({ type: CreateDocumentInput }), file: t.arg({ type: "File" }), fromDocument: t.arg.id() },
+    resolve: async (_query, _root, { data, file, fromDocument }, { ctx }) => {
+      const { templateId, values, ...fields } = cleanFields(data);
+      const sources = [templateId, file, fromDocument].filter((source) => source !== null && source !== undefined).length;
+      if (sources === 0) throw missingParameter("file", "createDocument");
+      if (sources > 1 || (fromDocument && Object.keys(fields).length)) {
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Give one source: data.templateId, file or fromDocument.", params: { fields: "data, file, fromDocument" } });
+      }
+      if (fromDocument) return cloneDocument(ctx, parseInput(idSchema, { id: fromDocument }, "createDocument").id);
+      if (file) return createDocumentFromUpload(ctx, parseInput(documentFieldsSchema, fields, "createDocument"), await uploadedFile(file));
+      return createDocumentFromTemplate(ctx, parseInput(createFromTemplateSchema, { templateId, values: values ?? {}, fields }, "createDocument"));
+    },
+  }),
+  cloneDocument: t.prismaField({
+    type: "Document",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_query, _root, args, { ctx }) => cloneDocument(ctx, parseInput(idSchema, args, "cloneDocument").id),
+  }),
+  importDocuments: t.prismaField({
+    type: ["Document"],
+    description: "One document per file, all or none (plan capability `import`).",
+    args: { data: t.arg({ type: DocumentInput }), files: t.arg({ type: ["File"], required: true }) },
+    resolve: async (_query, _root, { data, files }, { ctx }) => {
+      const fields = parseInput(documentFieldsSchema, cleanFields(data), "importDocuments");
+      const uploads = [];
+      for (const file of files) uploads.push(await uploadedFile(file));
+      return importDocuments(ctx, fields, uploads);
+    },
+  }),
+  updateDocument: t.prismaField({
+    type: "Document",
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
+    resolve: (_query, _root, { id: documentId, data }, { ctx }) =>
+      updateDocument(ctx, parseInput(idSchema, { id: documentId }, "updateDocument").id, parseInput(documentFieldsSchema, cleanFields(data), "updateDocument")),
+  }),
+  updateDocumentStatus: t.prismaField({
+    type: "Document",
+    description: "Moves a document along the status table (docs/document-statuses.md); INVALID_TRANSITION otherwise.",
+    args: { id: t.arg.id({ required: true }), newStatus: t.arg({ type: DocumentStatusEnum, required: true }) },
+    resolve: (_query, _root, { id: documentId, newStatus }, { ctx }) =>
+      updateDocumentStatus(ctx, parseInput(idSchema, { id: documentId }, "updateDocumentStatus").id, newStatus),
+  }),
+  updateDocumentDestinationFolder: t.prismaField({
+    type: "Document",
+    description: "Moves a document to a document folder, or to the root (Drive) with a null destinationId.",
+    args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
+    resolve: (_query, _root, args, { ctx }) => {
+      const input = parseInput(destinationSchema, { id: args.id, destinationId: args.destinationId ?? null }, "updateDocumentDestinationFolder");
+      return updateDocumentDestinationFolder(ctx, input.id, input.destinationId);
+    },
+  }),
+  updateDocumentVersion: t.field({
+    type: DocumentVersion,
+    description:
+      "Adds a version from an upload. `delimiter` is accepted but the format is found in the file itself; `redlines` is accepted for compatibility and not used yet (no redline comparison is stored).",
+    args: { id: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }), delimiter: t.arg.string(), redlines: t.arg({ type: "JSON" }) },
+    resolve: async (_root, { id: documentId, file, delimiter }, { ctx }) => {
+      const input = parseInput(versionArgsSchema, withoutNulls({ id: documentId, delimiter }), "updateDocumentVersion");
+      return updateDocumentVersion(ctx, input.id, await uploadedFile(file));
+    },
+  }),
+  deleteDocument: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { ctx }) => (await deleteDocuments(ctx, [parseInput(idSchema, args, "deleteDocument").id]))[0],
+  }),
+  bulkDeleteDocuments: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, args, { ctx }) => deleteDocuments(ctx, parseInput(idsSchema, args, "bulkDeleteDocuments").ids),
+  }),
+  lockDocument: t.field({
+    type: DocumentLock,
+    description: "Takes or renews the edit lock; DOCUMENT_LOCKED when someone else holds it.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, { ctx }) => lockDocument(ctx, parseInput(idSchema, args, "lockDocument").id),
+  }),
+  unlockDocument: t.field({
+    type: DocumentLock,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { ctx }) => ({ ...(await unlockDocument(ctx, parseInput(idSchema, args, "unlockDocument").id)), lockedAt: null }),
+  }),
+}));

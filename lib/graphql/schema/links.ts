@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { createDocumentLink, deleteDocumentLinks, findDocumentLinks, linkPermissions, linkUrl, updateDocumentLink, upsertDocumentLink } from "@/lib/links/document-links";
+import { isLinkExpired } from "@/lib/links/link-access";
+import { createLinkSchema, LINK_ROLES, linkIdSchema, linkIdsSchema, updateLinkSchema, validateLinkSchema } from "@/lib/links/schemas";
+import { validateDocumentLink } from "@/lib/links/validate-document-link";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+// The `document` relation needs the Document type.
+import "./documents";
+
+const idSchema = z.object({ id: linkIdSchema });
+const documentIdSchema = z.object({ documentId: z.string().min(1).max(64) });
+
+/** GraphQL gives absent fields as undefined: drop them, keep explicit nulls (expiredAt: null clears it). */
+const withoutUndefined = (data: object | null | undefined): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== undefined));
+/** The settings of a LinkInput (create and update take no id). */
+const settingsOf = (data: object) => Object.fromEntries(Object.entries(withoutUndefined(data)).filter(([key]) => key !== "id"));
+
+const LinkRole = builder.enumType("LinkRole", {
+  description: "The roles a share link may give: at most reviewer (docs/share-links.md).",
+  values: LINK_ROLES,
+});
+
+/** A share link (spec DocumentLink). Only editors of its document see it: its id is its secret. */
+builder.prismaObject("DocumentLink", {
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    role: t.field({ type: LinkRole, resolve: (link) => link.role as (typeof LINK_ROLES)[number] }),
+    expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
+    isExpired: t.boolean({ resolve: (link) => isLinkExpired(link) }),
+    accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
+    permissions: t.stringList({ description: "What the link's visitor may do: view, download, comment, suggest.", resolve: (link) => linkPermissions(link.role) }),
+    isSecure: t.exposeBoolean("isSecure"),
+    allowList: t.exposeStringList("allowList"),
+    denyList: t.exposeStringList("denyList"),
+    url: t.string({ description: "The public address to send.", resolve: (link) => linkUrl(link.id) }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    document: t.relation("document"),
+  }),
+});
+
+const LinkDocument = builder.simpleObject("LinkDocument", { fields: (t) => ({ id: t.id(), name: t.string() }) });
+
+const LinkValidation = builder.simpleObject("LinkValidation", {
+  description: "valid: the tokens are set. emailRequired: ask the visitor's address. codeSent: a code was emailed to it.",
+  fields: (t) => ({
+    status: t.string(),
+    email: t.string({ nullable: true }),
+    accessToken: t.string({ nullable: true }),
+    refreshToken: t.string({ nullable: true }),
+    expiresIn: t.int({ nullable: true }),
+    role: t.field({ type: LinkRole, nullable: true }),
+    document: t.field({ type: LinkDocument, nullable: true }),
+  }),
+});
+
+const LinkInput = builder.inputType("LinkInput", {
+  fields: (t) => ({
+    id: t.id({ description: "upsertLink only: the link to update." }),
+    name: t.string(),
+    role: t.field({ type: LinkRole }),
+    expiredAt: t.string({ description: "ISO date-time in the future; null for a link that does not expire." }),
+    isSecure: t.boolean(),
+    allowList: t.stringList(),
+    denyList: t.stringList(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  links: t.prismaField({
+    type: ["DocumentLink"],
+    description: "The share links of a document (editor role).",
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_query, _root, { documentId }, { ctx }) => findDocumentLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "links").documentId),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createLink: t.prismaField({
+    type: "DocumentLink",
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
+    resolve: (_query, _root, { documentId, data }, { ctx }) => createDocumentLink(ctx, String(documentId), parseInput(createLinkSchema, settingsOf(data), "createLink")),
+  }),
+  updateLink: t.prismaField({
+    type: "DocumentLink",
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
+    resolve: (_query, _root, { id, data }, { ctx }) =>
+      updateDocumentLink(ctx, parseInput(idSchema, { id: String(id) }, "updateLink").id, parseInput(updateLinkSchema, settingsOf(data), "updateLink")),
+  }),
+  upsertLink: t.prismaField({
+    type: "DocumentLink",
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
+    resolve: (_query, _root, { documentId, data }, { ctx }) => {
+      const id = data.id ? String(data.id) : null;
+      const settings = id ? parseInput(updateLinkSchema, settingsOf(data), "upsertLink") : parseInput(createLinkSchema, settingsOf(data), "upsertLink");
+      return upsertDocumentLink(ctx, String(documentId), { ...(settings as z.input<typeof createLinkSchema>), id });
+    },
+  }),
+  deleteLink: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { ctx }) => (await deleteDocumentLinks(ctx, [parseInput(idSchema, { id: String(id) }, "deleteLink").id]))[0],
+  }),
+  bulkDeleteLinks: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => deleteDocumentLinks(ctx, parseInput(linkIdsSchema, { ids: ids.map(String) }, "bulkDeleteLinks").ids),
+  }),
+  validateLink: t.field({
+    type: LinkValidation,
+    description: "Opens a share link without an account: no email, then email, then email and code for a secure link.",
+    args: { id: t.arg.id({ required: true }), email: t.arg.string(), code: t.arg.string() },
+    resolve: async (_root, { id, email, code }, { ctx }) => {
+      const result = await validateDocumentLink(ctx, parseInput(idSchema, { id: String(id) }, "validateLink").id, parseInput(validateLinkSchema, withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), "validateLink"));
+      return {
+        status: result.status,
+        email: result.status === "codeSent" ? result.email : null,
+        accessToken: result.status === "valid" ? result.accessToken : null,
+        refreshToken: result.status === "valid" ? result.refreshToken : null,
+        expiresIn: result.status === "valid" ? result.expiresIn : null,
+        role: result.status === "valid" ? (result.role as (typeof LINK_ROLES)[number]) : null,
+        document: result.status === "valid" ? result.document : null,
+      };
+    },
+  }),
+}));

@@ -1,0 +1,125 @@
+/**
+ * SECURITY-CRITICAL. The 6-digit code that confirms a secure link's visitor owns the address
+ * they gave. The code is not stored: it is an HMAC of the link, the address and a 10-minute
+ * window, so the same address gets the same code within a window and a code from the current
+ * or the previous window is accepted (10 to 20 minutes). Guessing is bounded by counters in the
+ * SignInThrottle table (keys prefixed `link-`), shared by every app instance.
+ */
+import nodemailer from "nodemailer";
+import { createHmac } from "node:crypto";
+import { db } from "@/lib/db";
+import { authSecret } from "@/lib/auth/secret";
+import { safeEqual } from "@/lib/auth/crypto";
+import { appUrl } from "@/lib/email/send-email";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { getTranslator } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { linkRef } from "./link-access";
+
+export const LINK_CODE_WINDOW_MINUTES = 10;
+const WINDOW_MS = LINK_CODE_WINDOW_MINUTES * 60_000;
+
+/** Attempts per 15 minutes before a key is locked for 15 minutes. */
+export const LINK_THROTTLE = { windowMinutes: 15, wrongCodesPerAddress: 5, wrongCodesPerIp: 30, codesSentPerAddress: 5, codesSentPerIp: 30 } as const;
+
+function codeFor(linkId: string, email: string, window: number): string {
+  const digest = createHmac("sha256", authSecret()).update(`link-code:${linkId}:${email}:${window}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, "0");
+}
+
+/** The code to email now. */
+export const currentLinkCode = (linkId: string, email: string) => codeFor(linkId, email, Math.floor(Date.now() / WINDOW_MS));
+
+/** Whether `code` is the code of this window or the one before. */
+export function isValidLinkCode(linkId: string, email: string, code: string): boolean {
+  const window = Math.floor(Date.now() / WINDOW_MS);
+  // Both compared, so the answer takes the same time whichever matched.
+  const results = [window, window - 1].map((w) => safeEqual(codeFor(linkId, email, w), code));
+  return results.some(Boolean);
+}
+
+type ThrottleKey = { key: string; limit: number };
+
+export const codeKeys = (linkId: string, email: string, ip: string | null): ThrottleKey[] => [
+  { key: `link-code:${linkRef(linkId)}:${email}`, limit: LINK_THROTTLE.wrongCodesPerAddress },
+  ...(ip ? [{ key: `link-code-ip:${ip}`, limit: LINK_THROTTLE.wrongCodesPerIp }] : []),
+];
+
+export const sendKeys = (linkId: string, email: string, ip: string | null): ThrottleKey[] => [
+  { key: `link-send:${linkRef(linkId)}:${email}`, limit: LINK_THROTTLE.codesSentPerAddress },
+  ...(ip ? [{ key: `link-send-ip:${ip}`, limit: LINK_THROTTLE.codesSentPerIp }] : []),
+];
+
+/** TOO_MANY_ATTEMPTS while any of the keys is locked. */
+export async function assertLinkNotThrottled(keys: ThrottleKey[]): Promise<void> {
+  const rows = await db.signInThrottle.findMany({ where: { key: { in: keys.map((k) => k.key) } } });
+  const until = rows.map((row) => row.lockedUntil).find((date) => date && date > new Date());
+  if (until) {
+    const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+    throw new AppError(AppErrorCode.TOO_MANY_ATTEMPTS, { message: `Too many attempts. Try again in ${minutes} minutes.`, params: { minutes }, details: { retryAt: until.toISOString() } });
+  }
+}
+
+/** Counts one attempt on each key, locking a key that reaches its limit within the window. */
+export async function countLinkAttempt(keys: ThrottleKey[]): Promise<void> {
+  const now = new Date();
+  const windowMs = LINK_THROTTLE.windowMinutes * 60_000;
+  for (const { key, limit } of keys) {
+    const row = await db.signInThrottle.findUnique({ where: { key } });
+    const fresh = !row || row.windowStart.getTime() < now.getTime() - windowMs;
+    const counted = fresh
+      ? await db.signInThrottle.upsert({ where: { key }, create: { key, failures: 1, windowStart: now }, update: { failures: 1, windowStart: now, lockedUntil: null } })
+      : await db.signInThrottle.update({ where: { key }, data: { failures: { increment: 1 } } });
+    if (counted.failures >= limit) await db.signInThrottle.update({ where: { key }, data: { lockedUntil: new Date(now.getTime() + windowMs) } });
+  }
+}
+
+export async function clearLinkAttempts(keys: ThrottleKey[]): Promise<void> {
+  await db.signInThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** The code email in the visitor's language (messages `linkEmail`). */
+export function renderLinkCodeEmail(input: { locale: Locale; code: string; account: string; url: string }) {
+  const t = getTranslator(input.locale);
+  const params = { code: input.code, account: input.account, minutes: LINK_CODE_WINDOW_MINUTES };
+  const subject = t("linkEmail.subject", params);
+  const heading = t("linkEmail.heading", params);
+  const body = t("linkEmail.body", params);
+  const button = t("linkEmail.button", params);
+  const footer = t("linkEmail.footer", params);
+  const text = `${heading}\n\n${input.code}\n\n${body}\n\n${button}: ${input.url}\n\n${footer}\n`;
+  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;color:#18181b">${escapeHtml(heading)}</h1>
+<p data-testid="link-code" style="font-size:32px;font-weight:700;letter-spacing:6px;color:#18181b">${escapeHtml(input.code)}</p>
+<p style="color:#3f3f46;line-height:1.5">${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="color:#71717a;font-size:12px">${escapeHtml(footer)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+let transport: nodemailer.Transporter | undefined;
+
+/**
+ * Emails the code. Like lib/email/send-email.ts, every email is kept in the outbox and also sent
+ * through SMTP_URL when set; that module renders only its own `emails.*` templates, so the
+ * rendering (and this delivery) lives here until it accepts pre-rendered mail.
+ */
+export async function sendLinkCodeEmail(input: { to: string; locale: Locale; linkId: string; account: string }): Promise<void> {
+  const code = currentLinkCode(input.linkId, input.to);
+  const { subject, text, html } = renderLinkCodeEmail({ locale: input.locale, code, account: input.account, url: `${appUrl()}/s/${input.linkId}` });
+  const smtp = process.env.SMTP_URL;
+  const row = await db.outboxEmail.create({ data: { to: input.to, subject, text, html, template: "linkCode", locale: input.locale, transport: smtp ? "smtp" : "outbox" } });
+  if (!smtp) return;
+  transport ??= nodemailer.createTransport(smtp);
+  try {
+    await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: input.to, subject, text, html });
+    await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
+  } catch (error) {
+    await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });
+    console.error("SMTP delivery failed", error);
+  }
+}

@@ -1,0 +1,153 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import PizZip from "pizzip";
+import { makeDocx } from "../../fixtures/docx";
+import { messages } from "../fixtures/messages";
+import { emailLink } from "../fixtures/outbox";
+import { createVerifiedUser, signIn, uniqueEmail } from "../fixtures/users";
+
+const en = messages("en");
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+async function signInFresh(page: Page, request: Parameters<typeof createVerifiedUser>[0], label: string) {
+  const user = await createVerifiedUser(request, label);
+  await signIn(page, user.email, user.password);
+  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  return user;
+}
+
+async function uploadTemplate(page: Page, name: string, paragraphs: (string | string[])[]) {
+  await page.goto("/templates");
+  await page.getByRole("button", { name: en("templates.add") }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(en("templates.file")).setInputFiles({ name, mimeType: DOCX, buffer: Buffer.from(makeDocx(paragraphs)) });
+  await dialog.getByRole("button", { name: en("templates.upload") }).click();
+}
+
+test("a member uploads a [bracket] template, sets a date and a formula field, creates a document, downloads it and finds it by a word of its body", async ({ page, request }) => {
+  await signInFresh(page, request, "templates");
+  await uploadTemplate(page, "Service agreement [client].docx", [
+    "Service agreement with [client].",
+    ["Work starts on [st", "art date]."],
+    "The monthly fee is [fee] and the yearly total is [yearly total].",
+    "Governed by the Wombat clause.",
+  ]);
+
+  // The fields were found, split runs included.
+  await page.waitForURL(/\/t\/[^/]+\/view$/);
+  const rows = page.getByTestId("variable-row");
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByRole("heading", { name: "4 fields" })).toBeVisible();
+
+  // Start date is a date with a format; the total is a formula over the fee.
+  const start = page.locator('[data-testid="variable-row"][data-name="start date"]');
+  await start.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.date") });
+  await start.getByRole("textbox", { name: en("templates.dateFormat") }).fill("DD/MM/YYYY");
+  const fee = page.locator('[data-testid="variable-row"][data-name="fee"]');
+  await fee.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.currency") });
+  await fee.getByRole("textbox", { name: en("templates.currency") }).fill("EUR");
+  const total = page.locator('[data-testid="variable-row"][data-name="yearly total"]');
+  await total.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.formula") });
+  await total.getByRole("textbox", { name: en("templates.formula") }).fill("[fee] * 12");
+  await page.getByRole("button", { name: en("templates.saveFields") }).click();
+  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+
+  await page.getByRole("button", { name: en("templates.publish") }).click();
+  await expect(page.getByTestId("template-state")).toHaveText(en("templates.published"));
+
+  // The form validates by type and computes the formula as you type.
+  const form = page.getByTestId("create-document-form");
+  await form.locator('[data-name="client"] input').fill("Acme Robotics");
+  await form.locator('[data-name="start date"] input').fill("2027-03-01");
+  await form.locator('[data-name="fee"] input').fill("250");
+  await expect(form.locator('[data-name="yearly total"] output')).toHaveText("3,000");
+  await form.getByRole("button", { name: en("templates.generate") }).click();
+
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  await expect(page.getByRole("heading", { name: "Service agreement Acme Robotics" })).toBeVisible();
+  await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.initial"));
+  const rendition = page.getByTestId("document-rendition");
+  await expect(rendition).toContainText("Work starts on 01/03/2027.");
+  await expect(rendition).toContainText("The monthly fee is €250.00 and the yearly total is 3,000.");
+
+  // The downloaded DOCX holds the filled values.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: en("documents.download") }).first().click();
+  const download = await downloading;
+  const text = new PizZip(await readFile((await download.path())!)).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
+  expect(text).toContain("Service agreement with Acme Robotics.");
+  expect(text).toContain("the yearly total is 3,000.");
+
+  // The status moves along the table.
+  await page.getByRole("combobox", { name: en("documents.changeStatus") }).selectOption({ label: en("documents.status.drafting") });
+  await page.getByRole("button", { name: en("documents.apply") }).click();
+  await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.drafting"));
+
+  // Search finds it by a word of its body, with the match highlighted.
+  await page.goto("/docs");
+  await page.getByRole("searchbox", { name: en("documents.search") }).fill("wombat");
+  await page.getByRole("button", { name: en("documents.apply") }).click();
+  const row = page.getByTestId("document-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Service agreement Acme Robotics");
+  await expect(row.getByTestId("search-highlight").locator("mark")).toHaveText("Wombat");
+  await page.getByRole("searchbox", { name: en("documents.search") }).fill("platypus");
+  await page.getByRole("button", { name: en("documents.apply") }).click();
+  await expect(page.getByText(en("documents.empty"))).toBeVisible();
+});
+
+test("a template mixing variable formats is refused with the formats named", async ({ page, request }) => {
+  await signInFresh(page, request, "mixed");
+  await uploadTemplate(page, "mixed.docx", ["Between [client] and {{provider}}."]);
+  await expect(page.getByRole("dialog").getByRole("alert")).toContainText("The template mixes variable formats ({{x}}, [x])");
+  await page.goto("/templates");
+  await expect(page.getByText(en("templates.empty"))).toBeVisible();
+});
+
+test("a Reader sees a document but cannot edit it", async ({ page, browser, request }) => {
+  const admin = await signInFresh(page, request, "reader-admin");
+  // Members read every document of this workspace (repositoryViewAllDocs).
+  await page.goto("/settings/ws/settings");
+  await page.getByRole("checkbox", { name: en("workspace.repositoryViewAllDocs") }).check();
+  await page.getByRole("button", { name: en("workspace.save") }).click();
+  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Lease.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["The lease of the warehouse."])) });
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  const documentUrl = page.url();
+
+  const colleagueEmail = uniqueEmail("reader");
+  await page.goto("/settings/ws/users");
+  await page.getByRole("textbox", { name: en("members.emails") }).fill(colleagueEmail);
+  await page.getByRole("combobox", { name: en("members.role"), exact: true }).selectOption({ label: en("roles.Member") });
+  await page.getByRole("button", { name: en("members.send") }).click();
+  const link = await emailLink(request, colleagueEmail, `You have been invited to ${admin.accountName}`, "/invite");
+
+  const context = await browser.newContext();
+  const colleague = await context.newPage();
+  await colleague.goto(link);
+  await colleague.getByRole("textbox", { name: en("auth.firstName") }).fill("Rita");
+  await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Reader-pass-123");
+  await colleague.getByRole("button", { name: en("invite.accept") }).click();
+  await colleague.waitForURL((url) => url.pathname === "/");
+  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+
+  await colleague.goto(documentUrl);
+  await expect(colleague.getByTestId("document-rendition")).toContainText("The lease of the warehouse.");
+  await expect(colleague.getByText(`Your role: ${en("documents.roles.reader")}`)).toBeVisible();
+  await expect(colleague.getByRole("combobox", { name: en("documents.changeStatus") })).toHaveCount(0);
+  await expect(colleague.getByRole("button", { name: en("documents.delete") })).toHaveCount(0);
+  await colleague.getByRole("tab", { name: en("documents.tabs.details") }).click();
+  await expect(colleague.getByRole("textbox", { name: en("documents.fields.name") })).toBeDisabled();
+  await expect(colleague.getByRole("button", { name: en("documents.save") })).toHaveCount(0);
+
+  // The server refuses too, whatever the screen shows.
+  const csrf = await (await colleague.request.get("/vapp/auth/csrf")).json();
+  const id = documentUrl.split("/d/")[1].split("/")[0];
+  const response = await colleague.request.post(`/vapp/documents/${id}/status`, { headers: { "x-csrf-token": csrf.csrfToken }, data: { newStatus: "drafting" } });
+  expect(response.status()).toBe(403);
+  await context.close();
+});
