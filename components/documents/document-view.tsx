@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
 import { FolderOptions } from "@/components/folders/folder-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
@@ -67,6 +68,7 @@ export function DocumentView({
   document,
   role,
   abilities,
+  refEditable,
   nextStatuses,
   html,
   isPdf,
@@ -81,6 +83,8 @@ export function DocumentView({
   document: Details;
   role: string;
   abilities: Abilities;
+  /** The workspace setting refModification: references may be changed by hand. */
+  refEditable: boolean;
   nextStatuses: Status[];
   html: string | null;
   isPdf: boolean;
@@ -102,7 +106,26 @@ export function DocumentView({
   const [tab, setTab] = useState<Tab>("document");
   const [nextStatus, setNextStatus] = useState<string>("");
   const [deleting, setDeleting] = useState(false);
-  const editable = abilities.edit;
+  const errorText = useErrorText();
+  const [lockError, setLockError] = useState<string | null>(null);
+  const editable = abilities.edit && !lockError;
+
+  // Editing the details holds the document's edit lock, renewed every 5 minutes and released on leaving.
+  useEffect(() => {
+    if (tab !== "details" || !abilities.edit) return;
+    let active = true;
+    const take = () =>
+      apiRequest("POST", `/vapp/documents/${document.id}/lock`)
+        .then(() => active && setLockError(null))
+        .catch((error) => active && setLockError(errorText(error)));
+    take();
+    const timer = setInterval(take, 5 * 60 * 1000);
+    return () => {
+      active = false;
+      clearInterval(timer);
+      apiRequest("DELETE", `/vapp/documents/${document.id}/lock`).catch(() => {});
+    };
+  }, [tab, abilities.edit, document.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const [form, setForm] = useState({
     name: document.name,
     ref: document.ref ?? "",
@@ -228,9 +251,10 @@ export function DocumentView({
 
       {tab === "details" && (
         <section id="panel-details" role="tabpanel" aria-labelledby="tab-details">
+          {lockError && <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-800">{lockError}</p>}
           <form onSubmit={save} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
             <TextField className="sm:col-span-2" label={t("fields.name")} required maxLength={200} disabled={!editable} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            <TextField label={t("fields.ref")} maxLength={100} disabled={!editable} value={form.ref} onChange={(e) => setForm({ ...form, ref: e.target.value })} />
+            <TextField label={t("fields.ref")} maxLength={100} disabled={!editable || !refEditable} value={form.ref} onChange={(e) => setForm({ ...form, ref: e.target.value })} />
             <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2 lg:col-span-3">
               {t("fields.description")}
               <textarea className={`${input} min-h-20`} maxLength={2000} disabled={!editable} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />

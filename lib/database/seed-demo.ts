@@ -1,7 +1,14 @@
 import { db } from "@/lib/db";
 import { createAccountForOwner } from "@/lib/accounts/create-account";
-import { anonymousContext } from "@/lib/auth/context";
+import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/crypto";
+import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
+import { FREE_PLAN_CAPABILITIES } from "@/lib/accounts/plan";
+import { createDocumentFromTemplate, createDocumentFromUpload } from "@/lib/documents/create-document";
+import { updateDocumentStatus } from "@/lib/documents/update-document";
+import { makeDocx } from "@/lib/files/make-docx";
+import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
+import type { Variable } from "@/lib/templates/variables";
 
 /** The demo sign-in shown in README.md. */
 export const DEMO_USER = {
@@ -17,7 +24,7 @@ export const DEMO_USER = {
 export async function seedDemo(): Promise<void> {
   const ctx = anonymousContext({ via: "system" });
   const passwordHash = await hashPassword(DEMO_USER.password);
-  await db.$transaction(async (tx) => {
+  const { account, userId } = await db.$transaction(async (tx) => {
     const user = await tx.user.create({
       data: {
         email: DEMO_USER.email,
@@ -30,6 +37,66 @@ export async function seedDemo(): Promise<void> {
         language: "en",
       },
     });
-    await createAccountForOwner(tx, ctx, { name: DEMO_USER.accountName, ownerId: user.id, slug: DEMO_USER.accountSlug });
+    const account = await createAccountForOwner(tx, ctx, { name: DEMO_USER.accountName, ownerId: user.id, slug: DEMO_USER.accountSlug });
+    return { account, userId: user.id };
   });
+  await seedDemoContent({
+    ...anonymousContext({ via: "system" }),
+    userId,
+    accountId: account.id,
+    role: "Administrator",
+    permissions: new Set(ROLE_PERMISSIONS.Administrator),
+    capabilities: new Set(FREE_PLAN_CAPABILITIES),
+    plan: "free",
+  });
+}
+
+/**
+ * A published template with typed fields and a few documents, one of them ending soon, so the
+ * demo shows the repository, the template form and the home panel at once.
+ */
+async function seedDemoContent(ctx: ServiceContext) {
+  const template = await createTemplate(
+    ctx,
+    { name: "Services agreement [client]", language: "en", currency: "EUR" },
+    {
+      name: "services-agreement.docx",
+      bytes: makeDocx([
+        "SERVICES AGREEMENT",
+        "This agreement is made on [effective date] between Demo Workspace and [client].",
+        "The provider will deliver the services for [term months] months for a monthly fee of [monthly fee].",
+        "The total value of the agreement is [total value].",
+        "This agreement is governed by the laws of [jurisdiction].",
+      ]),
+    },
+  );
+  const field = (name: string, type: Variable["type"], options: Variable["options"] = {}, required = true): Variable => ({ name, type, options, required, deprecated: false });
+  await updateTemplate(ctx, template.id, {
+    variables: [
+      field("effective date", "date", { dateFormat: "D MMMM YYYY" }),
+      field("client", "text", { placeholder: "Acme Ltd" }),
+      field("term months", "number"),
+      field("monthly fee", "currency", { currency: "EUR" }),
+      field("total value", "formula", { formula: "[term months] * [monthly fee]" }, false),
+      field("jurisdiction", "dropdown", { choices: ["Spain", "Portugal", "England and Wales"] }),
+    ],
+  });
+  await publishUnpublishTemplate(ctx, template.id, true);
+  const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const active = await createDocumentFromTemplate(ctx, {
+    templateId: template.id,
+    values: { "effective date": "2026-01-15", client: "Northwind Traders", "term months": 12, "monthly fee": 1500, jurisdiction: "Spain" },
+    fields: { endedAt: soon, startedAt: "2026-01-15" },
+  });
+  await updateDocumentStatus(ctx, active.id, "active");
+  await createDocumentFromTemplate(ctx, {
+    templateId: template.id,
+    values: { "effective date": "2026-11-01", client: "Contoso Iberia", "term months": 24, "monthly fee": 900, jurisdiction: "Portugal" },
+  });
+  const lease = await createDocumentFromUpload(
+    ctx,
+    { name: "Office lease", language: "en" },
+    { name: "office-lease.docx", bytes: makeDocx(["OFFICE LEASE", "The landlord lets the office on the second floor to the tenant for five years.", "The rent is reviewed every year."]) },
+  );
+  await updateDocumentStatus(ctx, lease.id, "drafting");
 }

@@ -9,7 +9,13 @@ import { requireDocumentRole } from "./access";
 export async function documentActivity(ctx: ServiceContext, documentId: string, take = 50) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const rows = await db.audit.findMany({
-    where: { accountId: document.accountId, targetType: "document", targetId: document.id },
+    where: {
+      accountId: document.accountId,
+      OR: [
+        { targetType: "document", targetId: document.id },
+        { targetType: "documentLink", targetContext: document.id },
+      ],
+    },
     orderBy: { createdAt: "desc" },
     take: Math.min(Math.max(take, 1), 200),
   });

@@ -47,28 +47,21 @@ export function renderEmail(input: SendEmailInput) {
 
 let transport: nodemailer.Transporter | undefined;
 
+export type RenderedEmail = { to: string; template: string; locale: Locale; subject: string; text: string; html: string };
+
 /**
- * Sends through SMTP when SMTP_URL is set; every email is also kept in the OutboxEmail table,
- * which is the only destination without SMTP (a developer reads it at /dev/outbox).
+ * Delivers a rendered email: kept in the OutboxEmail table (the only destination without SMTP;
+ * a developer reads it at /dev/outbox), and sent through SMTP_URL when it is set.
  */
-export async function sendEmail(input: SendEmailInput): Promise<{ id: string }> {
-  const { subject, text, html } = renderEmail(input);
+export async function deliverEmail(email: RenderedEmail): Promise<{ id: string }> {
   const smtp = process.env.SMTP_URL;
   const row = await db.outboxEmail.create({
-    data: {
-      to: input.to,
-      subject,
-      text,
-      html,
-      template: input.template,
-      locale: input.locale,
-      transport: smtp ? "smtp" : "outbox",
-    },
+    data: { to: email.to, subject: email.subject, text: email.text, html: email.html, template: email.template, locale: email.locale, transport: smtp ? "smtp" : "outbox" },
   });
   if (smtp) {
     transport ??= nodemailer.createTransport(smtp);
     try {
-      await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: input.to, subject, text, html });
+      await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: email.to, subject: email.subject, text: email.text, html: email.html });
       await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
     } catch (error) {
       await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });
@@ -76,4 +69,9 @@ export async function sendEmail(input: SendEmailInput): Promise<{ id: string }> 
     }
   }
   return { id: row.id };
+}
+
+/** Renders one of the `emails.*` templates in the recipient's language and delivers it. */
+export async function sendEmail(input: SendEmailInput): Promise<{ id: string }> {
+  return deliverEmail({ to: input.to, template: input.template, locale: input.locale, ...renderEmail(input) });
 }

@@ -76,6 +76,8 @@ export const AppErrorCode = {
   INVALID_TRANSITION: "INVALID_TRANSITION",
   /** Someone else is editing the document. */
   DOCUMENT_LOCKED: "DOCUMENT_LOCKED",
+  /** A document must keep at least one owner: make someone else owner first. */
+  LAST_DOCUMENT_OWNER: "LAST_DOCUMENT_OWNER",
   /** A share link past its expiry, or refused to this visitor. */
   LINK_EXPIRED: "LINK_EXPIRED",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
@@ -133,6 +135,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   FORMULA_INVALID: { status: 400, type: "validation" },
   INVALID_TRANSITION: { status: 409, type: "conflict" },
   DOCUMENT_LOCKED: { status: 409, type: "conflict" },
+  LAST_DOCUMENT_OWNER: { status: 409, type: "conflict" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   INTERNAL: { status: 500, type: "internal" },

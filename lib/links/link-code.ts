@@ -5,12 +5,11 @@
  * or the previous window is accepted (10 to 20 minutes). Guessing is bounded by counters in the
  * SignInThrottle table (keys prefixed `link-`), shared by every app instance.
  */
-import nodemailer from "nodemailer";
 import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
 import { authSecret } from "@/lib/auth/secret";
 import { safeEqual } from "@/lib/auth/crypto";
-import { appUrl } from "@/lib/email/send-email";
+import { appUrl, deliverEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -101,25 +100,9 @@ export function renderLinkCodeEmail(input: { locale: Locale; code: string; accou
   return { subject, text, html };
 }
 
-let transport: nodemailer.Transporter | undefined;
-
-/**
- * Emails the code. Like lib/email/send-email.ts, every email is kept in the outbox and also sent
- * through SMTP_URL when set; that module renders only its own `emails.*` templates, so the
- * rendering (and this delivery) lives here until it accepts pre-rendered mail.
- */
+/** Emails the code to the visitor, in their language. */
 export async function sendLinkCodeEmail(input: { to: string; locale: Locale; linkId: string; account: string }): Promise<void> {
   const code = currentLinkCode(input.linkId, input.to);
-  const { subject, text, html } = renderLinkCodeEmail({ locale: input.locale, code, account: input.account, url: `${appUrl()}/s/${input.linkId}` });
-  const smtp = process.env.SMTP_URL;
-  const row = await db.outboxEmail.create({ data: { to: input.to, subject, text, html, template: "linkCode", locale: input.locale, transport: smtp ? "smtp" : "outbox" } });
-  if (!smtp) return;
-  transport ??= nodemailer.createTransport(smtp);
-  try {
-    await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: input.to, subject, text, html });
-    await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
-  } catch (error) {
-    await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });
-    console.error("SMTP delivery failed", error);
-  }
+  const rendered = renderLinkCodeEmail({ locale: input.locale, code, account: input.account, url: `${appUrl()}/s/${input.linkId}` });
+  await deliverEmail({ to: input.to, template: "linkCode", locale: input.locale, ...rendered });
 }

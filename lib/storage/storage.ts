@@ -20,7 +20,7 @@ function safeKey(key: string): string {
   return key;
 }
 
-export function localDiskStorage(root = process.env.STORAGE_DIR ?? path.join(process.cwd(), "storage")): Storage {
+export function localDiskStorage(root = process.env.STORAGE_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "storage")): Storage {
   const full = (key: string) => path.join(root, safeKey(key));
   return {
     async put(key, data) {

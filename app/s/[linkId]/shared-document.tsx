@@ -219,7 +219,11 @@ export function SharedDocument({ linkId }: { linkId: string }) {
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
       if (isCode(error, "LINK_EXPIRED")) fail(error);
-      else setMessage({ tone: "error", text: errorText(error) });
+      // The visit ran out (or the link became secure): open the link again.
+      else if (isCode(error, "UNAUTHENTICATED", "SESSION_EXPIRED")) {
+        save(null);
+        void start();
+      } else setMessage({ tone: "error", text: errorText(error) });
     } finally {
       setBusy(false);
     }

@@ -151,3 +151,39 @@ test("a Reader sees a document but cannot edit it", async ({ page, browser, requ
   expect(response.status()).toBe(403);
   await context.close();
 });
+
+test("an editor shares a document from its screen, a visitor opens the link, and removing it closes it", async ({ page, browser, request }) => {
+  await signInFresh(page, request, "share-panel");
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Pricing.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Confidential pricing schedule."])) });
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  const id = page.url().split("/d/")[1].split("/")[0];
+
+  await page.getByRole("tab", { name: en("documents.tabs.sharing") }).click();
+  await page.getByRole("button", { name: en("shareLinks.newLink") }).click();
+  await page.getByRole("dialog").getByRole("textbox", { name: en("shareLinks.name") }).fill("For the buyer");
+  await page.getByRole("dialog").getByRole("button", { name: en("shareLinks.create") }).click();
+  const row = page.getByTestId("share-link-row").filter({ hasText: "For the buyer" });
+  await expect(row).toBeVisible();
+
+  const links = (await (await page.request.get(`/vapp/documents/${id}/links`)).json()) as { url: string }[];
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(new URL(links[0].url).pathname);
+  await expect(visitor.frameLocator("iframe").getByText("Confidential pricing schedule.")).toBeVisible();
+
+  await row.getByRole("button", { name: en("shareLinks.actions").replace("{name}", "For the buyer") }).click();
+  await page.getByRole("menuitem", { name: en("shareLinks.remove") }).click();
+  await page.getByRole("dialog").getByRole("button", { name: en("shareLinks.remove") }).click();
+  await expect(row).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByTestId("link-unavailable")).toBeVisible();
+  await visitorContext.close();
+
+  // The activity shows who shared and that a visitor opened it.
+  await page.reload();
+  await page.getByRole("tab", { name: en("documents.tabs.activity") }).click();
+  await expect(page.getByTestId("activity-row").filter({ hasText: en("documents.events.link_created") })).toBeVisible();
+});

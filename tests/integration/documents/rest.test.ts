@@ -7,6 +7,7 @@ import * as documentFile from "@/app/vapp/documents/[id]/file/route";
 import * as documentStatus from "@/app/vapp/documents/[id]/status/route";
 import * as documentVersions from "@/app/vapp/documents/[id]/versions/route";
 import * as documentClone from "@/app/vapp/documents/[id]/clone/route";
+import * as documentLock from "@/app/vapp/documents/[id]/lock/route";
 import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as exportRoute from "@/app/vapp/documents/export/route";
 import * as templates from "@/app/vapp/templates/route";
@@ -59,6 +60,8 @@ describe("document and template REST routes", () => {
     { name: "POST /vapp/documents/:B/status", call: () => documentStatus.POST(req("POST", "/x", { newStatus: "drafting" }), params({ id: b.documentId })) },
     { name: "GET /vapp/documents/:B/versions", call: () => documentVersions.GET(req("GET", "/x"), params({ id: b.documentId })) },
     { name: "POST /vapp/documents/:B/versions", call: () => documentVersions.POST(upload("/x", [{ name: "v.docx", bytes: makeDocx(["v2"]) }]), params({ id: b.documentId })) },
+    { name: "POST /vapp/documents/:B/lock", call: () => documentLock.POST(req("POST", "/x"), params({ id: b.documentId })) },
+    { name: "DELETE /vapp/documents/:B/lock", call: () => documentLock.DELETE(req("DELETE", "/x"), params({ id: b.documentId })) },
     { name: "POST /vapp/documents/:B/clone", call: () => documentClone.POST(req("POST", "/x"), params({ id: b.documentId })) },
     { name: "POST /vapp/documents/from-template B", call: () => fromTemplate.POST(req("POST", "/x", { templateId: b.templateId, values: {} })) },
     { name: "POST /vapp/documents into B's folder", call: () => documents.POST(upload("/x", [{ name: "a.docx", bytes: makeDocx(["a"]) }], { folderId: b.folderId })) },

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createDocumentFromTemplate, createDocumentFromUpload, cloneDocument, importDocuments } from "@/lib/documents/create-document";
 import { findDocuments, documentStatusList } from "@/lib/documents/find-documents";
-import { deleteDocuments, findDocumentVersions, getDocument, getDocumentFile, updateDocumentStatus, updateDocumentVersion } from "@/lib/documents/update-document";
+import { deleteDocuments, findDocumentVersions, getDocument, getDocumentFile, lockDocument, unlockDocument, updateDocument, updateDocumentStatus, updateDocumentVersion } from "@/lib/documents/update-document";
 import { makePdfForm } from "@/lib/files/pdf-form";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
@@ -131,6 +131,21 @@ describe("documents", () => {
     await expect(updateDocumentStatus(guestCtx, doc.id, "drafting")).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect(deleteDocuments(memberCtx, [doc.id])).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await deleteDocuments(ctx, [doc.id])).toEqual([doc.id]);
+  });
+
+  it("locks a document while one editor edits it", async () => {
+    const { ctx, account } = await workspace();
+    const doc = await createDocumentFromUpload(ctx, {}, { name: "locked.docx", bytes: makeDocx(["x"]) });
+    const editor = await addMember(account.id, "Member", undefined);
+    await db.documentPolicy.create({ data: { accountId: account.id, documentId: doc.id, userId: editor.id, role: "editor" } });
+    const { ctx: editorCtx } = await signedInAs(editor.id, account.id);
+    await lockDocument(ctx, doc.id);
+    await expect(lockDocument(editorCtx, doc.id)).rejects.toMatchObject({ code: "DOCUMENT_LOCKED", params: { name: "Test User" } });
+    await expect(updateDocument(editorCtx, doc.id, { name: "Mine" })).rejects.toMatchObject({ code: "DOCUMENT_LOCKED" });
+    expect((await getDocument(editorCtx, doc.id)).locked).toBe(true);
+    await unlockDocument(ctx, doc.id);
+    await lockDocument(editorCtx, doc.id);
+    expect((await updateDocument(editorCtx, doc.id, { name: "Mine" })).name).toBe("Mine");
   });
 
   it("never shows one account's documents or templates to another", async () => {

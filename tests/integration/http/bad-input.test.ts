@@ -121,3 +121,16 @@ describe("CSRF", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).tos).toBe(false);
   });
 });
+
+describe("GraphQL refuses oversized requests before reading them", () => {
+  it("answers 413 with a translated error for a body declared too large", async () => {
+    const { POST: graphql } = await import("@/app/graphql/route");
+    const json = await graphql(new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "application/json", "content-length": String(5 * 1024 * 1024) }, body: "{}" }));
+    expect(json.status).toBe(413);
+    expect((await json.json()).errors[0].extensions.code).toBe("PAYLOAD_TOO_LARGE");
+    const upload = await graphql(new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" }, body: "--x--" }));
+    const body = await upload.json();
+    expect(body.errors[0].extensions.code).toBe("FILE_TOO_LARGE");
+    expect(body.errors[0].message).toContain("El tamaño del archivo");
+  });
+});

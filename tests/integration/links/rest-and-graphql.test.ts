@@ -1,3 +1,4 @@
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import * as csrf from "@/app/vapp/auth/csrf/route";
 import * as documentLinks from "@/app/vapp/documents/[id]/links/route";
@@ -11,6 +12,7 @@ import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params, setCookies } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { proxy } from "@/proxy";
 
 async function workspace() {
   const { account, owner } = await createAccount("LinksRest");
@@ -20,6 +22,13 @@ async function workspace() {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("the share page's guard", () => {
+  it("lets a signed-out visitor reach /s/{id} without being sent to login", async () => {
+    const response = await proxy(new NextRequest("http://localhost:3000/s/some-link-id"));
+    expect(response.headers.get("location")).toBeNull();
+  });
+});
 
 describe("share links over REST", () => {
   it("lets an anonymous visitor get a CSRF cookie, validate, view, download and refresh; removal ends it", async () => {

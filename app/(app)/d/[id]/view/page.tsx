@@ -3,8 +3,10 @@ import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentView } from "@/components/documents/document-view";
+import { ShareLinksPanel } from "@/components/documents/share-links-panel";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { getAccount } from "@/lib/accounts/get-account";
 import { findCategories } from "@/lib/categories/find-categories";
 import { documentActivity } from "@/lib/documents/activity";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
@@ -32,13 +34,14 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   });
-  const [versions, html, activity, categories, tags, tree] = await Promise.all([
+  const [versions, html, activity, categories, tags, tree, account] = await Promise.all([
     findDocumentVersions(ctx, id),
     getDocumentHtml(ctx, id),
     documentActivity(ctx, id),
     findCategories(ctx, { group: "document" }),
     findTags(ctx),
     folderTree(ctx, "document"),
+    getAccount(ctx),
   ]);
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
   return (
@@ -71,6 +74,7 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         }}
         role={document.role}
         abilities={document.abilities}
+        refEditable={(account.settings as { refModification?: boolean }).refModification !== false}
         nextStatuses={[...STATUS_TRANSITIONS[document.status]]}
         html={html}
         isPdf={versions[0]?.mimetype === "application/pdf"}
@@ -80,6 +84,7 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
         folders={flattenTree(tree)}
+        sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
       />
     </AppShell>
   );

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Audit_targetContext_createdAt_idx" ON "Audit"("targetContext", "createdAt");
