@@ -7,6 +7,7 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { FolderOptions } from "@/components/folders/folder-bar";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { TagPicker } from "@/components/ui/tag-picker";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
@@ -45,7 +46,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number];
+type Tab = (typeof TABS)[number] | "access" | "sharing";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; children: ReactNode }) {
@@ -79,6 +80,7 @@ export function DocumentView({
   tags,
   folders,
   sharing,
+  access,
 }: {
   document: Details;
   role: string;
@@ -95,6 +97,8 @@ export function DocumentView({
   tags: { id: string; name: string; color: string }[];
   folders: FolderOption[];
   sharing?: ReactNode;
+  /** Who has which role, requests, ownership (lib/documents/policies.ts). */
+  access?: ReactNode;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -224,7 +228,7 @@ export function DocumentView({
       </header>
 
       <div role="tablist" aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200">
-        {[...TABS, ...(sharing ? (["sharing"] as const) : [])].map((key) => (
+        {[...TABS, ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : [])].map((key) => (
           <button
             key={key}
             role="tab"
@@ -288,25 +292,7 @@ export function DocumentView({
             <Select label={tf("folder")} value={form.folderId} disabled={!editable} onChange={(v) => setForm({ ...form, folderId: v })}>
               <FolderOptions folders={folders} rootLabel={tf("drive")} />
             </Select>
-            {tags.length > 0 && (
-              <fieldset className="sm:col-span-2 lg:col-span-3">
-                <legend className="text-sm font-medium text-zinc-700">{t("tags")}</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {tags.map((tag) => (
-                    <label key={tag.id} className="flex items-center gap-1.5 text-sm">
-                      <input
-                        type="checkbox"
-                        disabled={!editable}
-                        checked={form.tagIds.includes(tag.id)}
-                        onChange={(e) => setForm({ ...form, tagIds: e.target.checked ? [...form.tagIds, tag.id] : form.tagIds.filter((x) => x !== tag.id) })}
-                      />
-                      <span aria-hidden className="size-2.5 rounded-full" style={{ background: tag.color }} />
-                      {tag.name}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
+            <TagPicker className="sm:col-span-2 lg:col-span-3" legend={t("tags")} tags={tags} selected={form.tagIds} disabled={!editable} onChange={(tagIds) => setForm({ ...form, tagIds })} />
             <p className="text-xs text-zinc-500 sm:col-span-2 lg:col-span-3">
               {t("createdBy", { author: document.author ?? "—", date: format.dateTime(new Date(document.createdAt), { dateStyle: "medium" }) })}
             </p>
@@ -379,7 +365,13 @@ export function DocumentView({
         </section>
       )}
 
-      {tab === ("sharing" as Tab) && sharing && (
+      {tab === "access" && access && (
+        <section id="panel-access" role="tabpanel" aria-labelledby="tab-access">
+          {access}
+        </section>
+      )}
+
+      {tab === "sharing" && sharing && (
         <section id="panel-sharing" role="tabpanel" aria-labelledby="tab-sharing">
           {sharing}
         </section>

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { FolderOptions } from "@/components/folders/folder-bar";
 import { Button } from "@/components/ui/button";
+import { TagPicker } from "@/components/ui/tag-picker";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
@@ -267,25 +268,7 @@ export function TemplateEditor({
               <FolderOptions folders={folders} rootLabel={tf("drive")} />
             </select>
           </Field>
-          {tags.length > 0 && (
-            <fieldset className="sm:col-span-2">
-              <legend className="text-sm font-medium text-zinc-700">{t("tags")}</legend>
-              <div className="mt-1 flex flex-wrap gap-3">
-                {tags.map((tag) => (
-                  <label key={tag.id} className="flex items-center gap-1.5 text-sm">
-                    <input
-                      type="checkbox"
-                      disabled={!canManage}
-                      checked={details.tagIds.includes(tag.id)}
-                      onChange={(e) => setDetails({ ...details, tagIds: e.target.checked ? [...details.tagIds, tag.id] : details.tagIds.filter((x) => x !== tag.id) })}
-                    />
-                    <span aria-hidden className="size-2.5 rounded-full" style={{ background: tag.color }} />
-                    {tag.name}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          )}
+          <TagPicker className="sm:col-span-2" legend={t("tags")} tags={tags} selected={details.tagIds} disabled={!canManage} onChange={(tagIds) => setDetails({ ...details, tagIds })} />
           {canManage && (
             <div className="sm:col-span-2">
               <Button type="submit" busy={busy}>{t("saveDetails")}</Button>

@@ -13,6 +13,8 @@ import { apiRequest } from "@/lib/client/api";
 import type { FolderOption } from "@/lib/folders/folders";
 import { UploadTemplate } from "./upload-template";
 
+const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
+
 export type TemplateRow = { id: string; name: string; published: boolean; format: string; fields: number; category: string | null; folder: string | null; updatedAt: string };
 
 /** Templates: search, folders, upload, and per row open, publish, duplicate, delete. */
@@ -22,6 +24,9 @@ export function TemplatesList({
   folders,
   currentFolder,
   search,
+  filters,
+  categories,
+  tags,
   canManage,
 }: {
   templates: TemplateRow[];
@@ -29,6 +34,9 @@ export function TemplatesList({
   folders: FolderOption[];
   currentFolder: string | null;
   search: string;
+  filters: { state: string; category: string; tag: string };
+  categories: { id: string; name: string }[];
+  tags: { id: string; name: string }[];
   canManage: boolean;
 }) {
   const t = useTranslations("templates");
@@ -39,6 +47,14 @@ export function TemplatesList({
   const { run } = useAction();
   const [text, setText] = useState(search);
   const [deleting, setDeleting] = useState<TemplateRow | null>(null);
+
+  function filter(key: "state" | "category" | "tag", value: string) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    next.delete("page");
+    router.push(`${pathname}?${next}`);
+  }
 
   function submitSearch(event: FormEvent) {
     event.preventDefault();
@@ -64,6 +80,36 @@ export function TemplatesList({
           </label>
           <Button type="submit" variant="secondary">{t("searchButton")}</Button>
         </form>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+          {t("state")}
+          <select className={select} value={filters.state} onChange={(e) => filter("state", e.target.value)}>
+            <option value="">{t("allStates")}</option>
+            <option value="published">{t("published")}</option>
+            <option value="draft">{t("draft")}</option>
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+          {t("category")}
+          <select className={select} value={filters.category} onChange={(e) => filter("category", e.target.value)}>
+            <option value="">{t("allCategories")}</option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>{c.name}</option>
+            ))}
+          </select>
+        </label>
+        {tags.length > 0 && (
+          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+            {t("tags")}
+            <select className={select} value={filters.tag} onChange={(e) => filter("tag", e.target.value)}>
+              <option value="">{t("allTags")}</option>
+              {tags.map((tag) => (
+                <option key={tag.id} value={tag.id}>{tag.name}</option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       {templates.length === 0 ? (
         <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{t("empty")}</p>

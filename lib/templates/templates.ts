@@ -66,6 +66,13 @@ function initialVariables(file: ContractFile, previous: Variable[] = []): Variab
   });
 }
 
+/** A template file: any contract file, but a PDF must have a form (its fields are the variables). */
+async function inspectTemplateFile(upload: UploadedFile): Promise<ContractFile> {
+  const file = await inspectContractFile(upload);
+  if (file.format === "pdf" && file.delimiter !== "pdfForm") throw new AppError(AppErrorCode.NO_PDF_FORM, { message: "No form detected in the pdf file." });
+  return file;
+}
+
 const storageKey = (accountId: string, templateId: string, version: number, ext: string) => `accounts/${accountId}/templates/${templateId}/v${version}.${ext}`;
 
 /** The template, when it is the caller's account's. Needs ViewTemplates. */
@@ -86,8 +93,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageTemplates");
   const input = templateFieldsSchema.parse(fields);
-  const file = await inspectContractFile(upload);
-  if (file.format === "pdf" && file.delimiter !== "pdfForm") throw new AppError(AppErrorCode.NO_PDF_FORM, { message: "No form detected in the pdf file." });
+  const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);
   assertValidVariables(variables);
   const name = input.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Template");
@@ -232,8 +238,7 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
   assertCan(ctx, "ManageTemplates");
   const existing = await db.template.findFirst({ where: { id: templateId, accountId } });
   if (!existing) throw notFound();
-  const file = await inspectContractFile(upload);
-  if (file.format === "pdf" && file.delimiter !== "pdfForm") throw new AppError(AppErrorCode.NO_PDF_FORM, { message: "No form detected in the pdf file." });
+  const file = await inspectTemplateFile(upload);
   const variables = initialVariables(file, existing.variables as Variable[]).map((v) => {
     // A formula whose inputs went away falls back to a plain number field.
     if (v.type !== "formula") return v;

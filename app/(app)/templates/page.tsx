@@ -5,6 +5,8 @@ import { TemplatesList } from "@/components/templates/templates-list";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
+import { findCategories } from "@/lib/categories/find-categories";
+import { findTags } from "@/lib/tags/tags";
 import { findTemplates } from "@/lib/templates/templates";
 
 export const dynamic = "force-dynamic";
@@ -24,15 +26,20 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
   }
   const query = await searchParams;
   const folder = query.folder ?? null;
-  const [page, tree] = await Promise.all([
+  const [page, tree, categories, tags] = await Promise.all([
     findTemplates(ctx, {
       page: Number(query.page) || 1,
       search: query.q?.slice(0, 200) || undefined,
       folderId: folder === "root" ? null : (folder ?? undefined),
+      published: query.state === "published" ? true : query.state === "draft" ? false : undefined,
+      categoryId: query.category?.slice(0, 64) || undefined,
+      tagIds: query.tag ? [query.tag.slice(0, 64)] : undefined,
       orderBy: query.orderBy === "name" || query.orderBy === "createdAt" ? query.orderBy : "updatedAt",
       sortBy: query.sortBy === "asc" ? "asc" : "desc",
     }),
     folderTree(ctx, "template"),
+    findCategories(ctx, { group: "template" }),
+    findTags(ctx),
   ]);
   return (
     <AppShell {...shell}>
@@ -41,6 +48,9 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
         folders={flattenTree(tree)}
         currentFolder={folder}
         search={query.q ?? ""}
+        filters={{ state: query.state ?? "", category: query.category ?? "", tag: query.tag ?? "" }}
+        categories={categories.map((c) => ({ id: c.id, name: c.name }))}
+        tags={tags.map((t) => ({ id: t.id, name: t.name }))}
         page={{ page: page.page, pages: page.pages, total: page.total }}
         templates={page.items.map((t) => ({
           id: t.id,

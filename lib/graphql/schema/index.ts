@@ -7,6 +7,7 @@ import "./documents";
 import "./templates";
 import "./folders";
 import "./links";
+import "./policies";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import PizZip from "pizzip";
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
@@ -14,6 +14,35 @@ async function signInFresh(page: Page, request: Parameters<typeof createVerified
   await signIn(page, user.email, user.password);
   await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
   return user;
+}
+
+/** Invites a Member by email; they join in their own browser and accept the terms. */
+async function joinAsMember(page: Page, browser: Browser, request: Parameters<typeof createVerifiedUser>[0], accountName: string, label: string) {
+  const email = uniqueEmail(label);
+  await page.goto("/settings/ws/users");
+  await page.getByRole("textbox", { name: en("members.emails") }).fill(email);
+  await page.getByRole("combobox", { name: en("members.role"), exact: true }).selectOption({ label: en("roles.Member") });
+  await page.getByRole("button", { name: en("members.send") }).click();
+  const link = await emailLink(request, email, `You have been invited to ${accountName}`, "/invite");
+  const context = await browser.newContext();
+  const colleague = await context.newPage();
+  await colleague.goto(link);
+  await colleague.getByRole("textbox", { name: en("auth.firstName") }).fill("Rita");
+  await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Member-pass-123");
+  await colleague.getByRole("button", { name: en("invite.accept") }).click();
+  await colleague.waitForURL((url) => url.pathname === "/");
+  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  return { context, colleague, email };
+}
+
+/** Uploads one document from the repository screen; returns its address. */
+async function uploadDocument(page: Page, name: string, text: string) {
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name, mimeType: DOCX, buffer: Buffer.from(makeDocx([text])) });
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  return page.url();
 }
 
 async function uploadTemplate(page: Page, name: string, paragraphs: (string | string[])[]) {
@@ -112,28 +141,9 @@ test("a Reader sees a document but cannot edit it", async ({ page, browser, requ
   await page.getByRole("button", { name: en("workspace.save") }).click();
   await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
 
-  await page.goto("/docs");
-  await page.getByRole("button", { name: en("documents.upload") }).click();
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Lease.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["The lease of the warehouse."])) });
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
-  const documentUrl = page.url();
+  const documentUrl = await uploadDocument(page, "Lease.docx", "The lease of the warehouse.");
 
-  const colleagueEmail = uniqueEmail("reader");
-  await page.goto("/settings/ws/users");
-  await page.getByRole("textbox", { name: en("members.emails") }).fill(colleagueEmail);
-  await page.getByRole("combobox", { name: en("members.role"), exact: true }).selectOption({ label: en("roles.Member") });
-  await page.getByRole("button", { name: en("members.send") }).click();
-  const link = await emailLink(request, colleagueEmail, `You have been invited to ${admin.accountName}`, "/invite");
-
-  const context = await browser.newContext();
-  const colleague = await context.newPage();
-  await colleague.goto(link);
-  await colleague.getByRole("textbox", { name: en("auth.firstName") }).fill("Rita");
-  await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Reader-pass-123");
-  await colleague.getByRole("button", { name: en("invite.accept") }).click();
-  await colleague.waitForURL((url) => url.pathname === "/");
-  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  const { context, colleague } = await joinAsMember(page, browser, request, admin.accountName, "reader");
 
   await colleague.goto(documentUrl);
   await expect(colleague.getByTestId("document-rendition")).toContainText("The lease of the warehouse.");
@@ -154,11 +164,7 @@ test("a Reader sees a document but cannot edit it", async ({ page, browser, requ
 
 test("an editor shares a document from its screen, a visitor opens the link, and removing it closes it", async ({ page, browser, request }) => {
   await signInFresh(page, request, "share-panel");
-  await page.goto("/docs");
-  await page.getByRole("button", { name: en("documents.upload") }).click();
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Pricing.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Confidential pricing schedule."])) });
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  await uploadDocument(page, "Pricing.docx", "Confidential pricing schedule.");
   const id = page.url().split("/d/")[1].split("/")[0];
 
   await page.getByRole("tab", { name: en("documents.tabs.sharing") }).click();
@@ -186,4 +192,27 @@ test("an editor shares a document from its screen, a visitor opens the link, and
   await page.reload();
   await page.getByRole("tab", { name: en("documents.tabs.activity") }).click();
   await expect(page.getByTestId("activity-row").filter({ hasText: en("documents.events.link_created") })).toBeVisible();
+});
+
+test("a member without access asks for it, the owner accepts, and the member opens the document", async ({ page, browser, request }) => {
+  const admin = await signInFresh(page, request, "access-owner");
+  const documentUrl = await uploadDocument(page, "Board minutes.docx", "Minutes of the board meeting.");
+  const { context, colleague } = await joinAsMember(page, browser, request, admin.accountName, "asker");
+
+  await colleague.goto(documentUrl);
+  await expect(colleague.getByText(en("documentAccess.request.title"))).toBeVisible();
+  await expect(colleague.getByText("Minutes of the board meeting.")).toHaveCount(0);
+  await colleague.getByRole("button", { name: en("documentAccess.request.button") }).click();
+  await expect(colleague.getByText(en("documentAccess.request.sent"))).toBeVisible();
+
+  await page.goto(documentUrl);
+  await page.getByRole("tab", { name: en("documents.tabs.access") }).click();
+  await expect(page.getByText(en("documentAccess.requests.title"))).toBeVisible();
+  await page.getByRole("button", { name: en("documentAccess.requests.accept") }).click();
+  await expect(page.getByText(en("alerts.updated")).first()).toBeVisible();
+
+  await colleague.reload();
+  await expect(colleague.getByTestId("document-rendition")).toContainText("Minutes of the board meeting.");
+  await expect(colleague.getByText(`Your role: ${en("documents.roles.reader")}`)).toBeVisible();
+  await context.close();
 });

@@ -30,6 +30,8 @@ type World = {
   templateFolderOfB: Row;
   documentOfA: Row;
   templateOfA: Row;
+  documentPolicyOfB: Row;
+  userOfA: Row;
 };
 let world: World;
 
@@ -50,7 +52,8 @@ beforeAll(async () => {
   await publishUnpublishTemplate(ctxB, templateOfB.id, true);
   const documentOfA = await createDocumentFromUpload(ctxA, { name: "A contract" }, { name: "a.docx", bytes: makeDocx(["Alpha"]) });
   const templateOfA = await createTemplate(ctxA, { name: "A template" }, { name: "a.docx", bytes: makeDocx(["[x]"]) });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA };
+  const documentPolicyOfB = await db.documentPolicy.findFirstOrThrow({ where: { documentId: documentOfB.id } });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -132,6 +135,15 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "bulkDeleteDocuments", query: () => `mutation { bulkDeleteDocuments(ids: ["${world.documentOfB.id}"]) }` },
   { name: "lockDocument", query: () => `mutation { lockDocument(id: "${world.documentOfB.id}") { locked } }` },
   { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
+  // Document policies
+  { name: "policies", query: () => `{ policies(documentId: "${world.documentOfB.id}") { id user { email name } } }` },
+  { name: "policies lastActive", query: () => `{ policies(documentId: "${world.documentOfB.id}", lastActive: true) { id user { email name } } }` },
+  { name: "documentRoles", query: () => "{ documentRoles { id name global permissions } }", open: true },
+  { name: "upsertPolicy", query: () => `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }` },
+  { name: "deletePolicy", query: () => `mutation { deletePolicy(id: "${world.documentPolicyOfB.id}") }` },
+  { name: "registerAccessDocumentPolicy", query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }` },
+  { name: "answerAccessRequest", query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }` },
+  { name: "transferDocumentOwnership", query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }` },
   // Templates
   { name: "templates", query: () => "{ templates { total items { id name } } }" },
   { name: "template", query: () => `{ template(id: "${world.templateOfB.id}") { id name } }` },
@@ -156,7 +168,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
 const runCase = (c: GraphQLCase, headers: Record<string, string>) =>
   c.files ? graphqlUpload(c.query(), c.files, headers) : graphql(c.query(), { headers });
 
-/** B's documents, templates and folders are as they were made. */
+/** B's documents, their policies, templates and folders are as they were made. */
 async function expectBUntouched() {
   const b = world.accountB.id;
   expect(await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true } })).toEqual([
@@ -164,6 +176,9 @@ async function expectBUntouched() {
   ]);
   expect(await db.documentContent.count({ where: { accountId: b } })).toBe(1);
   expect(await db.document.findUniqueOrThrow({ where: { id: world.documentOfB.id }, select: { lockedById: true } })).toEqual({ lockedById: null });
+  expect(await db.documentPolicy.findMany({ where: { documentId: world.documentOfB.id }, select: { id: true, role: true, status: true } })).toEqual([
+    { id: world.documentPolicyOfB.id, role: "owner", status: "active" },
+  ]);
   expect(await db.template.findMany({ where: { accountId: b }, select: { id: true, name: true, published: true, version: true } })).toEqual([
     { id: world.templateOfB.id, name: "B template", published: true, version: 1 },
   ]);
@@ -220,6 +235,13 @@ describe("cross-account isolation", () => {
     "bulkDeleteDocuments",
     "lockDocument",
     "unlockDocument",
+    "policies",
+    "policies lastActive",
+    "upsertPolicy",
+    "deletePolicy",
+    "registerAccessDocumentPolicy",
+    "answerAccessRequest",
+    "transferDocumentOwnership",
     "template",
     "updateTemplate",
     "cloneTemplate",
@@ -235,7 +257,7 @@ describe("cross-account isolation", () => {
     "bulkDeleteFolders",
   ];
 
-  it.each(ID_CASES)("%s with B's document, template or folder from A's own account is NOT_FOUND and changes nothing", async (name) => {
+  it.each(ID_CASES)("%s with B's document, policy, template or folder from A's own account is NOT_FOUND and changes nothing", async (name) => {
     const c = GRAPHQL_CASES.find((row) => row.name === name)!;
     const result = await runCase(c, { authorization: `Bearer ${world.tokenA}` });
     expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");

@@ -3,12 +3,15 @@ import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentView } from "@/components/documents/document-view";
+import { DocumentAccessPanel } from "@/components/documents/document-access-panel";
+import { RequestAccess } from "@/components/documents/request-access";
 import { ShareLinksPanel } from "@/components/documents/share-links-panel";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getAccount } from "@/lib/accounts/get-account";
 import { findCategories } from "@/lib/categories/find-categories";
 import { documentActivity } from "@/lib/documents/activity";
+import { findDocumentPolicies, findShareableMembers, touchDocumentAccess } from "@/lib/documents/policies";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
 import { findDocumentVersions, getDocument, getDocumentHtml } from "@/lib/documents/update-document";
 import { isAppError } from "@/lib/errors/app-error";
@@ -31,10 +34,22 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
     );
   }
   const document = await getDocument(ctx, id).catch((error) => {
-    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
+    if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;
   });
-  const [versions, html, activity, categories, tags, tree, account] = await Promise.all([
+  // Not visible to the caller: they may ask its owners for access (a wrong id then says so).
+  if (!document) {
+    if (id.length > 64) notFound();
+    return (
+      <AppShell {...shell}>
+        <div className="max-w-xl">
+          <RequestAccess documentId={id} />
+        </div>
+      </AppShell>
+    );
+  }
+  await touchDocumentAccess(ctx, id);
+  const [versions, html, activity, categories, tags, tree, account, policies, members] = await Promise.all([
     findDocumentVersions(ctx, id),
     getDocumentHtml(ctx, id),
     documentActivity(ctx, id),
@@ -42,6 +57,8 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
     findTags(ctx),
     folderTree(ctx, "document"),
     getAccount(ctx),
+    findDocumentPolicies(ctx, id),
+    document.abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
   ]);
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
   return (
@@ -85,6 +102,7 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
         folders={flattenTree(tree)}
         sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
+        access={<DocumentAccessPanel documentId={document.id} canManage={document.abilities.manage} canShare={document.abilities.share} members={members} policies={policies} />}
       />
     </AppShell>
   );

@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { DOCUMENT_ROLES } from "@/lib/documents/access";
+import {
+  answerAccessRequest,
+  answerAccessRequestSchema,
+  documentRoleList,
+  findDocumentPolicies,
+  lastActiveDocumentPolicies,
+  registerAccessDocumentPolicy,
+  removeDocumentPolicy,
+  transferDocumentOwnership,
+  upsertDocumentPolicy,
+  upsertDocumentPolicySchema,
+  type PresentedPolicy,
+} from "@/lib/documents/policies";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+
+const id = z.string().min(1).max(64);
+const idSchema = z.object({ id });
+const documentIdSchema = z.object({ documentId: id });
+
+/** GraphQL gives absent arguments as undefined and explicit ones possibly as null: keep only what was given. */
+const given = (data: Record<string, unknown>, nullable: string[] = []) =>
+  Object.fromEntries(Object.entries(data).filter(([key, v]) => v !== undefined && (v !== null || nullable.includes(key))));
+
+const DocumentRoleNameEnum = builder.enumType("DocumentRoleName", {
+  description: "Document roles, each holding the rights of the ones before it (docs/permissions.md).",
+  values: DOCUMENT_ROLES,
+});
+
+const DocumentPolicyStatusEnum = builder.enumType("DocumentPolicyStatus", {
+  description: "active: the role applies. requested: an access request waiting for an owner. refused: a request an owner refused.",
+  values: ["active", "requested", "refused"] as const,
+});
+
+const DocumentPolicyUser = builder.simpleObject("DocumentPolicyUser", {
+  description: "The person a document policy is for: a colleague of the workspace.",
+  fields: (t) => ({
+    id: t.id(),
+    name: t.string(),
+    firstName: t.string(),
+    lastName: t.string(),
+    email: t.string(),
+    avatar: t.string({ nullable: true }),
+  }),
+});
+
+/** A person's role on a document, or their request for one (spec DocumentPolicy). */
+const DocumentPolicy = builder.objectRef<PresentedPolicy>("DocumentPolicy").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    documentId: t.exposeID("documentId"),
+    user: t.field({ type: DocumentPolicyUser, resolve: (p) => p.user }),
+    role: t.field({ type: DocumentRoleNameEnum, resolve: (p) => p.role }),
+    status: t.field({ type: DocumentPolicyStatusEnum, resolve: (p) => p.status }),
+    important: t.exposeBoolean("important"),
+    subscribe: t.exposeBoolean("subscribe"),
+    note: t.exposeString("note", { nullable: true }),
+    inAccount: t.exposeBoolean("inAccount", { description: "Whether the person is still an active member of the workspace." }),
+    metadata: t.field({ type: "JSON", resolve: (p) => p.metadata }),
+    accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const DocumentRole = builder.simpleObject("DocumentRole", {
+  description: "One of the five document roles (spec DocumentRole); the id is the role's name.",
+  fields: (t) => ({
+    id: t.id(),
+    name: t.string(),
+    label: t.string({ description: "The role's name in the request's language." }),
+    global: t.boolean(),
+    permissions: t.stringList(),
+  }),
+});
+
+const DocumentPolicyInput = builder.inputType("DocumentPolicyInput", {
+  fields: (t) => ({
+    userId: t.id({ required: true }),
+    role: t.field({ type: DocumentRoleNameEnum, required: true }),
+    note: t.string({ description: "null clears it." }),
+    important: t.boolean(),
+    subscribe: t.boolean(),
+  }),
+});
+
+builder.queryFields((t) => ({
+  policies: t.field({
+    type: [DocumentPolicy],
+    description: "Who has access to a document (reader); owners also get the pending requests. lastActive: the 5 most recently active.",
+    args: { documentId: t.arg.id({ required: true }), lastActive: t.arg.boolean() },
+    resolve: (_root, { documentId, lastActive }, { ctx }) => {
+      const input = parseInput(documentIdSchema, { documentId: String(documentId) }, "policies");
+      return lastActive ? lastActiveDocumentPolicies(ctx, input.documentId) : findDocumentPolicies(ctx, input.documentId);
+    },
+  }),
+  documentRoles: t.field({
+    type: [DocumentRole],
+    description: "The five document roles with what each allows.",
+    resolve: (_root, _args, { ctx }) => documentRoleList(ctx),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  upsertPolicy: t.field({
+    type: DocumentPolicy,
+    description: "Gives a colleague a role on a document, or changes it (editor; owner for the owner role or an owner's policy).",
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: DocumentPolicyInput, required: true }) },
+    resolve: (_root, { documentId, data }, { ctx }) => {
+      const input = parseInput(upsertDocumentPolicySchema, given({ ...data, userId: String(data.userId) }, ["note"]), "upsertPolicy");
+      return upsertDocumentPolicy(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "upsertPolicy").documentId, input);
+    },
+  }),
+  deletePolicy: t.field({
+    type: "ID",
+    description: "Removes someone's access or a request; a document keeps at least one owner (LAST_DOCUMENT_OWNER).",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, { ctx }) => removeDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "deletePolicy").id),
+  }),
+  registerAccessDocumentPolicy: t.field({
+    type: DocumentPolicy,
+    description: "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, { ctx }) => registerAccessDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "registerAccessDocumentPolicy").id),
+  }),
+  answerAccessRequest: t.field({
+    type: DocumentPolicy,
+    description: "An owner accepts (with role, reader by default) or refuses an access request.",
+    args: { id: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), role: t.arg({ type: DocumentRoleNameEnum }) },
+    resolve: (_root, { id: policyId, accept, role }, { ctx }) =>
+      answerAccessRequest(ctx, parseInput(idSchema, { id: String(policyId) }, "answerAccessRequest").id, parseInput(answerAccessRequestSchema, given({ accept, role }), "answerAccessRequest")),
+  }),
+  transferDocumentOwnership: t.field({
+    type: DocumentPolicy,
+    description: "Makes userId the owner of document id; the caller's owner policy becomes editor. Returns the new owner's policy.",
+    args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
+    resolve: (_root, args, { ctx }) => transferDocumentOwnership(ctx, parseInput(idSchema, { id: String(args.id) }, "transferDocumentOwnership").id, String(args.userId)),
+  }),
+}));
