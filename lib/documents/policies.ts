@@ -13,7 +13,7 @@ import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { assertCan, ROLE_PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { accountScope } from "@/lib/accounts/scope";
-import { appUrl, deliverEmail } from "@/lib/email/send-email";
+import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { DEFAULT_LOCALE, matchLocale, type Locale } from "@/lib/i18n/locales";
@@ -409,27 +409,20 @@ async function requestRecipients(accountId: string, documentId: string): Promise
   });
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** One access email in the recipient's language. `params.role` is a role name, shown translated. */
 export function renderAccessEmail(input: { locale: Locale; kind: AccessEmail; url: string; params: Record<string, string> }) {
   const t = getTranslator(input.locale);
   const params = { ...input.params, ...(input.params.role ? { role: t(`documents.roles.${input.params.role as DocumentRoleName}`) } : {}) };
   const key = `documentAccessEmail.${input.kind}` as const;
-  const subject = t(`${key}.subject`, params).replace(/[\r\n]+/g, " ");
-  const heading = t(`${key}.heading`, params);
-  const body = t(`${key}.body`, params);
-  const button = t(`${key}.button`, params);
-  const footer = t("documentAccessEmail.footer");
-  const text = `${heading}\n\n${body}\n\n${button}: ${input.url}\n\n${footer}\n`;
-  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;color:#18181b">${escapeHtml(heading)}</h1>
-<p style="color:#3f3f46;line-height:1.5">${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#71717a;font-size:12px">${escapeHtml(footer)}</p>
-</div></body></html>`;
-  return { subject, text, html };
+  return layoutEmail({
+    locale: input.locale,
+    subject: t(`${key}.subject`, params),
+    heading: t(`${key}.heading`, params),
+    body: t(`${key}.body`, params),
+    button: t(`${key}.button`, params),
+    url: input.url,
+    footer: t("documentAccessEmail.footer"),
+  });
 }
 
 /** Sends after the change is committed: a failed email is logged and does not undo the access. */

@@ -24,25 +24,38 @@ export function appUrl(): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
+/**
+ * The one email layout: heading, an optional code in large type, a paragraph, a button to
+ * `url`, the address spelled out, and a footer; as text and as HTML with every value escaped.
+ */
+export function layoutEmail(input: { locale: Locale; subject: string; heading: string; body: string; button: string; url: string; footer: string; code?: string }) {
+  const subject = input.subject.replace(/[\r\n]+/g, " ");
+  const code = input.code ? `${input.code}\n\n` : "";
+  const text = `${input.heading}\n\n${code}${input.body}\n\n${input.button}: ${input.url}\n\n${input.footer}\n`;
+  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;color:#18181b">${escapeHtml(input.heading)}</h1>
+${input.code ? `<p data-testid="email-code" style="font-size:32px;font-weight:700;letter-spacing:6px;color:#18181b">${escapeHtml(input.code)}</p>\n` : ""}<p style="color:#3f3f46;line-height:1.5">${escapeHtml(input.body)}</p>
+<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(input.button)}</a></p>
+<p style="color:#71717a;font-size:12px;word-break:break-all">${escapeHtml(input.url)}</p>
+<p style="color:#71717a;font-size:12px">${escapeHtml(input.footer)}</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
 export function renderEmail(input: SendEmailInput) {
   const t = getTranslator(input.locale);
   const params = { name: "", minutes: 60, ...input.params };
   const key = `emails.${input.template}` as const;
-  const subject = t(`${key}.subject`, params);
-  const heading = t(`${key}.heading`, params);
-  const body = t(`${key}.body`, params);
-  const button = t(`${key}.button`, params);
-  const footer = t("emails.footer");
-  const text = `${heading}\n\n${body}\n\n${button}: ${input.url}\n\n${footer}\n`;
-  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;color:#18181b">${escapeHtml(heading)}</h1>
-<p style="color:#3f3f46;line-height:1.5">${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#71717a;font-size:12px;word-break:break-all">${escapeHtml(input.url)}</p>
-<p style="color:#71717a;font-size:12px">${escapeHtml(footer)}</p>
-</div></body></html>`;
-  return { subject, text, html };
+  return layoutEmail({
+    locale: input.locale,
+    subject: t(`${key}.subject`, params),
+    heading: t(`${key}.heading`, params),
+    body: t(`${key}.body`, params),
+    button: t(`${key}.button`, params),
+    url: input.url,
+    footer: t("emails.footer"),
+  });
 }
 
 let transport: nodemailer.Transporter | undefined;

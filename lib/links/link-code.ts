@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import { db } from "@/lib/db";
 import { authSecret } from "@/lib/auth/secret";
 import { safeEqual } from "@/lib/auth/crypto";
-import { appUrl, deliverEmail } from "@/lib/email/send-email";
+import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -77,27 +77,20 @@ export async function clearLinkAttempts(keys: ThrottleKey[]): Promise<void> {
   await db.signInThrottle.deleteMany({ where: { key: { in: keys.map((k) => k.key) } } });
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** The code email in the visitor's language (messages `linkEmail`). */
 export function renderLinkCodeEmail(input: { locale: Locale; code: string; account: string; url: string }) {
   const t = getTranslator(input.locale);
   const params = { code: input.code, account: input.account, minutes: LINK_CODE_WINDOW_MINUTES };
-  const subject = t("linkEmail.subject", params);
-  const heading = t("linkEmail.heading", params);
-  const body = t("linkEmail.body", params);
-  const button = t("linkEmail.button", params);
-  const footer = t("linkEmail.footer", params);
-  const text = `${heading}\n\n${input.code}\n\n${body}\n\n${button}: ${input.url}\n\n${footer}\n`;
-  const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
-<div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;color:#18181b">${escapeHtml(heading)}</h1>
-<p data-testid="link-code" style="font-size:32px;font-weight:700;letter-spacing:6px;color:#18181b">${escapeHtml(input.code)}</p>
-<p style="color:#3f3f46;line-height:1.5">${escapeHtml(body)}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
-<p style="color:#71717a;font-size:12px">${escapeHtml(footer)}</p>
-</div></body></html>`;
-  return { subject, text, html };
+  return layoutEmail({
+    locale: input.locale,
+    code: input.code,
+    subject: t("linkEmail.subject", params),
+    heading: t("linkEmail.heading", params),
+    body: t("linkEmail.body", params),
+    button: t("linkEmail.button", params),
+    url: input.url,
+    footer: t("linkEmail.footer", params),
+  });
 }
 
 /** Emails the code to the visitor, in their language. */

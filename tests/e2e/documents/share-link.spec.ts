@@ -70,7 +70,7 @@ test("a secure link asks for an allowed address and the emailed code", async ({ 
   let code = "";
   await expect(async () => {
     const html = await (await request.get(outboxUrl(visitor))).text();
-    code = html.match(/data-testid="link-code"[^>]*>(\d{6})</)?.[1] ?? "";
+    code = html.match(/data-testid="email-code"[^>]*>(\d{6})</)?.[1] ?? "";
     expect(code).toMatch(/^\d{6}$/);
   }).toPass({ timeout: 15_000 });
 
