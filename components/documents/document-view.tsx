@@ -46,7 +46,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "access" | "sharing";
+type Tab = (typeof TABS)[number] | "access" | "sharing" | "relations" | "comments";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; children: ReactNode }) {
@@ -73,6 +73,7 @@ export function DocumentView({
   nextStatuses,
   html,
   isPdf,
+  pdfAvailable,
   versions,
   values,
   activity,
@@ -81,6 +82,8 @@ export function DocumentView({
   folders,
   sharing,
   access,
+  relations,
+  comments,
 }: {
   document: Details;
   role: string;
@@ -90,6 +93,8 @@ export function DocumentView({
   nextStatuses: Status[];
   html: string | null;
   isPdf: boolean;
+  /** A PDF of the latest version can be served: it is a PDF, or LibreOffice can convert it. */
+  pdfAvailable: boolean;
   versions: { version: number; name: string; size: number; createdAt: string }[];
   values: { name: string; value: unknown; type: string }[];
   activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
@@ -99,6 +104,10 @@ export function DocumentView({
   sharing?: ReactNode;
   /** Who has which role, requests, ownership (lib/documents/policies.ts). */
   access?: ReactNode;
+  /** Relations to other documents and templates (components/documents/relations-panel.tsx). */
+  relations?: ReactNode;
+  /** Comments, for commenters and up (components/documents/comments-panel.tsx). */
+  comments?: ReactNode;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -149,6 +158,7 @@ export function DocumentView({
     tagIds: document.tagIds,
   });
   const num = (v: string) => (v === "" ? null : Number(v));
+  const tabs: Tab[] = [...TABS, ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : []), ...(relations ? (["relations"] as const) : []), ...(comments ? (["comments"] as const) : [])];
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -219,6 +229,11 @@ export function DocumentView({
           <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/file`} download>
             {t("download")}
           </a>
+          {pdfAvailable && (
+            <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/pdf`} download>
+              {t("downloadPdf")}
+            </a>
+          )}
           <Button variant="secondary" onClick={async () => {
             const copy = await run(() => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`), "duplicated", "cloneError");
             if (copy) router.push(`/d/${copy.id}/view`);
@@ -227,13 +242,28 @@ export function DocumentView({
         </div>
       </header>
 
-      <div role="tablist" aria-label={t("sections")} className="flex flex-wrap gap-1 border-b border-zinc-200">
-        {[...TABS, ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : [])].map((key) => (
+      <div
+        role="tablist"
+        aria-label={t("sections")}
+        className="flex flex-wrap gap-1 border-b border-zinc-200"
+        onKeyDown={(event) => {
+          // Arrow keys move between tabs, Home and End jump to the ends (WAI-ARIA tabs).
+          const index = tabs.indexOf(tab);
+          const next = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 }[event.key];
+          if (next === undefined) return;
+          event.preventDefault();
+          const key = tabs[(next + tabs.length) % tabs.length];
+          setTab(key);
+          globalThis.document.getElementById(`tab-${key}`)?.focus();
+        }}
+      >
+        {tabs.map((key) => (
           <button
             key={key}
             role="tab"
             id={`tab-${key}`}
             aria-selected={tab === key}
+            tabIndex={tab === key ? 0 : -1}
             aria-controls={`panel-${key}`}
             onClick={() => setTab(key as Tab)}
             className={`rounded-t-md px-4 py-2 text-sm ${tab === key ? "border-b-2 border-brand-600 font-semibold text-brand-800" : "text-zinc-600 hover:bg-zinc-50"}`}
@@ -374,6 +404,18 @@ export function DocumentView({
       {tab === "sharing" && sharing && (
         <section id="panel-sharing" role="tabpanel" aria-labelledby="tab-sharing">
           {sharing}
+        </section>
+      )}
+
+      {tab === "relations" && relations && (
+        <section id="panel-relations" role="tabpanel" aria-labelledby="tab-relations">
+          {relations}
+        </section>
+      )}
+
+      {tab === "comments" && comments && (
+        <section id="panel-comments" role="tabpanel" aria-labelledby="tab-comments">
+          {comments}
         </section>
       )}
 

@@ -1,11 +1,12 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ContextMenu as LinkMenu } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
@@ -281,77 +282,5 @@ function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink 
         </Button>
       </div>
     </form>
-  );
-}
-
-type MenuItem = { label: string; onSelect: () => void; danger?: boolean };
-
-/** A row's context menu: Enter/Space opens it, arrows move, Escape closes and returns focus. */
-function LinkMenu({ label, items }: { label: string; items: MenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const close = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", close);
-    return () => document.removeEventListener("mousedown", close);
-  }, [open]);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const entries = [...(root.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    if (event.key === "Escape") {
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      entries[(index + step + entries.length) % entries.length]?.focus();
-    } else if (event.key === "Tab") {
-      setOpen(false);
-    }
-  }
-
-  return (
-    <div ref={root} className="relative" onKeyDown={open ? onKeyDown : undefined}>
-      <button
-        ref={button}
-        type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        aria-label={label}
-        onClick={() => setOpen((v) => !v)}
-        className="flex size-10 items-center justify-center rounded-md text-lg text-zinc-600 hover:bg-zinc-100"
-      >
-        <span aria-hidden>⋯</span>
-      </button>
-      {open && (
-        <div id={menuId} role="menu" aria-label={label} className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-zinc-200 bg-white py-1 shadow-lg">
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              onClick={() => {
-                setOpen(false);
-                item.onSelect();
-              }}
-              className={`block w-full px-3 py-2 text-left text-sm hover:bg-zinc-50 focus:bg-zinc-100 focus:outline-none ${item.danger ? "text-red-700" : ""}`}
-            >
-              {item.label}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
   );
 }

@@ -36,14 +36,17 @@ function preview(variables: Variable[], values: Record<string, Value>, name: str
 /**
  * The form that creates a document from a published template: one input per field by its
  * type, formulas computed as you type, and the server's verdict per field shown beside it.
+ * `globals` are the workspace data store's values for fields of the same name: they start
+ * filled in (and the server uses them for any such field left empty).
  */
-export function CreateDocumentForm({ templateId, templateName, variables, currency }: { templateId: string; templateName: string; variables: Variable[]; currency: string | null }) {
+export function CreateDocumentForm({ templateId, templateName, variables, currency, globals = {} }: { templateId: string; templateName: string; variables: Variable[]; currency: string | null; globals?: Record<string, string> }) {
   const t = useTranslations("templates");
+  const td = useTranslations("dataStore");
   const locale = useLocale();
   const errorText = useErrorText();
   const router = useRouter();
   const fields = variables.filter((v) => !v.deprecated);
-  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, v.type === "checkbox" ? false : v.type === "list" ? [] : ""])));
+  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, v.type === "checkbox" ? false : v.type === "list" ? [] : (globals[v.name] ?? "")])));
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -164,6 +167,7 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
                 <span className="mt-1 flex flex-col">{control}</span>
               </label>
               {v.options.helpText && <p className="text-xs text-zinc-500">{v.options.helpText}</p>}
+              {globals[v.name] !== undefined && value === globals[v.name] && <p className="text-xs text-zinc-500" data-testid="from-data-store">{td("fromDataStore")}</p>}
               {error && <p id={`err-${v.name}`} role="alert" className="text-xs text-red-600">{error}</p>}
             </div>
           );

@@ -7,7 +7,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
 
-type Tag = { id: string; name: string; color: string };
+type Tag = { id: string; name: string; color: string; count: number };
 
 /** Tags with their colours: add, recolour, delete. */
 export function TagsManager({ tags }: { tags: Tag[] }) {
@@ -46,6 +46,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
                 <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
                 {tag.name}
               </span>
+              <span className="text-xs text-zinc-500">{t("usage", { count: tag.count })}</span>
               <span className="flex-1" />
               <input
                 type="color"

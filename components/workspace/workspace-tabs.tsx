@@ -16,6 +16,7 @@ export async function WorkspaceTabs() {
         { href: "/settings/ws/appearance", label: t("appearance") },
         { href: "/settings/ws/categories", label: t("categories") },
         { href: "/settings/ws/tags", label: t("tags") },
+        { href: "/settings/ws/datastore", label: t("dataStore") },
       ]}
     />
   );

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
+import { dataStoreDefaults, getDataStore, withDataStoreValues } from "@/lib/datastore/data-store";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fillDocx, readDocx } from "@/lib/files/docx";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
@@ -184,7 +185,10 @@ export async function generateFromTemplate(template: { format: string; delimiter
  * Creates a document from a published template: each value is checked against its field's
  * type (VALIDATION_FAILED lists every broken field), formulas are computed, the template's file
  * is filled (DOCX with its delimiters, PDF forms) and stored as version 1. The name defaults to
- * the template's name with its fields filled. Needs ManageDocuments and ViewTemplates.
+ * the template's name with its fields filled. A field the person left empty whose name is a
+ * variable of the workspace data store takes the store's value (a typed value wins; the field's
+ * own type still checks it), so [company legal name] fills itself in every template.
+ * Needs ManageDocuments and ViewTemplates.
  */
 export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.input<typeof createFromTemplateSchema>) {
   const { accountId } = accountScope(ctx);
@@ -196,7 +200,8 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   if (!template.published) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Publish the template before creating documents from it.", params: { fields: "templateId" } });
   const variables = template.variables as Variable[];
   const language = input.fields.language ?? template.language;
-  const filled = fillValues(variables, input.values as Record<string, RawValue>, { language, currency: template.currency });
+  const globals = withDataStoreValues(input.values as Record<string, RawValue>, dataStoreDefaults(variables, await getDataStore(ctx)));
+  const filled = fillValues(variables, globals.values, { language, currency: template.currency });
   const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text);
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
@@ -214,7 +219,7 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
       variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue,
       file: { bytes: generated.bytes, ext: template.format, mimetype: template.mimetype, name: `${name}.${template.format}`, text: generated.text, delimiters: template.delimiter },
       auditEvent: "document.created",
-      auditPayload: { from: "template", templateId: template.id },
+      auditPayload: { from: "template", templateId: template.id, ...(globals.names.length ? { dataStore: globals.names } : {}) },
     },
   ]);
   return document;

@@ -38,12 +38,24 @@ export const documentListSchema = z
 export type DocumentListInput = z.input<typeof documentListSchema>;
 
 const COLUMNS: Record<string, string> = { updatedAt: "updatedAt", createdAt: "createdAt", name: "name", status: "status", endedAt: "endedAt", ref: "ref", startedAt: "startedAt" };
-/**
- * Sort columns that are never null. They sort without NULLS LAST, which would not match the
- * order of the (accountId, archived, [status,] updatedAt DESC) indexes and so cost a sort of
- * every matching row instead of reading the first 25 off the index.
- */
+/** Sort columns that are never null: where their nulls go changes nothing in their order. */
 const NOT_NULL_COLUMNS = new Set(["updatedAt", "createdAt", "name", "status"]);
+
+/**
+ * Where the nulls of the sort column go. Nullable columns: last, either way. Columns that are
+ * never null: the default, so "updatedAt" DESC is the order of the (accountId, archived,
+ * [status,] updatedAt DESC) indexes and a list page reads its 25 rows off the index instead of
+ * sorting every match. Except with a text search: the placement is then one no index has (DESC
+ * NULLS LAST, ASC NULLS FIRST), so the GIN index picks the rows. Were the index order available,
+ * PostgreSQL could walk the update-time index testing document after document against the query,
+ * which for a rare word reads most of the table (0.5 ms became 200 ms on 100,000 documents,
+ * docs/benchmarks.md).
+ */
+function nullsOrder(input: z.infer<typeof documentListSchema>): string {
+  if (!NOT_NULL_COLUMNS.has(input.orderBy)) return " NULLS LAST";
+  if (input.search) return input.sortBy === "asc" ? " NULLS FIRST" : " NULLS LAST";
+  return "";
+}
 
 /** The SQL conditions of a list query: account, visibility, then each filter. */
 async function conditions(ctx: AccountContext, input: z.infer<typeof documentListSchema>) {
@@ -107,7 +119,7 @@ export async function documentListSql(ctx: AccountContext, input: z.infer<typeof
       ? Prisma.sql`ts_rank(d.search, ${searchQuery(input.search, ctx.locale)}) DESC, d."updatedAt" DESC`
       : input.orderBy === "relevance"
         ? Prisma.sql`d."updatedAt" DESC`
-        : Prisma.sql`${Prisma.raw(`d."${COLUMNS[input.orderBy]}"`)} ${direction}${Prisma.raw(NOT_NULL_COLUMNS.has(input.orderBy) ? "" : " NULLS LAST")}`;
+        : Prisma.sql`${Prisma.raw(`d."${COLUMNS[input.orderBy]}"`)} ${direction}${Prisma.raw(nullsOrder(input))}`;
   return {
     ids: Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`,
     count: Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`,

@@ -11,6 +11,23 @@ export function searchConfig(language: string | null | undefined): string {
 /** Characters of body text indexed per document (a tsvector holds at most 1 MB). */
 const MAX_INDEXED_CHARS = 300_000;
 
+/** The document's text-search configuration, from the language column of the row `d`. */
+const LANGUAGE_CONFIG = Prisma.sql`CASE split_part(lower(coalesce(d.language, '')), '-', 1)
+        WHEN 'en' THEN 'english'::regconfig WHEN 'es' THEN 'spanish'::regconfig
+        WHEN 'ca' THEN 'catalan'::regconfig WHEN 'pt' THEN 'portuguese'::regconfig ELSE 'simple'::regconfig END`;
+
+/**
+ * The search vector of the document row `d` (name, ref, language) whose version text is `body`
+ * (an SQL expression): name and ref weighted first, then the text, both word for word ('simple')
+ * and stemmed in the document's language. The one definition of the vector: refreshSearchIndex
+ * and the benchmark seed (bench/seed-documents.ts) both use it.
+ */
+export const searchVectorSql = (body: Prisma.Sql) => Prisma.sql`
+      setweight(to_tsvector('simple', coalesce(d.name, '') || ' ' || coalesce(d.ref, '')), 'A') ||
+      setweight(to_tsvector(${LANGUAGE_CONFIG}, coalesce(d.name, '')), 'A') ||
+      to_tsvector('simple', left(coalesce(${body}, ''), ${MAX_INDEXED_CHARS})) ||
+      to_tsvector(${LANGUAGE_CONFIG}, left(coalesce(${body}, ''), ${MAX_INDEXED_CHARS}))`;
+
 /**
  * Rebuilds a document's search vector from its name and ref (weighted first) and the text of
  * every version, both word for word ('simple') and stemmed in the document's language, so a
@@ -18,15 +35,7 @@ const MAX_INDEXED_CHARS = 300_000;
  */
 export async function refreshSearchIndex(tx: Tx, documentId: string): Promise<void> {
   await tx.$executeRaw`
-    UPDATE "Document" d SET search =
-      setweight(to_tsvector('simple', coalesce(d.name, '') || ' ' || coalesce(d.ref, '')), 'A') ||
-      setweight(to_tsvector(CASE split_part(lower(coalesce(d.language, '')), '-', 1)
-        WHEN 'en' THEN 'english'::regconfig WHEN 'es' THEN 'spanish'::regconfig
-        WHEN 'ca' THEN 'catalan'::regconfig WHEN 'pt' THEN 'portuguese'::regconfig ELSE 'simple'::regconfig END, coalesce(d.name, '')), 'A') ||
-      to_tsvector('simple', left(coalesce(c.body, ''), ${MAX_INDEXED_CHARS})) ||
-      to_tsvector(CASE split_part(lower(coalesce(d.language, '')), '-', 1)
-        WHEN 'en' THEN 'english'::regconfig WHEN 'es' THEN 'spanish'::regconfig
-        WHEN 'ca' THEN 'catalan'::regconfig WHEN 'pt' THEN 'portuguese'::regconfig ELSE 'simple'::regconfig END, left(coalesce(c.body, ''), ${MAX_INDEXED_CHARS}))
+    UPDATE "Document" d SET search = ${searchVectorSql(Prisma.sql`c.body`)}
     FROM (SELECT string_agg(text, ' ' ORDER BY version DESC) AS body FROM "DocumentContent" WHERE "documentId" = ${documentId}) c
     WHERE d.id = ${documentId}`;
 }

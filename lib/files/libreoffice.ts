@@ -6,11 +6,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-const CANDIDATES = [process.env.SOFFICE_PATH, "/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice", "/opt/homebrew/bin/soffice"];
+const USUAL_PLACES = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice", "/opt/homebrew/bin/soffice"];
 
-/** LibreOffice's binary when it is installed (SOFFICE_PATH or the usual places), else null. */
+/** LibreOffice's binary when it is installed (SOFFICE_PATH, read on each call, or the usual places), else null. */
 export function sofficePath(): string | null {
-  return CANDIDATES.find((candidate): candidate is string => !!candidate && existsSync(candidate)) ?? null;
+  const override = process.env.SOFFICE_PATH;
+  if (override) return existsSync(override) ? override : null;
+  return USUAL_PLACES.find((candidate): candidate is string => !!candidate && existsSync(candidate)) ?? null;
 }
 
 /** Converts a file with headless LibreOffice (`to` is an extension: docx, pdf). Null without LibreOffice. */

@@ -21,6 +21,14 @@ export async function findTags(ctx: ServiceContext) {
   return db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000 });
 }
 
+/** The account's tags with how many documents and templates carry each (spec Tag.count). */
+export async function findTagsWithUsage(ctx: ServiceContext) {
+  const scope = accountScope(ctx);
+  assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
+  const tags = await db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000, include: { _count: { select: { documents: true, templates: true } } } });
+  return tags.map(({ _count, ...tag }) => ({ ...tag, count: _count.documents + _count.templates }));
+}
+
 /**
  * Who may create tags: holders of ManageTags, and members who manage documents when the
  * account's createTags setting is on.

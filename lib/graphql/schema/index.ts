@@ -8,6 +8,8 @@ import "./templates";
 import "./folders";
 import "./links";
 import "./policies";
+import "./relations";
+import "./datastore";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

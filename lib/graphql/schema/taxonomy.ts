@@ -29,6 +29,11 @@ const Tag = builder.prismaObject("Tag", {
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     color: t.exposeString("color"),
+    /** How many documents and templates carry the tag. */
+    count: t.int({
+      select: { _count: { select: { documents: true, templates: true } } },
+      resolve: (tag) => tag._count.documents + tag._count.templates,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),

@@ -3,7 +3,10 @@ import { db } from "@/lib/db";
 import { GET as getAccountRoute } from "@/app/vapp/accounts/route";
 import { POST as graphqlRoute } from "@/app/graphql/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
+import { updateDataStore } from "@/lib/datastore/data-store";
+import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentRelation } from "@/lib/documents/relations";
 import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
@@ -32,6 +35,8 @@ type World = {
   templateOfA: Row;
   documentPolicyOfB: Row;
   userOfA: Row;
+  relationOfB: Row;
+  commentOfB: Row;
 };
 let world: World;
 
@@ -50,10 +55,13 @@ beforeAll(async () => {
   const documentOfB = await createDocumentFromUpload(ctxB, { name: "B contract", folderId: folderOfB.id }, { name: "b.docx", bytes: makeDocx(["Bravo's Okapi agreement"]) });
   const templateOfB = await createTemplate(ctxB, { name: "B template" }, { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) });
   await publishUnpublishTemplate(ctxB, templateOfB.id, true);
+  await updateDataStore(ctxB, [{ name: "company legal name", value: "Okapi Holdings" }]);
   const documentOfA = await createDocumentFromUpload(ctxA, { name: "A contract" }, { name: "a.docx", bytes: makeDocx(["Alpha"]) });
   const templateOfA = await createTemplate(ctxA, { name: "A template" }, { name: "a.docx", bytes: makeDocx(["[x]"]) });
   const documentPolicyOfB = await db.documentPolicy.findFirstOrThrow({ where: { documentId: documentOfB.id } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner };
+  const relationOfB = await createDocumentRelation(ctxB, documentOfB.id, { toTemplateId: templateOfB.id, type: "basedOn", tag: "B tag" });
+  const commentOfB = await addDocumentComment(ctxB, documentOfB.id, { body: "B's Okapi remark" });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -105,6 +113,9 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
   { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
+  // Workspace data store
+  { name: "dataStore", query: () => "{ dataStore { variables { name value } } }" },
+  { name: "updateDataStore", query: () => 'mutation { updateDataStore(variables: [{ name: "planted", value: "x" }]) { updatedAt } }' },
   // Documents
   { name: "documents", query: () => '{ documents(search: "okapi") { total items { id name highlight { text } } } }' },
   { name: "document", query: () => `{ document(id: "${world.documentOfB.id}") { id name role } }` },
@@ -144,6 +155,19 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "registerAccessDocumentPolicy", query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }` },
   { name: "answerAccessRequest", query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }` },
   { name: "transferDocumentOwnership", query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }` },
+  // Document relations and comments
+  { name: "relations", query: () => `{ relations(documentId: "${world.documentOfB.id}") { id tag other { id name } } }` },
+  { name: "createRelation", query: () => `mutation { createRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }` },
+  { name: "createRelation to B's document", query: () => `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }` },
+  { name: "createRelation to B's template", query: () => `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfB.id}" }) { id other { name } } }` },
+  { name: "updateRelation", query: () => `mutation { updateRelation(id: "${world.relationOfB.id}", data: { tag: "Hijacked" }) { id tag } }` },
+  { name: "deleteRelation", query: () => `mutation { deleteRelation(id: "${world.relationOfB.id}") }` },
+  { name: "comments", query: () => `{ comments(documentId: "${world.documentOfB.id}") { id body } }` },
+  { name: "createComment", query: () => `mutation { createComment(documentId: "${world.documentOfB.id}", data: { body: "Planted" }) { id } }` },
+  { name: "createComment replying to B's comment", query: () => `mutation { createComment(documentId: "${world.documentOfA.id}", data: { body: "Planted", parentId: "${world.commentOfB.id}" }) { id } }` },
+  { name: "updateComment", query: () => `mutation { updateComment(id: "${world.commentOfB.id}", data: { body: "Hijacked" }) { id body } }` },
+  { name: "resolveComment", query: () => `mutation { resolveComment(id: "${world.commentOfB.id}") { id body } }` },
+  { name: "deleteComment", query: () => `mutation { deleteComment(id: "${world.commentOfB.id}") }` },
   // Templates
   { name: "templates", query: () => "{ templates { total items { id name } } }" },
   { name: "template", query: () => `{ template(id: "${world.templateOfB.id}") { id name } }` },
@@ -183,6 +207,14 @@ async function expectBUntouched() {
     { id: world.templateOfB.id, name: "B template", published: true, version: 1 },
   ]);
   expect((await db.folder.findMany({ where: { accountId: b }, select: { name: true }, orderBy: { name: "asc" } })).map((f) => f.name)).toEqual(["B folder", "B templates"]);
+  expect(await db.documentRelation.findMany({ where: { OR: [{ accountId: b }, { toDocumentId: world.documentOfB.id }, { toTemplateId: world.templateOfB.id }] }, select: { id: true, type: true, tag: true } })).toEqual([
+    { id: world.relationOfB.id, type: "basedOn", tag: "B tag" },
+  ]);
+  expect(await db.documentComment.findMany({ where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] }, select: { id: true, body: true, resolvedAt: true } })).toEqual([
+    { id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null },
+  ]);
+  expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+  expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b } })).variables).toEqual([{ name: "company legal name", type: "text", value: "Okapi Holdings" }]);
 }
 
 describe("cross-account isolation", () => {
@@ -242,6 +274,18 @@ describe("cross-account isolation", () => {
     "registerAccessDocumentPolicy",
     "answerAccessRequest",
     "transferDocumentOwnership",
+    "relations",
+    "createRelation",
+    "createRelation to B's document",
+    "createRelation to B's template",
+    "updateRelation",
+    "deleteRelation",
+    "comments",
+    "createComment",
+    "createComment replying to B's comment",
+    "updateComment",
+    "resolveComment",
+    "deleteComment",
     "template",
     "updateTemplate",
     "cloneTemplate",

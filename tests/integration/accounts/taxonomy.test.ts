@@ -80,3 +80,19 @@ describe("tags", () => {
     expect(refused.errors?.[0].extensions.code).toBe("FORBIDDEN");
   });
 });
+
+describe("tag usage", () => {
+  it("counts the documents and templates that carry each tag", async () => {
+    const { createDocumentFromUpload } = await import("@/lib/documents/create-document");
+    const { createTemplate } = await import("@/lib/templates/templates");
+    const { createTag, findTagsWithUsage } = await import("@/lib/tags/tags");
+    const { makeDocx } = await import("@/tests/fixtures/docx");
+    const { account, owner } = await createAccount("TagUse");
+    const { ctx } = await signedInAs(owner.id, account.id);
+    const used = await createTag(ctx, { name: "Used" });
+    await createTag(ctx, { name: "Idle" });
+    await createDocumentFromUpload(ctx, { tagIds: [used.id] }, { name: "a.docx", bytes: makeDocx(["a"]) });
+    await createTemplate(ctx, { tagIds: [used.id] }, { name: "t.docx", bytes: makeDocx(["[x]"]) });
+    expect((await findTagsWithUsage(ctx)).map((t) => [t.name, t.count])).toEqual([["Idle", 0], ["Used", 2]]);
+  });
+});

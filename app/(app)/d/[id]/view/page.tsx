@@ -1,3 +1,4 @@
+import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { notFound } from "next/navigation";
 import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
@@ -6,6 +7,8 @@ import { DocumentView } from "@/components/documents/document-view";
 import { DocumentAccessPanel } from "@/components/documents/document-access-panel";
 import { RequestAccess } from "@/components/documents/request-access";
 import { ShareLinksPanel } from "@/components/documents/share-links-panel";
+import { RelationsPanel } from "@/components/documents/relations-panel";
+import { CommentsPanel } from "@/components/documents/comments-panel";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getAccount } from "@/lib/accounts/get-account";
@@ -95,6 +98,7 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         nextStatuses={[...STATUS_TRANSITIONS[document.status]]}
         html={html}
         isPdf={versions[0]?.mimetype === "application/pdf"}
+        pdfAvailable={versions[0]?.mimetype === "application/pdf" || pdfRenditionsAvailable()}
         versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, createdAt: v.createdAt.toISOString() }))}
         values={(variables.definitions ?? []).map((d) => ({ name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type }))}
         activity={activity.map((a) => ({ id: a.id, eventType: a.eventType, actor: a.actor, via: a.via, createdAt: a.createdAt.toISOString(), payload: a.payload }))}
@@ -103,6 +107,8 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         folders={flattenTree(tree)}
         sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
         access={<DocumentAccessPanel documentId={document.id} canManage={document.abilities.manage} canShare={document.abilities.share} members={members} policies={policies} />}
+        relations={<RelationsPanel documentId={document.id} canEdit={document.abilities.edit} />}
+        comments={document.abilities.comment ? <CommentsPanel documentId={document.id} canComment={document.abilities.comment} currentUserId={ctx.userId} canModerate={document.abilities.manage} /> : undefined}
       />
     </AppShell>
   );

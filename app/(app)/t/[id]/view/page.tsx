@@ -7,6 +7,7 @@ import { TemplateEditor } from "@/components/templates/template-editor";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { findCategories } from "@/lib/categories/find-categories";
+import { dataStoreDefaults, getDataStore } from "@/lib/datastore/data-store";
 import { isAppError } from "@/lib/errors/app-error";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findTags } from "@/lib/tags/tags";
@@ -32,7 +33,7 @@ export default async function TemplateViewPage({ params }: { params: Promise<{ i
     throw error;
   });
   const canManage = can(ctx, "ManageTemplates");
-  const [categories, tags, tree] = await Promise.all([findCategories(ctx, { group: "template" }), findTags(ctx), folderTree(ctx, "template")]);
+  const [categories, tags, tree, dataStore] = await Promise.all([findCategories(ctx, { group: "template" }), findTags(ctx), folderTree(ctx, "template"), getDataStore(ctx)]);
   const variables = template.variables as Variable[];
   return (
     <AppShell {...shell}>
@@ -62,7 +63,7 @@ export default async function TemplateViewPage({ params }: { params: Promise<{ i
           }}
         />
         {template.published && can(ctx, "ManageDocuments") && (
-          <CreateDocumentForm templateId={template.id} templateName={template.name} variables={variables} currency={template.currency} />
+          <CreateDocumentForm templateId={template.id} templateName={template.name} variables={variables} currency={template.currency} globals={dataStoreDefaults(variables, dataStore)} />
         )}
       </div>
     </AppShell>

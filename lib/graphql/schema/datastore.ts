@@ -1,0 +1,32 @@
+import { getDataStore, updateDataStore, updateDataStoreSchema } from "@/lib/datastore/data-store";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+
+const DataStoreVariable = builder.simpleObject("DataStoreVariable", {
+  fields: (t) => ({
+    name: t.string(),
+    type: t.string(),
+    value: t.string(),
+    description: t.string({ nullable: true }),
+  }),
+});
+
+/** The workspace data store (spec AccountDataStore): global metadata variables every template can use. */
+const DataStore = builder.simpleObject("DataStore", {
+  fields: (t) => ({
+    variables: t.field({ type: [DataStoreVariable] }),
+    metadata: t.field({ type: "JSON" }),
+    createdAt: t.field({ type: "DateTime", nullable: true }),
+    updatedAt: t.field({ type: "DateTime", nullable: true }),
+  }),
+});
+
+builder.queryField("dataStore", (t) => t.field({ type: DataStore, resolve: (_root, _args, { ctx }) => getDataStore(ctx) }));
+
+builder.mutationField("updateDataStore", (t) =>
+  t.field({
+    type: DataStore,
+    args: { variables: t.arg({ type: "JSON", required: true }) },
+    resolve: (_root, { variables }, { ctx }) => updateDataStore(ctx, parseInput(updateDataStoreSchema, { variables }, "updateDataStore").variables),
+  }),
+);

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment, type PresentedComment } from "@/lib/documents/comments";
+import { createCommentSchema, createRelationSchema, RELATION_TYPES, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, updateDocumentRelation, type PresentedRelation, type RelationEnd } from "@/lib/documents/relations";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+import { DocumentStatusEnum, withoutUndefined } from "./documents";
+
+const id = z.string().min(1).max(64);
+const idSchema = z.object({ id });
+const documentIdSchema = z.object({ documentId: id });
+const idOf = (value: string | number, operation: string) => parseInput(idSchema, { id: String(value) }, operation).id;
+const documentIdOf = (value: string | number, operation: string) => parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+
+const RelationTypeEnum = builder.enumType("DocumentRelationType", {
+  description: "What the source says of the target: related, amends, renews, replaces, annex, basedOn.",
+  values: RELATION_TYPES,
+});
+
+const RelationEndRef = builder.objectRef<RelationEnd>("DocumentRelationEnd").implement({
+  description: "The other side of a relation. A document the caller cannot open has no id, name or status.",
+  fields: (t) => ({
+    kind: t.exposeString("kind", { description: "document or template" }),
+    id: t.exposeID("id", { nullable: true }),
+    name: t.exposeString("name", { nullable: true }),
+    status: t.field({ type: DocumentStatusEnum, nullable: true, resolve: (end) => end.status }),
+    format: t.exposeString("format", { nullable: true, description: "pdf or docx: what a download gives." }),
+    canOpen: t.exposeBoolean("canOpen"),
+  }),
+});
+
+/** A relation seen from one document (spec DocumentRelation). */
+const RelationRef = builder.objectRef<PresentedRelation>("DocumentRelation").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    type: t.field({ type: RelationTypeEnum, resolve: (r) => r.type }),
+    tag: t.exposeString("tag", { nullable: true }),
+    direction: t.exposeString("direction", { description: "outgoing: this document → other; incoming: other → this document." }),
+    other: t.field({ type: RelationEndRef, resolve: (r) => r.other }),
+    canEdit: t.exposeBoolean("canEdit", { description: "The caller may retag or remove it (editor on its source)." }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+const CommentAuthor = builder.simpleObject("DocumentCommentAuthor", { fields: (t) => ({ id: t.id(), name: t.string() }) });
+
+/** A comment or a reply (parentId) on a document. */
+const CommentRef = builder.objectRef<PresentedComment>("DocumentComment").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    documentId: t.exposeID("documentId"),
+    parentId: t.exposeID("parentId", { nullable: true }),
+    body: t.exposeString("body"),
+    author: t.field({ type: CommentAuthor, nullable: true, resolve: (c) => c.author }),
+    resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
+    isEdited: t.exposeBoolean("isEdited"),
+    canEdit: t.exposeBoolean("canEdit"),
+    canResolve: t.exposeBoolean("canResolve"),
+    canDelete: t.exposeBoolean("canDelete"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+
+const RelationInput = builder.inputType("DocumentRelationInput", {
+  fields: (t) => ({
+    toDocumentId: t.id({ description: "createRelation: the related document (or toTemplateId)." }),
+    toTemplateId: t.id({ description: "createRelation: the related template (or toDocumentId)." }),
+    type: t.field({ type: RelationTypeEnum }),
+    tag: t.string({ description: "A short label; null or empty clears it." }),
+  }),
+});
+
+const CommentInput = builder.inputType("DocumentCommentInput", {
+  fields: (t) => ({
+    body: t.string({ required: true }),
+    parentId: t.id({ description: "createComment: the comment replied to." }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  relations: t.field({
+    type: [RelationRef],
+    description: "A document's relations in both directions (reader role).",
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_root, { documentId }, { ctx }) => findDocumentRelations(ctx, documentIdOf(documentId, "relations")),
+  }),
+  comments: t.field({
+    type: [CommentRef],
+    description: "A document's comments and replies, oldest first (commenter role).",
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_root, { documentId }, { ctx }) => findDocumentComments(ctx, documentIdOf(documentId, "comments")),
+  }),
+}));
+
+const idsToStrings = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]));
+
+builder.mutationFields((t) => ({
+  createRelation: t.field({
+    type: RelationRef,
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
+    resolve: (_root, { documentId, data }, { ctx }) =>
+      createDocumentRelation(ctx, documentIdOf(documentId, "createRelation"), parseInput(createRelationSchema, idsToStrings(withoutUndefined(data)), "createRelation")),
+  }),
+  updateRelation: t.field({
+    type: RelationRef,
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
+    resolve: (_root, { id: relationId, data }, { ctx }) => {
+      const { type, tag } = withoutUndefined(data);
+      return updateDocumentRelation(ctx, idOf(relationId, "updateRelation"), parseInput(updateRelationSchema, withoutUndefined({ type, tag }), "updateRelation"));
+    },
+  }),
+  deleteRelation: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id: relationId }, { ctx }) => deleteDocumentRelation(ctx, idOf(relationId, "deleteRelation")),
+  }),
+  createComment: t.field({
+    type: CommentRef,
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: CommentInput, required: true }) },
+    resolve: (_root, { documentId, data }, { ctx }) =>
+      addDocumentComment(ctx, documentIdOf(documentId, "createComment"), parseInput(createCommentSchema, idsToStrings(withoutUndefined(data)), "createComment")),
+  }),
+  updateComment: t.field({
+    type: CommentRef,
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: CommentInput, required: true }) },
+    resolve: (_root, { id: commentId, data }, { ctx }) =>
+      updateDocumentComment(ctx, idOf(commentId, "updateComment"), parseInput(updateCommentSchema, { body: data.body }, "updateComment")),
+  }),
+  resolveComment: t.field({
+    type: CommentRef,
+    description: "Resolves a thread, or reopens it with resolved: false (its author or an editor).",
+    args: { id: t.arg.id({ required: true }), resolved: t.arg.boolean() },
+    resolve: (_root, { id: commentId, resolved }, { ctx }) => resolveDocumentComment(ctx, idOf(commentId, "resolveComment"), { resolved: resolved ?? true }),
+  }),
+  deleteComment: t.field({
+    type: "ID",
+    description: "Deletes a comment and its replies (its author or an owner).",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id: commentId }, { ctx }) => deleteDocumentComment(ctx, idOf(commentId, "deleteComment")),
+  }),
+}));
