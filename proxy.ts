@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { readSessionJwt } from "@/lib/auth/session-jwt";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
+import { PAGE_PATH_HEADER } from "@/lib/navigation/page-path";
 import { subdomainRedirect } from "@/lib/navigation/subdomain";
 
 /**
@@ -38,11 +40,16 @@ export async function proxy(request: NextRequest) {
     if (!signedIn) return NextResponse.next();
     // An internal (staff) user may still reach registration.
     if (pathname === "/signup" && (await isInternalSession(request))) return NextResponse.next();
-    const redirect = request.nextUrl.searchParams.get("redirect");
-    const target = redirect && redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/";
+    // Only back into the app: `/\evil.example` or `/%09/evil.example` would leave it.
+    const target = safeRedirect(request.nextUrl.searchParams.get("redirect"), process.env.APP_URL ?? request.url) ?? "/";
     return NextResponse.redirect(new URL(target, request.url));
   }
-  if (PUBLIC.some((re) => re.test(pathname)) || signedIn) return NextResponse.next();
+  if (PUBLIC.some((re) => re.test(pathname)) || signedIn) {
+    // Pages get no URL: this tells the page guards the real path and query (lib/navigation/page-path.ts).
+    const headers = new Headers(request.headers);
+    headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
+    return NextResponse.next({ request: { headers } });
+  }
 
   const login = new URL("/login", request.url);
   login.searchParams.set("redirect", `${pathname}${search}`);

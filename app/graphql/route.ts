@@ -5,9 +5,8 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { GraphQLContext } from "@/lib/graphql/context";
 import { maskError, toGraphQLError } from "@/lib/graphql/errors";
 import { schema } from "@/lib/graphql/schema";
+import { badInputPlugin } from "@/lib/graphql/bad-input-plugin";
 import { hasValidCsrf, needsCsrf } from "@/lib/http/csrf";
-import { fileTooLarge, uploadMaxBytes, uploadMaxFiles } from "@/lib/files/upload-limits";
-import { matchLocale } from "@/lib/i18n/locales";
 
 /** Mutations need the CSRF token (spec section 7); queries and subscriptions do not. */
 const csrfForMutations: Plugin<GraphQLContext> = {
@@ -44,7 +43,9 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
   graphqlEndpoint: "/graphql",
   fetchAPI: { Response },
   graphiql: process.env.NODE_ENV !== "production",
-  plugins: [csrfForMutations, localizeErrors, noStore],
+  // badInputPlugin before localizeErrors (see its comment); it owns the body limit, answering 400.
+  plugins: [badInputPlugin(), csrfForMutations, localizeErrors, noStore],
+  maxRequestBodySize: false,
   context: async ({ request }) => {
     const src = sourceFromRequest(request);
     return { ctx: await buildContext(src), csrfOk: !needsCsrf(src) || hasValidCsrf(src) };
@@ -61,21 +62,5 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
 type Handler = (request: Request) => Promise<Response>;
 const handle = yoga.handleRequest as unknown as (request: Request, ctx: object) => Promise<Response>;
 
-/** A JSON operation is small; a multipart one carries at most the upload limit in files. */
-const MAX_JSON_BYTES = 1024 * 1024;
-
-/** Refuses an oversized request by its declared length, before Yoga reads any of it. */
-function oversized(request: Request): AppError | null {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  const multipart = request.headers.get("content-type")?.startsWith("multipart/form-data");
-  if (multipart) return declared > uploadMaxBytes() * uploadMaxFiles() + MAX_JSON_BYTES ? fileTooLarge() : null;
-  return declared > MAX_JSON_BYTES ? new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, { message: `The request body is larger than ${MAX_JSON_BYTES} bytes.`, params: { max: MAX_JSON_BYTES } }) : null;
-}
-
 export const GET: Handler = (request) => handle(request, {});
-export const POST: Handler = (request) => {
-  const refused = oversized(request);
-  if (!refused) return handle(request, {});
-  const locale = matchLocale(request.headers.get("x-language")) ?? "en";
-  return Promise.resolve(Response.json({ errors: [toGraphQLError(refused, locale).toJSON()] }, { status: 413, headers: { "cache-control": "no-store" } }));
-};
+export const POST: Handler = (request) => handle(request, {});

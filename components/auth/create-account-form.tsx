@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { graphqlRequest } from "@/lib/client/api";
 import { useErrorText } from "./use-error-text";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 export function CreateAccountForm({ redirect }: { redirect: string }) {
   const t = useTranslations("createAccount");
@@ -22,7 +23,7 @@ export function CreateAccountForm({ redirect }: { redirect: string }) {
     setError(null);
     try {
       await graphqlRequest("mutation Create($data: CreateAccountInput!) { createAccount(data: $data) { id } }", { data: { name } });
-      const safe = redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : "/";
+      const safe = safeRedirect(redirect, window.location.origin) ?? "/";
       window.location.replace(safe);
     } catch (err) {
       setError(errorText(err));

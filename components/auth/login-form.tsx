@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiRequest, followStoredRedirect, storeRedirect } from "@/lib/client/api";
 import { useErrorText } from "./use-error-text";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 type Notice = { tone: "error" | "success" | "info"; text: string } | null;
 
@@ -54,10 +55,11 @@ export function LoginForm({
     const emailInput = form?.elements.namedItem("email") as HTMLInputElement | null;
     if (!emailInput?.reportValidity()) return;
     setBusy("magic");
+    const target = safeRedirect(redirect, window.location.origin);
     try {
       await apiRequest("POST", "/vapp/auth/provider/magic", {
         email,
-        ...(redirect && redirect.startsWith("/") ? { redirect } : {}),
+        ...(target ? { redirect: target } : {}),
       });
       setMessage({ tone: "success", text: t("login.magicSent", { email }) });
     } catch (error) {

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 /** Ends the session, forgets per-user browser state, then goes to the sign-in screen. */
 export function LogoutRunner({ redirect }: { redirect: string | null }) {
@@ -14,7 +15,8 @@ export function LogoutRunner({ redirect }: { redirect: string | null }) {
     fetch("/vapp/auth/logout", { credentials: "same-origin" })
       .catch(() => false)
       .finally(() => {
-        const target = redirect && redirect.startsWith("/") && !redirect.startsWith("//") ? redirect : null;
+        // Passed on to the sign-in screen only if it leads back into the app.
+        const target = safeRedirect(redirect, window.location.origin);
         window.location.replace(target ? `/login?redirect=${encodeURIComponent(target)}` : "/login");
       });
   }, [redirect]);

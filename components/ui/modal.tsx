@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 
 export type ModalSize = "xs" | "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl";
@@ -43,6 +43,8 @@ export function Modal({
 }) {
   const t = useTranslations("common");
   const ref = useRef<HTMLDialogElement>(null);
+  // Several modals live on one screen (closed ones stay in the DOM): each names itself by its own title.
+  const titleId = useId();
 
   const escapeCloses = cancel.includes("escape");
 
@@ -68,7 +70,7 @@ export function Modal({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="modal-title"
+      aria-labelledby={titleId}
       className={`m-auto w-[calc(100%-2rem)] rounded-lg bg-white p-0 shadow-xl backdrop:bg-zinc-900/50 ${size ? SIZES[size] : "max-w-[960px]"}`}
       closedby={escapeCloses ? undefined : "none"}
       onCancel={(event) => {
@@ -84,7 +86,7 @@ export function Modal({
       }}
     >
       <div className="flex items-start justify-between gap-4 border-b border-zinc-200 px-6 py-4">
-        <h2 id="modal-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {title}
         </h2>
         {cancel.includes("x") && (

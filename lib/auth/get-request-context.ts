@@ -47,9 +47,27 @@ export function parseCookies(header: string | null): Map<string, string> {
   return map;
 }
 
-function clientIp(src: RequestSource): string | null {
-  const forwarded = src.header("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || src.header("x-real-ip") || null;
+/** What an IPv4 or IPv6 address may contain (anything else in the header is not an address). */
+const IP_ADDRESS = /^[0-9a-f.:]{2,45}$/i;
+
+/**
+ * The caller's IP address, or null when it is not known. Route handlers do not see the socket,
+ * so the address can only come from headers, which any client can write: they are read only when
+ * `TRUST_PROXY` says how many proxies of ours stand in front of the app (`1`: one). Each proxy
+ * appends the address it saw to `X-Forwarded-For`, so the client is that many entries from the
+ * right; entries further left were written by the client and are ignored. `X-Real-IP` (set by
+ * the nearest proxy) is the fallback. Without `TRUST_PROXY` the IP is unknown: sign-in throttling
+ * then counts per address only, and sessions and audit rows record no IP.
+ */
+export function clientIp(src: Pick<RequestSource, "header">, trustProxy = process.env.TRUST_PROXY): string | null {
+  const hops = trustProxy === "true" ? 1 : Number.parseInt(trustProxy ?? "", 10);
+  if (!Number.isInteger(hops) || hops < 1) return null;
+  const forwarded = (src.header("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const candidate = forwarded.length >= hops ? forwarded[forwarded.length - hops] : src.header("x-real-ip")?.trim();
+  return candidate && IP_ADDRESS.test(candidate) ? candidate.toLowerCase() : null;
 }
 
 /** The request's own language preference (header, cookie, browser), before any user setting. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/locales";
+import { appBaseUrl } from "@/lib/navigation/app-base-url";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { isValidPhone, normalizePhone } from "@/lib/users/phone";
 
 const isTimeZone = (value: string) => {
@@ -23,11 +25,22 @@ export const passwordSchema = z
   .regex(/[A-Z]/, { message: "uppercase" })
   .regex(/[0-9]/, { message: "digit" });
 
-/** Only same-site paths, never `//host` or absolute addresses. */
+/**
+ * Where to go after signing in: only back into the app or a workspace sub-domain
+ * (lib/navigation/safe-redirect.ts), kept as what it resolves to (a path for the app itself).
+ * `//host`, `/\host`, `/%09/host`, other sites and schemes are refused.
+ */
 export const redirectSchema = z
   .string()
   .max(2000)
-  .refine((value) => value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"), "redirect");
+  .transform((value, ctx) => {
+    const safe = safeRedirect(value, appBaseUrl());
+    if (safe === null) {
+      ctx.addIssue({ code: "custom", message: "redirect" });
+      return z.NEVER;
+    }
+    return safe;
+  });
 
 const nameSchema = z.string().trim().min(1).max(100);
 
@@ -37,7 +50,8 @@ export const signUpSchema = z
     password: passwordSchema,
     firstName: nameSchema,
     lastName: z.string().trim().max(100).default(""),
-    accountName: z.string().trim().min(1).max(120),
+    /** The new workspace's name; not needed when joining a workspace by invitation. */
+    accountName: z.string().trim().min(1).max(120).optional(),
     language: z.enum(LOCALES).optional(),
   })
   .strict();

@@ -3,8 +3,9 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
 /**
  * Failed sign-ins are counted per address and per IP in the database, so every app instance
- * agrees. Past SLOW_AFTER failures in the window each answer is delayed; past LOCK_AFTER the key
- * is refused until LOCK_MINUTES have passed.
+ * agrees. Past `slowAfter` failures of a key in the window each answer is delayed; at `lockAfter`
+ * the key is refused until `lockMinutes` have passed. The IP is only counted when it is known
+ * (`TRUST_PROXY`, see lib/auth/get-request-context.ts): a client-supplied header is not an address.
  */
 export const THROTTLE = {
   windowMinutes: 15,
@@ -38,27 +39,46 @@ export async function assertNotThrottled(keys: ThrottleKeys): Promise<void> {
   if (locked?.lockedUntil) throw lockedError(locked.lockedUntil);
 }
 
-/** Counts a failure; returns how long to wait before answering (the slow-down). */
+/** The slow-down for a key that has failed `failures` times in the window. */
+const delayFor = (failures: number) =>
+  failures > THROTTLE.slowAfter ? Math.min(THROTTLE.maxDelayMs, (failures - THROTTLE.slowAfter) * THROTTLE.delayStepMs) : 0;
+
+/**
+ * Adds one failure to a key in a single statement, so concurrent failures (several instances, or
+ * one client firing in parallel) all count: a row whose window has passed starts again at 1,
+ * reaching the key's limit locks it from now, and an active lock is never shortened.
+ */
+async function countFailure(key: string, lockAfter: number, now: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+  const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
+  const lockUntil = new Date(now.getTime() + THROTTLE.lockMinutes * 60_000);
+  const [row] = await db.$queryRaw<{ failures: number; lockedUntil: Date | null }[]>`
+    INSERT INTO "SignInThrottle" ("key", "failures", "windowStart", "lockedUntil", "updatedAt")
+    VALUES (${key}, 1, ${now}, CASE WHEN 1 >= ${lockAfter} THEN CAST(${lockUntil} AS timestamp(3)) END, ${now})
+    ON CONFLICT ("key") DO UPDATE SET
+      "failures" = CASE WHEN "SignInThrottle"."windowStart" < ${windowStart} THEN 1 ELSE "SignInThrottle"."failures" + 1 END,
+      "windowStart" = CASE WHEN "SignInThrottle"."windowStart" < ${windowStart} THEN CAST(${now} AS timestamp(3)) ELSE "SignInThrottle"."windowStart" END,
+      "lockedUntil" = CASE
+        WHEN (CASE WHEN "SignInThrottle"."windowStart" < ${windowStart} THEN 1 ELSE "SignInThrottle"."failures" + 1 END) >= ${lockAfter}
+          THEN CAST(${lockUntil} AS timestamp(3))
+        WHEN "SignInThrottle"."lockedUntil" > ${now} THEN "SignInThrottle"."lockedUntil"
+      END,
+      "updatedAt" = ${now}
+    RETURNING "failures", "lockedUntil"`;
+  return row;
+}
+
+/**
+ * Counts a failure for the address and, when the IP is known, for the IP; returns how long to
+ * wait before answering (the slow-down of whichever key has failed more).
+ */
 export async function recordSignInFailure(keys: ThrottleKeys): Promise<number> {
   const now = new Date();
-  const windowStart = new Date(now.getTime() - THROTTLE.windowMinutes * 60_000);
-  let failures = 0;
+  let delay = 0;
   for (const { key, kind } of keysOf(keys)) {
-    const row = await db.signInThrottle.findUnique({ where: { key } });
-    const fresh = !row || row.windowStart < windowStart;
-    const count = fresh ? 1 : row.failures + 1;
-    const lockedUntil =
-      count >= THROTTLE.lockAfter[kind] ? new Date(now.getTime() + THROTTLE.lockMinutes * 60_000) : null;
-    await db.signInThrottle.upsert({
-      where: { key },
-      create: { key, failures: count, windowStart: now, lockedUntil },
-      update: { failures: count, windowStart: fresh ? now : undefined, lockedUntil },
-    });
-    if (kind === "email") failures = count;
+    const { failures } = await countFailure(key, THROTTLE.lockAfter[kind], now);
+    delay = Math.max(delay, delayFor(failures));
   }
-  return failures > THROTTLE.slowAfter
-    ? Math.min(THROTTLE.maxDelayMs, (failures - THROTTLE.slowAfter) * THROTTLE.delayStepMs)
-    : 0;
+  return delay;
 }
 
 /** A successful sign-in clears the address's counter (not the IP's). */

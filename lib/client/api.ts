@@ -1,3 +1,5 @@
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
+
 /**
  * The browser's way to call our REST and GraphQL endpoints: fetches a CSRF token once, sends it
  * with every state-changing call together with the language header, and turns error bodies
@@ -118,10 +120,13 @@ export function storeRedirect(path: string | null): void {
   if (path) localStorage.setItem(REDIRECT_KEY, path);
 }
 
-/** Follows and forgets the stored redirect; an absolute address gets a full navigation. */
+/**
+ * Follows and forgets the stored redirect (a full navigation, so absolute addresses work too). It
+ * came from `?redirect=`, which anyone can write in a link: only addresses back into the app or a
+ * workspace sub-domain are followed (lib/navigation/safe-redirect.ts), anything else goes to `fallback`.
+ */
 export function followStoredRedirect(fallback = "/"): void {
   const target = localStorage.getItem(REDIRECT_KEY);
   localStorage.removeItem(REDIRECT_KEY);
-  const safe = target && (target.startsWith("/") ? !target.startsWith("//") : /^https?:\/\//.test(target));
-  window.location.assign(safe ? target! : fallback);
+  window.location.assign(safeRedirect(target, window.location.origin) ?? fallback);
 }

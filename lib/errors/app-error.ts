@@ -44,6 +44,12 @@ export const AppErrorCode = {
   PASSWORD_ALREADY_SET: "PASSWORD_ALREADY_SET",
   /** No account uses this single sign-on slug. */
   SAML_SLUG_UNKNOWN: "SAML_SLUG_UNKNOWN",
+  /** The workspace exists, but single sign-on (SAML) is not available for it yet. */
+  SSO_NOT_AVAILABLE: "SSO_NOT_AVAILABLE",
+  /** A sign-in method (Google, One Tap) whose keys this server does not have. */
+  SIGN_IN_METHOD_UNAVAILABLE: "SIGN_IN_METHOD_UNAVAILABLE",
+  /** A Google credential (One Tap ID token) that is forged, expired or issued for another app. */
+  IDENTITY_TOKEN_INVALID: "IDENTITY_TOKEN_INVALID",
   /** The refresh token is unknown, revoked or expired. */
   SESSION_EXPIRED: "SESSION_EXPIRED",
   /** The request needs an account (header or membership) and has none. */
@@ -52,6 +58,8 @@ export const AppErrorCode = {
   LAST_ADMINISTRATOR: "LAST_ADMINISTRATOR",
   /** The address already belongs to a member of the workspace. */
   ALREADY_MEMBER: "ALREADY_MEMBER",
+  /** A role some member (or invitation) still holds cannot be deleted: give them another role first. */
+  ROLE_IN_USE: "ROLE_IN_USE",
   /** An invitation for another address: sign in as the invited person. */
   INVITATION_OTHER_USER: "INVITATION_OTHER_USER",
   /** An uploaded file is larger than allowed. */
@@ -119,10 +127,14 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   WRONG_PASSWORD: { status: 400, type: "validation" },
   PASSWORD_ALREADY_SET: { status: 409, type: "conflict" },
   SAML_SLUG_UNKNOWN: { status: 404, type: "not_found" },
+  SSO_NOT_AVAILABLE: { status: 404, type: "not_found" },
+  SIGN_IN_METHOD_UNAVAILABLE: { status: 404, type: "not_found" },
+  IDENTITY_TOKEN_INVALID: { status: 401, type: "authentication" },
   SESSION_EXPIRED: { status: 401, type: "authentication" },
   ACCOUNT_REQUIRED: { status: 403, type: "authorization" },
   LAST_ADMINISTRATOR: { status: 409, type: "conflict" },
   ALREADY_MEMBER: { status: 409, type: "conflict" },
+  ROLE_IN_USE: { status: 409, type: "conflict" },
   INVITATION_OTHER_USER: { status: 403, type: "authorization" },
   FILE_TOO_LARGE: { status: 400, type: "validation" },
   FILE_TYPE_NOT_ALLOWED: { status: 400, type: "validation" },

@@ -26,13 +26,32 @@ export function hasValidCsrf(src: RequestSource): boolean {
   return isSignedCsrfToken(header) && cookie !== null && safeEqual(header, cookie);
 }
 
+/** Headers that carry a credential of their own: API keys, a bearer access token, token sign-in's key. */
+function hasHeaderCredential(src: RequestSource): boolean {
+  return Boolean(
+    src.header("x-api-key") ||
+      src.header("api-key") ||
+      src.header("x-access-token") ||
+      src.header("authorization")?.startsWith("Bearer "),
+  );
+}
+
+const isJson = (src: RequestSource) => /^application\/json\s*(;|$)/i.test(src.header("content-type") ?? "");
+
 /**
- * Requests authenticated only by a header (API key or bearer token, no cookies) cannot be forged
- * by another site, so they need no CSRF token; anything carrying our cookies does.
+ * Whether a state-changing request must carry our CSRF token. Anything that sends cookies does:
+ * the browser adds them to requests another site makes. A request with no cookie at all is
+ * exempt when it authenticates with a header of its own (`x-api-key`, `api-key`, `Bearer`,
+ * `x-access-token` of token sign-in): another site cannot make a browser send custom headers
+ * without a CORS preflight, which we never grant. Routes whose credentials travel in the JSON
+ * body (desktop sign-in, refresh token) pass `credentialsInBody`: a cookie-less request there is
+ * exempt when it is JSON, which another site cannot send without that preflight either (a form
+ * can only post text/plain, urlencoded or multipart).
  */
-export function needsCsrf(src: RequestSource): boolean {
-  const headerAuth = Boolean(src.header("x-api-key") || src.header("api-key") || src.header("authorization")?.startsWith("Bearer "));
-  return !headerAuth || Boolean(src.header("cookie"));
+export function needsCsrf(src: RequestSource, options: { credentialsInBody?: boolean } = {}): boolean {
+  if (src.header("cookie")) return true;
+  if (hasHeaderCredential(src)) return false;
+  return !(options.credentialsInBody && isJson(src));
 }
 
 export const csrfCookieOptions = { httpOnly: true, sameSite: "lax" as const, path: "/", maxAge: 60 * 60 * 24 };

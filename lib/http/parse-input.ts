@@ -4,8 +4,8 @@ import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error
 /** Bodies above this are refused before parsing (routes may ask for less or more). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** Reads at most `maxBytes` of the body; throws PAYLOAD_TOO_LARGE past it, MALFORMED_JSON if it is not JSON. */
-export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+/** Reads at most `maxBytes` of the body as UTF-8 text; throws PAYLOAD_TOO_LARGE past it (declared or streamed). */
+export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   const tooLarge = () =>
     new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, {
@@ -26,7 +26,12 @@ export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYT
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads at most `maxBytes` of the body; throws PAYLOAD_TOO_LARGE past it, MALFORMED_JSON if it is not JSON. */
+export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYTES): Promise<unknown> {
+  const text = (await readBodyText(req, maxBytes)).trim();
   if (!text) return {};
   try {
     return JSON.parse(text);

@@ -22,6 +22,11 @@ type RouteOptions<S extends z.ZodType | undefined> = {
   /** Adds the route's path parameters to the validated input. */
   withParams?: boolean;
   maxBytes?: number;
+  /**
+   * The credentials are in the JSON body (desktop sign-in, refresh token): a JSON call without
+   * cookies needs no CSRF token (lib/http/csrf.ts `needsCsrf`).
+   */
+  credentialsInBody?: boolean;
 };
 
 const isSafeMethod = (method: string) => method === "GET" || method === "HEAD" || method === "OPTIONS";
@@ -40,7 +45,7 @@ export function route<S extends z.ZodType | undefined = undefined>(
     let ctx: ServiceContext | undefined;
     try {
       ctx = await buildContext(src);
-      if (!isSafeMethod(req.method) && needsCsrf(src) && !hasValidCsrf(src)) {
+      if (!isSafeMethod(req.method) && needsCsrf(src, { credentialsInBody: options.credentialsInBody }) && !hasValidCsrf(src)) {
         throw new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." });
       }
       const params = (await segment?.params) ?? {};

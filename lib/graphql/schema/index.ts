@@ -10,6 +10,7 @@ import "./links";
 import "./policies";
 import "./relations";
 import "./datastore";
+import "./access-request";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

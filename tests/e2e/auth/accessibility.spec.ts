@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_USER, signIn } from "../fixtures/users";
+import { createVerifiedUser, DEMO_USER, signIn } from "../fixtures/users";
 
 /** Serious and critical axe violations on the current page, in a readable form. */
 async function seriousViolations(page: Page) {
@@ -38,7 +38,7 @@ test("the signed-in home has no serious accessibility violations", async ({ page
 
 test("the settings screens have no serious accessibility violations", async ({ page }) => {
   await signIn(page, DEMO_USER.email, DEMO_USER.password);
-  for (const path of ["/settings/profile", "/settings/security", "/settings/preferences", "/settings/ws/settings", "/settings/ws/users", "/settings/ws/appearance", "/settings/ws/categories", "/settings/ws/tags"]) {
+  for (const path of ["/settings/profile", "/settings/security", "/settings/preferences", "/settings/ws/settings", "/settings/ws/users", "/settings/ws/appearance", "/settings/ws/categories", "/settings/ws/tags", "/settings/ws/integrations", "/settings/ws/datastore"]) {
     await page.goto(path);
     await expect(page.locator("main h1, main h2").first()).toBeVisible();
     expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
@@ -66,4 +66,88 @@ test("the side navigation, user menu and modals work with the keyboard", async (
   await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Dashboard" }).focus();
   await page.keyboard.press("Enter");
   await page.waitForURL((url) => url.pathname === "/");
+});
+
+/** The accessible name of the focused element and whether it sits in the main navigation. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      text: element?.textContent?.trim() ?? "",
+      tag: element?.tagName.toLowerCase() ?? "",
+      inNav: Boolean(element?.closest('nav[aria-label="Main navigation"]')),
+    };
+  });
+
+test("the side navigation is reached and walked with Tab, in menu order", async ({ page }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await page.goto("/settings/ws/users");
+  await expect(page.locator("main h1, main h2").first()).toBeVisible();
+  // From the top of the document, Tab until the first entry of the side navigation.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    const now = await focused(page);
+    reached = now.inNav && now.tag === "a" && now.text === "Dashboard";
+  }
+  expect(reached).toBe(true);
+  // The next entries follow in the order of spec "Layout".
+  await page.keyboard.press("Tab");
+  expect(await focused(page)).toMatchObject({ inNav: true, text: "Repository" });
+  await page.keyboard.press("Tab");
+  expect(await focused(page)).toMatchObject({ inNav: true, text: "Templates" });
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/templates");
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
+});
+
+test("a generic modal closes with its close button and a click outside, and gives focus back", async ({ page }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await page.goto("/settings/ws/users");
+  const trigger = page.getByRole("button", { name: "Remove" }).first();
+  const dialog = page.getByRole("dialog");
+
+  // Opened from the keyboard, closed with ✕: focus returns to the trigger.
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // Closed by a click on the backdrop, outside the panel.
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  // And by Escape.
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
+test("the terms modal cannot be dismissed: no close button, Escape and a click outside leave it open", async ({ page, request }) => {
+  // A new user has not accepted the terms yet.
+  const user = await createVerifiedUser(request, "a11y-terms");
+  await signIn(page, user.email, user.password);
+  const terms = page.getByRole("dialog", { name: "Terms of service" });
+  await expect(terms).toBeVisible();
+  await expect(terms.getByRole("button", { name: "Close" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Escape");
+  await expect(terms).toBeVisible();
+  await page.mouse.click(5, 5);
+  await expect(terms).toBeVisible();
+  // Accept is reachable from the keyboard and closes it.
+  await terms.getByRole("button", { name: "Accept" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(terms).toBeHidden();
 });

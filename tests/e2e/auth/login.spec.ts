@@ -38,3 +38,26 @@ test("a protected address visited signed out is reached after signing in", async
   await page.goto("/login");
   await expect(page).toHaveURL("/");
 });
+
+test("a user who has not accepted the terms sees the terms dialog on the page they signed in to, not only on home", async ({ page, request }) => {
+  const user = await createVerifiedUser(request, "tosdocs");
+
+  await page.goto("/docs");
+  await expect(page).toHaveURL("/login?redirect=%2Fdocs");
+  await fillCredentials(page, user.email, user.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+
+  await expect(page).toHaveURL("/docs");
+  const dialog = page.getByRole("dialog", { name: "Terms of service" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`Hello ${user.firstName},`);
+  // Not cancellable: Escape leaves it open.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Accept" }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(page).toHaveURL("/docs");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -29,12 +29,34 @@ describe("magic link", () => {
     expect(reused.headers.get("location")).toBe("http://localhost:3000/login?error=TOKEN_USED");
   });
 
-  it("refuses an absolute redirect", async () => {
+  it("refuses a redirect that leaves the app, and sends nothing", async () => {
     const user = await createUser();
-    const response = await requestMagic(
-      jsonRequest("POST", "/vapp/auth/provider/magic", { body: { email: user.email, redirect: "//evil.example/x" } }),
+    for (const redirect of ["//evil.example/x", "/\\evil.example", "/%5Cevil.example", "/\t/evil.example", "/%09/evil.example", "https://evil.example", "javascript:alert(1)"]) {
+      const response = await requestMagic(jsonRequest("POST", "/vapp/auth/provider/magic", { body: { email: user.email, redirect } }));
+      expect(response.status, redirect).toBe(400);
+      expect((await response.json()).error.details.fields[0].path).toBe("redirect");
+    }
+    expect(await latestEmail(user.email)).toBeNull();
+  });
+
+  it("keeps a same-origin absolute redirect as its path", async () => {
+    const user = await createUser();
+    await requestMagic(
+      jsonRequest("POST", "/vapp/auth/provider/magic", { body: { email: user.email, redirect: "http://localhost:3000/templates?x=1" } }),
     );
-    expect(response.status).toBe(400);
+    const token = tokenFromEmail((await latestEmail(user.email))!.text);
+    const landed = await magicCallback(jsonRequest("GET", `/vapp/auth/provider/magic/cb?token=${token}`));
+    expect(landed.headers.get("location")).toBe("http://localhost:3000/templates?x=1");
+  });
+
+  it("does not follow an off-site redirect stored in an older link", async () => {
+    const user = await createUser();
+    await requestMagic(jsonRequest("POST", "/vapp/auth/provider/magic", { body: { email: user.email } }));
+    const token = tokenFromEmail((await latestEmail(user.email))!.text);
+    await db.authToken.updateMany({ where: { userId: user.id, type: "magicLink" }, data: { redirect: "/\\evil.example" } });
+    const landed = await magicCallback(jsonRequest("GET", `/vapp/auth/provider/magic/cb?token=${token}`));
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get("location")).toBe("http://localhost:3000/");
   });
 });
 

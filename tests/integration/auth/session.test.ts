@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { POST as login } from "@/app/vapp/auth/provider/local/route";
 import { POST as loginDesktop } from "@/app/vapp/auth/provider/local/desktop/route";
@@ -7,8 +7,9 @@ import { GET as logout } from "@/app/vapp/auth/logout/route";
 import { POST as refresh } from "@/app/vapp/auth/refresh-token/route";
 import { GET as me } from "@/app/vapp/users/me/route";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
-import { recordSignInFailure, THROTTLE } from "@/lib/auth/throttle";
-import { createUser, PASSWORD } from "@/tests/factories";
+import { clientIp } from "@/lib/auth/get-request-context";
+import { assertNotThrottled, recordSignInFailure, THROTTLE } from "@/lib/auth/throttle";
+import { createUser, PASSWORD, uniqueEmail } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";
 
 const signIn = (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
@@ -65,6 +66,40 @@ describe("password sign-in, session and logout", () => {
     expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: `ip:${keys.ip}` } })).failures).toBe(THROTTLE.slowAfter + 2);
   });
 
+  it("counts concurrent failures without losing any, and locks at the limit", async () => {
+    const keys = { email: uniqueEmail("parallel"), ip: `10.3.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` };
+    const n = THROTTLE.lockAfter.email;
+    await Promise.all(Array.from({ length: n }, () => recordSignInFailure(keys)));
+    const email = await db.signInThrottle.findUniqueOrThrow({ where: { key: `email:${keys.email}` } });
+    const ip = await db.signInThrottle.findUniqueOrThrow({ where: { key: `ip:${keys.ip}` } });
+    expect(email.failures).toBe(n);
+    expect(ip.failures).toBe(n);
+    expect(email.lockedUntil!.getTime()).toBeGreaterThan(Date.now() + (THROTTLE.lockMinutes - 1) * 60_000);
+    expect(ip.lockedUntil).toBeNull();
+    await expect(assertNotThrottled(keys)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+  });
+
+  it("starts a stale window again at one failure and lifts an expired lock", async () => {
+    const email = uniqueEmail("stale");
+    const old = new Date(Date.now() - (THROTTLE.windowMinutes + 1) * 60_000);
+    await db.signInThrottle.create({
+      data: { key: `email:${email}`, failures: THROTTLE.lockAfter.email, windowStart: old, lockedUntil: new Date(Date.now() - 60_000) },
+    });
+    expect(await recordSignInFailure({ email, ip: null })).toBe(0);
+    const row = await db.signInThrottle.findUniqueOrThrow({ where: { key: `email:${email}` } });
+    expect(row.failures).toBe(1);
+    expect(row.lockedUntil).toBeNull();
+    expect(row.windowStart.getTime()).toBeGreaterThan(old.getTime());
+  });
+
+  it("slows answers from an IP with many failures, whatever the address", async () => {
+    const ip = `10.4.${Date.now() % 250}.${Math.floor(Math.random() * 250)}`;
+    const delays = [];
+    for (let i = 0; i < THROTTLE.slowAfter + 2; i++) delays.push(await recordSignInFailure({ email: uniqueEmail("spray"), ip }));
+    expect(delays.slice(0, THROTTLE.slowAfter)).toEqual(new Array(THROTTLE.slowAfter).fill(0));
+    expect(delays.at(-1)).toBe(2 * THROTTLE.delayStepMs);
+  });
+
   it("logout revokes the session; a second logout returns false", async () => {
     const user = await createUser();
     const cookies = setCookies(await signIn(user.email));
@@ -92,5 +127,38 @@ describe("password sign-in, session and logout", () => {
     const reused = await refresh(jsonRequest("POST", "/vapp/auth/refresh-token", { body: { refreshToken: tokens.refreshToken } }));
     expect(reused.status).toBe(401);
     expect((await reused.json()).error.code).toBe("SESSION_EXPIRED");
+  });
+});
+
+describe("the caller's IP (TRUST_PROXY)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const headers = (values: Record<string, string>) => ({ header: (name: string) => values[name] ?? null });
+
+  it("ignores forwarding headers unless the app is told it runs behind a proxy", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "1.2.3.4" }), undefined)).toBeNull();
+    expect(clientIp(headers({ "x-real-ip": "1.2.3.4" }), "0")).toBeNull();
+    expect(clientIp(headers({ "x-forwarded-for": "1.2.3.4" }), "yes")).toBeNull();
+  });
+
+  it("reads the address our proxies saw, not what the client wrote before them", () => {
+    expect(clientIp(headers({ "x-forwarded-for": "6.6.6.6, 1.2.3.4" }), "1")).toBe("1.2.3.4");
+    expect(clientIp(headers({ "x-forwarded-for": "6.6.6.6, 1.2.3.4, 10.0.0.2" }), "2")).toBe("1.2.3.4");
+    expect(clientIp(headers({ "x-forwarded-for": "2001:DB8::1" }), "true")).toBe("2001:db8::1");
+    expect(clientIp(headers({ "x-real-ip": "1.2.3.4" }), "1")).toBe("1.2.3.4");
+    expect(clientIp(headers({ "x-forwarded-for": "not an address" }), "1")).toBeNull();
+  });
+
+  it("counts failures per IP only when the IP is known", async () => {
+    const user = await createUser();
+    const spoofed = `10.5.${Date.now() % 250}.1`;
+    expect((await signIn(user.email, "Wrong-pass1", { "x-forwarded-for": spoofed })).status).toBe(401);
+    expect(await db.signInThrottle.findUnique({ where: { key: `ip:${spoofed}` } })).toBeNull();
+    expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: `email:${user.email}` } })).failures).toBe(1);
+
+    vi.stubEnv("TRUST_PROXY", "1");
+    const real = `10.5.${Date.now() % 250}.2`;
+    expect((await signIn(user.email, "Wrong-pass1", { "x-forwarded-for": `${spoofed}, ${real}` })).status).toBe(401);
+    expect(await db.signInThrottle.findUnique({ where: { key: `ip:${spoofed}` } })).toBeNull();
+    expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: `ip:${real}` } })).failures).toBe(1);
   });
 });

@@ -122,15 +122,66 @@ describe("CSRF", () => {
   });
 });
 
-describe("GraphQL refuses oversized requests before reading them", () => {
-  it("answers 413 with a translated error for a body declared too large", async () => {
+describe("GraphQL refuses bad input like REST", () => {
+  const endpoint = "http://localhost:3000/graphql";
+  const post = async (init: RequestInit & { headers?: Record<string, string> }) => {
     const { POST: graphql } = await import("@/app/graphql/route");
-    const json = await graphql(new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "application/json", "content-length": String(5 * 1024 * 1024) }, body: "{}" }));
-    expect(json.status).toBe(413);
-    expect((await json.json()).errors[0].extensions.code).toBe("PAYLOAD_TOO_LARGE");
-    const upload = await graphql(new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" }, body: "--x--" }));
-    const body = await upload.json();
-    expect(body.errors[0].extensions.code).toBe("FILE_TOO_LARGE");
-    expect(body.errors[0].message).toContain("El tamaño del archivo");
+    const response = await graphql(new Request(endpoint, { method: "POST", ...init, headers: { "content-type": "application/json", ...init.headers } }));
+    const body = (await response.json()) as { errors: { message: string; extensions: { code: string; type: string; message: string } }[] };
+    return { status: response.status, error: body.errors[0] };
+  };
+
+  it("answers 400 with a translated error for a body declared too large, before reading it", async () => {
+    const json = await post({ headers: { "content-length": String(5 * 1024 * 1024) }, body: "{}" });
+    expect(json.status).toBe(400);
+    expect(json.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
+    const upload = await post({ headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" }, body: "--x--" });
+    expect(upload.status).toBe(400);
+    expect(upload.error.extensions.code).toBe("FILE_TOO_LARGE");
+    expect(upload.error.message).toContain("El tamaño del archivo");
+  });
+
+  it("answers 400 for a streamed body without a length once it passes the limit", async () => {
+    const chunk = new TextEncoder().encode(`{"query":"{ me { id } }","variables":{"pad":"${"x".repeat(64 * 1024)}`);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        // 2 MB in 64 KB pieces, never closing the JSON: only the size can stop it.
+        if (sent++ < 32) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const result = await post({ body, duplex: "half", headers: { "x-language": "ca" } } as RequestInit & { headers: Record<string, string> });
+    expect(result.status).toBe(400);
+    expect(result.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
+    expect(result.error.message).toBe(result.error.extensions.message);
+  });
+
+  it("answers 400 MALFORMED_JSON in the request's language for a body that is not JSON", async () => {
+    const english = await post({ body: '{"query": "{ me { id } }",' });
+    expect(english.status).toBe(400);
+    expect(english.error.extensions).toMatchObject({ code: "MALFORMED_JSON", type: "validation", message: "The request body is not valid JSON." });
+    expect(english.error.message).toBe("The request body is not valid JSON.");
+    const spanish = await post({ body: "{", headers: { "x-language": "es" } });
+    const portuguese = await post({ body: "{", headers: { "accept-language": "pt-BR,pt;q=0.8" } });
+    expect(spanish.error.extensions.code).toBe("MALFORMED_JSON");
+    expect(new Set([english.error.message, spanish.error.message, portuguese.error.message]).size).toBe(3);
+  });
+
+  it("answers 400 VALIDATION_FAILED for JSON that is not an object, and for a body without a query", async () => {
+    const list = await post({ body: "[1, 2]" });
+    expect(list.status).toBe(400);
+    expect(list.error.extensions.code).toBe("VALIDATION_FAILED");
+    const empty = await post({ body: "{}", headers: { "x-language": "es" } });
+    expect(empty.status).toBe(400);
+    expect(empty.error.extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
+    expect(empty.error.message).toMatch(/^Algunos campos/);
+  });
+
+  it("answers MALFORMED_JSON for variables in a GET query string that are not JSON", async () => {
+    const { GET: graphql } = await import("@/app/graphql/route");
+    const response = await graphql(new Request(`${endpoint}?query=${encodeURIComponent("{ me { id } }")}&variables=%7B`, { headers: { accept: "application/json" } }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors[0].extensions.code).toBe("MALFORMED_JSON");
   });
 });

@@ -7,7 +7,7 @@ import { REFRESH_COOKIE, tokenBody, withSessionCookies } from "@/lib/http/sessio
 const schema = z.object({ refreshToken: z.string().min(1).max(200).optional() }).strict();
 
 /** Swaps the refresh token (body, or the browser's cookie) for new tokens. */
-export const POST = route({ operation: "refreshToken", input: schema }, async ({ ctx, input, src }) => {
+export const POST = route({ operation: "refreshToken", input: schema, credentialsInBody: true }, async ({ ctx, input, src }) => {
   const refreshToken = input.refreshToken ?? src.cookie(REFRESH_COOKIE);
   if (!refreshToken) throw missingParameter("refreshToken", "refreshToken");
   const session = await refreshSession(ctx, refreshToken);

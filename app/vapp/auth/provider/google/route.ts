@@ -7,7 +7,9 @@ import { isGoogleEnabled, NEXT_AUTH_BASE } from "@/lib/auth/next-auth-options";
  * the token and submits the form at once.
  */
 export const GET = route({ operation: "googleLogin" }, async () => {
-  if (!isGoogleEnabled()) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Google sign-in is not configured." });
+  if (!isGoogleEnabled()) {
+    throw new AppError(AppErrorCode.SIGN_IN_METHOD_UNAVAILABLE, { message: "Google sign-in is not configured." });
+  }
   const html = `<!doctype html><html><body><form id="f" method="post" action="${NEXT_AUTH_BASE}/signin/google">
 <input type="hidden" name="csrfToken" id="t"><input type="hidden" name="callbackUrl" value="/"></form>
 <script>fetch("${NEXT_AUTH_BASE}/csrf").then(r=>r.json()).then(b=>{document.getElementById("t").value=b.csrfToken;document.getElementById("f").submit();});</script>

@@ -3,6 +3,8 @@ import { signInWithMagicLink } from "@/lib/auth/sign-in-with-magic-link";
 import { isAppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 import { withSessionCookies } from "@/lib/http/session-cookies";
+import { appBaseUrl } from "@/lib/navigation/app-base-url";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 /** The emailed link lands here: sign in and go to the stored redirect, or back to login with the reason. */
 export const GET = route({ operation: "magicLinkCallback" }, async ({ ctx, req }) => {
@@ -11,7 +13,9 @@ export const GET = route({ operation: "magicLinkCallback" }, async ({ ctx, req }
   if (!parsed.success) return Response.redirect(location("/login?error=TOKEN_INVALID"), 303);
   try {
     const { session, redirect } = await signInWithMagicLink(ctx, parsed.data.token);
-    const response = new Response(null, { status: 303, headers: { location: location(redirect ?? "/") } });
+    // Checked again here: a link issued before the redirect rules tightened may hold anything.
+    const target = safeRedirect(redirect, appBaseUrl()) ?? "/";
+    const response = new Response(null, { status: 303, headers: { location: location(target) } });
     return withSessionCookies(response, session);
   } catch (error) {
     if (!isAppError(error)) throw error;
