@@ -1,7 +1,8 @@
 import { getTranslations } from "next-intl/server";
-import { TosModal } from "@/components/auth/tos-modal";
 import { ExpiringDocuments } from "@/components/home/expiring-documents";
 import { GlobalSearch } from "@/components/home/global-search";
+import { RequestAccountAccess } from "@/components/home/request-account-access";
+import { lastAccountAccessRequest, missingMainPermissions } from "@/lib/accounts/request-access";
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
@@ -17,6 +18,8 @@ export default async function HomePage() {
     getTranslations("roles"),
     expiringDocuments(ctx),
   ]);
+  // A member whose role lacks a main permission may ask the administrators for more (docs/permissions.md).
+  const lastAccessRequest = missingMainPermissions(ctx).length > 0 ? ((await lastAccountAccessRequest(ctx))?.toISOString() ?? "") : null;
   return (
     <AppShell {...shell}>
       <h1 className="text-2xl font-semibold">{t("title", { name: me.firstName || me.email })}</h1>
@@ -31,8 +34,8 @@ export default async function HomePage() {
       <div className="mt-6 flex flex-col gap-6">
         <GlobalSearch />
         <ExpiringDocuments documents={expiring} locale={ctx.locale} />
+        {lastAccessRequest !== null && <RequestAccountAccess lastRequestedAt={lastAccessRequest || null} />}
       </div>
-      {!me.tos && <TosModal firstName={me.firstName || me.email} />}
     </AppShell>
   );
 }

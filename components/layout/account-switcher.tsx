@@ -1,14 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
+import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
 import { graphqlRequest } from "@/lib/client/api";
 
 /** The top bar's workspace switcher, shown when the user belongs to more than one workspace. */
 export function AccountSwitcher({ accounts, current }: { accounts: { id: string; name: string }[]; current: string | null }) {
   const t = useTranslations("nav");
-  const router = useRouter();
+  const router = useProgressRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();
   if (accounts.length < 2) return null;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
+import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
 import { graphqlRequest } from "@/lib/client/api";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
@@ -10,7 +10,7 @@ import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
   const t = useTranslations("common");
   const locale = useLocale();
-  const router = useRouter();
+  const router = useProgressRouter();
   const id = useId();
   const [pending, startTransition] = useTransition();
 

@@ -1,11 +1,13 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { isNavigationPending, subscribeNavigationPending } from "./navigation-progress-store";
 
 /**
  * The thin progress bar shown while the app navigates (spec "Guards"): it starts when a
- * same-site link is followed and ends when the new address is rendered.
+ * same-site link is followed and ends when the new address is rendered, and it shows while a
+ * navigation started in code (useProgressRouter: push, replace, refresh) is pending.
  */
 export function NavigationProgress() {
   const pathname = usePathname();
@@ -13,7 +15,8 @@ export function NavigationProgress() {
   const current = `${pathname}?${searchParams.toString()}`;
   // The address a navigation started from; it is over once the address differs.
   const [startedFrom, setStartedFrom] = useState<string | null>(null);
-  const active = startedFrom === current;
+  const codePending = useSyncExternalStore(subscribeNavigationPending, isNavigationPending, () => false);
+  const active = startedFrom === current || codePending;
 
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

@@ -4,10 +4,16 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
-/** The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. */
-export function UserMenu({ name, email, canManageWorkspace }: { name: string; email: string; canManageWorkspace: boolean }) {
+/**
+ * The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. The
+ * button shows the user's picture: `avatar` when given (null: none), else the picture route,
+ * falling back to the initial when there is none.
+ */
+export function UserMenu({ name, email, canManageWorkspace, avatar }: { name: string; email: string; canManageWorkspace: boolean; avatar?: string | null }) {
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
+  const [pictureFailed, setPictureFailed] = useState(false);
+  const picture = avatar === undefined ? "/vapp/users/avatar" : avatar;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -31,9 +37,14 @@ export function UserMenu({ name, email, canManageWorkspace }: { name: string; em
         aria-expanded={open}
         aria-label={t("userMenu")}
         onClick={() => setOpen((v) => !v)}
-        className="flex size-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+        className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-semibold text-white"
       >
-        {name.slice(0, 1).toUpperCase()}
+        {picture && !pictureFailed ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own route
+          <img src={picture} alt="" className="size-full object-cover" onError={() => setPictureFailed(true)} data-testid="user-menu-avatar" />
+        ) : (
+          name.slice(0, 1).toUpperCase()
+        )}
       </button>
       {open && (
         <div role="menu" className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-zinc-200 bg-white py-1 shadow-lg">

@@ -1,16 +1,63 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
+import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { graphqlRequest } from "@/lib/client/api";
+import { apiUpload, graphqlRequest } from "@/lib/client/api";
 import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
 import { useSave } from "./use-save";
 
-type Profile = { email: string; firstName: string; lastName: string; phone: string; language: string; timezone: string };
+type Profile = { email: string; firstName: string; lastName: string; phone: string; language: string; timezone: string; avatar: string | null };
+
+/** The user's picture: uploaded on choice (checked on the server: PNG, JPEG or WebP, 2 MB), shown here and in the user menu. */
+function AvatarField({ avatar, name }: { avatar: string | null; name: string }) {
+  const t = useTranslations("profile");
+  const errorText = useErrorText();
+  const router = useRouter();
+  const [current, setCurrent] = useState(avatar);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function upload(file: File | undefined) {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      setCurrent((await apiUpload<{ avatar: string }>("/vapp/users/avatar", file)).avatar);
+      router.refresh();
+    } catch (err) {
+      setError(errorText(err));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium text-zinc-700">{t("avatar")}</span>
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="flex items-center gap-4">
+        {current ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own route
+          <img src={current} alt={t("avatar")} className="size-16 rounded-full border border-zinc-200 object-cover" data-testid="profile-avatar" />
+        ) : (
+          <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-brand-600 text-xl font-semibold text-white">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <label className="cursor-pointer rounded-md border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-50 focus-within:outline-2 focus-within:outline-brand-600">
+          {busy ? "…" : t("avatarUpload")}
+          <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => upload(e.target.files?.[0])} />
+        </label>
+        <span className="text-xs text-zinc-500">{t("avatarHint")}</span>
+      </div>
+    </div>
+  );
+}
 
 export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: string[] }) {
   const t = useTranslations("profile");
@@ -43,6 +90,7 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
     <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6">
       <h2 className="text-lg font-semibold">{t("title")}</h2>
       {error && <Alert tone="error">{error}</Alert>}
+      <AvatarField avatar={user.avatar} name={form.firstName || form.email} />
       <TextField label={t("email")} value={form.email} readOnly disabled />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={ta("firstName")} required maxLength={100} value={form.firstName} onChange={(e) => set("firstName")(e.target.value)} />

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
 
@@ -20,6 +21,15 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
   const [group, setGroup] = useState<(typeof GROUPS)[number]>("document");
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
+
+  /** The row's context menu (spec "Context menus": edit, delete, hide, show); shared categories only hide and show. */
+  const menuItems = (category: Category): ContextMenuItem[] => [
+    ...(category.global ? [] : [{ label: t("edit"), onSelect: () => setEditing({ id: category.id, name: category.name }) }]),
+    category.hidden
+      ? { label: t("show"), onSelect: () => void mutate("mutation Show($id: ID!) { showCategory(id: $id) { id } }", { id: category.id }, "updated", "updateError") }
+      : { label: t("hide"), onSelect: () => void mutate("mutation Hide($id: ID!) { hideCategory(id: $id) { id } }", { id: category.id }, "updated", "updateError") },
+    ...(category.global ? [] : [{ label: t("delete"), danger: true, onSelect: () => setDeleting(category) }]),
+  ];
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -72,19 +82,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
                           {category.hidden && <span className="ml-2 text-xs text-zinc-500 no-underline">({t("hidden")})</span>}
                           {category.global && <span className="ml-2 text-xs text-zinc-500">· {t("shared")}</span>}
                         </span>
-                        <div className="flex gap-1" role="group" aria-label={t("actions", { name: category.name })}>
-                          {!category.global && <Button variant="ghost" onClick={() => setEditing({ id: category.id, name: category.name })}>{t("edit")}</Button>}
-                          <Button
-                            variant="ghost"
-                            disabled={busy}
-                            onClick={() =>
-                              mutate(`mutation Toggle($id: ID!) { ${category.hidden ? "showCategory" : "hideCategory"}(id: $id) { id } }`, { id: category.id }, "updated", "updateError")
-                            }
-                          >
-                            {category.hidden ? t("show") : t("hide")}
-                          </Button>
-                          {!category.global && <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(category)}>{t("delete")}</Button>}
-                        </div>
+                        <ContextMenu label={t("actions", { name: category.name })} items={menuItems(category)} />
                       </>
                     )}
                   </li>

@@ -4,18 +4,21 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ContextMenu } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
-/** Tags with their colours: add, recolour, delete. */
+/** Tags with their colours and usage; each row's context menu edits (name, colour) or deletes it. */
 export function TagsManager({ tags }: { tags: Tag[] }) {
   const t = useTranslations("tags");
+  const tc = useTranslations("common");
   const { mutate, busy } = useMutation();
   const [name, setName] = useState("");
   const [color, setColor] = useState("#7c3aed");
   const [deleting, setDeleting] = useState<Tag | null>(null);
+  const [editing, setEditing] = useState<{ id: string; name: string; color: string } | null>(null);
 
   async function add(event: FormEvent) {
     event.preventDefault();
@@ -41,21 +44,41 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
       ) : (
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
           {tags.map((tag) => (
-            <li key={tag.id} className="flex items-center gap-3 px-4 py-2" data-testid="tag-row">
-              <span className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm" style={{ background: `${tag.color}22`, color: "#18181b" }}>
-                <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
-                {tag.name}
-              </span>
-              <span className="text-xs text-zinc-500">{t("usage", { count: tag.count })}</span>
-              <span className="flex-1" />
-              <input
-                type="color"
-                aria-label={t("colorOf", { name: tag.name })}
-                defaultValue={tag.color}
-                onChange={(e) => mutate("mutation Color($id: ID!, $data: TagInput!) { updateTag(id: $id, data: $data) { id } }", { id: tag.id, data: { color: e.target.value } }, "updated", "updateError")}
-                className="h-8 w-12 cursor-pointer rounded border border-zinc-300"
-              />
-              <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(tag)}>{t("delete")}</Button>
+            <li key={tag.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-testid="tag-row">
+              {editing?.id === tag.id ? (
+                <form
+                  className="flex flex-1 flex-wrap items-end gap-2"
+                  onSubmit={async (event) => {
+                    event.preventDefault();
+                    const data = { name: editing.name, color: editing.color };
+                    if (await mutate("mutation Edit($id: ID!, $data: TagInput!) { updateTag(id: $id, data: $data) { id } }", { id: tag.id, data }, "updated", "updateError")) setEditing(null);
+                  }}
+                >
+                  <TextField label={t("name")} required maxLength={60} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
+                  <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+                    {t("colorOf", { name: tag.name })}
+                    <input type="color" value={editing.color} onChange={(e) => setEditing({ ...editing, color: e.target.value })} className="h-10 w-16 cursor-pointer rounded border border-zinc-300" />
+                  </label>
+                  <Button type="submit" busy={busy}>{tc("save")}</Button>
+                  <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{tc("cancel")}</Button>
+                </form>
+              ) : (
+                <>
+                  <span className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm" style={{ background: `${tag.color}22`, color: "#18181b" }}>
+                    <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
+                    {tag.name}
+                  </span>
+                  <span className="text-xs text-zinc-500">{t("usage", { count: tag.count })}</span>
+                  <span className="flex-1" />
+                  <ContextMenu
+                    label={t("actions", { name: tag.name })}
+                    items={[
+                      { label: t("edit"), onSelect: () => setEditing({ id: tag.id, name: tag.name, color: tag.color }) },
+                      { label: t("delete"), danger: true, onSelect: () => setDeleting(tag) },
+                    ]}
+                  />
+                </>
+              )}
             </li>
           ))}
         </ul>

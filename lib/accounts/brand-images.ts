@@ -21,6 +21,19 @@ export function tooLarge(max: number) {
 }
 
 /**
+ * The type of an uploaded picture (brand images, user avatars): PNG, JPEG or WebP by its bytes,
+ * never SVG (FILE_TYPE_NOT_ALLOWED), and at most `max` bytes (FILE_TOO_LARGE).
+ */
+export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES) {
+  if (data.byteLength > max) throw tooLarge(max);
+  const type = detectType(data);
+  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
+    throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: "This file type is not allowed." });
+  }
+  return type;
+}
+
+/**
  * Stores the workspace's avatar, logo or alternative logo. The content must be a PNG, JPEG or
  * WebP image by its bytes (FILE_TYPE_NOT_ALLOWED otherwise, SVG included) and at most 2 MB
  * (FILE_TOO_LARGE). The brand then points at `/vapp/accounts/brand/<kind>`; the previous file is
@@ -29,11 +42,7 @@ export function tooLarge(max: number) {
 export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind, data: Uint8Array) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageAccount");
-  if (data.byteLength > BRAND_IMAGE_MAX_BYTES) throw tooLarge(BRAND_IMAGE_MAX_BYTES);
-  const type = detectType(data);
-  if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
-    throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: "This file type is not allowed." });
-  }
+  const type = checkImage(data);
   const version = randomToken(6);
   const key = `accounts/${accountId}/brand/${kind}-${version}.${type.ext}`;
   await storage().put(key, data);

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { assertKeepsAnAdministrator, getAssignableRole } from "./roles";
+import { assertKeepsAnAdministrator } from "./roles";
+import { upsertAccountPolicy } from "./upsert-account-policy";
 import { accountScope } from "./scope";
 
 export const updateMemberRoleSchema = z.object({ id: z.string().min(1).max(64), roleId: z.string().min(1).max(64) }).strict();
@@ -15,43 +17,47 @@ export type UpdateMemberRoleInput = z.infer<typeof updateMemberRoleSchema>;
  * last Administrator (LAST_ADMINISTRATOR). Needs ManageMembers.
  */
 export async function updateMemberRole(ctx: ServiceContext, input: UpdateMemberRoleInput) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
-  return db.$transaction(async (tx) => {
-    const policy = await tx.accountPolicy.findFirst({ where: { id: input.id, accountId }, include: { role: true } });
-    if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
-    const role = await getAssignableRole(tx, accountId, input.roleId);
-    if (role.id !== policy.roleId) await assertKeepsAnAdministrator(tx, accountId, policy.id);
-    const updated = await tx.accountPolicy.update({ where: { id: policy.id }, data: { roleId: role.id } });
-    await recordAudit(tx, ctx, {
-      eventType: "accountPolicy.roleChanged",
-      targetType: "accountPolicy",
-      targetId: policy.id,
-      toUserId: policy.userId,
-      payload: { from: policy.role.name, to: role.name },
-    });
-    return updated;
+  return upsertAccountPolicy(ctx, { id: input.id, roleId: input.roleId });
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Takes one membership out of the account (invitation links, sessions in it), audited. */
+async function removePolicy(tx: Tx, ctx: ServiceContext, accountId: string, policyId: string) {
+  const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId }, include: { user: { select: { email: true } } } });
+  if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
+  await assertKeepsAnAdministrator(tx, accountId, policy.id);
+  await tx.authToken.updateMany({ where: { policyId, usedAt: null }, data: { usedAt: new Date() } });
+  await tx.session.updateMany({ where: { userId: policy.userId, accountId }, data: { accountId: null } });
+  await tx.accountPolicy.delete({ where: { id: policy.id } });
+  await recordAudit(tx, ctx, {
+    eventType: "accountPolicy.removed",
+    targetType: "accountPolicy",
+    targetId: policy.id,
+    toUserId: policy.userId,
+    payload: { email: policy.user.email, status: policy.status },
   });
+  return policy;
 }
 
 /** Removes a member or withdraws an invitation. Refuses to remove the last Administrator. */
 export async function removeMember(ctx: ServiceContext, policyId: string) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
+  return db.$transaction((tx) => removePolicy(tx, ctx, accountId, policyId));
+}
+
+/**
+ * Removes several members or invitations, all or none: an id that is not a membership of the
+ * caller's account is NOT_FOUND, and removing every remaining active Administrator is
+ * LAST_ADMINISTRATOR (each removal is checked against the ones before it). Returns the ids.
+ */
+export async function removeMembers(ctx: ServiceContext, ids: string[]) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageMembers");
+  const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
-    const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId }, include: { user: { select: { email: true } } } });
-    if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
-    await assertKeepsAnAdministrator(tx, accountId, policy.id);
-    await tx.authToken.updateMany({ where: { policyId, usedAt: null }, data: { usedAt: new Date() } });
-    await tx.session.updateMany({ where: { userId: policy.userId, accountId }, data: { accountId: null } });
-    await tx.accountPolicy.delete({ where: { id: policy.id } });
-    await recordAudit(tx, ctx, {
-      eventType: "accountPolicy.removed",
-      targetType: "accountPolicy",
-      targetId: policy.id,
-      toUserId: policy.userId,
-      payload: { email: policy.user.email, status: policy.status },
-    });
-    return policy;
+    for (const id of unique) await removePolicy(tx, ctx, accountId, id);
+    return unique;
   });
 }

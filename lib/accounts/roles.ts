@@ -2,7 +2,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { GLOBAL_ROLE_IDS } from "./create-account";
 
-type Tx = Pick<Prisma.TransactionClient, "accountRole" | "accountPolicy">;
+type Tx = Pick<Prisma.TransactionClient, "accountRole" | "accountPolicy" | "$queryRaw">;
 
 /** A role a member of `accountId` may hold (global or the account's own); NOT_FOUND otherwise. */
 export async function getAssignableRole(tx: Tx, accountId: string, roleId: string) {
@@ -15,9 +15,12 @@ export async function getAssignableRole(tx: Tx, accountId: string, roleId: strin
 
 /**
  * Throws LAST_ADMINISTRATOR when taking `policyId` out of the Administrator role (or out of the
- * account) would leave the account without an active Administrator.
+ * account) would leave the account without an active Administrator. Holds the account row
+ * (`FOR UPDATE`) until the transaction ends, so two administrators leaving at once cannot both
+ * pass the count.
  */
 export async function assertKeepsAnAdministrator(tx: Tx, accountId: string, policyId: string) {
+  await tx.$queryRaw`SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
   const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId } });
   if (!policy || policy.roleId !== GLOBAL_ROLE_IDS.Administrator || policy.status !== "active") return;
   const administrators = await tx.accountPolicy.count({

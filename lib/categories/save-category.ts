@@ -46,7 +46,9 @@ export async function updateCategory(ctx: ServiceContext, input: CategoryUpdate)
 
 /** Creates the category, or renames it when `id` names one of the account's. */
 export async function upsertCategory(ctx: ServiceContext, input: CategoryInput & { id?: string | null }) {
-  return input.id ? updateCategory(ctx, { id: input.id, name: input.name }) : createCategory(ctx, input);
+  const { id, ...data } = input;
+  // The create path takes no id (its schema is strict), so a null id must not reach it.
+  return id ? updateCategory(ctx, { id, name: data.name }) : createCategory(ctx, data);
 }
 
 /**

@@ -12,6 +12,71 @@ export const DEFAULT_CURRENCY: Record<Locale, string> = {
   "pt-br": "BRL",
 };
 
+/**
+ * Spec section 9's default currencies for other languages and regions ("regional ones such as
+ * GBP, AUD, CAD, MXN, JPY, CNY, INR, KRW"): the region decides first (en-GB pays in pounds, es-MX in
+ * pesos), then the base language, then US dollars.
+ */
+export const REGION_CURRENCY: Readonly<Record<string, string>> = {
+  US: "USD",
+  GB: "GBP",
+  AU: "AUD",
+  CA: "CAD",
+  MX: "MXN",
+  BR: "BRL",
+  JP: "JPY",
+  CN: "CNY",
+  IN: "INR",
+  KR: "KRW",
+  // Euro area
+  AT: "EUR",
+  BE: "EUR",
+  CY: "EUR",
+  DE: "EUR",
+  EE: "EUR",
+  ES: "EUR",
+  FI: "EUR",
+  FR: "EUR",
+  GR: "EUR",
+  HR: "EUR",
+  IE: "EUR",
+  IT: "EUR",
+  LT: "EUR",
+  LU: "EUR",
+  LV: "EUR",
+  MT: "EUR",
+  NL: "EUR",
+  PT: "EUR",
+  SI: "EUR",
+  SK: "EUR",
+};
+
+export const LANGUAGE_CURRENCY: Readonly<Record<string, string>> = {
+  en: "USD",
+  es: "EUR",
+  ca: "EUR",
+  pt: "EUR",
+  fr: "EUR",
+  de: "EUR",
+  it: "EUR",
+  nl: "EUR",
+  ja: "JPY",
+  zh: "CNY",
+  hi: "INR",
+  ko: "KRW",
+};
+
+const FALLBACK_CURRENCY = "USD";
+
+/** The default currency of any language tag (`en-GB`, `es_MX`, `pt-br`, `ja`): region, then language, then USD. */
+export function defaultCurrency(tag: string): string {
+  const parts = tag.trim().replace(/_/g, "-").split("-");
+  const language = parts[0]?.toLowerCase() ?? "";
+  // The region is the first two-letter or three-digit subtag after the language (zh-Hans-CN → CN).
+  const region = parts.slice(1).find((part) => /^(?:[a-z]{2}|\d{3})$/i.test(part))?.toUpperCase();
+  return (region && REGION_CURRENCY[region]) || LANGUAGE_CURRENCY[language] || FALLBACK_CURRENCY;
+}
+
 /** Intl wants region subtags upper-case (pt-BR). */
 const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
 

@@ -1,13 +1,14 @@
 import { getRequestConfig } from "next-intl/server";
 import { getPageContext } from "@/lib/auth/get-page-context";
+import { getUserTimeZone } from "@/lib/users/get-user-time-zone";
 import { getMessages } from "./messages";
 
 /**
  * The interface language of a page, as the request context resolved it: the signed-in user's
  * setting, else the visitor's choice (cookie), else the browser's languages, else English.
- * No locale in the URL.
+ * No locale in the URL. Dates show in the signed-in user's saved timezone, else UTC.
  */
 export default getRequestConfig(async () => {
-  const { locale } = await getPageContext();
-  return { locale, messages: getMessages(locale), timeZone: "UTC" };
+  const { locale, userId } = await getPageContext();
+  return { locale, messages: getMessages(locale), timeZone: await getUserTimeZone(userId) };
 });

@@ -76,7 +76,9 @@ export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
 
 /** Creates the tag, or updates it when `id` names one of the account's. */
 export async function upsertTag(ctx: ServiceContext, input: TagInput & { id?: string | null }) {
-  return input.id ? updateTag(ctx, { id: input.id, name: input.name, color: input.color }) : createTag(ctx, input);
+  const { id, ...data } = input;
+  // The create path takes no id (its schema is strict), so a null id must not reach it.
+  return id ? updateTag(ctx, { id, name: data.name, color: data.color }) : createTag(ctx, data);
 }
 
 /** Deletes tags of the account, all or none (NOT_FOUND for any other id). Needs ManageTags. */

@@ -3,11 +3,12 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import type { UpdateUserInput } from "@/lib/auth/schemas";
 import { toPublicUser } from "./get-me";
+import { forgetUserTimeZone } from "./get-user-time-zone";
 
 /** Updates the signed-in user's own profile and preferences. */
 export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
   requireUser(ctx);
-  return db.$transaction(async (tx) => {
+  const updated = await db.$transaction(async (tx) => {
     const current = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId } });
     const emailPreferences = input.emailPreferences
       ? { ...(current.emailPreferences as Record<string, boolean>), ...input.emailPreferences }
@@ -24,4 +25,7 @@ export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
     });
     return toPublicUser(user);
   });
+  // Dates on the next page use the new zone in this process at once (others within 30 s).
+  if (input.timezone !== undefined) forgetUserTimeZone(ctx.userId);
+  return updated;
 }

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { inviteMembers, inviteMembersSchema, resendInvitation } from "@/lib/accounts/invite-members";
-import { removeMember, updateMemberRole, updateMemberRoleSchema } from "@/lib/accounts/manage-members";
+import { removeMember, removeMembers, updateMemberRole, updateMemberRoleSchema } from "@/lib/accounts/manage-members";
+import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema, idsSchema } from "@/lib/accounts/account-role-schemas";
+import { deleteAccountRoles } from "@/lib/accounts/delete-account-roles";
+import { createAccountRole, updateAccountRole, upsertAccountRole } from "@/lib/accounts/save-account-role";
+import { upsertAccountPolicy, upsertAccountPolicySchema } from "@/lib/accounts/upsert-account-policy";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 
@@ -14,7 +18,59 @@ const AccountPolicyUpdateInput = builder.inputType("AccountPolicyUpdateInput", {
   fields: (t) => ({ roleId: t.id({ required: true }) }),
 });
 
+const AccountRoleInput = builder.inputType("AccountRoleInput", {
+  description: "A workspace's own role. Permissions are strings of the account permission list (the `permissions` of the built-in roles).",
+  fields: (t) => ({ id: t.id(), name: t.string(), permissions: t.stringList(), metadata: t.field({ type: "JSON" }) }),
+});
+
+const AccountPolicyUpsertInput = builder.inputType("AccountPolicyUpsertInput", {
+  description: "With `id` (or the email of a member) changes the role or status (active, disabled); with a new email invites the person.",
+  fields: (t) => ({ id: t.id(), email: t.string(), roleId: t.id(), status: t.string() }),
+});
+
+/** GraphQL gives absent fields as null or undefined: the zod schemas want them left out. */
+const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
+const stringIds = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(defined(data)).map(([key, v]) => [key, key === "id" || key === "roleId" ? String(v) : v]));
+
 builder.mutationFields((t) => ({
+  createAccountRole: t.prismaField({
+    type: "AccountRole",
+    args: { data: t.arg({ type: AccountRoleInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) =>
+      createAccountRole(ctx, parseInput(accountRoleInputSchema, stringIds({ ...data, id: undefined }), "createAccountRole")),
+  }),
+  updateAccountRole: t.prismaField({
+    type: "AccountRole",
+    args: { id: t.arg.id({ required: true }), data: t.arg({ type: AccountRoleInput, required: true }) },
+    resolve: (_query, _root, { id, data }, { ctx }) =>
+      updateAccountRole(ctx, parseInput(accountRoleUpdateSchema, { ...stringIds(data), id: String(id) }, "updateAccountRole")),
+  }),
+  upsertAccountRole: t.prismaField({
+    type: "AccountRole",
+    args: { data: t.arg({ type: AccountRoleInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) => upsertAccountRole(ctx, parseInput(accountRoleUpsertSchema, stringIds(data), "upsertAccountRole")),
+  }),
+  deleteAccountRole: t.field({
+    type: "ID",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { ctx }) => (await deleteAccountRoles(ctx, [parseInput(idSchema, { id: String(id) }, "deleteAccountRole").id]))[0],
+  }),
+  bulkDeleteAccountRoles: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => deleteAccountRoles(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountRoles").ids),
+  }),
+  upsertAccountPolicy: t.prismaField({
+    type: "AccountPolicy",
+    args: { data: t.arg({ type: AccountPolicyUpsertInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) => upsertAccountPolicy(ctx, parseInput(upsertAccountPolicySchema, stringIds(data), "upsertAccountPolicy")),
+  }),
+  bulkDeleteAccountPolicies: t.field({
+    type: ["ID"],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => removeMembers(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountPolicies").ids),
+  }),
   sendInvitations: t.prismaField({
     type: ["AccountPolicy"],
     args: { data: t.arg({ type: SendInvitationsInput, required: true }) },

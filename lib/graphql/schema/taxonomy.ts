@@ -116,7 +116,9 @@ builder.mutationFields((t) => ({
     args: { data: t.arg({ type: TagInput, required: true }) },
     resolve: (_root, { data }, { ctx }) => {
       const { id, ...rest } = defined(data) as { id?: string };
-      return upsertTag(ctx, { ...parseInput(tagInputSchema, rest, "upsertTag"), id: id ? String(id) : null });
+      // An update keeps the colour it is not given; only a new tag takes the default one.
+      if (id) return updateTag(ctx, parseInput(tagUpdateSchema, { ...rest, id: String(id) }, "upsertTag"));
+      return upsertTag(ctx, { ...parseInput(tagInputSchema, rest, "upsertTag"), id: null });
     },
   }),
   deleteTag: t.field({

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { createVerifiedUser, DEMO_USER, signIn, uniqueEmail } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, DEMO_USER, signIn, uniqueEmail } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -28,9 +28,22 @@ test("an administrator invites a colleague, who joins in another browser and see
   await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Guest-pass-123");
   await colleague.getByRole("button", { name: en("invite.accept") }).click();
   await colleague.waitForURL((url) => url.pathname === "/");
-  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(colleague);
   await expect(colleague.getByText(`Workspace: ${DEMO_USER.accountName}`)).toBeVisible();
   await expect(colleague.getByText(`Your role: ${en("roles.Guest")}`)).toBeVisible();
+
+  // A Guest only views documents (lib/auth/permissions.ts): Dashboard and Repository, no Templates.
+  const nav = colleague.getByRole("navigation", { name: en("nav.mainNavigation") });
+  await expect(nav.getByRole("link", { name: en("nav.dashboard") })).toBeVisible();
+  await expect(nav.getByRole("link", { name: en("nav.repository") })).toBeVisible();
+  await expect(nav.getByRole("link", { name: en("nav.templates") })).toHaveCount(0);
+
+  // The link now used explains itself and offers sign-in.
+  await colleague.goto(link);
+  await expect(colleague.getByRole("heading", { name: en("invite.invalid") })).toBeVisible();
+  await expect(colleague.getByText(en("errors.TOKEN_USED"))).toBeVisible();
+  await expect(colleague.getByRole("link", { name: en("invite.signIn") })).toHaveAttribute("href", "/login");
+  await colleague.goto("/");
 
   // A Guest has no workspace settings: not in the menu, and the screen says so.
   await colleague.getByRole("button", { name: en("nav.userMenu") }).click();
@@ -42,7 +55,13 @@ test("an administrator invites a colleague, who joins in another browser and see
   // The administrator sees the colleague active and makes them Administrator...
   await page.reload();
   await expect(row).toContainText(en("members.statuses.active"));
-  await row.getByRole("combobox").selectOption({ label: en("roles.Administrator") });
+  // Row context menu → Update role (spec "Context menus").
+  await row.getByRole("button", { name: en("members.actions").replace(" {name}", "") }).click();
+  await page.getByRole("menuitem", { name: en("members.updateRole") }).click();
+  const roleDialog = page.getByRole("dialog");
+  await roleDialog.getByRole("combobox", { name: en("members.role") }).selectOption({ label: en("roles.Administrator") });
+  await roleDialog.getByRole("button", { name: en("common.save") }).click();
+  await expect(row.getByTestId("member-role")).toHaveText(en("roles.Administrator"));
   await expect(page.getByText(en("alerts.updated")).first()).toBeVisible();
 
   // ...which takes effect on the colleague's next request.
@@ -61,7 +80,7 @@ test("an expired or used invitation explains itself and offers sign-in", async (
 test("switching the language to Spanish and then Catalan changes the whole screen", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "lang-home");
   await signIn(page, user.email, user.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
   await expect(page.getByRole("heading", { name: `Welcome, ${user.firstName}` })).toBeVisible();
 
   for (const locale of ["es", "ca"] as const) {

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
-import { createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
 
 const en = messages("en");
 
 test("an administrator renames the workspace and the layout shows the new name; a bad colour is refused", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "ws-settings");
   await signIn(page, admin.email, admin.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
 
   await page.goto("/settings/ws");
   await page.waitForURL((url) => url.pathname === "/settings/ws/settings");
@@ -31,7 +31,7 @@ test("an administrator renames the workspace and the layout shows the new name; 
 test("profile: a phone without a country code is refused, a valid one is saved", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "profile");
   await signIn(page, user.email, user.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
   await page.goto("/settings");
   await page.waitForURL((url) => url.pathname === "/settings/profile");
   const phone = page.getByRole("textbox", { name: en("profile.phone") });
@@ -47,7 +47,7 @@ test("profile: a phone without a country code is refused, a valid one is saved",
 test("categories and tags: add, hide, recolour and delete", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "taxonomy");
   await signIn(page, admin.email, admin.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
 
   await page.goto("/settings/ws/categories");
   await page.getByRole("textbox", { name: en("categories.name") }).fill("Purchase agreements");
@@ -55,11 +55,26 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
   await page.getByRole("button", { name: en("categories.add") }).click();
   const row = page.getByTestId("category-row").filter({ hasText: "Purchase agreements" });
   await expect(row).toBeVisible();
-  await row.getByRole("button", { name: en("categories.hide") }).click();
+  // Each row's context menu (spec "Context menus": edit, delete, hide, show).
+  const categoryMenu = row.getByRole("button", { name: en("categories.actions").replace("{name}", "Purchase agreements") });
+  await categoryMenu.click();
+  await page.getByRole("menuitem", { name: en("categories.hide") }).click();
   await expect(row).toContainText(en("categories.hidden"));
-  await row.getByRole("button", { name: en("categories.delete") }).click();
+  await categoryMenu.click();
+  await page.getByRole("menuitem", { name: en("categories.show") }).click();
+  await expect(row).not.toContainText(en("categories.hidden"));
+  await categoryMenu.click();
+  await page.getByRole("menuitem", { name: en("categories.edit") }).click();
+  // While edited, the row holds a form (its text no longer names the category).
+  const editing = page.getByTestId("category-row").filter({ has: page.getByRole("textbox") });
+  await editing.getByRole("textbox", { name: en("categories.name") }).fill("Purchase contracts");
+  await editing.getByRole("button", { name: en("categories.save") }).click();
+  const renamed = page.getByTestId("category-row").filter({ hasText: "Purchase contracts" });
+  await expect(renamed).toBeVisible();
+  await renamed.getByRole("button", { name: en("categories.actions").replace("{name}", "Purchase contracts") }).click();
+  await page.getByRole("menuitem", { name: en("categories.delete") }).click();
   await page.getByRole("dialog").getByRole("button", { name: en("categories.delete") }).click();
-  await expect(row).toHaveCount(0);
+  await expect(renamed).toHaveCount(0);
 
   await page.goto("/settings/ws/tags");
   await page.getByRole("textbox", { name: en("tags.name") }).fill("Urgent");
@@ -69,12 +84,25 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
   await page.getByRole("button", { name: en("tags.add") }).click();
   await expect(page.getByText(en("alerts.createError")).first()).toBeVisible();
   await expect(page.getByTestId("tag-row")).toHaveCount(1);
+
+  // The tag's context menu: edit (name and colour), then delete.
+  const tagRow = page.getByTestId("tag-row").filter({ hasText: "Urgent" });
+  await tagRow.getByRole("button", { name: en("tags.actions").replace("{name}", "Urgent") }).click();
+  await page.getByRole("menuitem", { name: en("tags.edit") }).click();
+  await tagRow.getByRole("textbox", { name: en("tags.name") }).fill("Very urgent");
+  await tagRow.getByRole("button", { name: en("common.save") }).click();
+  const editedTag = page.getByTestId("tag-row").filter({ hasText: "Very urgent" });
+  await expect(editedTag).toBeVisible();
+  await editedTag.getByRole("button", { name: en("tags.actions").replace("{name}", "Very urgent") }).click();
+  await page.getByRole("menuitem", { name: en("tags.delete") }).click();
+  await page.getByRole("dialog").getByRole("button", { name: en("tags.delete") }).click();
+  await expect(page.getByTestId("tag-row")).toHaveCount(0);
 });
 
 test("the home search finds a tag of the workspace", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "search");
   await signIn(page, admin.email, admin.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
   await page.goto("/settings/ws/tags");
   await page.getByRole("textbox", { name: en("tags.name") }).fill("Renewal watch");
   await page.getByRole("button", { name: en("tags.add") }).click();
@@ -95,7 +123,7 @@ test("the home search finds a tag of the workspace", async ({ page, request }) =
 test("appearance: a logo is uploaded and shown; a file that is not an image is refused", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "logo");
   await signIn(page, admin.email, admin.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
   await page.goto("/settings/ws/appearance");
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
   await page.getByLabel(`${en("workspace.upload")} ${en("workspace.logo")}`).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });

@@ -37,6 +37,7 @@ type World = {
   userOfA: Row;
   relationOfB: Row;
   commentOfB: Row;
+  roleOfB: Row;
 };
 let world: World;
 
@@ -61,7 +62,8 @@ beforeAll(async () => {
   const documentPolicyOfB = await db.documentPolicy.findFirstOrThrow({ where: { documentId: documentOfB.id } });
   const relationOfB = await createDocumentRelation(ctxB, documentOfB.id, { toTemplateId: templateOfB.id, type: "basedOn", tag: "B tag" });
   const commentOfB = await addDocumentComment(ctxB, documentOfB.id, { body: "B's Okapi remark" });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB };
+  const roleOfB = await db.accountRole.create({ data: { accountId: b.account.id, name: "B reviewers", permissions: ["ViewDocuments"] } });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, roleOfB };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -113,6 +115,21 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
   { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
+  { name: "upsertAccountPolicy", query: () => `mutation { upsertAccountPolicy(data: { id: "${world.policyOfB.id}", roleId: "role_guest", status: "disabled" }) { id } }` },
+  { name: "upsertAccountPolicy inviting", query: () => 'mutation { upsertAccountPolicy(data: { email: "spy2@example.test", roleId: "role_administrator" }) { id } }' },
+  { name: "bulkDeleteAccountPolicies", query: () => `mutation { bulkDeleteAccountPolicies(ids: ["${world.policyOfB.id}"]) }` },
+  // Workspace roles
+  { name: "createAccountRole", query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: ["ViewDocuments"] }) { id } }' },
+  { name: "updateAccountRole", query: () => `mutation { updateAccountRole(id: "${world.roleOfB.id}", data: { name: "Hijacked", permissions: [] }) { id name } }` },
+  { name: "upsertAccountRole", query: () => `mutation { upsertAccountRole(data: { id: "${world.roleOfB.id}", name: "Hijacked" }) { id name } }` },
+  { name: "deleteAccountRole", query: () => `mutation { deleteAccountRole(id: "${world.roleOfB.id}") }` },
+  { name: "bulkDeleteAccountRoles", query: () => `mutation { bulkDeleteAccountRoles(ids: ["${world.roleOfB.id}"]) }` },
+  // Categories and tags by B's ids
+  { name: "upsertCategory", query: () => `mutation { upsertCategory(data: { id: "${world.categoryOfB.id}", name: "Hijacked" }) { id name } }` },
+  { name: "showCategory", query: () => `mutation { showCategory(id: "${world.categoryOfB.id}") { id name } }` },
+  { name: "deleteCategory", query: () => `mutation { deleteCategory(id: "${world.categoryOfB.id}") }` },
+  { name: "upsertTag", query: () => `mutation { upsertTag(data: { id: "${world.tagOfB.id}", name: "Hijacked" }) { id name } }` },
+  { name: "deleteTag", query: () => `mutation { deleteTag(id: "${world.tagOfB.id}") }` },
   // Workspace data store
   { name: "dataStore", query: () => "{ dataStore { variables { name value } } }" },
   { name: "updateDataStore", query: () => 'mutation { updateDataStore(variables: [{ name: "planted", value: "x" }]) { updatedAt } }' },
@@ -214,6 +231,14 @@ async function expectBUntouched() {
     { id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null },
   ]);
   expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+  expect(await db.accountRole.findMany({ where: { accountId: b }, select: { id: true, name: true, permissions: true } })).toEqual([
+    { id: world.roleOfB.id, name: "B reviewers", permissions: ["ViewDocuments"] },
+  ]);
+  expect(await db.accountPolicy.findMany({ where: { accountId: b }, select: { id: true, roleId: true, status: true } })).toEqual([
+    { id: world.policyOfB.id, roleId: "role_administrator", status: "active" },
+  ]);
+  expect(await db.category.findUniqueOrThrow({ where: { id: world.categoryOfB.id } })).toMatchObject({ name: "B only", hidden: false });
+  expect(await db.tag.findUniqueOrThrow({ where: { id: world.tagOfB.id } })).toMatchObject({ name: "B tag", color: "#7c3aed" });
   expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b } })).variables).toEqual([{ name: "company legal name", type: "text", value: "Okapi Holdings" }]);
 }
 
@@ -230,7 +255,7 @@ describe("cross-account isolation", () => {
     expect((await db.account.findUniqueOrThrow({ where: { id: world.accountB.id } })).name).toBe(world.accountB.name);
   });
 
-  it.each(["updateCategory", "hideCategory", "bulkDeleteCategories", "updateTag", "bulkDeleteTags"])(
+  it.each(["updateCategory", "upsertCategory", "hideCategory", "showCategory", "deleteCategory", "bulkDeleteCategories", "updateTag", "upsertTag", "deleteTag", "bulkDeleteTags"])(
     "%s with B's ids from A's own account is NOT_FOUND and B's data is untouched",
     async (name) => {
       const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
@@ -240,7 +265,7 @@ describe("cross-account isolation", () => {
     },
   );
 
-  it.each(["updateAccountPolicy", "deleteAccountPolicy", "resendInvitation"])(
+  it.each(["updateAccountPolicy", "upsertAccountPolicy", "deleteAccountPolicy", "bulkDeleteAccountPolicies", "resendInvitation"])(
     "%s with B's membership id from A's own account is NOT_FOUND and changes nothing",
     async (name) => {
       const query = GRAPHQL_CASES.find((c) => c.name === name)!.query();
@@ -248,6 +273,16 @@ describe("cross-account isolation", () => {
       expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
       const policy = await db.accountPolicy.findUniqueOrThrow({ where: { id: world.policyOfB.id } });
       expect(policy.roleId).toBe("role_administrator");
+      expect(policy.status).toBe("active");
+    },
+  );
+
+  it.each(["updateAccountRole", "upsertAccountRole", "deleteAccountRole", "bulkDeleteAccountRoles"])(
+    "%s with B's role id from A's own account is NOT_FOUND and B's role is untouched",
+    async (name) => {
+      const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
+      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+      await expectBUntouched();
     },
   );
 

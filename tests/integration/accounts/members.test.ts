@@ -6,6 +6,9 @@ import { inviteMembers, resendInvitation } from "@/lib/accounts/invite-members";
 import { removeMember, updateMemberRole } from "@/lib/accounts/manage-members";
 import { anonymousContext } from "@/lib/auth/context";
 import { addMember, createAccount, createUser, latestEmail, signedInAs, tokenFromEmail, uniqueEmail } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
+import { jsonRequest } from "@/tests/factories/http";
+import * as invitationsRoute from "@/app/vapp/accounts/invitations/route";
 
 async function adminOf(name: string) {
   const { account, owner } = await createAccount(name);
@@ -108,5 +111,32 @@ describe("members and invitations", () => {
     await expect(updateMemberRole(ctx, { id: otherPolicy.id, roleId: GLOBAL_ROLE_IDS.Guest })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(removeMember(ctx, otherPolicy.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(resendInvitation(ctx, otherPolicy.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("bad invitation input", () => {
+  it("an invalid address via GraphQL sendInvitations or REST POST /vapp/accounts/invitations is refused clearly and writes nothing", async () => {
+    const { account, owner } = await createAccount("Papa");
+    const { accessToken } = await signedInAs(owner.id, account.id);
+    const good = uniqueEmail("good");
+    const policiesBefore = await db.accountPolicy.count({ where: { accountId: account.id } });
+
+    const viaGraphql = await graphql(`mutation { sendInvitations(data: { emails: ["${good}", "not-an-address"], roleId: "role_member" }) { id } }`, { accessToken });
+    expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
+    // The field is named: "Some fields are not valid: emails.1".
+    expect(viaGraphql.errors?.[0].message).toMatch(/emails\.1/);
+
+    const response = await invitationsRoute.POST(
+      jsonRequest("POST", "/vapp/accounts/invitations", { body: { emails: ["still not@an address"], roleId: "role_member" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("VALIDATION_FAILED");
+    expect(body.error.message).toMatch(/emails/);
+
+    expect(await db.accountPolicy.count({ where: { accountId: account.id } })).toBe(policiesBefore);
+    expect(await db.user.findUnique({ where: { email: good } })).toBeNull();
+    expect(await db.outboxEmail.findFirst({ where: { to: good } })).toBeNull();
+    expect(await db.audit.count({ where: { accountId: account.id, eventType: "accountPolicy.invited" } })).toBe(0);
   });
 });

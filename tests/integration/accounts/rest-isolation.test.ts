@@ -4,6 +4,10 @@ import * as accounts from "@/app/vapp/accounts/route";
 import * as policies from "@/app/vapp/accounts/policies/route";
 import * as policy from "@/app/vapp/accounts/policies/[id]/route";
 import * as roles from "@/app/vapp/accounts/roles/route";
+import * as role from "@/app/vapp/accounts/roles/[id]/route";
+import * as rolesBulk from "@/app/vapp/accounts/roles/bulk-delete/route";
+import * as policiesBulk from "@/app/vapp/accounts/policies/bulk-delete/route";
+import * as brand from "@/app/vapp/accounts/brand/[kind]/route";
 import * as resend from "@/app/vapp/accounts/invitations/[id]/resend/route";
 import * as invitations from "@/app/vapp/accounts/invitations/route";
 import * as switchRoute from "@/app/vapp/accounts/switch/route";
@@ -14,6 +18,7 @@ import * as categoriesBulk from "@/app/vapp/categories/bulk-delete/route";
 import * as tags from "@/app/vapp/tags/route";
 import * as tag from "@/app/vapp/tags/[id]/route";
 import * as tagsBulk from "@/app/vapp/tags/bulk-delete/route";
+import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
 
@@ -22,7 +27,10 @@ import { jsonRequest, params } from "@/tests/factories/http";
  * ids or B's account header: not found or not allowed, and B's rows unchanged.
  */
 let a: { token: string };
-let b: { accountId: string; name: string; policyId: string; categoryId: string; tagId: string };
+let b: { accountId: string; name: string; policyId: string; categoryId: string; tagId: string; roleId: string; logo: string };
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 beforeAll(async () => {
   const accountA = await createAccount("RestA");
@@ -31,10 +39,13 @@ beforeAll(async () => {
   const policyB = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id } });
   const categoryB = await db.category.create({ data: { accountId: accountB.account.id, name: "Rest B", slug: "rest-b" } });
   const tagB = await db.tag.create({ data: { accountId: accountB.account.id, name: "Rest B" } });
-  b = { accountId: accountB.account.id, name: accountB.account.name, policyId: policyB.id, categoryId: categoryB.id, tagId: tagB.id };
+  const roleB = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "Rest B role", permissions: ["ViewDocuments"] } });
+  const { ctx: ctxB } = await signedInAs(accountB.owner.id, accountB.account.id);
+  const { url: logo } = await uploadBrandImage(ctxB, "logo", new Uint8Array(PNG));
+  b = { accountId: accountB.account.id, name: accountB.account.name, policyId: policyB.id, categoryId: categoryB.id, tagId: tagB.id, roleId: roleB.id, logo };
 });
 
-type Case = { name: string; call: () => Promise<Response>; withHeaderOfB?: boolean };
+type Case = { name: string; call: () => Promise<Response>; withHeaderOfB?: boolean; /** Other refusals than 403/404. */ statuses?: number[] };
 const auth = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${a.token}`, ...extra });
 const asB = () => auth({ "x-account-id": b.accountId });
 const req = (method: string, path: string, body?: unknown, headers = auth()) => jsonRequest(method, path, { body, headers, csrf: false });
@@ -57,17 +68,41 @@ const CASES: Case[] = [
   { name: "PATCH /vapp/tags/:B", call: () => tag.PATCH(req("PATCH", "/x", { color: "#000000" }), params({ id: b.tagId })) },
   { name: "DELETE /vapp/tags/:B", call: () => tag.DELETE(req("DELETE", "/x"), params({ id: b.tagId })) },
   { name: "POST /vapp/tags/bulk-delete", call: () => tagsBulk.POST(req("POST", "/x", { ids: [b.tagId] })) },
+  { name: "POST /vapp/accounts/roles (B header)", call: () => roles.POST(req("POST", "/x", { name: "Planted", permissions: ["ViewDocuments"] }, asB())) },
+  { name: "PUT /vapp/accounts/roles with B's id", call: () => roles.PUT(req("PUT", "/x", { id: b.roleId, name: "Hijacked" })) },
+  { name: "PUT /vapp/accounts/roles (B header)", call: () => roles.PUT(req("PUT", "/x", { name: "Planted", permissions: [] }, asB())) },
+  { name: "PATCH /vapp/accounts/roles/:B", call: () => role.PATCH(req("PATCH", "/x", { name: "Hijacked" }), params({ id: b.roleId })) },
+  { name: "DELETE /vapp/accounts/roles/:B", call: () => role.DELETE(req("DELETE", "/x"), params({ id: b.roleId })) },
+  { name: "POST /vapp/accounts/roles/bulk-delete", call: () => rolesBulk.POST(req("POST", "/x", { ids: [b.roleId] })) },
+  { name: "PUT /vapp/accounts/policies with B's id", call: () => policies.PUT(req("PUT", "/x", { id: b.policyId, roleId: "role_guest", status: "disabled" })) },
+  { name: "PUT /vapp/accounts/policies (B header)", call: () => policies.PUT(req("PUT", "/x", { email: "spy@example.test", roleId: "role_administrator" }, asB())) },
+  { name: "POST /vapp/accounts/policies/bulk-delete", call: () => policiesBulk.POST(req("POST", "/x", { ids: [b.policyId] })) },
+  { name: "GET /vapp/accounts/brand/logo (B header)", call: () => brand.GET(req("GET", "/vapp/accounts/brand/logo", undefined, asB()), params({ kind: "logo" })) },
+  {
+    name: "POST /vapp/accounts/brand/logo (B header)",
+    call: () => {
+      const form = new FormData();
+      form.append("file", new File([PNG], "logo.png", { type: "image/png" }));
+      return brand.POST(new Request("http://localhost:3000/vapp/accounts/brand/logo", { method: "POST", body: form, headers: asB() }), params({ kind: "logo" }));
+    },
+  },
+  // Token-based, with no account of its own: a guessed token tells nothing about B's invitations.
+  { name: "GET /vapp/accounts/invitations (B header)", call: () => invitations.GET(req("GET", "/vapp/accounts/invitations?token=guessed-token-1234567890", undefined, asB())), statuses: [400] },
 ];
 
 describe("REST cross-account isolation", () => {
-  it.each(CASES)("$name", async ({ call }) => {
+  it.each(CASES)("$name", async ({ call, statuses }) => {
     const response = await call();
-    expect([403, 404]).toContain(response.status);
+    expect(statuses ?? [403, 404]).toContain(response.status);
     expect(await response.text()).not.toContain(b.name);
     expect(await db.account.findUniqueOrThrow({ where: { id: b.accountId } })).toMatchObject({ name: b.name });
     expect(await db.accountPolicy.findUniqueOrThrow({ where: { id: b.policyId } })).toMatchObject({ roleId: "role_administrator" });
     expect(await db.category.findUniqueOrThrow({ where: { id: b.categoryId } })).toMatchObject({ name: "Rest B", hidden: false });
     expect(await db.tag.findUniqueOrThrow({ where: { id: b.tagId } })).toMatchObject({ color: "#7c3aed" });
+    expect(await db.accountRole.findUniqueOrThrow({ where: { id: b.roleId } })).toMatchObject({ name: "Rest B role", permissions: ["ViewDocuments"] });
+    expect(await db.accountRole.count({ where: { accountId: b.accountId } })).toBe(1);
+    expect(await db.accountPolicy.findMany({ where: { accountId: b.accountId }, select: { id: true, status: true } })).toEqual([{ id: b.policyId, status: "active" }]);
+    expect((await db.account.findUniqueOrThrow({ where: { id: b.accountId } })).brand).toMatchObject({ logo: b.logo });
   });
 
   it("the same routes work inside A's own workspace", async () => {

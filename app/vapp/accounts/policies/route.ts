@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
+import { upsertAccountPolicy, upsertAccountPolicySchema } from "@/lib/accounts/upsert-account-policy";
 import { route } from "@/lib/http/route";
 
 const querySchema = z
@@ -18,3 +19,6 @@ export const GET = route({ operation: "accountPolicies", input: querySchema }, (
   const { status, search, ...rest } = input;
   return findAccountPolicies(ctx, { ...rest, filter: status || search ? { status, search } : undefined });
 });
+
+/** Changes a membership ({ id or email, roleId?, status? }) or invites a new email with roleId. */
+export const PUT = route({ operation: "upsertAccountPolicy", input: upsertAccountPolicySchema }, ({ ctx, input }) => upsertAccountPolicy(ctx, input));

@@ -1,0 +1,21 @@
+import { requestAccountAccess, requestAccountAccessSchema } from "@/lib/accounts/request-access";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder } from "../builder";
+
+const AccountAccessRequest = builder.simpleObject("AccountAccessRequest", {
+  fields: (t) => ({
+    requestedAt: t.field({ type: "DateTime" }),
+    /** How many administrators were written to. */
+    recipients: t.int(),
+  }),
+});
+
+// Spec section 7 names no operation for the home's request-access button; ours.
+builder.mutationField("requestAccountAccess", (t) =>
+  t.field({
+    type: AccountAccessRequest,
+    args: { note: t.arg.string({ required: false }) },
+    resolve: (_root, { note }, { ctx }) =>
+      requestAccountAccess(ctx, parseInput(requestAccountAccessSchema, note == null ? {} : { note }, "requestAccountAccess")),
+  }),
+);

@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import { e2eDatabase, setAccountCapabilities } from "../fixtures/database";
+import { createVerifiedUser, signIn } from "../fixtures/users";
+
+/**
+ * A menu entry outside the plan: the star opens the upgrade modal with the spec's texts and the
+ * plan badge, and "Upgrade now" is always there. Removing a capability needs SQL (billing comes
+ * later), so this runs when the e2e database is a Postgres server (DATABASE_URL).
+ */
+test("a starred entry opens the upgrade prompt with the plan badge and Upgrade now", async ({ page, request }) => {
+  const sql = await e2eDatabase();
+  test.skip(!sql, "needs DATABASE_URL: the embedded e2e database cannot be reached from the test process");
+  try {
+    const user = await createVerifiedUser(request, "upgrade");
+    await signIn(page, user.email, user.password);
+    // A fresh workspace has the free plan's capabilities; take templates away.
+    await setAccountCapabilities(sql!, user.accountName, (current) => current.filter((capability) => capability !== "templates"));
+    await page.goto("/");
+    // A new user accepts the terms first.
+    const terms = page.getByRole("dialog", { name: "Terms of service" });
+    await expect(terms).toBeVisible();
+    await terms.getByRole("button", { name: "Accept" }).click();
+    await expect(terms).toBeHidden();
+
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await expect(nav.getByRole("link", { name: "Templates" })).toHaveCount(0);
+    const entry = nav.getByRole("button", { name: /Templates/ });
+    await expect(entry).toHaveAttribute("title", "Upgrade your plan to activate this feature");
+    await entry.click();
+
+    const dialog = page.getByRole("dialog", { name: "This is a paid feature" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("plan-badge")).toHaveText("Free");
+    await expect(dialog.getByText("Templates is not included in your current plan.")).toBeVisible();
+    // The only administrator, without UPGRADE_CONTACT_URL: shown, disabled, and explained.
+    const upgrade = dialog.getByRole(process.env.UPGRADE_CONTACT_URL ? "link" : "button", { name: "Upgrade now" });
+    await expect(upgrade).toBeVisible();
+    if (!process.env.UPGRADE_CONTACT_URL) await expect(dialog.getByText("Plans can't be changed in the app yet.")).toBeVisible();
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(entry).toBeFocused();
+  } finally {
+    await sql?.end();
+  }
+});
