@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "pg",
     "nodemailer",
+    // PDF.js (1.6 MB, Node paths through import.meta.url and a self-import of unpdf/pdfjs): load as is.
+    "unpdf",
   ],
   poweredByHeader: false,
   typedRoutes: false,

@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { usePathname, useRouter } from "next/navigation";
+import { usePathname } from "next/navigation";
+import { useProgressRouter } from "@/components/layout/use-progress-router";
 import { useState, type FormEvent } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { Button } from "@/components/ui/button";
@@ -55,7 +56,7 @@ export function DocumentsList({
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
   const format = useFormatter();
-  const router = useRouter();
+  const router = useProgressRouter();
   const pathname = usePathname();
   const { run } = useAction();
   const [filters, setFilters] = useState({

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { FolderOptions } from "@/components/folders/folder-bar";
+import { WelcomeTourTemplate } from "@/components/tour/welcome-tour-template";
 import { Button } from "@/components/ui/button";
 import { TagPicker } from "@/components/ui/tag-picker";
 import { TextField } from "@/components/ui/text-field";
@@ -201,6 +202,7 @@ export function TemplateEditor({
                 <input type="file" accept={TEMPLATE_ACCEPT} className="sr-only" onChange={(e) => newVersion(e.target.files?.[0])} />
               </label>
               <Button
+                data-tour="template-publish"
                 busy={busy}
                 variant={template.published ? "secondary" : "primary"}
                 onClick={() => run(() => apiRequest("POST", `/vapp/templates/${template.id}/publish`, { published: !template.published }), "published", "publishError").then(() => router.refresh())}
@@ -212,7 +214,7 @@ export function TemplateEditor({
         </div>
       </header>
 
-      <section aria-labelledby="fields-title" className="flex flex-col gap-3">
+      <section aria-labelledby="fields-title" className="flex flex-col gap-3" data-tour="template-fields">
         <h2 id="fields-title" className="text-lg font-semibold">{t("fieldsTitle", { count: variables.length })}</h2>
         {variables.length === 0 ? (
           <p className="text-sm text-zinc-600">{t("noFields")}</p>
@@ -239,7 +241,7 @@ export function TemplateEditor({
       <section aria-labelledby="details-title" className="flex flex-col gap-3">
         <h2 id="details-title" className="text-lg font-semibold">{t("detailsTitle")}</h2>
         <form onSubmit={saveDetails} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2">
-          <TextField className="sm:col-span-2" label={t("name")} hint={t("nameHint")} required maxLength={200} disabled={!canManage} value={details.name} onChange={(e) => setDetails({ ...details, name: e.target.value })} />
+          <TextField data-tour="template-name" className="sm:col-span-2" label={t("name")} hint={t("nameHint")} required maxLength={200} disabled={!canManage} value={details.name} onChange={(e) => setDetails({ ...details, name: e.target.value })} />
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2">
             {t("description")}
             <textarea className={`${input} min-h-20`} maxLength={2000} disabled={!canManage} value={details.description} onChange={(e) => setDetails({ ...details, description: e.target.value })} />
@@ -256,7 +258,7 @@ export function TemplateEditor({
           <TextField label={t("value")} type="number" min={0} step="0.01" disabled={!canManage} value={details.value} onChange={(e) => setDetails({ ...details, value: e.target.value })} />
           <TextField label={t("currency")} maxLength={3} placeholder="EUR" disabled={!canManage} value={details.currency} onChange={(e) => setDetails({ ...details, currency: e.target.value })} />
           <Field label={t("category")}>
-            <select className={input} disabled={!canManage} value={details.categoryId} onChange={(e) => setDetails({ ...details, categoryId: e.target.value })}>
+            <select data-tour="template-category" className={input} disabled={!canManage} value={details.categoryId} onChange={(e) => setDetails({ ...details, categoryId: e.target.value })}>
               <option value="">—</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>{c.name}</option>
@@ -276,6 +278,7 @@ export function TemplateEditor({
           )}
         </form>
       </section>
+      {canManage && <WelcomeTourTemplate templateId={template.id} />}
     </>
   );
 }

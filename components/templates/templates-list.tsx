@@ -2,7 +2,8 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useProgressRouter } from "@/components/layout/use-progress-router";
 import { useState, type FormEvent } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { Button } from "@/components/ui/button";
@@ -41,7 +42,7 @@ export function TemplatesList({
 }) {
   const t = useTranslations("templates");
   const format = useFormatter();
-  const router = useRouter();
+  const router = useProgressRouter();
   const pathname = usePathname();
   const params = useSearchParams();
   const { run } = useAction();
@@ -68,10 +69,10 @@ export function TemplatesList({
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <h1 className="text-2xl font-semibold" data-tour="templates-title">{t("title")}</h1>
         {canManage && <UploadTemplate folderId={currentFolder && currentFolder !== "root" ? currentFolder : null} />}
       </div>
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3" data-tour="templates-filters">
         <FolderBar group="template" folders={folders} current={currentFolder} canManage={canManage} />
         <form role="search" onSubmit={submitSearch} className="flex items-end gap-2">
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">

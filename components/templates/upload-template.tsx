@@ -7,6 +7,7 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
+import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/components/tour/welcome-tour-state";
 import { apiUpload } from "@/lib/client/api";
 
 /** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
@@ -33,6 +34,8 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
     setError(null);
     try {
       const template = await apiUpload<{ id: string }>("/vapp/templates", file, { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) });
+      // A running welcome tour hands itself over to the template page (components/tour/).
+      window.dispatchEvent(new CustomEvent<TemplateUploadedDetail>(TEMPLATE_UPLOADED_EVENT, { detail: { id: template.id } }));
       router.push(`/t/${template.id}/view`);
     } catch (failure) {
       setError(errorText(failure));
@@ -42,11 +45,11 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
 
   return (
     <>
-      <Button onClick={() => (setOpen(true), setError(null), setFile(null), setName(""))}>{t("add")}</Button>
+      <Button data-tour="template-add" onClick={() => (setOpen(true), setError(null), setFile(null), setName(""))}>{t("add")}</Button>
       <Modal open={open} title={t("uploadTitle")} size="lg" onClose={() => setOpen(false)}>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <p className="text-sm text-zinc-600">{t("uploadHelp")}</p>
-          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+          <label data-tour="upload-file" className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
             {t("file")}
             <input
               type="file"
@@ -56,7 +59,7 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
               className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm"
             />
           </label>
-          <TextField label={t("name")} hint={t("nameHint")} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField data-tour="upload-name" label={t("name")} hint={t("nameHint")} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
           {error && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
               {error}
@@ -64,7 +67,7 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
           )}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setOpen(false)}>{t("cancel")}</Button>
-            <Button type="submit" busy={busy} disabled={!file}>{t("upload")}</Button>
+            <Button type="submit" data-tour="upload-submit" busy={busy} disabled={!file}>{t("upload")}</Button>
           </div>
         </form>
       </Modal>

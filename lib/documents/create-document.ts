@@ -10,6 +10,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fillDocx, readDocx } from "@/lib/files/docx";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
 import { fillPdfForm } from "@/lib/files/pdf-form";
+import { extractPdfText } from "@/lib/files/pdf-text";
 import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
@@ -171,11 +172,15 @@ export async function readStored(key: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stored.stream).arrayBuffer());
 }
 
-/** Fills a template's file with values already formatted as text (DOCX fields or PDF form). */
+/**
+ * Fills a template's file with values already formatted as text (DOCX fields or PDF form). The
+ * text kept for search is the DOCX's, or the PDF's page text followed by the filled values.
+ */
 export async function generateFromTemplate(template: { format: string; delimiter: string }, file: Uint8Array, text: Record<string, string>) {
   if (template.format === "pdf") {
     const bytes = await fillPdfForm(file, text);
-    return { bytes, text: Object.values(text).filter(Boolean).join("\n") };
+    const pageText = await extractPdfText(bytes, { formValues: false });
+    return { bytes, text: [pageText, ...Object.values(text)].filter(Boolean).join("\n") };
   }
   const bytes = fillDocx(file, template.delimiter as VariableFormat, text);
   return { bytes, text: readDocx(bytes).text };

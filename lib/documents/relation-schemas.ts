@@ -15,6 +15,14 @@ export const RELATIONS_PER_DOCUMENT_MAX = 200;
 export const RELATION_TAG_MAX = 40;
 /** The longest comment. */
 export const COMMENT_BODY_MAX = 5000;
+/** The longest name a share-link visitor signs a comment with. */
+export const COMMENT_AUTHOR_NAME_MAX = 80;
+/**
+ * A comment, or a suggestion: a proposed change that only reviewers and up see and write, and
+ * an editor marks applied (spec section 6: the reviewer role "views and adds suggestions").
+ */
+export const COMMENT_KINDS = ["comment", "suggestion"] as const;
+export type CommentKind = (typeof COMMENT_KINDS)[number];
 
 const id = z.string().min(1).max(64);
 /** An empty tag clears it. */
@@ -43,8 +51,16 @@ export const relationCandidatesSchema = z.object({ q: z.string().trim().max(200)
 
 const body = z.string().trim().min(1).max(COMMENT_BODY_MAX);
 
-export const createCommentSchema = z.object({ body, parentId: id.nullable().optional() }).strict();
+/** A reply takes the kind of its thread, whatever `kind` says. */
+export const createCommentSchema = z.object({ body, parentId: id.nullable().optional(), kind: z.enum(COMMENT_KINDS).default("comment") }).strict();
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
+
+/**
+ * A comment by a share-link visitor: the same, signed with a name (required unless the link is
+ * secure, where the confirmed address signs it; the service checks that).
+ */
+export const createLinkCommentSchema = createCommentSchema.extend({ authorName: z.string().trim().min(1).max(COMMENT_AUTHOR_NAME_MAX).optional() }).strict();
+export type CreateLinkCommentInput = z.input<typeof createLinkCommentSchema>;
 
 export const updateCommentSchema = z.object({ body }).strict();
 export type UpdateCommentInput = z.input<typeof updateCommentSchema>;

@@ -3,6 +3,7 @@ import { detectVariables, type VariableFormat } from "@/lib/templates/detect-var
 import { DOCX_MIME, readDocx } from "./docx";
 import { convertWithLibreOffice } from "./libreoffice";
 import { readPdfForm, type PdfField } from "./pdf-form";
+import { extractPdfText } from "./pdf-text";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
 
 export type ContractFile = {
@@ -26,7 +27,8 @@ const isPdf = (bytes: Uint8Array) => startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 
 
 /**
  * Reads an uploaded contract by its bytes, whatever its name says: a DOCX (zip-bomb-safe, its
- * text and variable fields; mixed formats refused), a PDF (its form fields), or a Word 97-2003
+ * text and variable fields; mixed formats refused), a PDF (its form fields, and its page text and
+ * filled values for search, bounded in pages, characters and time), or a Word 97-2003
  * .doc converted by LibreOffice when installed (CONVERTER_UNAVAILABLE otherwise). Anything else
  * is FILE_TYPE_NOT_ALLOWED, a damaged file FILE_CORRUPT.
  */
@@ -48,13 +50,15 @@ export async function inspectContractFile(file: UploadedFile): Promise<ContractF
     return { format: "docx", mimetype: DOCX_MIME, ext: "docx", bytes, text, delimiter: format, fields: variables, pdfFields: [] };
   }
   if (isPdf(bytes)) {
+    // readPdfForm refuses a file pdf-lib cannot open (FILE_CORRUPT); the text is best effort.
     const pdfFields = await readPdfForm(bytes);
+    const text = await extractPdfText(bytes);
     return {
       format: "pdf",
       mimetype: "application/pdf",
       ext: "pdf",
       bytes,
-      text: "",
+      text,
       delimiter: pdfFields.length ? "pdfForm" : null,
       fields: pdfFields.map((f) => f.name),
       pdfFields,

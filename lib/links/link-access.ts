@@ -72,7 +72,7 @@ export async function requireLinkAccess(token: string | null) {
   if (link.isSecure && (!claims.email || !addressAllowed(link, claims.email))) {
     throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Open the shared link again." });
   }
-  return { link, email: claims.email, role: link.role };
+  return { link, email: claims.email, visitorId: typeof claims.vid === "string" && claims.vid ? claims.vid : null, role: link.role };
 }
 
 /** Reads the bearer token of a request's Authorization header. */

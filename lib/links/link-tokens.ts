@@ -20,6 +20,12 @@ export type LinkAccessClaims = {
   aid: string;
   role: DocumentRoleName;
   email: string | null;
+  /**
+   * The visit: random at validation and kept by refreshing, so what a visitor of an open link
+   * wrote stays theirs to edit for the visit (lib/links/link-comments.ts). Optional: tokens
+   * signed before visits had ids lack it.
+   */
+  vid?: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
 };
@@ -28,6 +34,8 @@ export type LinkRefreshClaims = {
   typ: "link-refresh";
   lid: string;
   email: string | null;
+  /** The visit, handed on to the next access token. */
+  vid?: string;
   exp: number;
   /** Random, so two refresh tokens are never equal. */
   jti: string;
@@ -69,7 +77,7 @@ export function signLinkAccessToken(input: Omit<LinkAccessClaims, "typ" | "exp">
 }
 
 /** Signs a refresh token ending at `exp` (seconds), or LINK_REFRESH_TTL_SECONDS from now. */
-export function signLinkRefreshToken(input: { lid: string; email: string | null }, exp = nowSeconds() + LINK_REFRESH_TTL_SECONDS) {
+export function signLinkRefreshToken(input: { lid: string; email: string | null; vid?: string }, exp = nowSeconds() + LINK_REFRESH_TTL_SECONDS) {
   return sign({ typ: "link-refresh", ...input, exp, jti: randomToken(9) });
 }
 

@@ -7,6 +7,7 @@ import { db } from "@/lib/db";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import { randomToken } from "@/lib/auth/crypto";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { addressAllowed, linkContext, linkExpired, loadLiveLink, type LiveLink } from "./link-access";
@@ -41,14 +42,15 @@ async function openLink(ctx: ServiceContext, link: LiveLink, email: string | nul
       payload: { email, role: link.role },
     });
   });
-  return issueTokens(link, email);
+  // Each validation starts a new visit (see `vid` in link-tokens.ts).
+  return issueTokens(link, email, randomToken(12));
 }
 
-function issueTokens(link: LiveLink, email: string | null, refreshExp?: number): LinkTokens {
-  const access = signLinkAccessToken({ lid: link.id, did: link.documentId, aid: link.accountId, role: link.role, email }, link.expiredAt);
+function issueTokens(link: LiveLink, email: string | null, vid: string, refreshExp?: number): LinkTokens {
+  const access = signLinkAccessToken({ lid: link.id, did: link.documentId, aid: link.accountId, role: link.role, email, vid }, link.expiredAt);
   return {
     accessToken: access.token,
-    refreshToken: signLinkRefreshToken({ lid: link.id, email }, refreshExp),
+    refreshToken: signLinkRefreshToken({ lid: link.id, email, vid }, refreshExp),
     expiresIn: access.expiresIn,
     document: { id: link.document.id, name: link.document.name },
     role: link.role,
@@ -108,5 +110,5 @@ export async function refreshDocumentLinkToken(_ctx: ServiceContext, refreshToke
   const link = await loadLiveLink(claims.lid);
   if (link.isSecure && (!claims.email || !addressAllowed(link, claims.email))) throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Open the shared link again." });
   await db.documentLink.updateMany({ where: { id: link.id }, data: { accessedAt: new Date(), updatedAt: link.updatedAt } });
-  return issueTokens(link, claims.email, claims.exp);
+  return issueTokens(link, claims.email, claims.vid ?? randomToken(12), claims.exp);
 }

@@ -2,12 +2,14 @@ import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { TemplatesList } from "@/components/templates/templates-list";
+import { WelcomeTour } from "@/components/tour/welcome-tour";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findCategories } from "@/lib/categories/find-categories";
 import { findTags } from "@/lib/tags/tags";
 import { findTemplates } from "@/lib/templates/templates";
+import { hasSeenWelcomeTour } from "@/lib/users/has-seen-welcome-tour";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +18,7 @@ type Search = Promise<Record<string, string | undefined>>;
 /** The template list: 25 a page, by folder (Drive is the root), searchable by name. */
 export default async function TemplatesPage({ searchParams }: { searchParams: Search }) {
   const ctx = await requirePageAccount("/templates");
-  const { shell } = await getShellProps(ctx);
+  const { shell, me } = await getShellProps(ctx);
   if (!can(ctx, ["ViewTemplates", "ManageTemplates"])) {
     return (
       <AppShell {...shell}>
@@ -41,6 +43,9 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
     findCategories(ctx, { group: "template" }),
     findTags(ctx),
   ]);
+  // Spec "Welcome tour": opens here until hasSeenWelcomeTour is set; its guided part adds a
+  // template, so only for someone who may (docs/welcome-tour.md).
+  const showWelcomeTour = can(ctx, "ManageTemplates") && !hasSeenWelcomeTour(me.metadata);
   return (
     <AppShell {...shell}>
       <TemplatesList
@@ -63,6 +68,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
           updatedAt: t.updatedAt.toISOString(),
         }))}
       />
+      {showWelcomeTour && <WelcomeTour afterTerms={!me.tos} />}
     </AppShell>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiRequest } from "@/lib/client/api";
+import { LinkComments, type LinkCall } from "./link-comments";
 import { LinkUnavailable } from "./link-unavailable";
 
 type Tokens = { accessToken: string; refreshToken: string };
@@ -16,7 +17,10 @@ type Validation =
   | { status: "codeSent"; email: string };
 type LinkedDocument = {
   document: { id: string; name: string; status: string };
+  account: { name: string };
   role: "reader" | "commenter" | "reviewer";
+  /** The confirmed address on a secure link. */
+  email: string | null;
   canDownload: boolean;
   file: { name: string; mimetype: string; size: number };
   html: string | null;
@@ -53,10 +57,16 @@ function writeTokens(linkId: string, tokens: Tokens | null) {
   }
 }
 
-/** A GET with the link access token; errors become ApiError like every other call. */
-async function linkGet(path: string, accessToken: string): Promise<Response> {
+/**
+ * A call with the link access token; errors become ApiError like every other call. No cookies go
+ * with it, so a write needs no CSRF token: the bearer token is the credential (lib/http/csrf.ts).
+ */
+async function linkFetch(path: string, accessToken: string, init: { method: string; body?: unknown } = { method: "GET" }): Promise<Response> {
+  const hasBody = init.body !== undefined;
   const response = await fetch(path, {
-    headers: { authorization: `Bearer ${accessToken}`, "x-language": document.documentElement.lang || "en" },
+    method: init.method,
+    headers: { authorization: `Bearer ${accessToken}`, "x-language": document.documentElement.lang || "en", ...(hasBody ? { "content-type": "application/json" } : {}) },
+    body: hasBody ? JSON.stringify(init.body) : undefined,
     credentials: "omit",
     cache: "no-store",
   }).catch(() => {
@@ -94,17 +104,17 @@ export function SharedDocument({ linkId }: { linkId: string }) {
   );
 
   /** Runs a call with the access token, refreshing it once when it has aged out. */
-  const withAccess = useCallback(
-    async (path: string): Promise<Response> => {
+  const withAccess: LinkCall = useCallback(
+    async (path, init) => {
       const current = tokens.current;
       if (!current) throw new ApiError("UNAUTHENTICATED", "authentication", "", 401);
       try {
-        return await linkGet(path, current.accessToken);
+        return await linkFetch(path, current.accessToken, init);
       } catch (error) {
         if (!isCode(error, "SESSION_EXPIRED")) throw error;
         const fresh = await apiRequest<Tokens>("POST", "/vapp/links/refresh", { refreshToken: current.refreshToken });
         save(fresh);
-        return linkGet(path, fresh.accessToken);
+        return linkFetch(path, fresh.accessToken, init);
       }
     },
     [save],
@@ -173,6 +183,18 @@ export function SharedDocument({ linkId }: { linkId: string }) {
     }
   }, [fail, handle, linkId, save, show]);
 
+  /** The link expired (say so), or the visit ran out or the link became secure (open it again). */
+  const visitEnded = useCallback(
+    (error: unknown) => {
+      if (isCode(error, "LINK_EXPIRED")) fail(error);
+      else {
+        save(null);
+        void start();
+      }
+    },
+    [fail, save, start],
+  );
+
   // Validating is a call to the server: run it once, when the page is in the browser.
   const started = useRef(false);
   useEffect(() => {
@@ -218,12 +240,8 @@ export function SharedDocument({ linkId }: { linkId: string }) {
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (error) {
-      if (isCode(error, "LINK_EXPIRED")) fail(error);
-      // The visit ran out (or the link became secure): open the link again.
-      else if (isCode(error, "UNAUTHENTICATED", "SESSION_EXPIRED")) {
-        save(null);
-        void start();
-      } else setMessage({ tone: "error", text: errorText(error) });
+      if (isCode(error, "LINK_EXPIRED", "UNAUTHENTICATED", "SESSION_EXPIRED")) visitEnded(error);
+      else setMessage({ tone: "error", text: errorText(error) });
     } finally {
       setBusy(false);
     }
@@ -338,6 +356,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           <p className="p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
         </object>
       ) : null}
+      {doc.role !== "reader" && <LinkComments linkId={linkId} role={doc.role} email={doc.email} accountName={doc.account.name} call={withAccess} onVisitEnded={visitEnded} />}
     </article>
   );
 }

@@ -4,7 +4,8 @@ import PizZip from "pizzip";
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { createVerifiedUser, signIn, uniqueEmail } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, signIn, uniqueEmail } from "../fixtures/users";
+import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -12,7 +13,10 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
 async function signInFresh(page: Page, request: Parameters<typeof createVerifiedUser>[0], label: string) {
   const user = await createVerifiedUser(request, label);
   await signIn(page, user.email, user.password);
-  await page.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(page);
+  // These flows are not about the welcome tour (welcome-tour.spec.ts): without this it would
+  // open on /templates and its dialog would make `getByRole("dialog")` ambiguous.
+  await markWelcomeTourSeen(page.request);
   return user;
 }
 
@@ -31,7 +35,7 @@ async function joinAsMember(page: Page, browser: Browser, request: Parameters<ty
   await colleague.getByRole("textbox", { name: en("auth.password"), exact: true }).fill("Member-pass-123");
   await colleague.getByRole("button", { name: en("invite.accept") }).click();
   await colleague.waitForURL((url) => url.pathname === "/");
-  await colleague.getByRole("dialog").getByRole("button", { name: en("tos.accept") }).click();
+  await acceptTerms(colleague);
   return { context, colleague, email };
 }
 
