@@ -1,46 +1,48 @@
-import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { Readable } from "node:stream";
+import { localDiskStorage, localStorageRoot } from "./local-disk-storage";
+import { s3Storage, type S3StorageConfig } from "./s3-storage";
 
 /**
- * Where files live. Local disk (STORAGE_DIR, default ./storage, git-ignored) for now; an
- * S3-compatible driver slots in behind the same three calls.
+ * Where files live: an S3-compatible bucket when S3_BUCKET is set (lib/storage/s3-storage.ts),
+ * local disk otherwise (STORAGE_DIR, default ./storage, git-ignored; lib/storage/local-disk-storage.ts).
+ * Keys are our own relative paths (`accounts/<id>/documents/<id>/v1.docx`), the same in both
+ * drivers; see docs/storage.md.
  */
 export type Storage = {
   put(key: string, data: Uint8Array): Promise<{ key: string; size: number }>;
   /** A stream of the file, or null when there is none. */
   get(key: string): Promise<{ stream: ReadableStream<Uint8Array>; size: number } | null>;
+  /** Removes the file; nothing happens when there is none. */
   delete(key: string): Promise<void>;
 };
 
-/** Keys are our own relative paths; anything that could climb out of the root is refused. */
-function safeKey(key: string): string {
-  if (!/^[a-zA-Z0-9][a-zA-Z0-9/_.-]*$/.test(key) || key.includes("..")) throw new Error(`Invalid storage key: ${key}`);
-  return key;
-}
-
-export function localDiskStorage(root = process.env.STORAGE_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "storage")): Storage {
-  const full = (key: string) => path.join(root, safeKey(key));
+/** The S3 settings from the environment, or null when S3_BUCKET is unset (local disk). */
+function s3ConfigFromEnv(env: NodeJS.ProcessEnv): S3StorageConfig | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId !== !secretAccessKey) throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
+  const prefix = (env.S3_PREFIX ?? "").trim().replace(/^\/+|\/+$/g, "");
   return {
-    async put(key, data) {
-      await mkdir(path.dirname(full(key)), { recursive: true });
-      await writeFile(full(key), data);
-      return { key, size: data.byteLength };
-    },
-    async get(key) {
-      const file = full(key);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, size: info.size };
-    },
-    async delete(key) {
-      await rm(full(key), { force: true });
-    },
+    bucket,
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || "us-east-1",
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: /^(true|1|yes)$/i.test(env.S3_FORCE_PATH_STYLE?.trim() ?? ""),
+    prefix: prefix ? `${prefix}/` : "",
   };
 }
 
-let instance: Storage | undefined;
+let current: { settings: string; storage: Storage } | undefined;
 
-/** The configured storage. */
-export const storage = (): Storage => (instance ??= localDiskStorage());
+/**
+ * The configured storage. The environment is read on every call, and the driver (with its S3
+ * client and connections) reused while the settings stay the same.
+ */
+export function storage(): Storage {
+  const s3 = s3ConfigFromEnv(process.env);
+  const root = localStorageRoot();
+  const settings = JSON.stringify(s3 ?? { root });
+  if (current?.settings !== settings) current = { settings, storage: s3 ? s3Storage(s3) : localDiskStorage(root) };
+  return current.storage;
+}
