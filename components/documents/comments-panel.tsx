@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { apiRequest } from "@/lib/client/api";
-import { COMMENT_BODY_MAX, type CommentKind } from "@/lib/documents/relation-schemas";
+import { COMMENT_BODY_MAX, COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-schemas";
 
 /** What the thread list needs of a comment, from the members' and the visitors' routes alike. */
 export type ThreadComment = {
@@ -66,17 +66,32 @@ export const DELETED: Outcome = { success: "updated", failure: "deleteError" };
 /**
  * A document's comments (spec section 6: the commenter role "manages and views comments"):
  * threads oldest first with their replies indented, resolve and reopen, edit one's own, delete
- * (the author, or an owner: `canModerate`), and a labelled text box to write. What each person
- * may do comes from the server with each comment; the props only shape the screen. Visitors'
- * comments carry the link they came through; suggestions (reviewers) are marked applied by an
- * editor. The share page (app/s/[linkId]/link-comments.tsx) reuses the pieces exported below.
+ * (the author, or an owner: `canModerate`), and a labelled text box to write, with a choice
+ * between comment and suggestion for reviewers and up (`canSuggest`, the document's `suggest`
+ * ability). What each person may do comes from the server with each comment; the props only
+ * shape the screen. Visitors' comments carry the link they came through; suggestions are marked
+ * applied by an editor. The share page (app/s/[linkId]/link-comments.tsx) reuses the pieces
+ * exported below.
  */
-export function CommentsPanel({ documentId, canComment, currentUserId, canModerate }: { documentId: string; canComment: boolean; currentUserId: string; canModerate: boolean }) {
+export function CommentsPanel({
+  documentId,
+  canComment,
+  canSuggest,
+  currentUserId,
+  canModerate,
+}: {
+  documentId: string;
+  canComment: boolean;
+  canSuggest: boolean;
+  currentUserId: string;
+  canModerate: boolean;
+}) {
   const t = useTranslations("comments");
   const tc = useTranslations("common");
   const router = useRouter();
   const [comments, setComments] = useState<Comment[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [kind, setKind] = useState<CommentKind>("comment");
 
   const load = useCallback(async () => {
     try {
@@ -136,10 +151,47 @@ export function CommentsPanel({ documentId, canComment, currentUserId, canModera
               )
             }
           />
-          <CommentForm label={t("newComment")} submitLabel={t("send")} busy={busy} onSubmit={(body) => change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body }), SENT)} />
+          <CommentForm
+            label={t("newComment")}
+            submitLabel={t("send")}
+            busy={busy}
+            onSubmit={async (body) => {
+              const done = await change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body, kind }), SENT);
+              // Like the visitors' form: the next thread starts as a plain comment again.
+              if (done) setKind("comment");
+              return done;
+            }}
+          >
+            {canSuggest && <CommentKindChoice value={kind} onChange={setKind} />}
+          </CommentForm>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Comment or suggestion, for a new thread (replies take their thread's kind): native radios in
+ * a fieldset, so the legend names the group and the arrow keys move the choice.
+ */
+function CommentKindChoice({ value, onChange }: { value: CommentKind; onChange: (kind: CommentKind) => void }) {
+  const t = useTranslations("comments");
+  const id = useId();
+  return (
+    <fieldset aria-describedby={`${id}-hint`} className="flex flex-col gap-1">
+      <legend className="text-sm font-medium text-zinc-700">{t("kindLabel")}</legend>
+      <div className="flex flex-wrap gap-x-4">
+        {COMMENT_KINDS.map((option) => (
+          <label key={option} className="flex min-h-8 items-center gap-2 text-sm text-zinc-700">
+            <input type="radio" name={`${id}-kind`} value={option} checked={value === option} onChange={() => onChange(option)} className="size-4" />
+            {option === "suggestion" ? t("suggestion") : t("kindComment")}
+          </label>
+        ))}
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-zinc-500">
+        {t("kindHint")}
+      </p>
+    </fieldset>
   );
 }
 

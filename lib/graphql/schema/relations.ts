@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment, type PresentedComment } from "@/lib/documents/comments";
-import { createCommentSchema, createRelationSchema, RELATION_TYPES, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import { COMMENT_KINDS, createCommentSchema, createRelationSchema, RELATION_TYPES, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
 import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, updateDocumentRelation, type PresentedRelation, type RelationEnd } from "@/lib/documents/relations";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
@@ -45,14 +45,30 @@ const RelationRef = builder.objectRef<PresentedRelation>("DocumentRelation").imp
 
 const CommentAuthor = builder.simpleObject("DocumentCommentAuthor", { fields: (t) => ({ id: t.id(), name: t.string() }) });
 
+const CommentKindEnum = builder.enumType("DocumentCommentKind", {
+  description: "comment, or suggestion: a proposed change to the text that only reviewers and up see and write, and an editor marks applied.",
+  values: COMMENT_KINDS,
+});
+
+const CommentVisitor = builder.simpleObject("DocumentCommentVisitor", {
+  description: "A share-link visitor who wrote a comment.",
+  fields: (t) => ({
+    name: t.string({ description: "The name they signed with, or their confirmed address." }),
+    email: t.string({ nullable: true, description: "Their confirmed address (secure links only)." }),
+    linkName: t.string({ nullable: true, description: "The link they came through; null once it is removed." }),
+  }),
+});
+
 /** A comment or a reply (parentId) on a document. */
 const CommentRef = builder.objectRef<PresentedComment>("DocumentComment").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     documentId: t.exposeID("documentId"),
     parentId: t.exposeID("parentId", { nullable: true }),
+    kind: t.field({ type: CommentKindEnum, description: "A reply has its thread's kind.", resolve: (c) => c.kind }),
     body: t.exposeString("body"),
-    author: t.field({ type: CommentAuthor, nullable: true, resolve: (c) => c.author }),
+    author: t.field({ type: CommentAuthor, nullable: true, description: "The member who wrote it; null for a visitor's comment or a former member's.", resolve: (c) => c.author }),
+    visitor: t.field({ type: CommentVisitor, nullable: true, description: "Set when a share-link visitor wrote it.", resolve: (c) => c.visitor }),
     resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
     isEdited: t.exposeBoolean("isEdited"),
     canEdit: t.exposeBoolean("canEdit"),
@@ -76,6 +92,7 @@ const CommentInput = builder.inputType("DocumentCommentInput", {
   fields: (t) => ({
     body: t.string({ required: true }),
     parentId: t.id({ description: "createComment: the comment replied to." }),
+    kind: t.field({ type: CommentKindEnum, description: "createComment: comment (the default) or suggestion (reviewer role). A reply takes its thread's kind." }),
   }),
 });
 
@@ -119,8 +136,12 @@ builder.mutationFields((t) => ({
   createComment: t.field({
     type: CommentRef,
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: CommentInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) =>
-      addDocumentComment(ctx, documentIdOf(documentId, "createComment"), parseInput(createCommentSchema, idsToStrings(withoutUndefined(data)), "createComment")),
+    resolve: (_root, { documentId, data }, { ctx }) => {
+      // kind: null means "not given" (the default, comment), as an absent argument.
+      const { kind, ...rest } = withoutUndefined(data);
+      const input = { ...idsToStrings(rest), ...(kind == null ? {} : { kind }) };
+      return addDocumentComment(ctx, documentIdOf(documentId, "createComment"), parseInput(createCommentSchema, input, "createComment"));
+    },
   }),
   updateComment: t.field({
     type: CommentRef,

@@ -5,8 +5,8 @@ import { csrfToken, DEMO_USER, signIn } from "../fixtures/users";
 
 const en = messages("en");
 
-/** Signs the demo administrator in through the API, uploads a document and makes a link with `role`. */
-async function sharedDocument(request: APIRequestContext, role: "reader" | "commenter" | "reviewer", linkName: string) {
+/** Signs the demo administrator in through the API and uploads a document (they own it). */
+async function uploadedDocument(request: APIRequestContext) {
   const csrf = await csrfToken(request);
   const signInResponse = await request.post("/vapp/auth/provider/local", { headers: { "x-csrf-token": csrf }, data: { email: DEMO_USER.email, password: DEMO_USER.password } });
   expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
@@ -17,7 +17,12 @@ async function sharedDocument(request: APIRequestContext, role: "reader" | "comm
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
-  const document = (await upload.json()) as { id: string; name: string };
+  return { csrf, document: (await upload.json()) as { id: string; name: string } };
+}
+
+/** Signs the demo administrator in through the API, uploads a document and makes a link with `role`. */
+async function sharedDocument(request: APIRequestContext, role: "reader" | "commenter" | "reviewer", linkName: string) {
+  const { csrf, document } = await uploadedDocument(request);
   const created = await request.post(`/vapp/documents/${document.id}/links`, { headers: { "x-csrf-token": csrf }, data: { name: linkName, role } });
   expect(created.status(), await created.text()).toBe(201);
   const link = (await created.json()) as { id: string; url: string };
@@ -78,4 +83,41 @@ test("a reader link shows no comments section", async ({ page, request }) => {
   await page.goto(new URL(link.url).pathname);
   await expect(page.getByRole("heading", { name: document.name, exact: true })).toBeVisible();
   await expect(page.getByTestId("link-comments")).toHaveCount(0);
+});
+
+test("a member with the reviewer role or higher writes a suggestion, chosen with the keyboard, and sees it labelled", async ({ page, request }) => {
+  const { document } = await uploadedDocument(request);
+  const body = `Say 30 days, not 60 ${Date.now()}`;
+
+  // The demo administrator owns the document: owner is above reviewer.
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await page.goto(`/d/${document.id}/view`);
+  await page.getByRole("tab", { name: en("documents.tabs.comments") }).click();
+  const panel = page.getByRole("tabpanel");
+  const choice = panel.getByRole("group", { name: en("comments.kindLabel") });
+  const asComment = choice.getByRole("radio", { name: en("comments.kindComment"), exact: true });
+  const asSuggestion = choice.getByRole("radio", { name: en("comments.suggestion"), exact: true });
+  await expect(asComment).toBeChecked();
+  await expect(asSuggestion).not.toBeChecked();
+
+  // Arrow keys move the choice within the group.
+  await asComment.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(asSuggestion).toBeChecked();
+  await expect(asSuggestion).toBeFocused();
+
+  await panel.getByRole("textbox", { name: en("comments.newComment") }).fill(body);
+  await panel.getByRole("button", { name: en("comments.send"), exact: true }).click();
+  const thread = panel.getByTestId("comment-thread").filter({ hasText: body });
+  await expect(thread).toBeVisible();
+  await expect(thread.getByText(en("comments.suggestion"), { exact: true })).toBeVisible();
+  // An editor (here the owner) marks it applied, not resolved.
+  await expect(thread.getByRole("button", { name: en("comments.markApplied") })).toBeVisible();
+  // The form is ready for a plain comment again.
+  await expect(panel.getByRole("textbox", { name: en("comments.newComment") })).toHaveValue("");
+  await expect(asComment).toBeChecked();
+
+  const listed = await page.request.get(`/vapp/documents/${document.id}/comments`);
+  expect(listed.ok(), await listed.text()).toBe(true);
+  expect(((await listed.json()) as { body: string; kind: string }[]).find((c) => c.body === body)?.kind).toBe("suggestion");
 });

@@ -6,11 +6,14 @@ import * as candidatesRoute from "@/app/vapp/documents/[id]/relation-candidates/
 import * as documentComments from "@/app/vapp/documents/[id]/comments/route";
 import * as commentRoute from "@/app/vapp/comments/[commentId]/route";
 import * as resolveRoute from "@/app/vapp/comments/[commentId]/resolve/route";
-import type { ServiceContext } from "@/lib/auth/context";
+import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, findRelationCandidates, updateDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentLink } from "@/lib/links/document-links";
+import { addLinkComment } from "@/lib/links/link-comments";
+import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { createTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -324,6 +327,82 @@ describe("document comments", () => {
     const relationId = relation.data!.createRelation.id;
     expect((await graphql(`mutation { updateRelation(id: "${relationId}", data: { tag: null }) { tag } }`, { accessToken: ana })).data).toEqual({ updateRelation: { tag: null } });
     expect((await graphql(`mutation { deleteRelation(id: "${relationId}") }`, { accessToken: ana })).data).toEqual({ deleteRelation: relationId });
+  });
+});
+
+describe("comment kinds and visitors over GraphQL", () => {
+  type GqlComment = { id: string; kind: string; body: string; parentId: string | null; author: { name: string } | null; visitor: { name: string; email: string | null; linkName: string | null } | null };
+  const fields = "id kind body parentId author { name } visitor { name email linkName }";
+
+  it("lets a reviewer write a suggestion and read its kind; a reply takes its thread's kind", async () => {
+    const w = await workspace();
+    const rex = await addMember(w.account.id, "Member", await createUser({ firstName: "Rex" }));
+    await w.grant(w.main.id, rex.id, "reviewer");
+    const token = (await signedInAs(rex.id, w.account.id)).accessToken;
+    const create = (data: Record<string, unknown>) =>
+      graphql<{ createComment: GqlComment }>(`mutation ($documentId: ID!, $data: DocumentCommentInput!) { createComment(documentId: $documentId, data: $data) { ${fields} } }`, {
+        accessToken: token,
+        variables: { documentId: w.main.id, data },
+      });
+
+    const suggestion = await create({ body: "Say 30 days, not 60", kind: "suggestion" });
+    expect(suggestion.errors).toBeUndefined();
+    expect(suggestion.data?.createComment).toMatchObject({ kind: "suggestion", body: "Say 30 days, not 60", author: { name: "Rex User" }, visitor: null });
+    const id = suggestion.data!.createComment.id;
+    // No kind, or null, is a comment; a reply is a suggestion whatever it asks for.
+    expect((await create({ body: "Plain" })).data?.createComment.kind).toBe("comment");
+    expect((await create({ body: "Plain too", kind: null })).data?.createComment.kind).toBe("comment");
+    expect((await create({ body: "Or 45", parentId: id, kind: "comment" })).data?.createComment).toMatchObject({ kind: "suggestion", parentId: id });
+    expect((await create({ body: "x", kind: "edit" })).errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+
+    const listed = await graphql<{ comments: { body: string; kind: string }[] }>(`query ($documentId: ID!) { comments(documentId: $documentId) { body kind } }`, {
+      accessToken: token,
+      variables: { documentId: w.main.id },
+    });
+    expect(listed.data?.comments).toEqual([
+      { body: "Say 30 days, not 60", kind: "suggestion" },
+      { body: "Plain", kind: "comment" },
+      { body: "Plain too", kind: "comment" },
+      { body: "Or 45", kind: "suggestion" },
+    ]);
+    // A commenter does not see suggestions.
+    const carlos = (await signedInAs(w.people.carlos.id, w.account.id)).accessToken;
+    const forCarlos = await graphql<{ comments: { kind: string }[] }>(`{ comments(documentId: "${w.main.id}") { kind } }`, { accessToken: carlos });
+    expect(forCarlos.data?.comments).toEqual([{ kind: "comment" }, { kind: "comment" }]);
+  });
+
+  it("refuses a commenter's suggestion with the same error as REST, and writes nothing", async () => {
+    const w = await workspace();
+    const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
+    const gql = await graphql(`mutation { createComment(documentId: "${w.main.id}", data: { body: "Cut clause 9", kind: suggestion }) { id } }`, { accessToken });
+    const response = await documentComments.POST(
+      jsonRequest("POST", "/x", { body: { body: "Cut clause 9", kind: "suggestion" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+      params({ id: w.main.id }),
+    );
+    expect(response.status).toBe(403);
+    const rest = ((await response.json()) as { error: { code: string; type: string; message: string } }).error;
+    expect(rest.code).toBe("FORBIDDEN");
+    expect(gql.data).toBeNull();
+    expect(gql.errors).toHaveLength(1);
+    const { code, type, message } = gql.errors![0].extensions;
+    expect({ code, type, message }).toEqual({ code: rest.code, type: rest.type, message: rest.message });
+    expect(await db.documentComment.count({ where: { documentId: w.main.id } })).toBe(0);
+  });
+
+  it("shows a share-link visitor's comment with its visitor and no author", async () => {
+    const w = await workspace();
+    const link = await createDocumentLink(w.ctx.ana, w.main.id, { name: "For the supplier", role: "commenter" });
+    const visitor = () => anonymousContext({ ip: "10.2.0.1", userAgent: "vitest", locale: "en" });
+    const validated = await validateDocumentLink(visitor(), link.id);
+    if (validated.status !== "valid") throw new Error(`Expected a valid link, got ${validated.status}`);
+    const written = await addLinkComment(visitor(), link.id, validated.accessToken, { body: "Clause 3 is unclear", authorName: "Sam Supplier" });
+
+    const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
+    const listed = await graphql<{ comments: GqlComment[] }>(`query ($documentId: ID!) { comments(documentId: $documentId) { ${fields} } }`, { accessToken, variables: { documentId: w.main.id } });
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.comments).toEqual([
+      { id: written.id, kind: "comment", body: "Clause 3 is unclear", parentId: null, author: null, visitor: { name: "Sam Supplier", email: null, linkName: "For the supplier" } },
+    ]);
   });
 });
 

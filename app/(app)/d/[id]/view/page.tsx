@@ -108,7 +108,7 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
         sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
         access={<DocumentAccessPanel documentId={document.id} canManage={document.abilities.manage} canShare={document.abilities.share} members={members} policies={policies} />}
         relations={<RelationsPanel documentId={document.id} canEdit={document.abilities.edit} />}
-        comments={document.abilities.comment ? <CommentsPanel documentId={document.id} canComment={document.abilities.comment} currentUserId={ctx.userId} canModerate={document.abilities.manage} /> : undefined}
+        comments={document.abilities.comment ? <CommentsPanel documentId={document.id} canComment={document.abilities.comment} canSuggest={document.abilities.suggest} currentUserId={ctx.userId} canModerate={document.abilities.manage} /> : undefined}
       />
     </AppShell>
   );
