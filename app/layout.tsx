@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
+import { HydrationMarker } from "@/components/layout/hydration-marker";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { NotificationsProvider } from "@/components/ui/notifications";
 import "./globals.css";
@@ -22,7 +23,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <NavigationProgress />
         </Suspense>
         <NextIntlClientProvider>
-          <NotificationsProvider>{children}</NotificationsProvider>
+          <NotificationsProvider>
+            {children}
+            <HydrationMarker />
+          </NotificationsProvider>
         </NextIntlClientProvider>
       </body>
     </html>

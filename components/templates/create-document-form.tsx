@@ -10,6 +10,8 @@ import { ApiError, apiRequest } from "@/lib/client/api";
 import { countryOptions } from "@/lib/i18n/countries";
 import { evaluateFormula } from "@/lib/templates/formula";
 import type { Variable } from "@/lib/templates/variables";
+import { formatNumber } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 
 type Value = string | boolean | string[];
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
@@ -87,7 +89,7 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
           switch (v.type) {
             case "formula": {
               const result = preview(variables, values, v.name);
-              control = <output className="min-h-10 rounded-md bg-zinc-50 px-3 py-2 text-sm" aria-live="polite">{result === null ? "—" : new Intl.NumberFormat(locale).format(result)}</output>;
+              control = <output className="min-h-10 rounded-md bg-zinc-50 px-3 py-2 text-sm" aria-live="polite">{result === null ? "—" : formatNumber(locale as Locale, result)}</output>;
               break;
             }
             case "checkbox":

@@ -1,3 +1,6 @@
+import { intlLocale } from "./format";
+import type { Locale } from "./locales";
+
 /** ISO 3166-1 alpha-2 codes; names come from Intl.DisplayNames in the reader's language. */
 export const COUNTRY_CODES = (
   "AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ " +
@@ -9,6 +12,6 @@ export const COUNTRY_CODES = (
 
 /** The countries sorted by their name in `locale`. */
 export function countryOptions(locale: string): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([locale === "pt-br" ? "pt-BR" : locale], { type: "region" });
+  const names = new Intl.DisplayNames([intlLocale(locale as Locale)], { type: "region" });
   return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
 }

@@ -78,7 +78,7 @@ export function defaultCurrency(tag: string): string {
 }
 
 /** Intl wants region subtags upper-case (pt-BR). */
-const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
+export const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
 
 export function formatNumber(locale: Locale, value: number): string {
   return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(value);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import { DEFAULT_CURRENCY, formatCurrency, formatNumber, formatPercent, intlLocale } from "@/lib/i18n/format";
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
 import { evaluateFormula, FormulaError, formulaReferences } from "./formula";
@@ -132,7 +132,6 @@ export function mergeDetected(detected: string[], previous: Variable[]): Variabl
 export type RawValue = string | number | boolean | string[] | null | undefined;
 export type FilledValues = { values: Record<string, string | number | boolean | string[] | null>; text: Record<string, string> };
 
-const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
 
 /** Dates by pattern: YYYY, YY, MMMM (month name), MM, M, DD, D. Without one, the locale's long date. */
 export function formatDateValue(iso: string, locale: Locale, pattern?: string): string {
@@ -189,11 +188,11 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
         }
         numbers.set(variable.name, n);
         values[variable.name] = n;
-        if (variable.type === "number") text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(n);
-        else if (variable.type === "percentage") text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2, useGrouping: false }).format(n / 100);
+        if (variable.type === "number") text[variable.name] = formatNumber(locale, n);
+        else if (variable.type === "percentage") text[variable.name] = formatPercent(locale, n / 100);
         else {
           const currency = (variable.options.currency ?? options.currency ?? DEFAULT_CURRENCY[locale]).toUpperCase();
-          text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+          text[variable.name] = formatCurrency(locale, Math.round(n * 100), currency);
         }
         break;
       }
@@ -296,7 +295,7 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
     if (variable.type !== "formula" || variable.deprecated) continue;
     const result = numberOf(variable.name);
     values[variable.name] = result;
-    text[variable.name] = new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(result);
+    text[variable.name] = formatNumber(locale, result);
   }
 
   if (Object.keys(problems).length) {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { openEmail } from "../fixtures/outbox";
-import { createVerifiedUser, fillCredentials, sessionEmail } from "../fixtures/users";
+import { createVerifiedUser, fillCredentials, sessionEmail, waitForHydration } from "../fixtures/users";
 
 test("forgot password: the emailed link sets a new password", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "reset");
@@ -11,6 +11,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+    await waitForHydration(page);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("main").getByRole("status")).toContainText(`If an account exists for ${user.email}, a reset link is on its way.`);
@@ -25,6 +26,7 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await link.click();
 
     await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await waitForHydration(page);
     await page.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
     await page.getByRole("textbox", { name: "Repeat the password", exact: true }).fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
