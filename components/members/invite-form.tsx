@@ -12,9 +12,13 @@ import { graphqlRequest } from "@/lib/client/api";
 
 export type RoleOption = { id: string; label: string };
 
-/** Invite one or more people by email with a role. */
+/**
+ * Invite one or more people by email with a role. Spec section 8: success is the "Sent" alert,
+ * failure the "Sending error" alert (try again or contact support), with the reason inline.
+ */
 export function InviteForm({ roles }: { roles: RoleOption[] }) {
   const t = useTranslations("members");
+  const ta = useTranslations("alerts");
   const errorText = useErrorText();
   const notify = useNotify();
   const router = useRouter();
@@ -34,10 +38,11 @@ export function InviteForm({ roles }: { roles: RoleOption[] }) {
         data: { emails: list, roleId: role },
       });
       setEmails("");
-      notify({ tone: "success", title: t("sent") });
+      notify({ tone: "success", title: ta("sent") });
       router.refresh();
     } catch (err) {
       setError(errorText(err));
+      notify({ tone: "error", title: ta("sendError"), description: ta("errorDescription") });
     }
     setBusy(false);
   }

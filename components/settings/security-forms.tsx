@@ -1,12 +1,13 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { apiRequest, graphqlRequest } from "@/lib/client/api";
+import { matchesConfirmWord } from "@/lib/i18n/matches-confirm-word";
 import { useSave } from "./use-save";
 
 export function SecurityForms({ hasPassword, email }: { hasPassword: boolean; email: string }) {
@@ -93,12 +94,16 @@ function EmailForm({ hasPassword, email }: { hasPassword: boolean; email: string
 
 function DeleteAccount() {
   const t = useTranslations("security");
+  const ta = useTranslations("alerts");
+  const locale = useLocale();
+  // The word to type is translated (ELIMINAR, SUPRIMIR, EXCLUIR…) and compared ignoring case.
+  const word = t("deleteConfirmWord");
   const [confirm, setConfirm] = useState("");
   const { save, busy, error } = useSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await save(() => apiRequest("DELETE", "/vapp/users"))) window.location.replace("/login");
+    if (await save(() => apiRequest("DELETE", "/vapp/users"), undefined, ta("deleteError"))) window.location.replace("/login");
   }
 
   return (
@@ -106,9 +111,9 @@ function DeleteAccount() {
       <h2 className="text-lg font-semibold text-red-700">{t("deleteTitle")}</h2>
       <p className="text-sm text-zinc-700">{t("deleteIntro")}</p>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={t("deleteConfirmLabel")} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" />
+      <TextField label={t("deleteConfirmLabel", { word })} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" />
       <div>
-        <Button type="submit" variant="danger" busy={busy} disabled={confirm !== "DELETE"}>{t("deleteButton")}</Button>
+        <Button type="submit" variant="danger" busy={busy} disabled={!matchesConfirmWord(confirm, word, locale)}>{t("deleteButton")}</Button>
       </div>
     </form>
   );

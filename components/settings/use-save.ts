@@ -6,7 +6,11 @@ import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { useNotify } from "@/components/ui/notifications";
 
-/** Runs a save, then refreshes the page and says "Saved", or shows the error inline and as an alert. */
+/**
+ * Runs a save, then refreshes the page and says "Saved"; on failure the reason is `error` (inline)
+ * and the alert is the spec's generic one (section 8): `failure` as title ("Updating error"
+ * unless told), "try again or contact support" as description.
+ */
 export function useSave() {
   const ta = useTranslations("alerts");
   const errorText = useErrorText();
@@ -15,7 +19,7 @@ export function useSave() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function save(action: () => Promise<unknown>, success = ta("saved")): Promise<boolean> {
+  async function save(action: () => Promise<unknown>, success = ta("saved"), failure = ta("updateError")): Promise<boolean> {
     setBusy(true);
     setError(null);
     try {
@@ -26,7 +30,7 @@ export function useSave() {
     } catch (err) {
       const text = errorText(err);
       setError(text);
-      notify({ tone: "error", title: ta("updateError"), description: ta("errorDescription") });
+      notify({ tone: "error", title: failure, description: ta("errorDescription") });
       return false;
     } finally {
       setBusy(false);

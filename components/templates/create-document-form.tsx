@@ -36,6 +36,20 @@ function preview(variables: Variable[], values: Record<string, Value>, name: str
 }
 
 /**
+ * The server's verdict per field: `details.fields` lists { path: the field's name, code, message },
+ * the message already in the request's language. The first problem of a field wins.
+ */
+function fieldErrors(error: unknown): Record<string, string> {
+  const fields = error instanceof ApiError ? error.details?.fields : undefined;
+  const out: Record<string, string> = {};
+  if (!Array.isArray(fields)) return out;
+  for (const field of fields as { path?: unknown; message?: unknown }[]) {
+    if (typeof field?.path === "string" && typeof field.message === "string" && !(field.path in out)) out[field.path] = field.message;
+  }
+  return out;
+}
+
+/**
  * The form that creates a document from a published template: one input per field by its
  * type, formulas computed as you type, and the server's verdict per field shown beside it.
  * `globals` are the workspace data store's values for fields of the same name: they start
@@ -68,8 +82,7 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
       const document = await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} });
       router.push(`/d/${document.id}/view`);
     } catch (error) {
-      const perField = error instanceof ApiError ? (error.details?.fields as Record<string, string> | undefined) : undefined;
-      if (perField && typeof perField === "object" && !Array.isArray(perField)) setErrors(perField);
+      setErrors(fieldErrors(error));
       setFormError(errorText(error));
       setBusy(false);
     }

@@ -11,7 +11,9 @@ type ErrorKey = "createError" | "updateError" | "deleteError" | "cloneError" | "
 
 /**
  * Runs one call with the spec's success and error alerts (section 8), refreshes the screen's
- * server data, and returns the call's result (undefined when it failed).
+ * server data, and returns the call's result (undefined when it failed). The error alert is the
+ * spec's generic one (title, then "try again or contact support"), like useSave's; the reason
+ * in the interface language is `error`, for the screen to show beside what failed.
  */
 export function useAction() {
   const ta = useTranslations("alerts");
@@ -19,21 +21,24 @@ export function useAction() {
   const notify = useNotify();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function run<T>(call: () => Promise<T>, success: AlertKey | null, failure: ErrorKey): Promise<T | undefined> {
     setBusy(true);
+    setError(null);
     try {
       const result = await call();
       if (success) notify({ tone: "success", title: ta(success) });
       router.refresh();
       return result;
-    } catch (error) {
-      notify({ tone: "error", title: ta(failure), description: errorText(error) });
+    } catch (err) {
+      setError(errorText(err));
+      notify({ tone: "error", title: ta(failure), description: ta("errorDescription") });
       return undefined;
     } finally {
       setBusy(false);
     }
   }
 
-  return { run, busy };
+  return { run, busy, error };
 }

@@ -24,8 +24,10 @@ function rowErrors(error: unknown, rows: Row[]): Record<number, string> {
   const out: Record<number, string> = {};
   if (Array.isArray(fields)) {
     for (const field of fields as { path?: string; message?: string }[]) {
-      const index = Number(field.path?.match(/^variables\.(\d+)/)?.[1]);
-      if (Number.isInteger(index) && rows[index]) out[rows[index].key] = field.message ?? "";
+      // A schema problem points at the row's index; a value problem (fillValues) at the variable's name.
+      const match = field.path?.match(/^variables\.(\d+)/);
+      const row = match ? rows[Number(match[1])] : rows.find((r) => r.name.trim() === field.path);
+      if (row && !(row.key in out)) out[row.key] = field.message ?? "";
     }
   } else if (fields && typeof fields === "object") {
     for (const [name, message] of Object.entries(fields as Record<string, string>)) {

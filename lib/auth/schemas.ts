@@ -57,7 +57,13 @@ export const signUpSchema = z
   .strict();
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1).max(200) }).strict();
+/** A workspace's sub-domain and sign-in slug (`acme` of acme.<base> and `/login/acme`). */
+export const accountSlugSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/);
+
+/** `slug`: signing in at `/login/:slug` starts the session in that workspace (members only). */
+export const signInSchema = z
+  .object({ email: emailSchema, password: z.string().min(1).max(200), slug: accountSlugSchema.optional() })
+  .strict();
 export type SignInInput = z.infer<typeof signInSchema>;
 
 export const magicLinkSchema = z.object({ email: emailSchema, redirect: redirectSchema.optional() }).strict();

@@ -9,9 +9,10 @@ import { dataStoreDefaults, getDataStore, withDataStoreValues } from "@/lib/data
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fillDocx, readDocx } from "@/lib/files/docx";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
-import { fillPdfForm } from "@/lib/files/pdf-form";
+import { fillPdfForm, type PdfFormValue } from "@/lib/files/pdf-form";
 import { extractPdfText } from "@/lib/files/pdf-text";
 import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
+import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
 import { fillName, fillValues, type RawValue, type Variable } from "@/lib/templates/variables";
@@ -173,12 +174,14 @@ export async function readStored(key: string): Promise<Uint8Array> {
 }
 
 /**
- * Fills a template's file with values already formatted as text (DOCX fields or PDF form). The
- * text kept for search is the DOCX's, or the PDF's page text followed by the filled values.
+ * Fills a template's file with values already formatted as text (DOCX fields or PDF form). A
+ * PDF form's checkboxes and choice fields take the typed `values` instead (true ticks a box; its
+ * "Yes" label would not). The text kept for search is the DOCX's, or the PDF's page text
+ * followed by the filled values.
  */
-export async function generateFromTemplate(template: { format: string; delimiter: string }, file: Uint8Array, text: Record<string, string>) {
+export async function generateFromTemplate(template: { format: string; delimiter: string }, file: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}) {
   if (template.format === "pdf") {
-    const bytes = await fillPdfForm(file, text);
+    const bytes = await fillPdfForm(file, text, values);
     const pageText = await extractPdfText(bytes, { formValues: false });
     return { bytes, text: [pageText, ...Object.values(text)].filter(Boolean).join("\n") };
   }
@@ -207,7 +210,7 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   const language = input.fields.language ?? template.language;
   const globals = withDataStoreValues(input.values as Record<string, RawValue>, dataStoreDefaults(variables, await getDataStore(ctx)));
   const filled = fillValues(variables, globals.values, { language, currency: template.currency });
-  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text);
+  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, filled.values);
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
     {
@@ -230,6 +233,9 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   return document;
 }
 
+/** The name of an uploaded document whose file name gives none, in the caller's language. */
+const defaultName = (ctx: ServiceContext) => getTranslator(ctx.locale)("documents.defaultName");
+
 const fileFields = (file: ContractFile, name: string) => ({
   bytes: file.bytes,
   ext: file.ext,
@@ -245,7 +251,7 @@ export async function createDocumentFromUpload(ctx: ServiceContext, rawFields: D
   assertCan(ctx, "ManageDocuments");
   const fields = documentFieldsSchema.parse(rawFields);
   const file = await inspectContractFile(upload);
-  const name = fields.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Document");
+  const name = fields.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || defaultName(ctx));
   const [document] = await insertDocuments(ctx, [
     { fields, name, file: fileFields(file, upload.name), auditEvent: "document.created", auditPayload: { from: "upload" } },
   ]);
@@ -272,7 +278,7 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
     ctx,
     files.map(({ upload, file }) => ({
       fields: { ...fields, name: undefined },
-      name: upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Document",
+      name: upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || defaultName(ctx),
       file: fileFields(file, upload.name),
       auditEvent: "document.created",
       auditPayload: { from: "import" },
@@ -280,7 +286,10 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
   );
 }
 
-/** Copies a document (its latest version, details and tags) as "<name> (copy)"; the caller owns the copy. Needs reader on the source. */
+/**
+ * Copies a document (its latest version, details and tags) as "<name> (copy)" in the caller's
+ * language; the caller owns the copy. Needs reader on the source.
+ */
 export async function cloneDocument(ctx: ServiceContext, documentId: string) {
   assertCan(ctx, "ManageDocuments");
   const { document } = await requireDocumentRole(ctx, documentId, "reader", { tags: { select: { id: true } }, contents: { orderBy: { version: "desc" }, take: 1 } });
@@ -306,7 +315,7 @@ export async function cloneDocument(ctx: ServiceContext, documentId: string) {
         folderId: source.folderId,
         tagIds: source.tags.map((t) => t.id),
       },
-      name: `${source.name} (copy)`.slice(0, 200),
+      name: getTranslator(ctx.locale)("documents.copyName", { name: source.name }).slice(0, 200),
       templateId: source.templateId,
       variables: source.variables as Prisma.InputJsonValue,
       file: { bytes, ext: latest.mimetype === "application/pdf" ? "pdf" : "docx", mimetype: latest.mimetype, name: latest.name, text: latest.text, delimiters: latest.delimiters },

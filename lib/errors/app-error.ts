@@ -156,6 +156,19 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
 /** The HTTP status REST (and later the Stripe webhook) answers with for a code. */
 export const httpStatus = (code: AppErrorCode): number => META[code].status;
 
+/**
+ * One field's problem in `details.fields` of VALIDATION_FAILED: `code` (and `params`) stay
+ * machine-readable; `message` is English here and replaced by `errors.fields.<code>` in the
+ * caller's language where the error is rendered (lib/errors/localize-app-error.ts).
+ */
+export type FieldProblem = { path: string; code: string; params?: Record<string, string | number>; message: string };
+
+/**
+ * Why something was refused, in `details.reason` of an error whose message has a {reason}
+ * (FORMULA_INVALID): rendered as `errors.reasons.<code>` with `params`.
+ */
+export type ReasonDetail = { code: string; params?: Record<string, string | number> };
+
 export type AppErrorOptions = {
   /** English fallback; the translated `errors.<code>` text wins where a locale is known. */
   message?: string;

@@ -27,19 +27,41 @@ export async function readPdfForm(bytes: Uint8Array): Promise<PdfField[]> {
   });
 }
 
-/** Fills a PDF form with text values (checkboxes take "true"); fields stay editable. */
-export async function fillPdfForm(bytes: Uint8Array, values: Record<string, string>): Promise<Uint8Array> {
+/** A typed value for a PDF form field: a checkbox's boolean, a list's items, or a text. */
+export type PdfFormValue = string | number | boolean | string[] | null;
+
+const isOn = (value: PdfFormValue | undefined) => value === true || (typeof value === "string" && ["true", "on", "1"].includes(value.trim().toLowerCase()));
+
+/**
+ * Fills a PDF form; fields stay editable. Text fields take `text` (values as a person reads
+ * them: formatted dates, money). Checkboxes and choice fields take the typed `values` when
+ * given (a checkbox is ticked by `true`, not by its "Yes" label; a list selects its items),
+ * else `text` ("true" ticks a checkbox). A choice that is not one of the field's options is
+ * left unselected.
+ */
+export async function fillPdfForm(bytes: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}): Promise<Uint8Array> {
   const pdf = await load(bytes);
   const form = pdf.getForm();
   for (const field of form.getFields()) {
-    const value = values[field.getName()];
-    if (value === undefined || value === "") continue;
-    if (field instanceof PDFTextField) field.setText(value);
-    else if (field instanceof PDFCheckBox) {
-      if (value === "true") field.check();
+    const name = field.getName();
+    const shown = text[name];
+    const typed = Object.hasOwn(values, name) ? values[name] : shown;
+    if (field instanceof PDFCheckBox) {
+      if (typed === undefined || typed === null || typed === "") continue;
+      if (isOn(typed)) field.check();
       else field.uncheck();
-    } else if (field instanceof PDFDropdown || field instanceof PDFRadioGroup || field instanceof PDFOptionList) {
-      if (field.getOptions().includes(value)) field.select(value);
+      continue;
+    }
+    if (field instanceof PDFTextField) {
+      if (shown) field.setText(shown);
+      continue;
+    }
+    if (field instanceof PDFDropdown || field instanceof PDFRadioGroup || field instanceof PDFOptionList) {
+      const options = field.getOptions();
+      const choices = (Array.isArray(typed) ? typed : typed === undefined || typed === null || typed === "" ? [] : [String(typed)]).filter((choice) => options.includes(choice));
+      if (!choices.length) continue;
+      if (field instanceof PDFOptionList) field.select(choices);
+      else field.select(choices[0]);
     }
   }
   return pdf.save();

@@ -1,10 +1,12 @@
 import { GraphQLError } from "graphql";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
+import { localizeAppError } from "@/lib/errors/localize-app-error";
 import { localizedMessage, toAppError } from "@/lib/http/error-response";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** An AppError as a GraphQL error whose extensions carry code, type and message (spec section 8). */
-export function toGraphQLError(error: AppError, locale: Locale, path?: readonly (string | number)[]): GraphQLError {
+export function toGraphQLError(appError: AppError, locale: Locale, path?: readonly (string | number)[]): GraphQLError {
+  const error = localizeAppError(appError, locale);
   const message = localizedMessage(error, locale);
   return new GraphQLError(message, {
     path,

@@ -14,6 +14,8 @@ const REQUIRED_VARIABLE = /^Variable "\$(?<name>\w+)" of (?:required type "[^"]*
 const VARIABLE_INVALID = /^Variable "\$(?<variable>\w+)" got invalid value /;
 const VARIABLE_MISSING_FIELD = /(?: at "(?<at>[^"]+)")?; Field "(?<name>\w+)" of required type "[^"]*" was not provided\.$/;
 const VARIABLE_NULL_FIELD = /(?: at "(?<at>[^"]+)")?; Expected non-nullable type "[^"]*" not to be null\.$/;
+/** An enum value the schema does not know (a literal, or inside a variable's value). */
+const UNKNOWN_ENUM_VALUE = /Value "(?<value>[^"]{1,100})" does not exist in "\w+" enum\./;
 const REQUIRED_ARGUMENT_AT_RUNTIME = /^Argument "(?<name>\w+)" of (?:required type "[^"]*" was not provided|non-null type "[^"]*" must not be null)\.$/;
 
 type Found = { ancestors: ASTNode[]; node: ASTNode };
@@ -124,8 +126,14 @@ export function inputError(error: GraphQLError, document?: DocumentNode): AppErr
   return new AppError(AppErrorCode.VALIDATION_FAILED, {
     message: `Some fields are not valid: ${fields}`,
     params: { fields },
-    details: { fields: [{ path: fields, code: "invalid", message }] },
+    details: { fields: [fieldProblem(fields, message)] },
   });
+}
+
+/** The detail of one refused value: an unknown enum value is named, so the person sees what was wrong. */
+function fieldProblem(path: string, message: string) {
+  const received = UNKNOWN_ENUM_VALUE.exec(message)?.groups?.value;
+  return received ? { path, code: "enumValue", params: { received }, message } : { path, code: "invalid", message };
 }
 
 /** Whether an AppError (a scalar refusing a value, say) is behind the error. */

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
+import { zodFieldProblems } from "@/lib/errors/zod-field-problems";
 
 /** Bodies above this are refused before parsing (routes may ask for less or more). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,7 +46,9 @@ const valueAt = (data: unknown, path: PropertyKey[]) =>
 
 /**
  * Validates with zod. A required parameter that is null or undefined gives the spec's exact
- * MISSING_PARAMETER message; any other problem VALIDATION_FAILED with the fields involved.
+ * MISSING_PARAMETER message; any other problem VALIDATION_FAILED with the fields involved, each
+ * `{ path, code, params?, message }` (lib/errors/zod-field-problems.ts), translated where the
+ * error is rendered.
  */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.infer<S> {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
@@ -60,14 +63,11 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operat
     (issue) => issue.code === "invalid_type" && issue.path.length > 0 && valueAt(data, issue.path) == null,
   );
   if (missing) throw missingParameter(missing.path.join("."), operation);
-  const fields = result.error.issues.map((issue) => ({
-    path: issue.code === "unrecognized_keys" ? issue.keys.join(",") : issue.path.join("."),
-    code: issue.code === "unrecognized_keys" ? "unknown_field" : issue.code,
-    message: issue.message,
-  }));
+  const fields = zodFieldProblems(result.error.issues, data);
+  const paths = [...new Set(fields.map((f) => f.path))].join(", ");
   throw new AppError(AppErrorCode.VALIDATION_FAILED, {
-    message: `Some fields are not valid: ${fields.map((f) => f.path).join(", ")}`,
-    params: { fields: fields.map((f) => f.path).join(", ") },
+    message: `Some fields are not valid: ${paths}`,
+    params: { fields: paths },
     details: { fields },
   });
 }

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/auth/context";
 import { buildContext, sourceFromRequest, type RequestSource } from "@/lib/auth/get-request-context";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
+import { localizeAppError } from "@/lib/errors/localize-app-error";
 import { hasValidCsrf, needsCsrf } from "./csrf";
 import { errorResponse } from "./error-response";
 import { parseInput, readJsonBody } from "./parse-input";
@@ -60,7 +61,8 @@ export function route<S extends z.ZodType | undefined = undefined>(
       const result = await handler({ ctx, input: input as never, req, params, src });
       return result instanceof Response ? result : Response.json(result ?? null);
     } catch (error) {
-      return errorResponse(error, ctx?.locale ?? "en");
+      const locale = ctx?.locale ?? "en";
+      return errorResponse(isAppError(error) ? localizeAppError(error, locale) : error, locale);
     }
   };
 }

@@ -3,7 +3,41 @@
  * square brackets, e.g. `[price] * 2 + [fee]`. Numbers, + - * /, parentheses and unary minus;
  * nothing is ever evaluated as code.
  */
-export class FormulaError extends Error {}
+
+/**
+ * Why a formula is refused, as a code a screen translates (messages `errors.reasons.<code>`);
+ * `field` and `char` are the params some take. The English text is the fallback message (the
+ * create-document form loads this module in the browser, so it does not read the catalogues).
+ */
+export const FORMULA_REASONS = {
+  unclosedBracket: () => "a [ is not closed",
+  emptyReference: () => "an empty [ ] reference",
+  unexpected: (p: Record<string, string>) => `unexpected "${p.char}"`,
+  endsEarly: () => "the formula ends too early",
+  unclosedParenthesis: () => "a ( is not closed",
+  trailingText: () => "unexpected text after the formula",
+  notANumber: () => "the result is not a number (division by zero?)",
+  empty: () => "it is empty",
+  doesNotParse: () => "it does not parse",
+  unknownField: (p: Record<string, string>) => `[${p.field}] is not a field of this template`,
+  selfReference: () => "it refers to itself",
+  notNumberField: (p: Record<string, string>) => `[${p.field}] is not a number field`,
+  loop: () => "it refers back to itself through other formulas",
+} satisfies Record<string, (params: Record<string, string>) => string>;
+export type FormulaReason = keyof typeof FORMULA_REASONS;
+
+/** A formula that does not parse or compute: `reason` and `params` say why, the message in English. */
+export class FormulaError extends Error {
+  readonly reason: FormulaReason;
+  readonly params: Record<string, string>;
+
+  constructor(reason: FormulaReason, params: Record<string, string> = {}) {
+    super(FORMULA_REASONS[reason](params));
+    this.name = "FormulaError";
+    this.reason = reason;
+    this.params = params;
+  }
+}
 
 type Token = { kind: "num"; value: number } | { kind: "ref"; name: string } | { kind: "op"; op: string };
 
@@ -15,20 +49,20 @@ function tokenize(formula: string): Token[] {
     if (/\s/.test(ch)) i++;
     else if (ch === "[") {
       const end = formula.indexOf("]", i);
-      if (end < 0) throw new FormulaError("a [ is not closed");
+      if (end < 0) throw new FormulaError("unclosedBracket");
       const name = formula.slice(i + 1, end).trim();
-      if (!name) throw new FormulaError("an empty [ ] reference");
+      if (!name) throw new FormulaError("emptyReference");
       tokens.push({ kind: "ref", name });
       i = end + 1;
     } else if (/[0-9.]/.test(ch)) {
       const match = /^\d*\.?\d+(?:e[+-]?\d+)?|^\d+\.?/i.exec(formula.slice(i));
-      if (!match) throw new FormulaError(`unexpected "${ch}"`);
+      if (!match) throw new FormulaError("unexpected", { char: ch });
       tokens.push({ kind: "num", value: Number(match[0]) });
       i += match[0].length;
     } else if ("+-*/()".includes(ch)) {
       tokens.push({ kind: "op", op: ch });
       i++;
-    } else throw new FormulaError(`unexpected "${ch}"`);
+    } else throw new FormulaError("unexpected", { char: ch });
   }
   return tokens;
 }
@@ -60,27 +94,27 @@ function parse(tokens: Token[], lookup: (name: string) => number): number {
   };
   const factor = (): number => {
     const token = tokens[at++];
-    if (!token) throw new FormulaError("the formula ends too early");
+    if (!token) throw new FormulaError("endsEarly");
     if (token.kind === "num") return token.value;
     if (token.kind === "ref") return lookup(token.name);
     if (token.op === "-") return -factor();
     if (token.op === "+") return factor();
     if (token.op === "(") {
       const value = expression();
-      if (!isOp(")")) throw new FormulaError("a ( is not closed");
+      if (!isOp(")")) throw new FormulaError("unclosedParenthesis");
       at++;
       return value;
     }
-    throw new FormulaError(`unexpected "${token.op}"`);
+    throw new FormulaError("unexpected", { char: token.op });
   };
   const value = expression();
-  if (at < tokens.length) throw new FormulaError("unexpected text after the formula");
+  if (at < tokens.length) throw new FormulaError("trailingText");
   return value;
 }
 
 /** Computes a formula; `lookup` gives each referenced variable's number. Non-finite results throw. */
 export function evaluateFormula(formula: string, lookup: (name: string) => number): number {
   const value = parse(tokenize(formula), lookup);
-  if (!Number.isFinite(value)) throw new FormulaError("the result is not a number (division by zero?)");
+  if (!Number.isFinite(value)) throw new FormulaError("notANumber");
   return Math.round(value * 1e6) / 1e6;
 }

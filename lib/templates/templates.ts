@@ -10,10 +10,13 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { pageArgs, pageOf, type PageInput } from "@/lib/pagination";
+import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import { assertValidVariables, defaultVariable, mergeDetected, variablesSchema, type Variable } from "./variables";
 
 const id = z.string().min(1).max(64);
+/** A calendar day, YYYY-MM-DD, that is a real date. */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a valid date.");
 
 /** The fields a person sets on a template (all optional on update). */
 export const templateFieldsSchema = z
@@ -44,6 +47,10 @@ export const templateListSchema = z
     tagIds: z.array(id).max(20).optional(),
     published: z.boolean().optional(),
     authorId: id.optional(),
+    /** The date the from/to range applies to; both days are included (UTC). */
+    dateField: z.enum(["createdAt", "updatedAt"]).default("createdAt"),
+    from: day.optional(),
+    to: day.optional(),
     orderBy: z.enum(["name", "createdAt", "updatedAt"]).default("updatedAt"),
     sortBy: z.enum(["asc", "desc"]).default("desc"),
   })
@@ -96,7 +103,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
   const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);
   assertValidVariables(variables);
-  const name = input.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || "Template");
+  const name = input.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || getTranslator(ctx.locale)("templates.defaultName"));
 
   const templateId = crypto.randomUUID().replace(/-/g, "").slice(0, 25);
   const key = storageKey(accountId, templateId, 1, file.ext);
@@ -187,7 +194,7 @@ export async function publishUnpublishTemplate(ctx: ServiceContext, templateId: 
   });
 }
 
-/** Copies a template, file included, as an unpublished "<name> (copy)". */
+/** Copies a template, file included, as an unpublished "<name> (copy)" in the caller's language. */
 export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageTemplates");
@@ -208,7 +215,7 @@ export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
         updatedAt: undefined,
         id: newId,
         authorId: ctx.userId,
-        name: `${source.name} (copy)`.slice(0, 200),
+        name: getTranslator(ctx.locale)("templates.copyName", { name: source.name }).slice(0, 200),
         published: false,
         version: 1,
         fileKey: key,
@@ -288,7 +295,10 @@ export async function deleteTemplates(ctx: ServiceContext, ids: string[]) {
   return unique;
 }
 
-/** A page of the account's templates with the list filters of spec section 2 (25 by default). */
+/**
+ * A page of the account's templates with the list filters of spec section 2 (25 by default):
+ * folder, category, tags, state, author, a date range and words. Needs ViewTemplates.
+ */
 export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput = {}) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
@@ -301,6 +311,14 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
     ...(input.tagIds?.length ? { tags: { some: { id: { in: input.tagIds } } } } : {}),
     ...(input.published !== undefined ? { published: input.published } : {}),
     ...(input.authorId ? { authorId: input.authorId } : {}),
+    ...(input.from || input.to
+      ? {
+          [input.dateField]: {
+            ...(input.from ? { gte: new Date(`${input.from}T00:00:00Z`) } : {}),
+            ...(input.to ? { lt: new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+          },
+        }
+      : {}),
     ...(text ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { description: { contains: text, mode: "insensitive" } }] } : {}),
   };
   const page: PageInput = { page: input.page, size: input.size };

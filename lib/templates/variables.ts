@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { AppError, AppErrorCode, type FieldProblem } from "@/lib/errors/app-error";
 import { DEFAULT_CURRENCY, formatCurrency, formatNumber, formatPercent, intlLocale } from "@/lib/i18n/format";
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
-import { evaluateFormula, FormulaError, formulaReferences } from "./formula";
+import { evaluateFormula, FORMULA_REASONS, FormulaError, formulaReferences, type FormulaReason } from "./formula";
 
 /** The variable types of spec section 3. */
 export const VARIABLE_TYPES = [
@@ -75,8 +75,12 @@ export const defaultVariable = (name: string, type: VariableType = "text"): Vari
   options: {},
 });
 
-const formulaError = (name: string, reason: string) =>
-  new AppError(AppErrorCode.FORMULA_INVALID, { message: `The formula of "${name}" is not valid: ${reason}`, params: { name, reason } });
+/** FORMULA_INVALID for the formula of `name`: the reason as a code (details.reason) and in English ({reason}). */
+const formulaError = (name: string, reason: FormulaReason, params: Record<string, string> = {}) => {
+  const text = FORMULA_REASONS[reason](params);
+  return new AppError(AppErrorCode.FORMULA_INVALID, { message: `The formula of "${name}" is not valid: ${text}`, params: { name, reason: text }, details: { field: name, reason: { code: reason, params } } });
+};
+const fromFormulaError = (name: string, error: FormulaError) => formulaError(name, error.reason, error.params);
 
 /**
  * Checks a template's definitions together: names unique, choices for choice fields, date
@@ -96,24 +100,24 @@ export function assertValidVariables(variables: Variable[]): void {
       throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}": the earliest date is after the latest.`, params: { fields: `${variable.name}.dateMin` } });
     }
     if (variable.type !== "formula") continue;
-    if (!options.formula) throw formulaError(variable.name, "it is empty");
+    if (!options.formula) throw formulaError(variable.name, "empty");
     let refs: string[];
     try {
       refs = formulaReferences(options.formula);
     } catch (error) {
-      throw formulaError(variable.name, error instanceof FormulaError ? error.message : "it does not parse");
+      throw error instanceof FormulaError ? fromFormulaError(variable.name, error) : formulaError(variable.name, "doesNotParse");
     }
     for (const ref of refs) {
       const target = byName.get(ref);
-      if (!target) throw formulaError(variable.name, `[${ref}] is not a field of this template`);
-      if (ref === variable.name) throw formulaError(variable.name, "it refers to itself");
-      if (!["number", "currency", "percentage", "formula"].includes(target.type)) throw formulaError(variable.name, `[${ref}] is not a number field`);
+      if (!target) throw formulaError(variable.name, "unknownField", { field: ref });
+      if (ref === variable.name) throw formulaError(variable.name, "selfReference");
+      if (!["number", "currency", "percentage", "formula"].includes(target.type)) throw formulaError(variable.name, "notNumberField", { field: ref });
     }
   }
   // Formulas over formulas must not loop.
   const visiting = new Set<string>();
   const visit = (name: string) => {
-    if (visiting.has(name)) throw formulaError(name, "it refers back to itself through other formulas");
+    if (visiting.has(name)) throw formulaError(name, "loop");
     const variable = byName.get(name);
     if (variable?.type !== "formula" || !variable.options.formula) return;
     visiting.add(name);
@@ -130,6 +134,32 @@ export function mergeDetected(detected: string[], previous: Variable[]): Variabl
 }
 
 export type RawValue = string | number | boolean | string[] | null | undefined;
+
+/** The longest text a field takes. */
+const MAX_TEXT = 10_000;
+
+/**
+ * Why a value is refused, by code (details.fields[].code); the English text is the fallback
+ * message, translated as `errors.fields.<code>` where the error is rendered. Written here, not
+ * read from messages/en.json: the editor loads this module in the browser, which should not
+ * carry the message catalogues.
+ */
+const FIELD_PROBLEMS = {
+  required: () => "This field is required.",
+  number: () => "Enter a number.",
+  date: () => "Enter a date (YYYY-MM-DD).",
+  minDate: (p: Record<string, string | number>) => `The date must be on or after ${p.min}.`,
+  maxDate: (p: Record<string, string | number>) => `The date must be on or before ${p.max}.`,
+  email: () => "Email isn't valid.",
+  url: () => "Please enter a valid URL.",
+  phone: () => "Enter an international phone number, starting with + and the country code.",
+  choice: () => "Choose one of the options.",
+  choices: () => "Choose among the options.",
+  country: () => "Choose a country.",
+  tooLong: (p: Record<string, string | number>) => `The text is too long (${Number(p.max).toLocaleString("en")} characters at most).`,
+} satisfies Record<string, (params: Record<string, string | number>) => string>;
+export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
+
 export type FilledValues = { values: Record<string, string | number | boolean | string[] | null>; text: Record<string, string> };
 
 
@@ -156,14 +186,17 @@ const isDateString = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Nu
 /**
  * Checks the values a person filled in against each field's type and options, computes the
  * formulas, and returns the stored values plus the text each field gets in the file (dates,
- * money and percentages in the template's language). VALIDATION_FAILED names every field that
- * breaks its type, with the reason, so a form can show them all at once.
+ * money and percentages in the template's language). VALIDATION_FAILED lists every field that
+ * breaks its type in `details.fields` ({ path: the field's name, code, params, message }), so a
+ * form can show them all at once; the message is translated where the error is rendered.
  */
 export function fillValues(variables: Variable[], raw: Record<string, RawValue>, options: { language?: string | null; currency?: string | null } = {}): FilledValues {
   const locale = matchLocale(options.language) ?? "en";
   const values: FilledValues["values"] = {};
   const text: Record<string, string> = {};
-  const problems: Record<string, string> = {};
+  const problems: FieldProblem[] = [];
+  const problem = (variable: Variable, code: FieldProblemCode, params?: Record<string, string | number>) =>
+    problems.push({ path: variable.name, code, ...(params ? { params } : {}), message: FIELD_PROBLEMS[code](params ?? {}) });
   const numbers = new Map<string, number>();
 
   for (const variable of variables) {
@@ -171,7 +204,7 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
     const value = raw[variable.name];
     const empty = value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
     if (empty) {
-      if (variable.required && variable.type !== "checkbox") problems[variable.name] = "This field is required.";
+      if (variable.required && variable.type !== "checkbox") problem(variable, "required");
       values[variable.name] = variable.type === "checkbox" ? false : null;
       text[variable.name] = variable.type === "checkbox" ? (variable.options.falseLabel ?? "No") : "";
       continue;
@@ -183,7 +216,7 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
       case "percentage": {
         const n = toNumber(value as RawValue);
         if (n === null || Number.isNaN(n)) {
-          problems[variable.name] = "Enter a number.";
+          problem(variable, "number");
           break;
         }
         numbers.set(variable.name, n);
@@ -198,11 +231,11 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
       }
       case "date": {
         if (!isDateString(str)) {
-          problems[variable.name] = "Enter a date (YYYY-MM-DD).";
+          problem(variable, "date");
           break;
         }
-        if (variable.options.dateMin && str < variable.options.dateMin) problems[variable.name] = `The date must be on or after ${variable.options.dateMin}.`;
-        else if (variable.options.dateMax && str > variable.options.dateMax) problems[variable.name] = `The date must be on or before ${variable.options.dateMax}.`;
+        if (variable.options.dateMin && str < variable.options.dateMin) problem(variable, "minDate", { min: variable.options.dateMin });
+        else if (variable.options.dateMax && str > variable.options.dateMax) problem(variable, "maxDate", { max: variable.options.dateMax });
         else {
           values[variable.name] = str;
           text[variable.name] = formatDateValue(str, locale, variable.options.dateFormat);
@@ -216,7 +249,7 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
         break;
       }
       case "email":
-        if (!z.email().safeParse(str).success) problems[variable.name] = "Email isn't valid.";
+        if (!z.email().safeParse(str).success) problem(variable, "email");
         else [values[variable.name], text[variable.name]] = [str, str];
         break;
       case "url": {
@@ -226,25 +259,25 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
           const url = new URL(withScheme);
           ok = (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
         } catch {}
-        if (!ok) problems[variable.name] = "Please enter a valid URL.";
+        if (!ok) problem(variable, "url");
         else [values[variable.name], text[variable.name]] = [withScheme, withScheme];
         break;
       }
       case "phone": {
         const phone = str.replace(/[\s().-]/g, "");
-        if (!isValidPhone(phone)) problems[variable.name] = "Enter an international phone number, starting with + and the country code.";
+        if (!isValidPhone(phone)) problem(variable, "phone");
         else [values[variable.name], text[variable.name]] = [phone, str];
         break;
       }
       case "dropdown":
       case "radio":
-        if (variable.options.choices?.length && !variable.options.choices.includes(str)) problems[variable.name] = "Choose one of the options.";
+        if (variable.options.choices?.length && !variable.options.choices.includes(str)) problem(variable, "choice");
         else [values[variable.name], text[variable.name]] = [str, str];
         break;
       case "list": {
         const items = (Array.isArray(value) ? value : String(value).split(/\n|,/)).map((s) => String(s).trim()).filter(Boolean);
         const choices = variable.options.choices;
-        if (choices?.length && items.some((item) => !choices.includes(item))) problems[variable.name] = "Choose among the options.";
+        if (choices?.length && items.some((item) => !choices.includes(item))) problem(variable, "choices");
         else {
           values[variable.name] = items;
           text[variable.name] = items.join(", ");
@@ -257,12 +290,12 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
         try {
           name = /^[A-Z]{2}$/.test(code) ? new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "none" }).of(code) : undefined;
         } catch {}
-        if (!name) problems[variable.name] = "Choose a country.";
+        if (!name) problem(variable, "country");
         else [values[variable.name], text[variable.name]] = [code, name];
         break;
       }
       default:
-        if (str.length > 10_000) problems[variable.name] = "The text is too long (10,000 characters at most).";
+        if (str.length > MAX_TEXT) problem(variable, "tooLong", { max: MAX_TEXT });
         else [values[variable.name], text[variable.name]] = [str, str];
     }
   }
@@ -273,19 +306,19 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
   const numberOf = (name: string): number => {
     if (numbers.has(name)) return numbers.get(name)!;
     const variable = byName.get(name);
-    if (!variable) throw formulaError(name, `[${name}] is not a field of this template`);
+    if (!variable) throw formulaError(name, "unknownField", { field: name });
     if (variable.type !== "formula" || !variable.options.formula) return 0;
-    if (computing.has(name)) throw formulaError(name, "it refers back to itself");
+    if (computing.has(name)) throw formulaError(name, "loop");
     computing.add(name);
     try {
       const result = evaluateFormula(variable.options.formula, (ref) => {
-        if (!byName.has(ref)) throw formulaError(variable.name, `[${ref}] is not a field of this template`);
+        if (!byName.has(ref)) throw formulaError(variable.name, "unknownField", { field: ref });
         return numberOf(ref);
       });
       numbers.set(name, result);
       return result;
     } catch (error) {
-      if (error instanceof FormulaError) throw formulaError(variable.name, error.message);
+      if (error instanceof FormulaError) throw fromFormulaError(variable.name, error);
       throw error;
     } finally {
       computing.delete(name);
@@ -298,25 +331,32 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
     text[variable.name] = formatNumber(locale, result);
   }
 
-  if (Object.keys(problems).length) {
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
-      message: `Some fields are not valid: ${Object.keys(problems).join(", ")}`,
-      params: { fields: Object.keys(problems).join(", ") },
-      details: { fields: problems },
-    });
+  if (problems.length) {
+    const names = problems.map((p) => p.path).join(", ");
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `Some fields are not valid: ${names}`, params: { fields: names }, details: { fields: problems } });
   }
   return { values, text };
 }
 
-/** Fills the variable fields of a name ("NDA [client]") with the values' text. */
+const NAME_PATTERNS: Record<string, RegExp> = {
+  dollar: /\$\{\s*([^}]+?)\s*\}/g,
+  doubleBrace: /\{\{\s*([^}]+?)\s*\}\}/g,
+  brace: /\{\s*([^}]+?)\s*\}/g,
+  bracket: /\[\s*([^\]]+?)\s*\]/g,
+};
+/**
+ * A PDF form's fields have no delimiter in the file, so its name may use any format: one pass
+ * over all of them (${x} and {{x}} before {x}), replacing only names of fields.
+ */
+const ANY_NAME_PATTERN = new RegExp([NAME_PATTERNS.dollar, NAME_PATTERNS.doubleBrace, NAME_PATTERNS.bracket, NAME_PATTERNS.brace].map((p) => p.source).join("|"), "g");
+
+/** Fills the variable fields of a name ("NDA [client]") with the values' text; unknown or empty fields stay as written. */
 export function fillName(name: string, format: string | null, text: Record<string, string>): string {
-  if (!format || format === "pdfForm") return name;
-  const patterns: Record<string, RegExp> = {
-    dollar: /\$\{\s*([^}]+?)\s*\}/g,
-    doubleBrace: /\{\{\s*([^}]+?)\s*\}\}/g,
-    brace: /\{\s*([^}]+?)\s*\}/g,
-    bracket: /\[\s*([^\]]+?)\s*\]/g,
-  };
-  const pattern = patterns[format];
-  return pattern ? name.replace(pattern, (match, key: string) => text[key] || match).trim() : name;
+  if (!format) return name;
+  const pattern = format === "pdfForm" ? ANY_NAME_PATTERN : NAME_PATTERNS[format];
+  if (!pattern) return name;
+  return name.replace(pattern, (match, ...groups: unknown[]) => {
+    const key = groups.find((group): group is string => typeof group === "string");
+    return (key !== undefined && Object.hasOwn(text, key) && text[key]) || match;
+  }).trim();
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, DEMO_USER, signIn, uniqueEmail } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, DEMO_USER, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -77,20 +77,67 @@ test("an expired or used invitation explains itself and offers sign-in", async (
   await expect(page.getByRole("link", { name: en("invite.signIn") })).toHaveAttribute("href", "/login");
 });
 
-test("switching the language to Spanish and then Catalan changes the whole screen", async ({ page, request }) => {
+test("switching the language to Spanish and then Catalan changes the whole screen", async ({ page, browser, request }) => {
   const user = await createVerifiedUser(request, "lang-home");
   await signIn(page, user.email, user.password);
   await acceptTerms(page);
   await expect(page.getByRole("heading", { name: `Welcome, ${user.firstName}` })).toBeVisible();
 
-  for (const locale of ["es", "ca"] as const) {
+  for (const [locale, previous] of [
+    ["es", "en"],
+    ["ca", "es"],
+  ] as const) {
     const m = messages(locale);
-    await page.getByRole("combobox", { name: messages(locale === "es" ? "en" : "es")("common.language") }).selectOption(locale);
+    // Switched on the home screen: the profile form has a language field of its own.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("combobox", { name: messages(previous)("common.language") }).selectOption(locale);
+
+    // Home: heading, document language, every entry of the side navigation.
     await expect(page.getByRole("heading", { name: m("home.title").replace("{name}", user.firstName) })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", locale);
-    await expect(page.getByRole("navigation", { name: m("nav.mainNavigation") })).toContainText(m("nav.dashboard"));
+    const nav = page.getByRole("navigation", { name: m("nav.mainNavigation") });
+    for (const entry of ["dashboard", "repository", "templates"]) {
+      await expect(nav.getByRole("link", { name: m(`nav.${entry}`), exact: true })).toBeVisible();
+    }
+
+    // Top bar: the language switcher's own label, the user menu and its entries.
+    await expect(page.getByRole("combobox", { name: m("common.language") })).toHaveValue(locale);
+    await page.getByRole("button", { name: m("nav.userMenu") }).click();
+    const menu = page.getByRole("menu");
+    for (const entry of ["settings", "workspaceSettings", "logout"]) {
+      await expect(menu.getByRole("menuitem", { name: m(`nav.${entry}`), exact: true })).toBeVisible();
+    }
+
+    // A settings screen: heading, section tabs and the save button.
+    await menu.getByRole("menuitem", { name: m("nav.settings"), exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/settings/profile");
+    await expect(page.getByRole("heading", { level: 1, name: m("settings.title"), exact: true })).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: m("settings.tabs") });
+    for (const tab of ["profile", "security", "preferences"]) {
+      await expect(tabs.getByRole("link", { name: m(`settings.${tab}`), exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole("button", { name: m("profile.save") })).toBeVisible();
+
+    // The delete-account confirmation asks for the word of this language, in any case.
+    await tabs.getByRole("link", { name: m("settings.security"), exact: true }).click();
+    await expect(page.getByRole("heading", { name: m("security.deleteTitle") })).toBeVisible();
+    const word = m("security.deleteConfirmWord");
+    const confirm = page.getByRole("textbox", { name: m("security.deleteConfirmLabel").replace("{word}", word) });
+    const deleteButton = page.getByRole("button", { name: m("security.deleteButton") });
+    await expect(deleteButton).toBeDisabled();
+    await waitForHydration(page);
+    await confirm.fill(messages("en")("security.deleteConfirmWord"));
+    await expect(deleteButton).toBeDisabled();
+    await confirm.fill(word.toLowerCase());
+    await expect(deleteButton).toBeEnabled();
+    await confirm.fill("");
   }
-  // The choice is the user's setting: it survives a new sign-in.
-  await page.reload();
-  await expect(page.getByRole("heading", { name: messages("ca")("home.title").replace("{name}", user.firstName) })).toBeVisible();
+  // The choice is the user's setting: a new sign-in, from a browser that never chose, is in Catalan.
+  const freshContext = await browser.newContext();
+  const fresh = await freshContext.newPage();
+  await signIn(fresh, user.email, user.password);
+  await expect(fresh.getByRole("heading", { name: messages("ca")("home.title").replace("{name}", user.firstName) })).toBeVisible();
+  await expect(fresh.locator("html")).toHaveAttribute("lang", "ca");
+  await freshContext.close();
 });

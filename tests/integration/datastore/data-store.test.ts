@@ -45,7 +45,7 @@ describe("workspace data store", () => {
     const { ctx, account } = await workspace();
     await expect(
       updateDataStore(ctx, [COMPANY, { name: "fee", type: "number", value: "lots" }, { name: "mail", type: "email", value: "not-an-address" }]),
-    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "fee, mail" }, details: { fields: { fee: "Enter a number.", mail: expect.any(String) } } });
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "fee, mail" }, details: { fields: [{ path: "fee", code: "number", message: "Enter a number." }, { path: "mail", code: "email" }] } });
     await expect(updateDataStore(ctx, [COMPANY, { ...COMPANY, name: "Company Legal Name" }])).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "variables.1.name" } });
     await expect(updateDataStore(ctx, [{ ...COMPANY, name: "[bad]" }])).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "variables.0.name" } });
     await expect(updateDataStore(ctx, [{ ...COMPANY, type: "formula" as never }])).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
@@ -133,6 +133,6 @@ describe("workspace data store", () => {
     const template = await createTemplate(ctx, {}, { name: "Lease.docx", bytes: makeDocx(["Starts [start]."]) });
     await updateTemplate(ctx, template.id, { variables: [{ name: "start", type: "date", required: true, deprecated: false, options: {} }] });
     await publishUnpublishTemplate(ctx, template.id, true);
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: { start: expect.any(String) } } });
+    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: [{ path: "start", code: "date" }] } });
   });
 });

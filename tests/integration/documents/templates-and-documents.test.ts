@@ -70,7 +70,7 @@ describe("documents", () => {
     await publishUnpublishTemplate(ctx, template.id, true);
     await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", start: "31/12/2026", fee: "abc" } })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
-      details: { fields: { start: expect.any(String), fee: "Enter a number." } },
+      details: { fields: [{ path: "start", code: "date" }, { path: "fee", code: "number", message: "Enter a number." }] },
     });
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd", start: "2026-12-31", fee: 1500 } });
     expect(doc.name).toBe("Services Acme Ltd");

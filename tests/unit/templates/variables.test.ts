@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { AppError } from "@/lib/errors/app-error";
+import { localizeAppError } from "@/lib/errors/localize-app-error";
+import { localizedMessage } from "@/lib/http/error-response";
 import { evaluateFormula, formulaReferences } from "@/lib/templates/formula";
 import { assertValidVariables, fillName, fillValues, formatDateValue, type Variable } from "@/lib/templates/variables";
 
@@ -44,18 +47,67 @@ describe("field values", () => {
     expect(values.total).toBeCloseTo(1493.745);
   });
 
-  it("names every broken field with its reason", () => {
+  it("names every broken field with a code, its params and an English fallback", () => {
     expect(() => fillValues(fields, { when: "2025-12-31", fee: "x", mail: "nope", tier: "Bronze" })).toThrow(
       expect.objectContaining({
         code: "VALIDATION_FAILED",
-        details: { fields: { name: "This field is required.", when: expect.stringContaining("2026-01-01"), fee: "Enter a number.", rate: "This field is required.", mail: "Email isn't valid.", tier: "Choose one of the options." } },
+        params: { fields: "name, when, fee, rate, mail, tier" },
+        details: {
+          fields: [
+            { path: "name", code: "required", message: "This field is required." },
+            { path: "when", code: "minDate", params: { min: "2026-01-01" }, message: "The date must be on or after 2026-01-01." },
+            { path: "fee", code: "number", message: "Enter a number." },
+            { path: "rate", code: "required", message: "This field is required." },
+            { path: "mail", code: "email", message: "Email isn't valid." },
+            { path: "tier", code: "choice", message: "Choose one of the options." },
+          ],
+        },
       }),
     );
+  });
+
+  it("translates the field problems for the caller's language where the error is rendered", () => {
+    let error: AppError | undefined;
+    try {
+      fillValues([...fields, v("bio", "text", {}, false)], { name: "Ana", when: "2025-12-31", fee: 1, rate: 1, bio: "x".repeat(10_001) }, { language: "en" });
+    } catch (caught) {
+      error = caught as AppError;
+    }
+    const spanish = localizeAppError(error!, "es");
+    expect(spanish.details.fields).toEqual([
+      { path: "when", code: "minDate", params: { min: "2026-01-01" }, message: "La fecha no puede ser anterior al 1 de enero de 2026." },
+      { path: "bio", code: "tooLong", params: { max: 10_000 }, message: "El texto es demasiado largo (máximo 10.000 caracteres)." },
+    ]);
+    expect(localizedMessage(spanish, "es")).toBe("Algunos campos no son válidos: when, bio");
+    expect((localizeAppError(error!, "pt-br").details.fields as { message: string }[])[0].message).toBe("A data não pode ser anterior a 1 de janeiro de 2026.");
+    // The service's error is left as it was.
+    expect((error!.details.fields as { message: string }[])[0].message).toBe("The date must be on or after 2026-01-01.");
   });
 
   it("formats dates by pattern", () => {
     expect(formatDateValue("2026-07-04", "en", "D MMMM YYYY")).toBe("4 July 2026");
     expect(formatDateValue("2026-07-04", "pt", "DD/MM/YY")).toBe("04/07/26");
+  });
+
+  it("gives formula problems a reason code, translated into the {reason} of the message", () => {
+    const refused = (variables: Variable[]) => {
+      try {
+        assertValidVariables(variables);
+      } catch (error) {
+        return error as AppError;
+      }
+      throw new Error("accepted");
+    };
+    const unknown = refused([v("fee", "number"), v("total", "formula", { formula: "[fee] * [tax]" })]);
+    expect(unknown).toMatchObject({ code: "FORMULA_INVALID", params: { name: "total", reason: "[tax] is not a field of this template" }, details: { field: "total", reason: { code: "unknownField", params: { field: "tax" } } } });
+    expect(localizedMessage(localizeAppError(unknown, "es"), "es")).toBe('La fórmula de "total" no es válida: [tax] no es un campo de esta plantilla');
+    expect(localizedMessage(localizeAppError(unknown, "ca"), "ca")).toBe("La fórmula de \"total\" no és vàlida: [tax] no és un camp d'aquesta plantilla");
+    const empty = refused([v("total", "formula")]);
+    expect(localizedMessage(localizeAppError(empty, "pt"), "pt")).toBe('A fórmula de "total" não é válida: está vazia');
+    const broken = refused([v("a", "number"), v("total", "formula", { formula: "([a] + 1" })]);
+    expect(broken.details).toMatchObject({ reason: { code: "unclosedParenthesis" } });
+    expect(localizedMessage(localizeAppError(broken, "es"), "es")).toBe('La fórmula de "total" no es válida: falta cerrar un (');
+    expect(localizedMessage(localizeAppError(broken, "en"), "en")).toBe('The formula of "total" is not valid: a ( is not closed');
   });
 
   it("checks definitions together: choices, date bounds, formula references and loops", () => {
@@ -68,5 +120,12 @@ describe("field values", () => {
   it("fills a document name from the values", () => {
     expect(fillName("NDA [client] - [year]", "bracket", { client: "Acme" })).toBe("NDA Acme - [year]");
     expect(fillName("NDA {{client}}", "doubleBrace", { client: "Acme" })).toBe("NDA Acme");
+  });
+
+  it("fills a PDF form template's name in any variable format, leaving what is not a field", () => {
+    const text = { client: "Acme", year: "2026", "start date": "1 May" };
+    expect(fillName("NDA [client] - [year]", "pdfForm", text)).toBe("NDA Acme - 2026");
+    expect(fillName("NDA {{client}} ${year} {start date}", "pdfForm", text)).toBe("NDA Acme 2026 1 May");
+    expect(fillName("NDA [other] {{other}} [constructor]", "pdfForm", text)).toBe("NDA [other] {{other}} [constructor]");
   });
 });
