@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
@@ -16,6 +17,7 @@ import type { FolderOption } from "@/lib/folders/folders";
 import { LOCALES } from "@/lib/i18n/locales";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import { HealthDot } from "./document-bits";
+import { usePdfDownload } from "./use-pdf-download";
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };
@@ -42,7 +44,10 @@ type Details = {
   template: { id: string; name: string } | null;
   author: string | null;
   createdAt: string;
+  /** Someone else holds the edit lock. */
   locked: boolean;
+  /** Their name, when `locked` and they are still a user. */
+  lockedBy: string | null;
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
@@ -73,7 +78,8 @@ export function DocumentView({
   nextStatuses,
   html,
   isPdf,
-  pdfAvailable,
+  viewing,
+  pdfRenditions,
   versions,
   values,
   activity,
@@ -91,11 +97,14 @@ export function DocumentView({
   /** The workspace setting refModification: references may be changed by hand. */
   refEditable: boolean;
   nextStatuses: Status[];
+  /** The rendition of the version shown (`viewing`): HTML for a Word file, null for a PDF. */
   html: string | null;
   isPdf: boolean;
-  /** A PDF of the latest version can be served: it is a PDF, or LibreOffice can convert it. */
-  pdfAvailable: boolean;
-  versions: { version: number; name: string; size: number; createdAt: string }[];
+  /** The version on show: the latest, or an older one chosen with ?version=N. */
+  viewing: { version: number; latestVersion: number; isLatest: boolean };
+  /** LibreOffice is installed: Word versions can be downloaded as PDF too. */
+  pdfRenditions: boolean;
+  versions: { version: number; name: string; size: number; mimetype: string; author: string | null; createdAt: string }[];
   values: { name: string; value: unknown; type: string }[];
   activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
   categories: { id: string; name: string }[];
@@ -122,6 +131,10 @@ export function DocumentView({
   const errorText = useErrorText();
   const [lockError, setLockError] = useState<string | null>(null);
   const editable = abilities.edit && !lockError;
+  const pdf = usePdfDownload();
+  // Downloads in the header follow the version on show.
+  const shownVersion = viewing.isLatest ? "" : `version=${viewing.version}`;
+  const pdfAvailable = isPdf || pdfRenditions;
 
   // Editing the details holds the document's edit lock, renewed every 5 minutes and released on leaving.
   useEffect(() => {
@@ -206,10 +219,15 @@ export function DocumentView({
             <span>{t("yourRole", { role: t(`roles.${role}` as "roles.reader") })}</span>
           </p>
           {document.template && <p className="text-xs text-zinc-500">{t("fromTemplate", { name: document.template.name })}</p>}
-          {document.locked && <p role="status" className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-800">{t("lockedByOther")}</p>}
+          {document.locked && (
+            <p role="status" className="mt-2 rounded bg-amber-50 px-2 py-1 text-sm text-amber-800" data-testid="lock-notice">
+              {document.lockedBy ? t("lockedBy", { name: document.lockedBy }) : t("lockedByOther")}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-end gap-2">
-          {editable && nextStatuses.length > 0 && (
+          {/* While someone else edits, the server refuses a status change (DOCUMENT_LOCKED): not offered. */}
+          {editable && !document.locked && nextStatuses.length > 0 && (
             <form
               className="flex items-end gap-2"
               onSubmit={async (e) => {
@@ -226,11 +244,11 @@ export function DocumentView({
               <Button type="submit" variant="secondary" busy={busy} disabled={!nextStatus}>{t("apply")}</Button>
             </form>
           )}
-          <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/file`} download>
+          <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/file${shownVersion && `?${shownVersion}`}`} download>
             {t("download")}
           </a>
           {pdfAvailable && (
-            <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/pdf`} download>
+            <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/pdf${shownVersion && `?${shownVersion}`}`} download>
               {t("downloadPdf")}
             </a>
           )}
@@ -241,6 +259,15 @@ export function DocumentView({
           {abilities.manage && <Button variant="danger" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
         </div>
       </header>
+
+      {!viewing.isLatest && (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="version-notice">
+          <span>{t("viewingVersion", { version: viewing.version, latest: viewing.latestVersion })}</span>
+          <Link className="font-medium text-brand-700 underline" href={`/d/${document.id}/view`}>
+            {t("viewLatest")}
+          </Link>
+        </p>
+      )}
 
       <div
         role="tablist"
@@ -276,7 +303,7 @@ export function DocumentView({
       {tab === "document" && (
         <section id="panel-document" role="tabpanel" aria-labelledby="tab-document">
           {isPdf ? (
-            <iframe title={document.name} src={`/vapp/documents/${document.id}/file?inline=1`} className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white" />
+            <iframe title={document.name} src={`/vapp/documents/${document.id}/file?inline=1${shownVersion && `&${shownVersion}`}`} className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white" />
           ) : (
             <article className="rendition mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-6 shadow-sm sm:p-10" data-testid="document-rendition" dangerouslySetInnerHTML={{ __html: html ?? "" }} />
           )}
@@ -369,13 +396,25 @@ export function DocumentView({
             </label>
           )}
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
-            {versions.map((v) => (
-              <li key={v.version} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="version-row">
+            {versions.map((v, index) => (
+              <li key={v.version} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="version-row" aria-current={v.version === viewing.version ? "true" : undefined}>
                 <span className="font-semibold">{t("versionN", { version: v.version })}</span>
+                {v.version === viewing.version && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{t("versionShown")}</span>}
                 <span className="text-zinc-600">{v.name}</span>
+                {v.author && <span className="text-zinc-500">{v.author}</span>}
                 <span className="text-zinc-500">{format.dateTime(new Date(v.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
                 <span className="flex-1" />
-                <a className="text-brand-700 hover:underline" href={`/vapp/documents/${document.id}/file?version=${v.version}`}>{t("download")}</a>
+                {v.version !== viewing.version && (
+                  <Link className="text-brand-700 hover:underline" href={index === 0 ? `/d/${document.id}/view` : `/d/${document.id}/view?version=${v.version}`} aria-label={t("viewVersionN", { version: v.version })}>
+                    {t("viewVersion")}
+                  </Link>
+                )}
+                <a className="text-brand-700 hover:underline" href={`/vapp/documents/${document.id}/file?version=${v.version}`} aria-label={t("downloadVersionN", { version: v.version })}>{t("download")}</a>
+                {(v.mimetype === "application/pdf" || pdfRenditions) && (
+                  <button type="button" className="text-brand-700 hover:underline disabled:opacity-50" disabled={pdf.busy} onClick={() => pdf.download(document.id, v.version)} aria-label={t("downloadPdfVersionN", { version: v.version })}>
+                    {t("downloadPdf")}
+                  </button>
+                )}
               </li>
             ))}
           </ul>

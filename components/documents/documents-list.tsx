@@ -2,15 +2,19 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useProgressRouter } from "@/components/layout/use-progress-router";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
-import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { BulkDeleteBar } from "@/components/lists/bulk-delete-bar";
+import { ListFilters } from "@/components/lists/list-filters";
+import { MoveToFolderModal } from "@/components/lists/move-to-folder-modal";
+import { SortableHeader } from "@/components/lists/sortable-header";
+import { useListNavigation } from "@/components/lists/use-list-navigation";
+import { useSelection } from "@/components/lists/use-selection";
+import { ConfirmFor } from "@/components/ui/confirm-modal";
+import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest } from "@/lib/client/api";
+import { apiRequest, graphqlRequest } from "@/lib/client/api";
 import { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folders";
 import { HealthDot, Highlight } from "./document-bits";
@@ -25,15 +29,23 @@ export type DocumentRow = {
   category: string | null;
   tags: { id: string; name: string; color: string }[];
   author: string | null;
+  folderId: string | null;
   updatedAt: string;
   endedAt: string | null;
   highlight: { text: string; match: boolean }[] | null;
+  /** Whether a PDF can be downloaded (a PDF file, or Word with renditions available). */
+  pdf: boolean;
+  /** The caller's role on the row: editor (edit, move) and owner (delete). */
+  abilities: { edit: boolean; manage: boolean };
 };
 
-const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
 const SORTABLE = ["name", "status", "updatedAt", "endedAt"] as const;
+const DATE_FIELDS = ["createdAt", "updatedAt", "startedAt", "endedAt"] as const;
 
-/** The repository list: filters in the address, sortable columns, selection for bulk delete, CSV export. */
+/**
+ * The repository list: filters in the address, sortable columns, selection for bulk delete, CSV
+ * export, and per row the context menu (open, download, PDF, duplicate, move to folder, delete).
+ */
 export function DocumentsList({
   documents,
   page,
@@ -56,122 +68,67 @@ export function DocumentsList({
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
   const format = useFormatter();
-  const router = useProgressRouter();
-  const pathname = usePathname();
-  const { run } = useAction();
-  const [filters, setFilters] = useState({
-    q: query.q ?? "",
-    status: query.status ?? "",
-    category: query.category ?? "",
-    tag: query.tag ?? "",
-    author: query.author ?? "",
-    dateField: query.dateField ?? "createdAt",
-    from: query.from ?? "",
-    to: query.to ?? "",
-  });
-  const [selected, setSelected] = useState<string[]>([]);
-  const [confirming, setConfirming] = useState(false);
+  const { run, busy } = useAction();
+  const list = useListNavigation(query);
+  const selection = useSelection(documents.map((d) => d.id));
+  const [moving, setMoving] = useState<DocumentRow | null>(null);
+  const [deleting, setDeleting] = useState<DocumentRow | null>(null);
 
-  const go = (next: Record<string, string>) => {
-    const params = new URLSearchParams(Object.entries(next).filter(([, v]) => v));
-    router.push(params.size ? `${pathname}?${params}` : pathname);
-    setSelected([]);
-  };
+  const menuItems = (doc: DocumentRow): ContextMenuItem[] => [
+    { label: t("open"), href: `/d/${doc.id}/view` },
+    { label: t("download"), href: `/vapp/documents/${doc.id}/file`, download: true },
+    ...(doc.pdf ? [{ label: t("downloadPdf"), href: `/vapp/documents/${doc.id}/pdf`, download: true }] : []),
+    ...(canManage ? [{ label: t("duplicate"), onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/clone`), "duplicated", "cloneError") }] : []),
+    ...(doc.abilities.edit ? [{ label: t("moveToFolder"), onSelect: () => setMoving(doc) }] : []),
+    ...(canManage && doc.abilities.manage ? [{ label: t("delete"), danger: true, onSelect: () => setDeleting(doc) }] : []),
+  ];
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    go({ ...(query.folder ? { folder: query.folder } : {}), ...filters, dateField: filters.from || filters.to ? filters.dateField : "" });
+  async function move(destinationId: string | null) {
+    const doc = moving!;
+    const done = await run(
+      () => graphqlRequest("mutation Move($id: ID!, $destinationId: ID) { updateDocumentDestinationFolder(id: $id, destinationId: $destinationId) { id } }", { id: doc.id, destinationId }),
+      "updated",
+      "updateError",
+    );
+    if (done) setMoving(null);
   }
-
-  function sort(column: (typeof SORTABLE)[number]) {
-    const same = (query.orderBy ?? "updatedAt") === column;
-    go({ ...query, page: "", orderBy: column, sortBy: same && query.sortBy !== "asc" ? "asc" : "desc" });
-  }
-
-  const sortMark = (column: string) => ((query.orderBy ?? "updatedAt") === column ? (query.sortBy === "asc" ? "ascending" : "descending") : "none");
-  const exportHref = `/vapp/documents/export?${new URLSearchParams(Object.entries(query).filter(([k, v]) => v && k !== "page"))}`;
-  const allSelected = documents.length > 0 && selected.length === documents.length;
 
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         <div className="flex flex-wrap gap-2">
-          <a href={exportHref} className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">{t("exportCsv")}</a>
+          <a href={list.exportHref("/vapp/documents/export")} className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">{t("exportCsv")}</a>
           {canManage && <UploadDocument folderId={query.folder && query.folder !== "root" ? query.folder : null} />}
         </div>
       </div>
       <FolderBar group="document" folders={folders} current={query.folder ?? null} canManage={canManage} />
-      <form role="search" onSubmit={apply} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={t("filters")}>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2">
-          {t("search")}
-          <input type="search" name="q" className={input} value={filters.q} onChange={(e) => setFilters({ ...filters, q: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("statusFilter")}
-          <select className={input} value={filters.status} onChange={(e) => setFilters({ ...filters, status: e.target.value })}>
-            <option value="">{t("all")}</option>
-            {DOCUMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>{ts(s)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("category")}
-          <select className={input} value={filters.category} onChange={(e) => setFilters({ ...filters, category: e.target.value })}>
-            <option value="">{t("all")}</option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>{c.name}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("tag")}
-          <select className={input} value={filters.tag} onChange={(e) => setFilters({ ...filters, tag: e.target.value })}>
-            <option value="">{t("all")}</option>
-            {tags.map((tag) => (
-              <option key={tag.id} value={tag.id}>{tag.name}</option>
-            ))}
-          </select>
-        </label>
-        {authors.length > 0 && (
-          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-            {t("author")}
-            <select className={input} value={filters.author} onChange={(e) => setFilters({ ...filters, author: e.target.value })}>
-              <option value="">{t("all")}</option>
-              {authors.map((a) => (
-                <option key={a.id} value={a.id}>{a.name}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("dateField")}
-          <select className={input} value={filters.dateField} onChange={(e) => setFilters({ ...filters, dateField: e.target.value })}>
-            {(["createdAt", "updatedAt", "startedAt", "endedAt"] as const).map((field) => (
-              <option key={field} value={field}>{t(`dates.${field}`)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("from")}
-          <input type="date" className={input} value={filters.from} onChange={(e) => setFilters({ ...filters, from: e.target.value })} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-          {t("to")}
-          <input type="date" className={input} value={filters.to} onChange={(e) => setFilters({ ...filters, to: e.target.value })} />
-        </label>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-          <Button type="submit">{t("apply")}</Button>
-          <Button type="button" variant="ghost" onClick={() => go({})}>{t("clear")}</Button>
-        </div>
-      </form>
+      <ListFilters
+        query={query}
+        label={(key) => t(key)}
+        onApply={list.go}
+        selects={[
+          { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },
+          { name: "category", label: t("category"), options: categories.map((c) => ({ value: c.id, label: c.name })) },
+          { name: "tag", label: t("tag"), options: tags.map((tag) => ({ value: tag.id, label: tag.name })) },
+          ...(authors.length > 0 ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }] : []),
+        ]}
+        dateFields={DATE_FIELDS.map((field) => ({ value: field, label: t(`dates.${field}`) }))}
+      />
 
-      {canManage && selected.length > 0 && (
-        <div className="flex items-center gap-3 rounded-md bg-brand-50 px-4 py-2 text-sm" role="status">
-          {t("selected", { count: selected.length })}
-          <Button variant="danger" onClick={() => setConfirming(true)}>{t("deleteSelected")}</Button>
-        </div>
+      {canManage && (
+        <BulkDeleteBar
+          count={selection.selected.length}
+          labels={{
+            selected: t("selected", { count: selection.selected.length }),
+            deleteSelected: t("deleteSelected"),
+            confirm: t("confirmBulkDelete", { count: selection.selected.length }),
+            delete: t("delete"),
+          }}
+          onDelete={async () => {
+            if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError")) selection.clear();
+          }}
+        />
       )}
 
       {documents.length === 0 ? (
@@ -183,17 +140,21 @@ export function DocumentsList({
               <tr>
                 {canManage && (
                   <th scope="col" className="w-10 px-4 py-2">
-                    <input type="checkbox" aria-label={t("selectAll")} checked={allSelected} onChange={(e) => setSelected(e.target.checked ? documents.map((d) => d.id) : [])} />
+                    <input type="checkbox" aria-label={t("selectAll")} checked={selection.allSelected} onChange={(e) => selection.toggleAll(e.target.checked)} />
                   </th>
                 )}
                 {SORTABLE.map((column) => (
-                  <th key={column} scope="col" aria-sort={sortMark(column)} className={`px-4 py-2 font-medium ${column === "endedAt" ? "hidden md:table-cell" : ""}`}>
-                    <button type="button" className="hover:underline" onClick={() => sort(column)}>
-                      {t(`columns.${column}`)}
-                      {sortMark(column) === "ascending" ? " ▲" : sortMark(column) === "descending" ? " ▼" : ""}
-                    </button>
-                  </th>
+                  <SortableHeader
+                    key={column}
+                    label={t(`columns.${column}`)}
+                    state={list.sortState(column)}
+                    onSort={() => list.sort(column)}
+                    className={column === "endedAt" ? "hidden md:table-cell" : ""}
+                  />
                 ))}
+                <th scope="col" className="w-14 px-4 py-2">
+                  <span className="sr-only">{t("actions")}</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-100">
@@ -201,12 +162,7 @@ export function DocumentsList({
                 <tr key={doc.id} data-testid="document-row">
                   {canManage && (
                     <td className="px-4 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={t("select", { name: doc.name })}
-                        checked={selected.includes(doc.id)}
-                        onChange={(e) => setSelected(e.target.checked ? [...selected, doc.id] : selected.filter((id) => id !== doc.id))}
-                      />
+                      <input type="checkbox" aria-label={t("select", { name: doc.name })} checked={selection.isSelected(doc.id)} onChange={(e) => selection.toggle(doc.id, e.target.checked)} />
                     </td>
                   )}
                   <td className="px-4 py-2">
@@ -227,6 +183,9 @@ export function DocumentsList({
                   </td>
                   <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
                   <td className="hidden px-4 py-2 md:table-cell">{doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}</td>
+                  <td className="px-2 py-1 text-right">
+                    <ContextMenu label={t("actionsFor", { name: doc.name })} items={menuItems(doc)} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -234,16 +193,23 @@ export function DocumentsList({
         </div>
       )}
       <Pagination {...page} />
-      <ConfirmModal
-        open={confirming}
-        title={t("deleteSelected")}
-        message={t("confirmBulkDelete", { count: selected.length })}
+      <MoveToFolderModal
+        open={moving !== null}
+        title={t("moveToFolder")}
+        description={moving ? t("moveDescription", { name: moving.name }) : undefined}
+        folders={folders}
+        current={moving?.folderId ?? null}
+        busy={busy}
+        onCancel={() => setMoving(null)}
+        onMove={move}
+      />
+      <ConfirmFor
+        target={deleting}
+        title={t("delete")}
+        message={(doc) => t("confirmDelete", { name: doc.name })}
         confirmLabel={t("delete")}
-        onCancel={() => setConfirming(false)}
-        onConfirm={async () => {
-          setConfirming(false);
-          if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selected }), "updated", "deleteError")) setSelected([]);
-        }}
+        onClose={() => setDeleting(null)}
+        onConfirm={(doc) => run(() => apiRequest("DELETE", `/vapp/documents/${doc.id}`), "updated", "deleteError")}
       />
     </section>
   );

@@ -14,6 +14,7 @@ import { TextField } from "@/components/ui/text-field";
 import { apiRequest } from "@/lib/client/api";
 import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-schemas";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
+import { usePdfDownload } from "./use-pdf-download";
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Relation = {
@@ -30,7 +31,7 @@ const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm
 
 /**
  * A document's relations (spec DocumentRelation) in both directions, each with its type, tag and
- * the context menu of spec section 2: Remove, Download (PDF), Update tag. Editors add relations
+ * the context menu of spec section 2: Remove, Download PDF, Update tag. Editors add relations
  * with a search over the documents and templates they may see. Loads its own data over REST.
  */
 export function RelationsPanel({ documentId, canEdit }: { documentId: string; canEdit: boolean }) {
@@ -47,6 +48,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
   const [tagging, setTagging] = useState<Relation | null>(null);
   const [removing, setRemoving] = useState<Relation | null>(null);
   const [busy, setBusy] = useState(false);
+  const pdf = usePdfDownload();
 
   const load = useCallback(async () => {
     try {
@@ -83,8 +85,15 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
 
   const nameOf = (r: Relation) => r.other.name ?? t(r.other.kind === "template" ? "hiddenTemplate" : "hiddenDocument");
   const menuOf = (r: Relation): ContextMenuItem[] => [
+    // Spec section 2, "download PDF": a document the caller may read comes as PDF, a Word one
+    // converted by LibreOffice on the server (usePdfDownload says so when it cannot be); a
+    // template as its file.
     ...(r.other.canOpen && r.other.id
-      ? [{ label: r.other.format === "pdf" ? t("downloadPdf") : t("download"), href: r.other.kind === "template" ? `/vapp/templates/${r.other.id}/file` : `/vapp/documents/${r.other.id}/file`, download: true }]
+      ? [
+          r.other.kind === "template"
+            ? { label: t("download"), href: `/vapp/templates/${r.other.id}/file`, download: true }
+            : { label: t("downloadPdf"), onSelect: () => void pdf.download(r.other.id!) },
+        ]
       : []),
     ...(r.canEdit ? [{ label: t("updateTag"), onSelect: () => setTagging(r) }, { label: t("remove"), onSelect: () => setRemoving(r), danger: true }] : []),
   ];

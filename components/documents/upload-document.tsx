@@ -4,15 +4,18 @@ import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
+import { UpgradeModal } from "@/components/layout/upgrade-modal";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
-import { apiUpload } from "@/lib/client/api";
+import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
+import { ApiError, apiRequest, apiUpload } from "@/lib/client/api";
 
 /**
- * Uploads one document (it opens) or several at once (the import, a paid feature: the server
- * answers with the upgrade message when the plan lacks it).
+ * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
+ * lacks it the server answers FEATURE_NOT_IN_PLAN and the upgrade prompt opens, as for the
+ * starred menu entries, spec section 6).
  */
 export function UploadDocument({ folderId }: { folderId: string | null }) {
   const t = useTranslations("documents");
@@ -24,6 +27,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [upgrade, setUpgrade] = useState<UpgradeContact | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -38,7 +42,13 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
         router.refresh();
       }
     } catch (failure) {
-      setError(errorText(failure));
+      if (failure instanceof ApiError && failure.code === "FEATURE_NOT_IN_PLAN") {
+        // Where "Upgrade now" leads is the server's to say (the administrators' addresses, say);
+        // without it the plain message is shown instead.
+        const contact = await apiRequest<UpgradeContact>("GET", "/vapp/accounts/upgrade-contact").catch(() => null);
+        if (contact) setUpgrade(contact);
+        else setError(errorText(failure));
+      } else setError(errorText(failure));
     } finally {
       setBusy(false);
     }
@@ -61,6 +71,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
           </div>
         </form>
       </Modal>
+      <UpgradeModal open={upgrade !== null} feature={t("importFeature")} contact={upgrade} onClose={() => setUpgrade(null)} />
     </>
   );
 }

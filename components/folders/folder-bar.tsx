@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { MoveToFolderModal } from "@/components/lists/move-to-folder-modal";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { Modal } from "@/components/ui/modal";
@@ -26,9 +27,17 @@ export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[];
   );
 }
 
+/** A folder and every folder under it: where it cannot move (the API refuses the cycle too). */
+function subtree(folders: FolderOption[], rootId: string): string[] {
+  const ids = [rootId];
+  for (let i = 0; i < ids.length; i++) for (const f of folders) if (f.parentId === ids[i]) ids.push(f.id);
+  return ids;
+}
+
 /**
  * The folder tree of a list (documents or templates): pick a folder to list (Drive is the root,
- * 'All' every folder), create a folder inside the current one, rename or delete it.
+ * 'All' every folder), create a folder inside the current one, rename it, move it under another
+ * parent, or delete it.
  */
 export function FolderBar({ group, folders, current, canManage }: { group: "document" | "template"; folders: FolderOption[]; current: string | null; canManage: boolean }) {
   const t = useTranslations("folders");
@@ -39,6 +48,7 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
   const [editing, setEditing] = useState<"create" | "rename" | null>(null);
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState(false);
+  const [moving, setMoving] = useState(false);
   const folder = folders.find((f) => f.id === current) ?? null;
 
   function go(value: string) {
@@ -74,6 +84,7 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
         <>
           <Button variant="secondary" onClick={() => (setName(""), setEditing("create"))}>{t("new")}</Button>
           {folder && <Button variant="ghost" onClick={() => (setName(folder.name), setEditing("rename"))}>{t("rename")}</Button>}
+          {folder && <Button variant="ghost" onClick={() => setMoving(true)}>{t("move")}</Button>}
           {folder && <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
         </>
       )}
@@ -87,6 +98,19 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
           </div>
         </form>
       </Modal>
+      <MoveToFolderModal
+        open={moving && folder !== null}
+        title={t("move")}
+        description={folder ? t("moveDescription", { name: folder.name }) : undefined}
+        folders={folders}
+        current={folder?.parentId ?? null}
+        exclude={folder ? subtree(folders, folder.id) : []}
+        busy={busy}
+        onCancel={() => setMoving(false)}
+        onMove={async (parentId) => {
+          if (folder && (await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { parentId }), "updated", "updateError"))) setMoving(false);
+        }}
+      />
       <ConfirmModal
         open={deleting}
         title={t("delete")}

@@ -4,6 +4,8 @@ import { findDocuments, type DocumentListInput } from "./find-documents";
 
 /** Rows in one export at most. */
 export const EXPORT_MAX_ROWS = 10_000;
+/** Rows read per page while exporting. */
+const EXPORT_PAGE_SIZE = 100;
 
 /** A CSV cell: quoted, and a leading = + - @ neutralised so spreadsheets do not run it as a formula. */
 export function csvCell(value: unknown): string {
@@ -13,13 +15,13 @@ export function csvCell(value: unknown): string {
 }
 
 /**
- * The filtered document list as CSV (UTF-8 with BOM for spreadsheets), streamed page by page
- * so memory stays flat; statuses are labelled in the caller's language.
+ * A list as CSV (UTF-8 with BOM for spreadsheets, CRLF lines), streamed page by page so memory
+ * stays flat, and cut at EXPORT_MAX_ROWS. `readPage` returns the cells of one page of
+ * EXPORT_PAGE_SIZE rows (1-based). Shared by the document and template exports: the caller has
+ * checked its permission before, so a refusal is an HTTP error and not a broken download.
  */
-export function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): ReadableStream<Uint8Array> {
-  const t = getTranslator(ctx.locale);
+export function csvStream(header: string[], readPage: (page: number, size: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const header = ["ref", "name", "status", "category", "tags", "author", "createdAt", "updatedAt", "startedAt", "endedAt", "value", "currency"];
   let page = 1;
   let sent = 0;
   return new ReadableStream({
@@ -27,29 +29,37 @@ export function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInp
       controller.enqueue(encoder.encode(`\ufeff${header.map(csvCell).join(",")}\r\n`));
     },
     async pull(controller) {
-      const result = await findDocuments(ctx, { ...filters, page, size: 100, search: filters.search, orderBy: filters.orderBy === "relevance" ? "updatedAt" : filters.orderBy });
-      const rows = result.items.map((d) =>
-        [
-          d.ref,
-          d.name,
-          t(`documents.status.${d.status}`),
-          d.category?.name,
-          d.tags.map((tag) => tag.name).join(", "),
-          d.author ? `${d.author.firstName} ${d.author.lastName}`.trim() || d.author.email : "",
-          d.createdAt,
-          d.updatedAt,
-          d.startedAt,
-          d.endedAt,
-          d.value?.toString(),
-          d.currency,
-        ]
-          .map(csvCell)
-          .join(","),
-      );
-      if (rows.length) controller.enqueue(encoder.encode(rows.join("\r\n") + "\r\n"));
+      const rows = (await readPage(page, EXPORT_PAGE_SIZE)).slice(0, EXPORT_MAX_ROWS - sent);
+      if (rows.length) controller.enqueue(encoder.encode(rows.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n"));
       sent += rows.length;
       page += 1;
-      if (rows.length < 100 || sent >= EXPORT_MAX_ROWS) controller.close();
+      if (rows.length < EXPORT_PAGE_SIZE || sent >= EXPORT_MAX_ROWS) controller.close();
     },
+  });
+}
+
+/**
+ * The filtered document list as CSV (UTF-8 with BOM for spreadsheets), streamed page by page
+ * so memory stays flat; statuses are labelled in the caller's language.
+ */
+export function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): ReadableStream<Uint8Array> {
+  const t = getTranslator(ctx.locale);
+  const header = ["ref", "name", "status", "category", "tags", "author", "createdAt", "updatedAt", "startedAt", "endedAt", "value", "currency"];
+  return csvStream(header, async (page, size) => {
+    const result = await findDocuments(ctx, { ...filters, page, size, search: filters.search, orderBy: filters.orderBy === "relevance" ? "updatedAt" : filters.orderBy });
+    return result.items.map((d) => [
+      d.ref,
+      d.name,
+      t(`documents.status.${d.status}`),
+      d.category?.name,
+      d.tags.map((tag) => tag.name).join(", "),
+      d.author ? `${d.author.firstName} ${d.author.lastName}`.trim() || d.author.email : "",
+      d.createdAt,
+      d.updatedAt,
+      d.startedAt,
+      d.endedAt,
+      d.value?.toString(),
+      d.currency,
+    ]);
   });
 }

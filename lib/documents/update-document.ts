@@ -11,28 +11,24 @@ import type { UploadedFile } from "@/lib/files/upload-limits";
 import { storage } from "@/lib/storage/storage";
 import { documentAbilities, requireDocumentRole } from "./access";
 import { documentFieldsSchema, documentInclude, readStored, type DocumentFields } from "./create-document";
+import { assertNotLockedByOther, getLockHolder, liveLockHolderId, LOCK_TTL_MS } from "./document-lock";
+import { findUserSummaries } from "./find-user-summaries";
 import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
 import { canTransition, DOCUMENT_STATUSES, documentHealth } from "./status";
 
-/** How long an edit lock holds without being renewed. */
-export const LOCK_TTL_MS = 15 * 60 * 1000;
-
 const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
 
-/** A document with the caller's role, what that role allows, its health and its lock. */
+/**
+ * A document with the caller's role, what that role allows, its health and its lock: `locked`
+ * when someone else holds a live edit lock, `lockedBy` the holder (id and name, the caller
+ * included) for those who see the document.
+ */
 export async function getDocument(ctx: ServiceContext, documentId: string) {
   const { document, role } = await requireDocumentRole(ctx, documentId, "reader", documentInclude);
-  const locked = !!document.lockedById && !!document.lockedAt && document.lockedAt.getTime() > Date.now() - LOCK_TTL_MS;
-  return { ...document, role, abilities: documentAbilities(role), health: documentHealth(document), locked: locked && document.lockedById !== ctx.userId, lockedById: locked ? document.lockedById : null };
-}
-
-/** Throws DOCUMENT_LOCKED when someone else holds a live edit lock. */
-async function assertNotLockedByOther(ctx: ServiceContext, doc: { lockedById: string | null; lockedAt: Date | null }) {
-  if (!doc.lockedById || doc.lockedById === ctx.userId || !doc.lockedAt || doc.lockedAt.getTime() < Date.now() - LOCK_TTL_MS) return;
-  const holder = await db.user.findUnique({ where: { id: doc.lockedById }, select: { firstName: true, lastName: true, email: true } });
-  const name = holder ? `${holder.firstName} ${holder.lastName}`.trim() || holder.email : "Someone";
-  throw new AppError(AppErrorCode.DOCUMENT_LOCKED, { message: `${name} is editing this document.`, params: { name } });
+  const holderId = liveLockHolderId(document);
+  const lockedBy = await getLockHolder(ctx, document);
+  return { ...document, role, abilities: documentAbilities(role), health: documentHealth(document), locked: !!holderId && holderId !== ctx.userId, lockedById: holderId, lockedBy };
 }
 
 /** Updates a document's details (name, dates, value, category, tags, folder ...). Needs editor. */
@@ -84,13 +80,15 @@ export async function updateDocumentDestinationFolder(ctx: ServiceContext, docum
 
 /**
  * Changes a document's status along the transition table (lib/documents/status.ts);
- * INVALID_TRANSITION otherwise. Cancelling stamps cancelledAt. Needs editor.
+ * INVALID_TRANSITION otherwise. Cancelling stamps cancelledAt. Needs editor, and no one else
+ * holding the edit lock (DOCUMENT_LOCKED naming them).
  */
 export async function updateDocumentStatus(ctx: ServiceContext, documentId: string, newStatus: DocumentStatus) {
   if (!(DOCUMENT_STATUSES as readonly string[]).includes(newStatus)) {
     throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown status.", params: { fields: "newStatus" } });
   }
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  await assertNotLockedByOther(ctx, document);
   if (document.status === newStatus) return db.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
   if (!canTransition(document.status, newStatus)) {
     throw new AppError(AppErrorCode.INVALID_TRANSITION, { message: `A document cannot go from "${document.status}" to "${newStatus}".`, params: { from: document.status, to: newStatus } });
@@ -137,12 +135,14 @@ export async function updateDocumentVersion(ctx: ServiceContext, documentId: str
   }
 }
 
-const contentSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, authorId: true } as const;
+const contentSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, authorId: true, readOnly: true, delimiters: true } as const;
 
-/** Every version of a document, newest first. Needs reader. */
+/** Every version of a document, newest first, each with its author's id and name (null when gone). Never the text. Needs reader. */
 export async function findDocumentVersions(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  return db.documentContent.findMany({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: contentSelect });
+  const versions = await db.documentContent.findMany({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: contentSelect });
+  const authors = await findUserSummaries(ctx, versions.map((v) => v.authorId));
+  return versions.map((v) => ({ ...v, author: (v.authorId && authors.get(v.authorId)) || null }));
 }
 
 /** One version's file (the latest without `version`), streamed; the download is audited. Needs reader. */
@@ -164,23 +164,27 @@ export async function getDocumentHtml(ctx: ServiceContext, documentId: string, v
   return docxToHtml(await readStored(content.path));
 }
 
-/** Takes (or renews) the edit lock; DOCUMENT_LOCKED when someone else holds it. Needs editor. */
+/**
+ * Takes (or renews) the edit lock; DOCUMENT_LOCKED when someone else holds it. Needs editor.
+ * Answers like spec DocumentLocked: `{ locked, lockedAt, user }`, the user being the caller.
+ */
 export async function lockDocument(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
-  const stale = new Date(Date.now() - LOCK_TTL_MS);
+  const lockedAt = new Date();
+  const stale = new Date(lockedAt.getTime() - LOCK_TTL_MS);
   const { count } = await db.document.updateMany({
     where: { id: document.id, OR: [{ lockedById: null }, { lockedById: ctx.userId }, { lockedAt: { lt: stale } }] },
-    data: { lockedById: ctx.userId, lockedAt: new Date() },
+    data: { lockedById: ctx.userId, lockedAt },
   });
   if (count !== 1) await assertNotLockedByOther(ctx, await db.document.findUniqueOrThrow({ where: { id: document.id } }));
-  return { locked: true, lockedAt: new Date() };
+  return { locked: true, lockedAt, user: await getLockHolder(ctx, { lockedById: ctx.userId, lockedAt }) };
 }
 
 /** Releases the caller's edit lock (owners may release anyone's). */
 export async function unlockDocument(ctx: ServiceContext, documentId: string) {
   const { document, role } = await requireDocumentRole(ctx, documentId, "editor");
   await db.document.updateMany({ where: { id: document.id, ...(role === "owner" ? {} : { lockedById: ctx.userId }) }, data: { lockedById: null, lockedAt: null } });
-  return { locked: false };
+  return { locked: false, lockedAt: null, user: null };
 }
 
 /** Deletes documents, all or none; each needs the owner role. Files go after the rows. */

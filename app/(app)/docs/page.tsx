@@ -6,9 +6,9 @@ import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
 import { findCategories } from "@/lib/categories/find-categories";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { documentListSchema, documentRoles, findDocuments } from "@/lib/documents/find-documents";
 import { documentListFromQuery } from "@/lib/documents/list-query";
-import { isAppError } from "@/lib/errors/app-error";
+import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findTags } from "@/lib/tags/tags";
 
@@ -19,7 +19,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 /**
  * The repository (spec /docs): 25 a page, sortable, filtered by status, category, tag, folder,
  * author, dates and words; the filters live in the address, so entering from the menu starts
- * from the cleared 'all' view.
+ * from the cleared 'all' view. Each row carries the caller's role, for its context menu.
  */
 export default async function DocumentsPage({ searchParams }: { searchParams: Search }) {
   const ctx = await requirePageAccount("/docs");
@@ -33,18 +33,18 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
   }
   const raw = await searchParams;
   const params = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
-  const filters = documentListFromQuery(params);
+  // A hand-edited address with a bad filter shows the cleared list rather than an error page
+  // (the service's own parse throws a ZodError, not an AppError, so it is checked here first).
+  const filters = documentListSchema.safeParse(documentListFromQuery(params));
   const [result, tree, categories, tags, members] = await Promise.all([
-    findDocuments(ctx, filters).catch((error) => {
-      // A hand-edited address with a bad filter shows the cleared list rather than an error page.
-      if (isAppError(error) && error.code === "VALIDATION_FAILED") return findDocuments(ctx, {});
-      throw error;
-    }),
+    findDocuments(ctx, filters.success ? filters.data : {}),
     folderTree(ctx, "document"),
     findCategories(ctx, { group: "document" }),
     findTags(ctx),
     can(ctx, "ManageMembers") || can(ctx, "ViewAllDocuments") ? findAccountPolicies(ctx, { page: 1, size: 100 }).then((p) => p.items).catch(() => []) : Promise.resolve([]),
   ]);
+  const abilities = await documentRoles(ctx, result.items.map((d) => d.id));
+  const renditions = pdfRenditionsAvailable();
   return (
     <AppShell {...shell}>
       <DocumentsList
@@ -64,9 +64,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
           category: d.category?.name ?? null,
           tags: d.tags.map((t) => ({ id: t.id, name: t.name, color: t.color })),
           author: d.author ? `${d.author.firstName} ${d.author.lastName}`.trim() || d.author.email : null,
+          folderId: d.folderId,
           updatedAt: d.updatedAt.toISOString(),
           endedAt: d.endedAt?.toISOString() ?? null,
           highlight: d.highlight,
+          pdf: renditions || d.contents[0]?.mimetype === "application/pdf",
+          abilities: { edit: abilities.get(d.id)?.edit ?? false, manage: abilities.get(d.id)?.manage ?? false },
         }))}
       />
     </AppShell>

@@ -8,14 +8,20 @@ import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findCategories } from "@/lib/categories/find-categories";
 import { findTags } from "@/lib/tags/tags";
-import { findTemplates } from "@/lib/templates/templates";
+import { findTemplatesAuthors } from "@/lib/templates/find-templates-authors";
+import { templateListFromQuery } from "@/lib/templates/find-templates-query";
+import { findTemplates, templateListSchema } from "@/lib/templates/templates";
 import { hasSeenWelcomeTour } from "@/lib/users/has-seen-welcome-tour";
 
 export const dynamic = "force-dynamic";
 
-type Search = Promise<Record<string, string | undefined>>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
 
-/** The template list: 25 a page, by folder (Drive is the root), searchable by name. */
+/**
+ * The template list (spec /templates): 25 a page, sortable, filtered by state, category, tag,
+ * folder (Drive is the root), author, dates and words. The filters live in the address, so
+ * entering from the menu starts from the cleared 'all' view.
+ */
 export default async function TemplatesPage({ searchParams }: { searchParams: Search }) {
   const ctx = await requirePageAccount("/templates");
   const { shell, me } = await getShellProps(ctx);
@@ -26,22 +32,16 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
       </AppShell>
     );
   }
-  const query = await searchParams;
-  const folder = query.folder ?? null;
-  const [page, tree, categories, tags] = await Promise.all([
-    findTemplates(ctx, {
-      page: Number(query.page) || 1,
-      search: query.q?.slice(0, 200) || undefined,
-      folderId: folder === "root" ? null : (folder ?? undefined),
-      published: query.state === "published" ? true : query.state === "draft" ? false : undefined,
-      categoryId: query.category?.slice(0, 64) || undefined,
-      tagIds: query.tag ? [query.tag.slice(0, 64)] : undefined,
-      orderBy: query.orderBy === "name" || query.orderBy === "createdAt" ? query.orderBy : "updatedAt",
-      sortBy: query.sortBy === "asc" ? "asc" : "desc",
-    }),
+  const raw = await searchParams;
+  const params = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  // A hand-edited address with a bad filter shows the cleared list rather than an error page.
+  const filters = templateListSchema.safeParse(templateListFromQuery(params));
+  const [page, tree, categories, tags, authors] = await Promise.all([
+    findTemplates(ctx, filters.success ? filters.data : {}),
     folderTree(ctx, "template"),
     findCategories(ctx, { group: "template" }),
     findTags(ctx),
+    findTemplatesAuthors(ctx),
   ]);
   // Spec "Welcome tour": opens here until hasSeenWelcomeTour is set; its guided part adds a
   // template, so only for someone who may (docs/welcome-tour.md).
@@ -51,11 +51,10 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
       <TemplatesList
         canManage={can(ctx, "ManageTemplates")}
         folders={flattenTree(tree)}
-        currentFolder={folder}
-        search={query.q ?? ""}
-        filters={{ state: query.state ?? "", category: query.category ?? "", tag: query.tag ?? "" }}
+        query={Object.fromEntries(params)}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name }))}
+        authors={authors}
         page={{ page: page.page, pages: page.pages, total: page.total }}
         templates={page.items.map((t) => ({
           id: t.id,
@@ -64,7 +63,10 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
           format: t.format,
           fields: Array.isArray(t.variables) ? t.variables.length : 0,
           category: t.category?.name ?? null,
+          folderId: t.folderId,
           folder: t.folder?.name ?? null,
+          author: t.author ? `${t.author.firstName} ${t.author.lastName}`.trim() || t.author.email : null,
+          createdAt: t.createdAt.toISOString(),
           updatedAt: t.updatedAt.toISOString(),
         }))}
       />

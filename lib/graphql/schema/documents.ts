@@ -7,13 +7,15 @@ import {
   findDocumentVersions,
   getDocument,
   lockDocument,
-  LOCK_TTL_MS,
   unlockDocument,
   updateDocument,
   updateDocumentDestinationFolder,
   updateDocumentStatus,
   updateDocumentVersion,
 } from "@/lib/documents/update-document";
+import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
+import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
+import { getVersionDetails } from "@/lib/documents/get-version-details";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
@@ -55,10 +57,36 @@ export const Author = builder.objectRef<AuthorRow>("Author").implement({
   }),
 });
 
-type VersionRow = { id: string; version: number; name: string; mimetype: string; size: number; createdAt: Date };
-const versionSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true } as const;
+/** A person by id and display name only (a version's author, a lock's holder). */
+const UserSummary = builder.simpleObject("UserSummary", {
+  description: "A member of the workspace by id and display name (first and last name, else their address).",
+  fields: (t) => ({ id: t.id(), name: t.string() }),
+});
 
-/** One version of a document's file (spec DocumentContent). */
+type VersionRow = {
+  id: string;
+  version: number;
+  name: string;
+  mimetype: string;
+  size: number;
+  createdAt: Date;
+  // Absent on rows a service loaded with fewer columns (a document's latest version from
+  // documentInclude): then read by getVersionDetails.
+  readOnly?: boolean;
+  delimiters?: string | null;
+  authorId?: string | null;
+  /** Given by findDocumentVersions; looked up from authorId otherwise. */
+  author?: UserSummaryRow | null;
+};
+const versionSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } as const;
+
+/** The columns a row may lack, from the row or else read once per request. */
+async function versionDetails(ctx: Parameters<typeof getVersionDetails>[0], v: VersionRow) {
+  if (v.readOnly !== undefined && v.delimiters !== undefined && v.authorId !== undefined) return { readOnly: v.readOnly, delimiters: v.delimiters, authorId: v.authorId };
+  return (await getVersionDetails(ctx, v.id)) ?? { readOnly: false, delimiters: null, authorId: null };
+}
+
+/** One version of a document's file (spec DocumentContent), without its text. */
 export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -67,6 +95,22 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
     mimetype: t.exposeString("mimetype"),
     size: t.exposeInt("size"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    readOnly: t.boolean({ resolve: async (v, _args, { ctx }) => (await versionDetails(ctx, v)).readOnly }),
+    delimiters: t.string({
+      nullable: true,
+      description: "The variable format the file was generated with, if any.",
+      resolve: async (v, _args, { ctx }) => (await versionDetails(ctx, v)).delimiters,
+    }),
+    author: t.field({
+      type: UserSummary,
+      nullable: true,
+      description: "Who uploaded or generated this version; null when unknown or no longer a user.",
+      resolve: async (v, _args, { ctx }) => {
+        if (v.author !== undefined) return v.author;
+        const { authorId } = await versionDetails(ctx, v);
+        return authorId ? ((await findUserSummaries(ctx, [authorId])).get(authorId) ?? null) : null;
+      },
+    }),
   }),
 });
 
@@ -78,7 +122,12 @@ const DocumentAbilities = builder.simpleObject("DocumentAbilities", {
 });
 
 const DocumentLock = builder.simpleObject("DocumentLock", {
-  fields: (t) => ({ locked: t.boolean(), lockedAt: t.field({ type: "DateTime", nullable: true }) }),
+  description: "Spec DocumentLocked: the edit lock after taking or releasing it, with its holder.",
+  fields: (t) => ({
+    locked: t.boolean(),
+    lockedAt: t.field({ type: "DateTime", nullable: true }),
+    user: t.field({ type: UserSummary, nullable: true, description: "Who holds the lock (the caller after lockDocument); null once released." }),
+  }),
 });
 
 const StatusOption = builder.simpleObject("DocumentStatusOption", { fields: (t) => ({ key: t.string(), value: t.string() }) });
@@ -119,7 +168,16 @@ export const DocumentRef = builder.prismaObject("Document", {
     health: t.field({ type: HealthEnum, resolve: (d) => documentHealth(d) }),
     /** True when someone else holds a live edit lock. */
     locked: t.boolean({
-      resolve: (d, _args, { ctx }) => !!d.lockedById && d.lockedById !== ctx.userId && !!d.lockedAt && d.lockedAt.getTime() > Date.now() - LOCK_TTL_MS,
+      resolve: (d, _args, { ctx }) => {
+        const holderId = liveLockHolderId(d);
+        return !!holderId && holderId !== ctx.userId;
+      },
+    }),
+    lockedBy: t.field({
+      type: UserSummary,
+      nullable: true,
+      description: "Who holds a live edit lock (the caller included), null when nobody does. Only documents the caller sees reach this field.",
+      resolve: (d, _args, { ctx }) => getLockHolder(ctx, d),
     }),
     category: t.relation("category", { nullable: true }),
     folder: t.relation("folder", { nullable: true }),
@@ -367,6 +425,6 @@ builder.mutationFields((t) => ({
   unlockDocument: t.field({
     type: DocumentLock,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => ({ ...(await unlockDocument(ctx, parseInput(idSchema, args, "unlockDocument").id)), lockedAt: null }),
+    resolve: (_root, args, { ctx }) => unlockDocument(ctx, parseInput(idSchema, args, "unlockDocument").id),
   }),
 }));

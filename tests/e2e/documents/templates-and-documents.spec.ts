@@ -4,7 +4,7 @@ import PizZip from "pizzip";
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, signIn, uniqueEmail } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
 import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 const en = messages("en");
@@ -219,4 +219,64 @@ test("a member without access asks for it, the owner accepts, and the member ope
   await expect(colleague.getByTestId("document-rendition")).toContainText("Minutes of the board meeting.");
   await expect(colleague.getByText(`Your role: ${en("documents.roles.reader")}`)).toBeVisible();
   await context.close();
+});
+
+test("while an editor edits a document's details, a colleague sees who is editing it", async ({ page, browser, request }) => {
+  const admin = await signInFresh(page, request, "lock-holder");
+  // Members read every document of this workspace (repositoryViewAllDocs).
+  await page.goto("/settings/ws/settings");
+  await page.getByRole("checkbox", { name: en("workspace.repositoryViewAllDocs") }).check();
+  await page.getByRole("button", { name: en("workspace.save") }).click();
+  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+  const documentUrl = await uploadDocument(page, "Supply.docx", "The supply agreement.");
+  const { context, colleague } = await joinAsMember(page, browser, request, admin.accountName, "lock-viewer");
+
+  const id = documentUrl.split("/d/")[1].split("/")[0];
+  const holder = async () => ((await (await colleague.request.get(`/vapp/documents/${id}`)).json()) as { lockedBy: { name: string } | null }).lockedBy?.name ?? null;
+  const name = `${admin.firstName} ${admin.lastName}`;
+
+  // Opening the Details tab takes the edit lock (asked for until the colleague's API sees it held).
+  await page.goto(documentUrl);
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: en("documents.tabs.details") }).click();
+  await expect.poll(holder).toBe(name);
+
+  await colleague.goto(documentUrl);
+  await expect(colleague.getByTestId("lock-notice")).toHaveText(en("documents.lockedBy").replace("{name}", name));
+
+  // Leaving the tab releases it, and the name goes.
+  await page.getByRole("tab", { name: en("documents.tabs.document") }).click();
+  await expect.poll(holder).toBeNull();
+  await colleague.reload();
+  await expect(colleague.getByTestId("document-rendition")).toContainText("The supply agreement.");
+  await expect(colleague.getByTestId("lock-notice")).toHaveCount(0);
+  await context.close();
+});
+
+test("an editor uploads a new version, views the older one with a notice, and goes back to the latest", async ({ page, request }) => {
+  await signInFresh(page, request, "versions");
+  const documentUrl = await uploadDocument(page, "Offer.docx", "The first offer.");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
+  await page.getByLabel(en("documents.newVersion")).setInputFiles({ name: "Offer v2.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["The second offer."])) });
+  await expect(page.getByTestId("version-row")).toHaveCount(2);
+
+  await page.getByRole("link", { name: en("documents.viewVersionN").replace("{version}", "1") }).click();
+  await page.waitForURL(/\/view\?version=1$/);
+  const notice = page.getByTestId("version-notice");
+  await expect(notice).toContainText(en("documents.viewingVersion").replace("{version}", "1").replace("{latest}", "2"));
+  const rendition = page.getByTestId("document-rendition");
+  await expect(rendition).toContainText("The first offer.");
+  await expect(rendition).not.toContainText("The second offer.");
+  // The header's download follows the version on show.
+  await expect(page.getByRole("link", { name: en("documents.download"), exact: true })).toHaveAttribute("href", /\/file\?version=1$/);
+
+  await notice.getByRole("link", { name: en("documents.viewLatest") }).click();
+  await page.waitForURL(/\/view$/);
+  await expect(page.getByTestId("version-notice")).toHaveCount(0);
+  await expect(rendition).toContainText("The second offer.");
+
+  // A version the document does not have is not found.
+  const missing = await page.goto(`${documentUrl}?version=9`);
+  expect(missing?.status()).toBe(404);
 });

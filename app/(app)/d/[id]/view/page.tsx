@@ -16,7 +16,8 @@ import { findCategories } from "@/lib/categories/find-categories";
 import { documentActivity } from "@/lib/documents/activity";
 import { findDocumentPolicies, findShareableMembers, touchDocumentAccess } from "@/lib/documents/policies";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
-import { findDocumentVersions, getDocument, getDocumentHtml } from "@/lib/documents/update-document";
+import { getDocumentRendition, renditionVersionSchema } from "@/lib/documents/get-document-rendition";
+import { findDocumentVersions, getDocument } from "@/lib/documents/update-document";
 import { isAppError } from "@/lib/errors/app-error";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findTags } from "@/lib/tags/tags";
@@ -24,9 +25,13 @@ import type { Variable } from "@/lib/templates/variables";
 
 export const dynamic = "force-dynamic";
 
-/** A document: its pages in the browser, status and health, details, fields, versions, sharing and activity. */
-export default async function DocumentViewPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+/**
+ * A document: its pages in the browser, status and health, details, fields, versions, sharing and
+ * activity. `?version=N` shows an older version's pages (with a notice and a way back to the
+ * latest); a version the document does not have is a 404.
+ */
+export default async function DocumentViewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ id }, query] = await Promise.all([params, searchParams]);
   const ctx = await requirePageAccount(`/d/${id}/view`);
   const { shell } = await getShellProps(ctx);
   if (!can(ctx, ["ViewDocuments", "ManageDocuments"])) {
@@ -51,10 +56,15 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
       </AppShell>
     );
   }
+  const version = renditionVersionSchema.safeParse(typeof query.version === "string" ? query.version : undefined);
+  if (!version.success) notFound();
   await touchDocumentAccess(ctx, id);
-  const [versions, html, activity, categories, tags, tree, account, policies, members] = await Promise.all([
+  const [versions, rendition, activity, categories, tags, tree, account, policies, members] = await Promise.all([
     findDocumentVersions(ctx, id),
-    getDocumentHtml(ctx, id),
+    getDocumentRendition(ctx, id, version.data).catch((error) => {
+      if (isAppError(error) && error.code === "NOT_FOUND") return null;
+      throw error;
+    }),
     documentActivity(ctx, id),
     findCategories(ctx, { group: "document" }),
     findTags(ctx),
@@ -63,10 +73,15 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
     findDocumentPolicies(ctx, id),
     document.abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
   ]);
+  if (!rendition) notFound();
+  const isPdf = rendition.mimetype === "application/pdf";
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
   return (
     <AppShell {...shell}>
+      {/* Keyed by the version chosen: switching versions starts again on the Document tab, while a
+          new version uploaded from the Versions tab (the latest still shown) keeps the tab open. */}
       <DocumentView
+        key={rendition.isLatest ? "latest" : `v${rendition.version}`}
         document={{
           id: document.id,
           name: document.name,
@@ -91,15 +106,17 @@ export default async function DocumentViewPage({ params }: { params: Promise<{ i
           author: document.author ? `${document.author.firstName} ${document.author.lastName}`.trim() || document.author.email : null,
           createdAt: document.createdAt.toISOString(),
           locked: document.locked,
+          lockedBy: document.locked ? (document.lockedBy?.name ?? null) : null,
         }}
         role={document.role}
         abilities={document.abilities}
         refEditable={(account.settings as { refModification?: boolean }).refModification !== false}
         nextStatuses={[...STATUS_TRANSITIONS[document.status]]}
-        html={html}
-        isPdf={versions[0]?.mimetype === "application/pdf"}
-        pdfAvailable={versions[0]?.mimetype === "application/pdf" || pdfRenditionsAvailable()}
-        versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, createdAt: v.createdAt.toISOString() }))}
+        html={rendition.html}
+        isPdf={isPdf}
+        viewing={{ version: rendition.version, latestVersion: rendition.latestVersion, isLatest: rendition.isLatest }}
+        pdfRenditions={pdfRenditionsAvailable()}
+        versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, mimetype: v.mimetype, author: v.author?.name ?? null, createdAt: v.createdAt.toISOString() }))}
         values={(variables.definitions ?? []).map((d) => ({ name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type }))}
         activity={activity.map((a) => ({ id: a.id, eventType: a.eventType, actor: a.actor, via: a.via, createdAt: a.createdAt.toISOString(), payload: a.payload }))}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}

@@ -1,0 +1,89 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
+
+export type ListFilterSelect = { name: string; label: string; allLabel?: string; options: { value: string; label: string }[] };
+export type ListFilterLabel = "filters" | "search" | "all" | "dateField" | "from" | "to" | "apply" | "clear";
+
+const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
+const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
+
+/**
+ * The filter bar of a list screen (/docs, /templates): words, one select per filter, a date
+ * range on a chosen date, Apply and Clear. It edits a copy of the address' filters and hands the
+ * result to `onApply`; Clear asks for the cleared 'all' view. `keep` names parameters the bar
+ * does not show but keeps (the folder, picked in the folder bar). Texts come from the list's own
+ * messages through `label`.
+ */
+export function ListFilters(props: {
+  query: Record<string, string>;
+  label: (key: ListFilterLabel) => string;
+  selects: ListFilterSelect[];
+  dateFields: { value: string; label: string }[];
+  onApply: (next: Record<string, string>) => void;
+  keep?: string[];
+}) {
+  // A new address (a link, Clear, the menu) starts the form again from what it says.
+  return <FilterForm key={new URLSearchParams(props.query).toString()} {...props} />;
+}
+
+function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folder"] }: Parameters<typeof ListFilters>[0]) {
+  const [values, setValues] = useState<Record<string, string>>(() => ({
+    q: query.q ?? "",
+    dateField: query.dateField || dateFields[0]?.value || "",
+    from: query.from ?? "",
+    to: query.to ?? "",
+    ...Object.fromEntries(selects.map((s) => [s.name, query[s.name] ?? ""])),
+  }));
+  const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const kept = Object.fromEntries(keep.flatMap((k) => (query[k] ? [[k, query[k]]] : [])));
+    // The order stays; the page starts again from the first.
+    onApply({ ...kept, orderBy: query.orderBy ?? "", sortBy: query.sortBy ?? "", ...values, q: values.q.trim(), dateField: values.from || values.to ? values.dateField : "" });
+  }
+
+  return (
+    <form role="search" onSubmit={apply} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={label("filters")}>
+      <label className={`${labelClass} sm:col-span-2`}>
+        {label("search")}
+        <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
+      </label>
+      {selects.map((select) => (
+        <label key={select.name} className={labelClass}>
+          {select.label}
+          <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
+            <option value="">{select.allLabel ?? label("all")}</option>
+            {select.options.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {dateFields.length > 1 && (
+        <label className={labelClass}>
+          {label("dateField")}
+          <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
+            {dateFields.map((field) => (
+              <option key={field.value} value={field.value}>{field.label}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className={labelClass}>
+        {label("from")}
+        <input type="date" className={input} value={values.from} onChange={(e) => set("from", e.target.value)} />
+      </label>
+      <label className={labelClass}>
+        {label("to")}
+        <input type="date" className={input} value={values.to} onChange={(e) => set("to", e.target.value)} />
+      </label>
+      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">{label("apply")}</Button>
+        <Button type="button" variant="ghost" onClick={() => onApply({})}>{label("clear")}</Button>
+      </div>
+    </form>
+  );
+}
