@@ -7,12 +7,16 @@ import { subdomainRedirect } from "@/lib/navigation/subdomain";
 /**
  * The sub-domain and login guards at the edge of every screen (spec "Guards"). It only looks at whether a
  * session cookie is present; pages check the session itself (lib/auth/require-page-user.ts),
- * and send a stale cookie through /logout.
+ * and send a stale cookie through /logout. It reads no database: a workspace sub-domain is
+ * resolved by the page `/login/<slug>` (lib/navigation/subdomain.ts).
  */
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
 /** Guest-only screens: a signed-in visitor goes to the redirect or home. */
 const GUEST_ONLY = [/^\/login(\/|$)/, /^\/signup$/, /^\/forgot-password(\/|$)/, /^\/change-password$/];
+
+/** A workspace's sign-in address (`/login/acme`): signed in, the page selects that workspace. */
+const WORKSPACE_LOGIN = /^\/login\/[^/]/;
 
 /** Screens open to everyone (people without an account act through links). */
 const PUBLIC = [
@@ -33,27 +37,35 @@ export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
 
-  const elsewhere = subdomainRedirect(new URL(request.url), process.env.APP_URL, signedIn);
+  const isPublic = PUBLIC.some((re) => re.test(pathname));
+  const isGuestOnly = GUEST_ONLY.some((re) => re.test(pathname));
+  // Screens that are not a workspace's (share links, signing, registration…) keep their path.
+  const keepPath = isPublic || (isGuestOnly && !pathname.startsWith("/login"));
+  const elsewhere = subdomainRedirect(new URL(request.url), process.env.APP_URL, { keepPath });
   if (elsewhere) return NextResponse.redirect(elsewhere);
 
-  if (GUEST_ONLY.some((re) => re.test(pathname))) {
+  if (isGuestOnly) {
     if (!signedIn) return NextResponse.next();
+    // The sub-domain guard's landing: the page switches a member's session to that workspace.
+    if (WORKSPACE_LOGIN.test(pathname)) return withPagePath(request);
     // An internal (staff) user may still reach registration.
     if (pathname === "/signup" && (await isInternalSession(request))) return NextResponse.next();
     // Only back into the app: `/\evil.example` or `/%09/evil.example` would leave it.
     const target = safeRedirect(request.nextUrl.searchParams.get("redirect"), process.env.APP_URL ?? request.url) ?? "/";
     return NextResponse.redirect(new URL(target, request.url));
   }
-  if (PUBLIC.some((re) => re.test(pathname)) || signedIn) {
-    // Pages get no URL: this tells the page guards the real path and query (lib/navigation/page-path.ts).
-    const headers = new Headers(request.headers);
-    headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
-    return NextResponse.next({ request: { headers } });
-  }
+  if (isPublic || signedIn) return withPagePath(request);
 
   const login = new URL("/login", request.url);
   login.searchParams.set("redirect", `${pathname}${search}`);
   return NextResponse.redirect(login);
+}
+
+/** Pages get no URL: this tells the page guards the real path and query (lib/navigation/page-path.ts). */
+function withPagePath(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
 }
 
 async function isInternalSession(request: NextRequest): Promise<boolean> {

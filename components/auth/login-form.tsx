@@ -16,11 +16,14 @@ export function LoginForm({
   initialError,
   notice,
   redirect,
+  slug = null,
   googleEnabled,
 }: {
   initialError: string | null;
   notice: string | null;
   redirect: string | null;
+  /** The workspace of `/login/:slug` (a sub-domain): the session starts there for its members. */
+  slug?: string | null;
   googleEnabled: boolean;
 }) {
   const t = useTranslations("auth");
@@ -41,7 +44,7 @@ export function LoginForm({
     setBusy("password");
     setUnverified(false);
     try {
-      await apiRequest("POST", "/vapp/auth/provider/local", { email, password });
+      await apiRequest("POST", "/vapp/auth/provider/local", { email, password, ...(slug ? { slug } : {}) });
       followStoredRedirect("/");
     } catch (error) {
       setMessage({ tone: "error", text: errorText(error) });
@@ -55,7 +58,9 @@ export function LoginForm({
     const emailInput = form?.elements.namedItem("email") as HTMLInputElement | null;
     if (!emailInput?.reportValidity()) return;
     setBusy("magic");
-    const target = safeRedirect(redirect, window.location.origin);
+    let target = safeRedirect(redirect, window.location.origin);
+    // The emailed link signs in first; going back through `/login/:slug` then selects the workspace.
+    if (slug) target = `/login/${encodeURIComponent(slug)}${target ? `?redirect=${encodeURIComponent(target)}` : ""}`;
     try {
       await apiRequest("POST", "/vapp/auth/provider/magic", {
         email,

@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashToken, randomToken } from "./crypto";
 import { SESSION_MAX_AGE_SECONDS, signSessionJwt, type IssuedSession } from "./session-jwt";
@@ -19,6 +20,28 @@ export async function firstAccountId(tx: Pick<Prisma.TransactionClient, "account
   const policy = await tx.accountPolicy.findFirst({
     where: { userId, status: "active", account: { active: true } },
     orderBy: { createdAt: "asc" },
+    select: { accountId: true },
+  });
+  return policy?.accountId ?? null;
+}
+
+/**
+ * The workspace a sign-in from `/login/:slug` (a workspace sub-domain) starts in: the slug's, as
+ * `/login/:slug` resolves it, when the user is an active member of it; null otherwise (an unknown
+ * slug or another workspace is ignored, and the session starts in the first workspace as usual).
+ * Call it before the sign-in's transaction: it reads outside it.
+ */
+export async function memberAccountIdBySlug(userId: string, slug: string | null | undefined): Promise<string | null> {
+  if (!slug) return null;
+  let accountId: string;
+  try {
+    accountId = (await getAccountIdBySlug(slug)).id;
+  } catch (error) {
+    if (isAppError(error) && error.code === AppErrorCode.SAML_SLUG_UNKNOWN) return null;
+    throw error;
+  }
+  const policy = await db.accountPolicy.findFirst({
+    where: { accountId, userId, status: "active", account: { active: true } },
     select: { accountId: true },
   });
   return policy?.accountId ?? null;

@@ -3,7 +3,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashPassword, verifyPassword } from "./crypto";
 import type { SignInInput } from "./schemas";
-import { startSession } from "./session";
+import { memberAccountIdBySlug, startSession } from "./session";
 import { assertNotThrottled, clearSignInFailures, recordSignInFailure, sleep } from "./throttle";
 
 let dummyHash: Promise<string> | undefined;
@@ -11,7 +11,9 @@ let dummyHash: Promise<string> | undefined;
 /**
  * Password sign-in. Refuses locked addresses and IPs (TOO_MANY_ATTEMPTS), answers
  * INVALID_CREDENTIALS without saying whether the address exists (same work either way), and
- * EMAIL_NOT_VERIFIED only after the right password.
+ * EMAIL_NOT_VERIFIED only after the right password. With `slug` (signing in at `/login/:slug`,
+ * a workspace sub-domain) the session starts in that workspace when the user is an active member
+ * of it; otherwise the slug is ignored and the session starts in the first workspace.
  */
 export async function signInWithPassword(ctx: ServiceContext, input: SignInInput) {
   const keys = { email: input.email, ip: ctx.ip };
@@ -44,8 +46,14 @@ export async function signInWithPassword(ctx: ServiceContext, input: SignInInput
     throw new AppError(AppErrorCode.EMAIL_NOT_VERIFIED, { message: "Verify your email address before signing in." });
   }
   await clearSignInFailures(input.email);
+  const slugAccountId = await memberAccountIdBySlug(user.id, input.slug);
   return db.$transaction(async (tx) => {
-    const session = await startSession(tx, ctx, { userId: user.id, provider: "local" });
+    const session = await startSession(tx, ctx, {
+      userId: user.id,
+      provider: "local",
+      ...(slugAccountId ? { accountId: slugAccountId } : {}),
+      ...(input.slug ? { payload: { slug: input.slug } } : {}),
+    });
     return { session, user: { id: user.id, email: user.email, language: user.language, tos: user.tos } };
   });
 }

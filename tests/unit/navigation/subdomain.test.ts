@@ -1,21 +1,30 @@
 import { describe, expect, it } from "vitest";
 import { subdomainRedirect } from "@/lib/navigation/subdomain";
 
-const at = (url: string, signedIn = false) => subdomainRedirect(new URL(url), "https://app.example.com", signedIn)?.toString() ?? null;
+const at = (url: string, keepPath = false) => subdomainRedirect(new URL(url), "https://app.example.com", { keepPath })?.toString() ?? null;
 
 describe("sub-domain guard", () => {
   it("carries on at the base address or without one configured", () => {
     expect(at("https://app.example.com/docs")).toBeNull();
-    expect(subdomainRedirect(new URL("https://other.test/"), undefined, false)).toBeNull();
+    expect(subdomainRedirect(new URL("https://other.test/"), undefined)).toBeNull();
   });
 
-  it("sends a workspace sub-domain's signed-out visitor to that workspace's sign-in", () => {
+  it("sends a workspace sub-domain's screens to that workspace's address on the base, keeping the path", () => {
     expect(at("https://acme.app.example.com/docs?view=all")).toBe("https://app.example.com/login/acme?redirect=%2Fdocs%3Fview%3Dall");
     expect(at("https://acme.app.example.com/")).toBe("https://app.example.com/login/acme");
+    expect(at("https://ACME.app.example.com/settings")).toBe("https://app.example.com/login/acme?redirect=%2Fsettings");
+    expect(at("https://acme.app.example.com/?tab=2")).toBe("https://app.example.com/login/acme?redirect=%2F%3Ftab%3D2");
   });
 
-  it("keeps path and query for anyone else", () => {
-    expect(at("https://acme.app.example.com/docs?view=all", true)).toBe("https://app.example.com/docs?view=all");
+  it("turns the sub-domain's sign-in into the workspace's, keeping its query", () => {
+    expect(at("https://acme.app.example.com/login?redirect=%2Fdocs")).toBe("https://app.example.com/login/acme?redirect=%2Fdocs");
+    expect(at("https://acme.app.example.com/login/other")).toBe("https://app.example.com/login/other");
+  });
+
+  it("keeps path and query for screens that are not a workspace's, and for other hosts", () => {
+    expect(at("https://acme.app.example.com/s/abc?x=1", true)).toBe("https://app.example.com/s/abc?x=1");
     expect(at("https://elsewhere.test/settings")).toBe("https://app.example.com/settings");
+    // Two labels are not a workspace sub-domain.
+    expect(at("https://a.b.app.example.com/docs")).toBe("https://app.example.com/docs");
   });
 });

@@ -1,11 +1,17 @@
+import Link from "next/link";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
+import { Alert } from "@/components/ui/alert";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { isAppError } from "@/lib/errors/app-error";
 import { localizedMessage } from "@/lib/http/error-response";
+import { enterAccountBySlug } from "@/lib/auth/enter-account-by-slug";
 import { getPageContext } from "@/lib/auth/get-page-context";
 import { isGoogleEnabled } from "@/lib/auth/next-auth-options";
+import { appBaseUrl } from "@/lib/navigation/app-base-url";
+import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 export const dynamic = "force-dynamic";
 
@@ -25,12 +31,33 @@ export default async function LoginPage({
     getTranslations("auth"),
     getTranslations("errors"),
   ]);
+  // Signed in at a workspace's address (the sub-domain guard sends acme.<base> here): select it.
+  if (slug?.[0] && ctx.userId) {
+    // A path on the base only: a sub-domain address would come back here through the guard.
+    const target = safeRedirect(query.redirect, appBaseUrl(), { allowSubdomains: false }) ?? "/";
+    const entered = await enterAccountBySlug(ctx, slug[0]);
+    if (entered.status === "entered") redirect(target);
+    return (
+      <AuthCard title={t("subdomain.title")}>
+        <div className="flex flex-col gap-4">
+          <Alert tone="info">
+            {entered.status === "notMember" ? t("subdomain.notMember", { account: entered.account.name }) : t("subdomain.unknown", { slug: slug[0] })}
+          </Alert>
+          <Link href={target} className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+            {t("subdomain.continue")}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
   let title = t("login.title");
   let error = query.error && te.has(query.error as never) ? te(query.error as never) : null;
+  let workspaceSlug: string | null = null;
   if (slug?.[0]) {
     try {
       const account = await getAccountIdBySlug(slug[0]);
       title = t("login.ssoTitle", { account: account.name });
+      workspaceSlug = slug[0].toLowerCase();
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
       error = localizedMessage(failure, ctx.locale);
@@ -43,6 +70,7 @@ export default async function LoginPage({
         initialError={error}
         notice={noticeKey ? t(noticeKey) : null}
         redirect={query.redirect ?? null}
+        slug={workspaceSlug}
         googleEnabled={isGoogleEnabled()}
       />
     </AuthCard>
