@@ -1,12 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
+import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiRequest } from "@/lib/client/api";
 
 const ROLES = ["reader", "commenter", "reviewer", "editor", "owner"] as const;
@@ -28,13 +29,28 @@ export type AccessPolicy = {
 
 export type AccessMember = { id: string; name: string; email: string };
 
+/** A personal link as GET /vapp/documents/{id}/share lists it: someone outside the workspace. */
+export type PersonalLink = {
+  id: string;
+  email: string;
+  role: Role;
+  expiredAt: string | null;
+  isExpired: boolean;
+  accessedAt: string | null;
+};
+
+/** POST /vapp/documents/{id}/share: a member got a policy, anyone else a personal link. */
+type ShareResult = { kind: "policy" } | { kind: "link"; link: PersonalLink; capped: boolean };
+
 type AlertKey = "added" | "updated";
 type ErrorKey = "createError" | "updateError" | "deleteError";
 
 /**
  * The document's "people with access" tab (spec DocumentPolicy): who has which role and when they
  * last opened it, adding a colleague, changing or removing a role, handing over ownership, and
- * the pending access requests. What each person may do is decided by the server; `canManage`
+ * the pending access requests; sharing by email address, which gives people outside the
+ * workspace a personal link when the workspace setting allows it (lib/documents/share-with-person.ts),
+ * and those people's links. What each person may do is decided by the server; `canManage`
  * (owner) and `canShare` (editor) only choose which controls to show.
  */
 export function DocumentAccessPanel({
@@ -53,6 +69,7 @@ export function DocumentAccessPanel({
   const t = useTranslations("documentAccess");
   const tr = useTranslations("documents.roles");
   const ta = useTranslations("alerts");
+  const tw = useTranslations("workspace");
   const format = useFormatter();
   const errorText = useErrorText();
   const notify = useNotify();
@@ -62,6 +79,9 @@ export function DocumentAccessPanel({
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<AccessPolicy | null>(null);
   const [transferring, setTransferring] = useState<AccessPolicy | null>(null);
+  const [personal, setPersonal] = useState<PersonalLink[]>([]);
+  const [personalFailed, setPersonalFailed] = useState(false);
+  const [unlinking, setUnlinking] = useState<PersonalLink | null>(null);
 
   const active = policies.filter((p) => p.status === "active");
   const requests = canManage ? policies.filter((p) => p.status === "requested") : [];
@@ -77,6 +97,23 @@ export function DocumentAccessPanel({
       setLoadFailed(true);
     }
   }
+
+  /** The personal links are listed to editors only (like every link), so only they load them. */
+  const reloadPersonal = useCallback(async () => {
+    if (!canShare) return;
+    try {
+      setPersonal(await apiRequest<PersonalLink[]>("GET", `/vapp/documents/${documentId}/share`));
+      setPersonalFailed(false);
+    } catch {
+      setPersonalFailed(true);
+    }
+  }, [canShare, documentId]);
+
+  useEffect(() => {
+    // The list comes from the server: fetched once the panel is in the browser (as share-links-panel.tsx does).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void reloadPersonal();
+  }, [reloadPersonal]);
 
   /** Runs one call with the spec's success and error alerts, then reloads the list. */
   async function act(call: () => Promise<unknown>, success: AlertKey, failure: ErrorKey): Promise<boolean> {
@@ -105,6 +142,52 @@ export function DocumentAccessPanel({
     await act(() => apiRequest("DELETE", `/vapp/document-policies/${policy.id}`), "updated", "deleteError");
   }
 
+  /** Shares by address: a colleague gets a policy, anyone else a personal link (or a refusal naming the setting). */
+  async function shareByEmail(email: string, role: Role): Promise<boolean> {
+    setBusy(true);
+    try {
+      const result = await apiRequest<ShareResult>("POST", `/vapp/documents/${documentId}/share`, { email, role });
+      if (result.kind === "link") {
+        const description = [t("external.sent", { email: result.link.email }), result.capped ? t("external.capped", { email: result.link.email }) : null].filter(Boolean).join(" ");
+        notify({ tone: "success", title: ta("sent"), description });
+        await reloadPersonal();
+      } else {
+        notify({ tone: "success", title: ta("added") });
+        await reload();
+      }
+      return true;
+    } catch (error) {
+      const reason = error instanceof ApiError ? error.details?.reason : undefined;
+      const guestLimit = error instanceof ApiError && (error.details?.fields as { code?: string }[] | undefined)?.some((f) => f.code === "guest_role");
+      const description =
+        reason === "externalSharingOff"
+          ? t("external.disabled", { setting: tw("documentShareExternalAccountMembers") })
+          : reason === "memberSuspended"
+            ? t("external.suspended")
+            : guestLimit
+              ? t("guestRoleLimit")
+              : errorText(error);
+      notify({ tone: "error", title: ta("createError"), description });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function unlink(link: PersonalLink) {
+    setUnlinking(null);
+    setBusy(true);
+    try {
+      await apiRequest("DELETE", `/vapp/links/${link.id}`);
+      notify({ tone: "success", title: ta("updated") });
+      await reloadPersonal();
+    } catch (error) {
+      notify({ tone: "error", title: ta("deleteError"), description: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function transfer(policy: AccessPolicy) {
     setTransferring(null);
     await act(() => apiRequest("POST", `/vapp/documents/${documentId}/owner`, { userId: policy.userId }), "updated", "updateError");
@@ -124,6 +207,7 @@ export function DocumentAccessPanel({
       </div>
 
       {canShare && <AddColleagueForm candidates={candidates} roles={grantable} busy={busy} hint={canManage ? null : t("add.editorHint")} onAdd={(userId, role) => act(() => upsert(userId, role), "added", "createError")} />}
+      {canShare && <ShareByEmailForm roles={grantable} busy={busy} onShare={shareByEmail} />}
 
       {requests.length > 0 && (
         <section aria-labelledby={`${ids}-requests`} className="flex flex-col gap-2">
@@ -192,6 +276,49 @@ export function DocumentAccessPanel({
         </ul>
       )}
 
+      {canShare && personalFailed && <Alert tone="error">{t("external.loadError")}</Alert>}
+      {canShare && personal.length > 0 && (
+        <section aria-labelledby={`${ids}-external`} className="flex flex-col gap-2">
+          <div>
+            <h3 id={`${ids}-external`} className="font-semibold">
+              {t("external.title")}
+            </h3>
+            <p className="text-sm text-zinc-600">{t("external.intro")}</p>
+          </div>
+          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white" aria-label={t("external.title")}>
+            {personal.map((link) => (
+              <li key={link.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="document-access-external">
+                <div className="min-w-0 flex-1">
+                  <p className="break-all font-medium">{link.email}</p>
+                  <p className="mt-0.5 flex flex-wrap gap-x-4 text-sm text-zinc-600">
+                    {link.isExpired ? (
+                      <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">{t("external.expired")}</span>
+                    ) : (
+                      link.expiredAt && <span>{t("external.until", { date: format.dateTime(new Date(link.expiredAt), { dateStyle: "medium" }) })}</span>
+                    )}
+                    <span>
+                      {t("lastAccess")}: {link.accessedAt ? when(link.accessedAt) : t("never")}
+                    </span>
+                  </p>
+                </div>
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{tr(link.role)}</span>
+                <Button variant="secondary" disabled={busy} onClick={() => setUnlinking(link)}>
+                  {t("external.remove")}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <ConfirmModal
+        open={unlinking !== null}
+        title={t("external.remove")}
+        message={unlinking ? t("external.confirmRemove", { email: unlinking.email }) : ""}
+        confirmLabel={t("external.remove")}
+        onCancel={() => setUnlinking(null)}
+        onConfirm={() => unlinking && void unlink(unlinking)}
+      />
       <ConfirmModal
         open={removing !== null}
         title={t("remove")}
@@ -279,6 +406,48 @@ function AddColleagueForm({
           {hint}
         </p>
       )}
+    </form>
+  );
+}
+
+/** An address and a role: a colleague gets the role, anyone else a personal link (when allowed). */
+function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; busy: boolean; onShare: (email: string, role: Role) => Promise<boolean> }) {
+  const t = useTranslations("documentAccess.external");
+  const tr = useTranslations("documents.roles");
+  const ids = useId();
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("reader");
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim()) return;
+    if (await onShare(email.trim(), role)) setEmail("");
+  }
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`${ids}-title`} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4" data-testid="share-by-email">
+      <h3 id={`${ids}-title`} className="font-semibold">
+        {t("formTitle")}
+      </h3>
+      <div className="flex flex-wrap items-end gap-3">
+        <TextField label={t("email")} name="email" type="email" autoComplete="off" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} className="min-w-56 flex-1" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-role`} className="text-sm font-medium text-zinc-700">
+            {t("role")}
+          </label>
+          <select id={`${ids}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {tr(r)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" busy={busy} disabled={!email.trim()}>
+          {t("submit")}
+        </Button>
+      </div>
+      <p className="text-xs text-zinc-500">{t("hint")}</p>
     </form>
   );
 }

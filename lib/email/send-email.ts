@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 
-export type EmailTemplate = "verifyEmail" | "resetPassword" | "magicLink" | "invitation";
+/** `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts). */
+export type EmailTemplate = "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared";
 
 export type SendEmailInput = {
   to: string;
@@ -54,7 +55,8 @@ export function renderEmail(input: SendEmailInput) {
     body: t(`${key}.body`, params),
     button: t(`${key}.button`, params),
     url: input.url,
-    footer: t("emails.footer"),
+    // A template may say why this person gets it (someone outside the workspace); else the common footer.
+    footer: t.has(`${key}.footer` as never) ? t(`${key}.footer` as never, params as never) : t("emails.footer"),
   });
 }
 
