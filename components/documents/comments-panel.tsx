@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { apiRequest } from "@/lib/client/api";
+import { useFormat } from "@/lib/i18n/use-format";
 import { COMMENT_BODY_MAX, COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-schemas";
 
 /** What the thread list needs of a comment, from the members' and the visitors' routes alike. */
@@ -198,14 +199,14 @@ function CommentKindChoice({ value, onChange }: { value: CommentKind; onChange: 
 /** A comment's header: who, when, edited, resolved (applied for a suggestion), and a note such as the link it came through. */
 function CommentMeta({ name, note, comment, isReply }: { name: string; note: string | null; comment: ThreadComment; isReply: boolean }) {
   const t = useTranslations("comments");
-  const format = useFormatter();
+  const format = useFormat();
   const isSuggestion = !isReply && comment.kind === "suggestion";
   return (
     <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
       <span className="font-semibold">{name}</span>
       {note && <span className="text-xs text-zinc-500">{note}</span>}
       <time dateTime={comment.createdAt} className="text-xs text-zinc-500">
-        {format.dateTime(new Date(comment.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+        {format.dateTime(comment.createdAt)}
       </time>
       {comment.isEdited && <span className="text-xs text-zinc-500">({t("edited")})</span>}
       {isSuggestion && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">{t("suggestion")}</span>}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
@@ -11,6 +11,7 @@ import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
 import { graphqlRequest } from "@/lib/client/api";
+import { useFormat } from "@/lib/i18n/use-format";
 
 const ROLES = ["reader", "commenter", "reviewer"] as const;
 type LinkRole = (typeof ROLES)[number];
@@ -56,7 +57,7 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
   const t = useTranslations("shareLinks");
   const ta = useTranslations("alerts");
   const tc = useTranslations("common");
-  const format = useFormatter();
+  const format = useFormat();
   const errorText = useErrorText();
   const notify = useNotify();
   const [links, setLinks] = useState<ShareLink[] | null>(null);
@@ -117,8 +118,8 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
     }
   }
 
-  const dateText = (value: string) => format.dateTime(new Date(value), { dateStyle: "medium" });
-  const dateTimeText = (value: string) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });
+  const dateText = (value: string) => format.date(value, { dateStyle: "medium" });
+  const dateTimeText = (value: string) => format.dateTime(value);
 
   return (
     <section aria-labelledby="share-links-title" className="flex flex-col gap-4">

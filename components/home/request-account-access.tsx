@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
 import { ApiError, apiRequest } from "@/lib/client/api";
+import { useFormat } from "@/lib/i18n/use-format";
 
 const NOTE_MAX = 500;
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +19,7 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
 export function RequestAccountAccess({ lastRequestedAt }: { lastRequestedAt: string | null }) {
   const t = useTranslations("home.requestAccess");
   const ta = useTranslations("alerts");
-  const format = useFormatter();
+  const format = useFormat();
   const errorText = useErrorText();
   const notify = useNotify();
   const id = useId();
@@ -44,7 +45,7 @@ export function RequestAccountAccess({ lastRequestedAt }: { lastRequestedAt: str
       if (error instanceof ApiError && error.code === "TOO_MANY_ATTEMPTS" && typeof error.details?.retryAt === "string") {
         const next = new Date(error.details.retryAt);
         setRetryAt(next);
-        notify({ tone: "error", title: ta("sendError"), description: t("tooSoon", { date: format.dateTime(next, { dateStyle: "medium", timeStyle: "short" }) }) });
+        notify({ tone: "error", title: ta("sendError"), description: t("tooSoon", { date: format.dateTime(next) }) });
       } else {
         notify({ tone: "error", title: ta("sendError"), description: errorText(error) });
       }
@@ -62,7 +63,7 @@ export function RequestAccountAccess({ lastRequestedAt }: { lastRequestedAt: str
       {retryAt ? (
         <p role="status" className="mt-4 text-sm">
           {sent && <span className="block font-medium text-emerald-700">{t("sentBody")}</span>}
-          <span className="text-zinc-600">{t("tooSoon", { date: format.dateTime(retryAt, { dateStyle: "medium", timeStyle: "short" }) })}</span>
+          <span className="text-zinc-600">{t("tooSoon", { date: format.dateTime(retryAt) })}</span>
         </p>
       ) : (
         <form onSubmit={submit} className="mt-4 flex flex-col gap-2">

@@ -1,16 +1,18 @@
 "use client";
 
 import Link from "next/link";
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { graphqlRequest } from "@/lib/client/api";
+import { useFormat } from "@/lib/i18n/use-format";
 import type { RoleOption } from "./invite-form";
 
 export type MemberRow = {
@@ -41,7 +43,7 @@ export function MembersTable({
 }) {
   const t = useTranslations("members");
   const ta = useTranslations("alerts");
-  const format = useFormatter();
+  const format = useFormat();
   const errorText = useErrorText();
   const notify = useNotify();
   const router = useRouter();
@@ -49,6 +51,8 @@ export function MembersTable({
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const [changing, setChanging] = useState<{ member: MemberRow; roleId: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // The last failure's reason, in the interface language: the alert itself is the spec's generic one.
+  const [error, setError] = useState<string | null>(null);
   const roleSelectId = useId();
   const roleLabel = (roleId: string) => roles.find((r) => r.id === roleId)?.label ?? "";
 
@@ -76,12 +80,14 @@ export function MembersTable({
 
   async function run(id: string, query: string, variables: Record<string, unknown>, success: string, failure: string) {
     setBusy(id);
+    setError(null);
     try {
       await graphqlRequest(query, variables);
       notify({ tone: "success", title: success });
       router.refresh();
-    } catch (error) {
-      notify({ tone: "error", title: failure, description: errorText(error) });
+    } catch (err) {
+      setError(errorText(err));
+      notify({ tone: "error", title: failure, description: ta("errorDescription") });
     }
     setBusy(null);
   }
@@ -91,6 +97,11 @@ export function MembersTable({
       <h2 id="members-title" className="mb-2 text-lg font-semibold">
         {t("count", { count: page.total })}
       </h2>
+      {error && (
+        <div className="mb-3">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
       <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-600">
@@ -121,7 +132,7 @@ export function MembersTable({
                     </span>
                   </td>
                   <td className="px-4 py-2 text-zinc-600">
-                    {member.accessedAt ? format.dateTime(new Date(member.accessedAt), { dateStyle: "medium", timeStyle: "short" }) : t("never")}
+                    {member.accessedAt ? format.dateTime(member.accessedAt) : t("never")}
                   </td>
                   <td className="px-4 py-2">
                     <div className="flex items-center justify-end gap-1">
@@ -174,17 +185,13 @@ export function MembersTable({
           </form>
         )}
       </Modal>
-      <ConfirmModal
-        open={removing !== null}
+      <ConfirmFor
+        target={removing}
         title={t("remove")}
-        message={removing ? t("confirmRemove", { name: removing.name || removing.email }) : ""}
+        message={(item) => t("confirmRemove", { name: item.name || item.email })}
         confirmLabel={t("remove")}
-        onCancel={() => setRemoving(null)}
-        onConfirm={async () => {
-          const item = removing!;
-          setRemoving(null);
-          await run(item.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: item.id }, ta("updated"), ta("deleteError"));
-        }}
+        onClose={() => setRemoving(null)}
+        onConfirm={(item) => run(item.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: item.id }, ta("updated"), ta("deleteError"))}
       />
     </section>
   );

@@ -38,3 +38,39 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/**
+ * ConfirmModal for one item waiting to be confirmed (the row whose Delete was chosen): open while
+ * `target` is set; Confirm closes it, then runs `onConfirm` with that item.
+ */
+export function ConfirmFor<T>({
+  target,
+  title,
+  message,
+  confirmLabel,
+  onClose,
+  onConfirm,
+}: {
+  target: T | null;
+  title: string;
+  message: (item: T) => string;
+  confirmLabel: string;
+  onClose: () => void;
+  onConfirm: (item: T) => Promise<unknown> | void;
+}) {
+  return (
+    <ConfirmModal
+      open={target !== null}
+      title={title}
+      message={target === null ? "" : message(target)}
+      confirmLabel={confirmLabel}
+      onCancel={onClose}
+      onConfirm={async () => {
+        if (target === null) return;
+        const item = target;
+        onClose();
+        await onConfirm(item);
+      }}
+    />
+  );
+}

@@ -1,14 +1,15 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
 import { apiRequest } from "@/lib/client/api";
+import { useFormat } from "@/lib/i18n/use-format";
 
 export type ApiTokenRow = { id: string; name: string; keyPrefix: string; active: boolean; createdAt: string; usedAt: string | null };
 
@@ -19,7 +20,7 @@ export type ApiTokenRow = { id: string; name: string; keyPrefix: string; active:
 export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
   const t = useTranslations("apiTokens");
   const ta = useTranslations("alerts");
-  const format = useFormatter();
+  const format = useFormat();
   const errorText = useErrorText();
   const notify = useNotify();
   const router = useRouter();
@@ -28,7 +29,7 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
 
-  const when = (value: string) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });
+  const when = (value: string) => format.dateTime(value);
 
   async function create(event: FormEvent) {
     event.preventDefault();
@@ -151,17 +152,13 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
         </div>
       )}
 
-      <ConfirmModal
-        open={revoking !== null}
+      <ConfirmFor
+        target={revoking}
         title={t("revokeTitle")}
-        message={revoking ? t("confirmRevoke", { name: revoking.name }) : ""}
+        message={(token) => t("confirmRevoke", { name: token.name })}
         confirmLabel={t("revoke")}
-        onCancel={() => setRevoking(null)}
-        onConfirm={async () => {
-          const token = revoking!;
-          setRevoking(null);
-          await revoke(token);
-        }}
+        onClose={() => setRevoking(null)}
+        onConfirm={(token) => revoke(token)}
       />
     </section>
   );

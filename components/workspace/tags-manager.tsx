@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
+import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
 import { useMutation } from "./use-mutation";
@@ -83,17 +83,13 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
           ))}
         </ul>
       )}
-      <ConfirmModal
-        open={deleting !== null}
+      <ConfirmFor
+        target={deleting}
         title={t("delete")}
-        message={deleting ? t("confirmDelete", { name: deleting.name }) : ""}
+        message={(item) => t("confirmDelete", { name: item.name })}
         confirmLabel={t("delete")}
-        onCancel={() => setDeleting(null)}
-        onConfirm={async () => {
-          const item = deleting!;
-          setDeleting(null);
-          await mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: item.id }, "updated", "deleteError");
-        }}
+        onClose={() => setDeleting(null)}
+        onConfirm={(item) => mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: item.id }, "updated", "deleteError")}
       />
     </section>
   );

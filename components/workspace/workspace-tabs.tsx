@@ -12,6 +12,7 @@ export async function WorkspaceTabs() {
       tabs={[
         { href: "/settings/ws/settings", label: t("workspaceSettings") },
         { href: "/settings/ws/users", label: t("users") },
+        { href: "/settings/ws/roles", label: t("roles") },
         { href: "/settings/ws/integrations", label: ti("title") },
         { href: "/settings/ws/appearance", label: t("appearance") },
         { href: "/settings/ws/categories", label: t("categories") },

@@ -9,6 +9,8 @@ import { accountScope } from "./scope";
 
 export const createAccountTokenSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
 export type CreateAccountTokenInput = z.infer<typeof createAccountTokenSchema>;
+/** bulkDeleteTokens: a workspace lists at most 100 tokens. */
+export const accountTokenIdsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
 
 const PUBLIC_FIELDS = {
   id: true,
@@ -46,12 +48,24 @@ export async function createAccountToken(ctx: ServiceContext, input: CreateAccou
 
 /** Revokes a token of the caller's account. Throws NOT_FOUND for any other account's token. */
 export async function revokeAccountToken(ctx: ServiceContext, id: string) {
+  const [revoked] = await revokeAccountTokens(ctx, [id]);
+  return revoked;
+}
+
+/**
+ * Revokes several tokens of the caller's account, all or none: NOT_FOUND when any id is another
+ * account's or unknown (nothing is revoked then). Needs ManageTokens; one audit row per token.
+ * A token already revoked stays so (audited again), as for one. Returns the tokens, in the order asked.
+ */
+export async function revokeAccountTokens(ctx: ServiceContext, ids: string[]) {
   const scope = accountScope(ctx);
   assertCan(ctx, "ManageTokens");
+  const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
-    const revoked = await tx.accountToken.updateMany({ where: { ...scope, id }, data: { active: false } });
-    if (revoked.count !== 1) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Token not found." });
-    await recordAudit(tx, ctx, { eventType: "accountToken.revoked", targetType: "accountToken", targetId: id });
-    return tx.accountToken.findUniqueOrThrow({ where: { id }, select: PUBLIC_FIELDS });
+    const revoked = await tx.accountToken.updateMany({ where: { ...scope, id: { in: unique } }, data: { active: false } });
+    if (revoked.count !== unique.length) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Token not found." });
+    for (const id of unique) await recordAudit(tx, ctx, { eventType: "accountToken.revoked", targetType: "accountToken", targetId: id });
+    const tokens = await tx.accountToken.findMany({ where: { ...scope, id: { in: unique } }, select: PUBLIC_FIELDS });
+    return unique.map((id) => tokens.find((token) => token.id === id)!);
   });
 }

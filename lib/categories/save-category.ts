@@ -44,7 +44,10 @@ export async function updateCategory(ctx: ServiceContext, input: CategoryUpdate)
   });
 }
 
-/** Creates the category, or renames it when `id` names one of the account's. */
+/**
+ * Creates the category, or renames it when `id` names one of the account's (its group stays: a
+ * category does not move between documents and templates). Another account's id is NOT_FOUND.
+ */
 export async function upsertCategory(ctx: ServiceContext, input: CategoryInput & { id?: string | null }) {
   const { id, ...data } = input;
   // The create path takes no id (its schema is strict), so a null id must not reach it.

@@ -10,6 +10,10 @@ export const categoryInputSchema = z
   .strict();
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 
+/** REST upsert: with `id` renames that category (its group stays); without, creates one in `group`. */
+export const categoryUpsertSchema = categoryInputSchema.extend({ id: z.string().min(1).max(64).optional() }).strict();
+export type CategoryUpsert = z.input<typeof categoryUpsertSchema>;
+
 export const categoryUpdateSchema = z.object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(100) }).strict();
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 

@@ -70,6 +70,9 @@ export type AnswerAccessRequestInput = z.input<typeof answerAccessRequestSchema>
 
 export const transferOwnershipSchema = z.object({ userId: id }).strict();
 
+/** bulkDeletePolicies and its REST twin. */
+export const documentPolicyIdsSchema = z.object({ ids: z.array(id).min(1).max(100) }).strict();
+
 /** GET /vapp/documents/{id}/policies?lastActive=true gives the 5 most recently active. */
 export const policyListSchema = z.object({ lastActive: z.enum(["true", "false"]).optional() }).strict();
 
@@ -157,10 +160,10 @@ async function lockDocumentRow(tx: Prisma.TransactionClient, documentId: string)
   await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
 }
 
-/** Throws LAST_DOCUMENT_OWNER unless another active owner, still an active member, remains. */
-async function assertKeepsAnOwner(tx: Prisma.TransactionClient, accountId: string, documentId: string, policyId: string) {
+/** Throws LAST_DOCUMENT_OWNER unless an active owner, still an active member, remains besides the policies `policyIds`. */
+async function assertKeepsAnOwner(tx: Prisma.TransactionClient, accountId: string, documentId: string, policyIds: string[]) {
   const others = await tx.documentPolicy.count({
-    where: { accountId, documentId, id: { not: policyId }, role: "owner", status: "active", user: { deleted: false, policies: { some: { accountId, status: "active" } } } },
+    where: { accountId, documentId, id: { notIn: policyIds }, role: "owner", status: "active", user: { deleted: false, policies: { some: { accountId, status: "active" } } } },
   });
   if (others === 0) {
     throw new AppError(AppErrorCode.LAST_DOCUMENT_OWNER, { message: "A document needs at least one owner. Make someone else owner first." });
@@ -235,7 +238,7 @@ export async function upsertDocumentPolicy(ctx: ServiceContext, documentId: stri
     if ((input.role === "owner" || wasOwner) && callerRole !== "owner") {
       throw new AppError(AppErrorCode.FORBIDDEN, { message: "Only an owner of the document can give the owner role or change an owner's access." });
     }
-    if (wasOwner && input.role !== "owner") await assertKeepsAnOwner(tx, accountId, document.id, existing.id);
+    if (wasOwner && input.role !== "owner") await assertKeepsAnOwner(tx, accountId, document.id, [existing.id]);
     const data = { role: input.role, status: "active" as const, note: input.note, important: input.important, subscribe: input.subscribe };
     const saved = existing
       ? await tx.documentPolicy.update({ where: { id: existing.id }, data, include: policyInclude(accountId) })
@@ -258,20 +261,42 @@ export async function upsertDocumentPolicy(ctx: ServiceContext, documentId: stri
  * account's policy, or one on a document the caller cannot see, is NOT_FOUND.
  */
 export async function removeDocumentPolicy(ctx: ServiceContext, policyId: string): Promise<string> {
+  return (await removeDocumentPolicies(ctx, [policyId]))[0];
+}
+
+/**
+ * Removes several policies or requests, all or none, each by the rules of removeDocumentPolicy:
+ * NOT_FOUND for any id of another account or on a document the caller cannot see, FORBIDDEN
+ * below the role one of them needs, LAST_DOCUMENT_OWNER when a document would be left without
+ * an owner (counting every policy removed with it). One transaction, one audit row per policy.
+ * Returns the removed ids.
+ */
+export async function removeDocumentPolicies(ctx: ServiceContext, policyIds: string[]): Promise<string[]> {
   const { accountId } = accountScope(ctx);
-  const policy = await requirePolicy(accountId, policyId);
-  if (policy.userId !== ctx.userId) {
-    await requireRoleOnPolicyDocument(ctx, policy, policy.status !== "active" || policy.role === "owner" ? "owner" : "editor");
+  const unique = [...new Set(policyIds)];
+  const policies: DocumentPolicy[] = [];
+  for (const policyId of unique) {
+    const policy = await requirePolicy(accountId, policyId);
+    if (policy.userId !== ctx.userId) {
+      await requireRoleOnPolicyDocument(ctx, policy, policy.status !== "active" || policy.role === "owner" ? "owner" : "editor");
+    }
+    policies.push(policy);
   }
+  // One order for the row locks, so two bulk removals on the same documents cannot deadlock.
+  const documentIds = [...new Set(policies.map((p) => p.documentId))].sort();
   await db.$transaction(async (tx) => {
-    await lockDocumentRow(tx, policy.documentId);
-    const current = await tx.documentPolicy.findFirst({ where: { id: policy.id, accountId } });
-    if (!current) throw policyNotFound();
-    if (current.status === "active" && current.role === "owner") await assertKeepsAnOwner(tx, accountId, current.documentId, current.id);
-    await tx.documentPolicy.delete({ where: { id: current.id } });
-    await auditPolicy(ctx, tx, "document.policyRemoved", current, { userId: current.userId, role: current.role, status: current.status });
+    for (const documentId of documentIds) await lockDocumentRow(tx, documentId);
+    const current = await tx.documentPolicy.findMany({ where: { accountId, id: { in: unique } } });
+    // Another request removed one meanwhile: all or none.
+    if (current.length !== unique.length) throw policyNotFound();
+    const removedIds = current.map((p) => p.id);
+    for (const documentId of documentIds) {
+      if (current.some((p) => p.documentId === documentId && p.status === "active" && p.role === "owner")) await assertKeepsAnOwner(tx, accountId, documentId, removedIds);
+    }
+    await tx.documentPolicy.deleteMany({ where: { accountId, id: { in: removedIds } } });
+    for (const policy of current) await auditPolicy(ctx, tx, "document.policyRemoved", policy, { userId: policy.userId, role: policy.role, status: policy.status });
   });
-  return policy.id;
+  return unique;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { db } from "@/lib/db";
 import type { DocumentRelation, DocumentRoleName, DocumentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -50,6 +51,12 @@ export type PresentedRelation = {
   createdAt: Date;
   updatedAt: Date;
 };
+
+/** bulkDeleteRelations and its REST twin: at most as many as one document may have. */
+export const relationIdsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(RELATIONS_PER_DOCUMENT_MAX) }).strict();
+
+/** upsertRelation: without `id` the fields of a new relation, with it a change of type or tag. */
+export type UpsertRelationInput = CreateRelationInput & { id?: string | null };
 
 const relationNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Relation not found." });
 
@@ -203,14 +210,47 @@ export async function updateDocumentRelation(ctx: ServiceContext, relationId: st
   return (await presentRelations(ctx, relation.fromId, role, [updated]))[0];
 }
 
+/**
+ * Creates a relation from `documentId`, or, when `id` names one of the account's relations
+ * leaving that document, changes its type or tag (the target of a relation never changes:
+ * `toDocumentId` or `toTemplateId` beside `id` is VALIDATION_FAILED). Same rules as
+ * createDocumentRelation and updateDocumentRelation; a relation of another document or account
+ * is NOT_FOUND.
+ */
+export async function upsertDocumentRelation(ctx: ServiceContext, documentId: string, raw: UpsertRelationInput): Promise<PresentedRelation> {
+  const { id, ...data } = raw;
+  if (!id) return createDocumentRelation(ctx, documentId, data);
+  const input = parseInput(updateRelationSchema, data, "upsertRelation");
+  const { relation } = await requireEditableRelation(ctx, id);
+  // Seen from another document the id would name a relation this document does not own.
+  if (relation.fromId !== documentId) throw relationNotFound();
+  return updateDocumentRelation(ctx, relation.id, input);
+}
+
 /** Removes a relation (the context menu's "Remove"). Needs editor on its source. */
 export async function deleteDocumentRelation(ctx: ServiceContext, relationId: string): Promise<string> {
-  const { relation } = await requireEditableRelation(ctx, relationId);
+  return (await deleteDocumentRelations(ctx, [relationId]))[0];
+}
+
+/**
+ * Removes relations, all or none: each needs editor on its source, as removing one; NOT_FOUND
+ * for any id of another account, or whose source the caller cannot see (nothing is removed
+ * then). One audit row per relation. Returns the removed ids.
+ */
+export async function deleteDocumentRelations(ctx: ServiceContext, ids: string[]): Promise<string[]> {
+  const { accountId } = accountScope(ctx);
+  const unique = [...new Set(ids)];
+  const relations: DocumentRelation[] = [];
+  for (const id of unique) relations.push((await requireEditableRelation(ctx, id)).relation);
   await db.$transaction(async (tx) => {
-    await tx.documentRelation.delete({ where: { id: relation.id } });
-    await recordAudit(tx, ctx, { eventType: "document.relationRemoved", targetType: "document", targetId: relation.fromId, payload: auditPayload(relation) });
+    const { count } = await tx.documentRelation.deleteMany({ where: { accountId, id: { in: relations.map((r) => r.id) } } });
+    // Another request removed one meanwhile: all or none.
+    if (count !== relations.length) throw relationNotFound();
+    for (const relation of relations) {
+      await recordAudit(tx, ctx, { eventType: "document.relationRemoved", targetType: "document", targetId: relation.fromId, payload: auditPayload(relation) });
+    }
   });
-  return relation.id;
+  return unique;
 }
 
 export type RelationCandidates = {

@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { colorSchema } from "@/lib/accounts/update-account";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/http/parse-input";
 
 export const tagInputSchema = z.object({ name: z.string().trim().min(1).max(60), color: colorSchema.default("#7c3aed") }).strict();
 export type TagInput = z.input<typeof tagInputSchema>;
@@ -13,6 +14,9 @@ export const tagUpdateSchema = z
   .object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(60).optional(), color: colorSchema.optional() })
   .strict();
 export type TagUpdate = z.infer<typeof tagUpdateSchema>;
+/** With `id` changes what it is given of that tag; without, creates one (then `name` is required). */
+export const tagUpsertSchema = tagUpdateSchema.extend({ id: z.string().min(1).max(64).optional() }).strict();
+export type TagUpsert = z.input<typeof tagUpsertSchema>;
 
 /** The account's tags, by name. Any member who can see documents or templates. */
 export async function findTags(ctx: ServiceContext) {
@@ -74,11 +78,17 @@ export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
   });
 }
 
-/** Creates the tag, or updates it when `id` names one of the account's. */
-export async function upsertTag(ctx: ServiceContext, input: TagInput & { id?: string | null }) {
-  const { id, ...data } = input;
-  // The create path takes no id (its schema is strict), so a null id must not reach it.
-  return id ? updateTag(ctx, { id, name: data.name, color: data.color }) : createTag(ctx, data);
+/**
+ * Creates the tag (the default colour unless given), or updates it when `id` names one of the
+ * account's: a name or colour not given is kept. Rules and errors of createTag and updateTag;
+ * another account's id is NOT_FOUND.
+ */
+export async function upsertTag(ctx: ServiceContext, raw: Omit<TagUpsert, "id"> & { id?: string | null }) {
+  // GraphQL gives an absent id as null; the schema wants it left out.
+  const { id, ...data } = parseInput(tagUpsertSchema, { ...raw, id: raw.id ?? undefined }, "upsertTag");
+  if (id) return updateTag(ctx, { id, ...data });
+  // A new tag needs its name: MISSING_PARAMETER, as from createTag.
+  return createTag(ctx, parseInput(tagInputSchema, data, "upsertTag"));
 }
 
 /** Deletes tags of the account, all or none (NOT_FOUND for any other id). Needs ManageTags. */

@@ -1,6 +1,6 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
-import { createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken } from "@/lib/accounts/account-tokens";
+import { accountTokenIdsSchema, createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken, revokeAccountTokens } from "@/lib/accounts/account-tokens";
 import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
@@ -147,6 +147,13 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_query, _root, { id }, { ctx }) =>
       revokeAccountToken(ctx, parseInput(z.object({ id: z.string().min(1).max(64) }), { id: String(id) }, "deleteToken").id) as never,
+  }),
+  bulkDeleteTokens: t.field({
+    type: ["ID"],
+    description: "Revokes several API tokens, all or none; their keys fail at once. Returns the ids.",
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: async (_root, { ids }, { ctx }) =>
+      (await revokeAccountTokens(ctx, parseInput(accountTokenIdsSchema, { ids: ids.map(String) }, "bulkDeleteTokens").ids)).map((token) => token.id),
   }),
 }));
 

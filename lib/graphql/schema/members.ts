@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createAccountPolicy, createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
 import { inviteMembers, inviteMembersSchema, resendInvitation } from "@/lib/accounts/invite-members";
 import { removeMember, removeMembers, updateMemberRole, updateMemberRoleSchema } from "@/lib/accounts/manage-members";
 import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema, idsSchema } from "@/lib/accounts/account-role-schemas";
@@ -12,6 +13,11 @@ const idSchema = z.object({ id: z.string().min(1).max(64) });
 
 const SendInvitationsInput = builder.inputType("SendInvitationsInput", {
   fields: (t) => ({ emails: t.stringList({ required: true }), roleId: t.id({ required: true }) }),
+});
+
+const AccountPolicyCreateInput = builder.inputType("AccountPolicyCreateInput", {
+  description: "Invites one person with a role (the rules of sendInvitations).",
+  fields: (t) => ({ email: t.string({ required: true }), roleId: t.id({ required: true }) }),
 });
 
 const AccountPolicyUpdateInput = builder.inputType("AccountPolicyUpdateInput", {
@@ -60,6 +66,12 @@ builder.mutationFields((t) => ({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
     resolve: (_root, { ids }, { ctx }) => deleteAccountRoles(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountRoles").ids),
+  }),
+  createAccountPolicy: t.prismaField({
+    type: "AccountPolicy",
+    args: { data: t.arg({ type: AccountPolicyCreateInput, required: true }) },
+    resolve: (_query, _root, { data }, { ctx }) =>
+      createAccountPolicy(ctx, parseInput(createAccountPolicySchema, { email: data.email, roleId: String(data.roleId) }, "createAccountPolicy")),
   }),
   upsertAccountPolicy: t.prismaField({
     type: "AccountPolicy",

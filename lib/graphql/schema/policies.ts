@@ -3,10 +3,12 @@ import { DOCUMENT_ROLES } from "@/lib/documents/access";
 import {
   answerAccessRequest,
   answerAccessRequestSchema,
+  documentPolicyIdsSchema,
   documentRoleList,
   findDocumentPolicies,
   lastActiveDocumentPolicies,
   registerAccessDocumentPolicy,
+  removeDocumentPolicies,
   removeDocumentPolicy,
   transferDocumentOwnership,
   upsertDocumentPolicy,
@@ -117,6 +119,12 @@ builder.mutationFields((t) => ({
     description: "Removes someone's access or a request; a document keeps at least one owner (LAST_DOCUMENT_OWNER).",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, { ctx }) => removeDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "deletePolicy").id),
+  }),
+  bulkDeletePolicies: t.field({
+    type: ["ID"],
+    description: "Removes several people's access or requests, all or none, each as deletePolicy would; a document keeps an owner.",
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => removeDocumentPolicies(ctx, parseInput(documentPolicyIdsSchema, { ids: ids.map(String) }, "bulkDeletePolicies").ids),
   }),
   registerAccessDocumentPolicy: t.field({
     type: DocumentPolicy,

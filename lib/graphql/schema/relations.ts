@@ -1,7 +1,17 @@
 import { z } from "zod";
 import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment, type PresentedComment } from "@/lib/documents/comments";
 import { COMMENT_KINDS, createCommentSchema, createRelationSchema, RELATION_TYPES, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
-import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, updateDocumentRelation, type PresentedRelation, type RelationEnd } from "@/lib/documents/relations";
+import {
+  createDocumentRelation,
+  deleteDocumentRelation,
+  deleteDocumentRelations,
+  findDocumentRelations,
+  relationIdsSchema,
+  updateDocumentRelation,
+  upsertDocumentRelation,
+  type PresentedRelation,
+  type RelationEnd,
+} from "@/lib/documents/relations";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 import { DocumentStatusEnum, withoutUndefined } from "./documents";
@@ -81,6 +91,7 @@ const CommentRef = builder.objectRef<PresentedComment>("DocumentComment").implem
 
 const RelationInput = builder.inputType("DocumentRelationInput", {
   fields: (t) => ({
+    id: t.id({ description: "upsertRelation only: the relation to change (then only type and tag)." }),
     toDocumentId: t.id({ description: "createRelation: the related document (or toTemplateId)." }),
     toTemplateId: t.id({ description: "createRelation: the related template (or toDocumentId)." }),
     type: t.field({ type: RelationTypeEnum }),
@@ -128,10 +139,28 @@ builder.mutationFields((t) => ({
       return updateDocumentRelation(ctx, idOf(relationId, "updateRelation"), parseInput(updateRelationSchema, withoutUndefined({ type, tag }), "updateRelation"));
     },
   }),
+  upsertRelation: t.field({
+    type: RelationRef,
+    description: "Creates a relation from documentId, or with data.id changes the type or tag of one leaving it.",
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
+    resolve: (_root, { documentId, data }, { ctx }) => {
+      const { id: relationId, ...rest } = idsToStrings(withoutUndefined(data));
+      const source = documentIdOf(documentId, "upsertRelation");
+      return relationId == null
+        ? upsertDocumentRelation(ctx, source, parseInput(createRelationSchema, rest, "upsertRelation"))
+        : upsertDocumentRelation(ctx, source, { ...parseInput(updateRelationSchema, rest, "upsertRelation"), id: idOf(String(relationId), "upsertRelation") });
+    },
+  }),
   deleteRelation: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, { id: relationId }, { ctx }) => deleteDocumentRelation(ctx, idOf(relationId, "deleteRelation")),
+  }),
+  bulkDeleteRelations: t.field({
+    type: ["ID"],
+    description: "Removes several relations, all or none (editor on each one's source).",
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (_root, { ids }, { ctx }) => deleteDocumentRelations(ctx, parseInput(relationIdsSchema, { ids: ids.map(String) }, "bulkDeleteRelations").ids),
   }),
   createComment: t.field({
     type: CommentRef,

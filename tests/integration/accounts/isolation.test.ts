@@ -8,6 +8,7 @@ import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/relations";
 import { createFolder } from "@/lib/folders/folders";
+import { createDocumentLink } from "@/lib/links/document-links";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -34,10 +35,13 @@ type World = {
   documentOfA: Row;
   templateOfA: Row;
   documentPolicyOfB: Row;
-  userOfA: Row;
+  userOfA: { id: string; email: string };
   relationOfB: Row;
   commentOfB: Row;
   roleOfB: Row;
+  linkOfB: Row;
+  secureLinkOfB: Row;
+  ownerOfB: { email: string };
 };
 let world: World;
 
@@ -63,7 +67,9 @@ beforeAll(async () => {
   const relationOfB = await createDocumentRelation(ctxB, documentOfB.id, { toTemplateId: templateOfB.id, type: "basedOn", tag: "B tag" });
   const commentOfB = await addDocumentComment(ctxB, documentOfB.id, { body: "B's Okapi remark" });
   const roleOfB = await db.accountRole.create({ data: { accountId: b.account.id, name: "B reviewers", permissions: ["ViewDocuments"] } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, roleOfB };
+  const linkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B link", role: "commenter" });
+  const secureLinkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B secure link", isSecure: true, allowList: [b.owner.email] });
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, roleOfB, linkOfB, secureLinkOfB, ownerOfB: b.owner };
 });
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
@@ -89,7 +95,10 @@ type GraphQLCase = {
   query: () => string;
   /** Variables holding files (multipart request). */
   files?: Record<string, () => { name: string; bytes: Uint8Array }>;
-  /** Reads nothing of an account (a fixed list): answers, but must not leak. */
+  /**
+   * Answers without an error but must not leak: it reads nothing of an account (a fixed list), or
+   * it is the public first step of a share link (a secure one asks for an address).
+   */
   open?: boolean;
 };
 
@@ -100,6 +109,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "tokens", query: () => "{ tokens { id name } }" },
   { name: "createToken", query: () => 'mutation { createToken(data: { name: "sneaky" }) { id key } }' },
   { name: "deleteToken", query: () => `mutation { deleteToken(id: "${world.tokenOfB.id}") { id active } }` },
+  { name: "bulkDeleteTokens", query: () => `mutation { bulkDeleteTokens(ids: ["${world.tokenOfB.id}"]) }` },
   { name: "sendInvitations", query: () => 'mutation { sendInvitations(data: { emails: ["spy@example.test"], roleId: "role_administrator" }) { id } }' },
   { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
   { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
@@ -118,6 +128,9 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "upsertAccountPolicy", query: () => `mutation { upsertAccountPolicy(data: { id: "${world.policyOfB.id}", roleId: "role_guest", status: "disabled" }) { id } }` },
   { name: "upsertAccountPolicy inviting", query: () => 'mutation { upsertAccountPolicy(data: { email: "spy2@example.test", roleId: "role_administrator" }) { id } }' },
   { name: "bulkDeleteAccountPolicies", query: () => `mutation { bulkDeleteAccountPolicies(ids: ["${world.policyOfB.id}"]) }` },
+  { name: "createAccountPolicy", query: () => 'mutation { createAccountPolicy(data: { email: "spy3@example.test", roleId: "role_administrator" }) { id } }' },
+  { name: "createAccountPolicy with B's role", query: () => `mutation { createAccountPolicy(data: { email: "spy4@example.test", roleId: "${world.roleOfB.id}" }) { id } }` },
+  { name: "requestAccountAccess", query: () => 'mutation { requestAccountAccess(note: "Let me in") { recipients } }' },
   // Workspace roles
   { name: "createAccountRole", query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: ["ViewDocuments"] }) { id } }' },
   { name: "updateAccountRole", query: () => `mutation { updateAccountRole(id: "${world.roleOfB.id}", data: { name: "Hijacked", permissions: [] }) { id name } }` },
@@ -130,6 +143,8 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "deleteCategory", query: () => `mutation { deleteCategory(id: "${world.categoryOfB.id}") }` },
   { name: "upsertTag", query: () => `mutation { upsertTag(data: { id: "${world.tagOfB.id}", name: "Hijacked" }) { id name } }` },
   { name: "deleteTag", query: () => `mutation { deleteTag(id: "${world.tagOfB.id}") }` },
+  { name: "upsertCategory creating", query: () => 'mutation { upsertCategory(data: { name: "Planted" }) { id } }' },
+  { name: "upsertTag creating", query: () => 'mutation { upsertTag(data: { name: "Planted" }) { id } }' },
   // Workspace data store
   { name: "dataStore", query: () => "{ dataStore { variables { name value } } }" },
   { name: "updateDataStore", query: () => 'mutation { updateDataStore(variables: [{ name: "planted", value: "x" }]) { updatedAt } }' },
@@ -169,6 +184,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "documentRoles", query: () => "{ documentRoles { id name global permissions } }", open: true },
   { name: "upsertPolicy", query: () => `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }` },
   { name: "deletePolicy", query: () => `mutation { deletePolicy(id: "${world.documentPolicyOfB.id}") }` },
+  { name: "bulkDeletePolicies", query: () => `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}"]) }` },
   { name: "registerAccessDocumentPolicy", query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }` },
   { name: "answerAccessRequest", query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }` },
   { name: "transferDocumentOwnership", query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }` },
@@ -179,6 +195,21 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "createRelation to B's template", query: () => `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfB.id}" }) { id other { name } } }` },
   { name: "updateRelation", query: () => `mutation { updateRelation(id: "${world.relationOfB.id}", data: { tag: "Hijacked" }) { id tag } }` },
   { name: "deleteRelation", query: () => `mutation { deleteRelation(id: "${world.relationOfB.id}") }` },
+  { name: "bulkDeleteRelations", query: () => `mutation { bulkDeleteRelations(ids: ["${world.relationOfB.id}"]) }` },
+  { name: "upsertRelation", query: () => `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }` },
+  { name: "upsertRelation with B's id", query: () => `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }` },
+  { name: "upsertRelation with B's id from A's document", query: () => `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }` },
+  { name: "upsertRelation to B's document", query: () => `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }` },
+  // Share links
+  { name: "links", query: () => `{ links(documentId: "${world.documentOfB.id}") { id name url } }` },
+  { name: "createLink", query: () => `mutation { createLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }` },
+  { name: "updateLink", query: () => `mutation { updateLink(id: "${world.linkOfB.id}", data: { name: "Hijacked", role: reviewer }) { id name } }` },
+  { name: "upsertLink", query: () => `mutation { upsertLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }` },
+  { name: "upsertLink with B's id", query: () => `mutation { upsertLink(documentId: "${world.documentOfA.id}", data: { id: "${world.linkOfB.id}", name: "Hijacked", isSecure: false, allowList: [] }) { id name } }` },
+  { name: "deleteLink", query: () => `mutation { deleteLink(id: "${world.linkOfB.id}") }` },
+  { name: "bulkDeleteLinks", query: () => `mutation { bulkDeleteLinks(ids: ["${world.linkOfB.id}", "${world.secureLinkOfB.id}"]) }` },
+  // The link id is the secret a visitor holds (docs/share-links.md): a secure one still asks who is there.
+  { name: "validateLink", query: () => `mutation { validateLink(id: "${world.secureLinkOfB.id}") { status email accessToken refreshToken document { id name } } }`, open: true },
   { name: "comments", query: () => `{ comments(documentId: "${world.documentOfB.id}") { id body } }` },
   { name: "createComment", query: () => `mutation { createComment(documentId: "${world.documentOfB.id}", data: { body: "Planted" }) { id } }` },
   { name: "createComment replying to B's comment", query: () => `mutation { createComment(documentId: "${world.documentOfA.id}", data: { body: "Planted", parentId: "${world.commentOfB.id}" }) { id } }` },
@@ -239,7 +270,21 @@ async function expectBUntouched() {
   ]);
   expect(await db.category.findUniqueOrThrow({ where: { id: world.categoryOfB.id } })).toMatchObject({ name: "B only", hidden: false });
   expect(await db.tag.findUniqueOrThrow({ where: { id: world.tagOfB.id } })).toMatchObject({ name: "B tag", color: "#7c3aed" });
+  expect(await db.category.count({ where: { accountId: b } })).toBe(1);
+  expect(await db.tag.count({ where: { accountId: b } })).toBe(1);
+  expect(await db.audit.count({ where: { accountId: b, eventType: "account.accessRequested" } })).toBe(0);
   expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b } })).variables).toEqual([{ name: "company legal name", type: "text", value: "Okapi Holdings" }]);
+  expect(
+    await db.documentLink.findMany({
+      where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] },
+      select: { id: true, name: true, role: true, isSecure: true, allowList: true, expiredAt: true, accessedAt: true },
+      orderBy: { name: "asc" },
+    }),
+  ).toEqual([
+    { id: world.linkOfB.id, name: "B link", role: "commenter", isSecure: false, allowList: [], expiredAt: null, accessedAt: null },
+    { id: world.secureLinkOfB.id, name: "B secure link", role: "reader", isSecure: true, allowList: [world.ownerOfB.email], expiredAt: null, accessedAt: null },
+  ]);
+  expect(await db.documentLink.count({ where: { name: "Planted" } })).toBe(0);
 }
 
 describe("cross-account isolation", () => {
@@ -277,7 +322,7 @@ describe("cross-account isolation", () => {
     },
   );
 
-  it.each(["updateAccountRole", "upsertAccountRole", "deleteAccountRole", "bulkDeleteAccountRoles"])(
+  it.each(["updateAccountRole", "upsertAccountRole", "deleteAccountRole", "bulkDeleteAccountRoles", "createAccountPolicy with B's role"])(
     "%s with B's role id from A's own account is NOT_FOUND and B's role is untouched",
     async (name) => {
       const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
@@ -306,6 +351,7 @@ describe("cross-account isolation", () => {
     "policies lastActive",
     "upsertPolicy",
     "deletePolicy",
+    "bulkDeletePolicies",
     "registerAccessDocumentPolicy",
     "answerAccessRequest",
     "transferDocumentOwnership",
@@ -315,6 +361,18 @@ describe("cross-account isolation", () => {
     "createRelation to B's template",
     "updateRelation",
     "deleteRelation",
+    "bulkDeleteRelations",
+    "upsertRelation",
+    "upsertRelation with B's id",
+    "upsertRelation with B's id from A's document",
+    "upsertRelation to B's document",
+    "links",
+    "createLink",
+    "updateLink",
+    "upsertLink",
+    "upsertLink with B's id",
+    "deleteLink",
+    "bulkDeleteLinks",
     "comments",
     "createComment",
     "createComment replying to B's comment",
@@ -361,10 +419,45 @@ describe("cross-account isolation", () => {
     await expectBUntouched();
   });
 
-  it("deleteToken with B's token id from A's own account is NOT_FOUND and B's token stays active", async () => {
-    const result = await graphql(`mutation { deleteToken(id: "${world.tokenOfB.id}") { id } }`, { accessToken: world.tokenA });
+  it.each(["deleteToken", "bulkDeleteTokens"])("%s with B's token id from A's own account is NOT_FOUND and B's token stays active", async (name) => {
+    const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
     expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
+  });
+
+  it("bulk deletes naming A's own rows and one of B's are NOT_FOUND and remove neither", async () => {
+    const accessToken = world.tokenA;
+    const ownToken = await graphql<{ createToken: { id: string } }>('mutation { createToken(data: { name: "A\'s own" }) { id } }', { accessToken });
+    const ownLink = await graphql<{ createLink: { id: string } }>(`mutation { createLink(documentId: "${world.documentOfA.id}", data: { name: "A link" }) { id } }`, { accessToken });
+    const ownRelation = await graphql<{ createRelation: { id: string } }>(`mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`, { accessToken });
+    const ownPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: world.documentOfA.id } });
+    const calls = [
+      `mutation { bulkDeleteTokens(ids: ["${ownToken.data!.createToken.id}", "${world.tokenOfB.id}"]) }`,
+      `mutation { bulkDeleteLinks(ids: ["${ownLink.data!.createLink.id}", "${world.linkOfB.id}"]) }`,
+      `mutation { bulkDeleteRelations(ids: ["${ownRelation.data!.createRelation.id}", "${world.relationOfB.id}"]) }`,
+      `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}", "${ownPolicy.id}"]) }`,
+    ];
+    for (const query of calls) expect((await graphql(query, { accessToken })).errors?.[0].extensions.code).toBe("NOT_FOUND");
+    expect((await db.accountToken.findUniqueOrThrow({ where: { id: ownToken.data!.createToken.id } })).active).toBe(true);
+    expect(await db.documentLink.count({ where: { id: ownLink.data!.createLink.id } })).toBe(1);
+    expect(await db.documentRelation.count({ where: { id: ownRelation.data!.createRelation.id } })).toBe(1);
+    expect(await db.documentPolicy.count({ where: { id: ownPolicy.id } })).toBe(1);
+    await expectBUntouched();
+    expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
+    // Leave A as the other tests expect it.
+    await graphql(`mutation { bulkDeleteLinks(ids: ["${ownLink.data!.createLink.id}"]) bulkDeleteRelations(ids: ["${ownRelation.data!.createRelation.id}"]) }`, { accessToken });
+  });
+
+  it("validateLink from A's own account: B's secure link still asks for an allowed address and opens nothing", async () => {
+    const query = `mutation ($email: String) { validateLink(id: "${world.secureLinkOfB.id}", email: $email) { status email accessToken document { name } } }`;
+    const asked = await graphql(query, { accessToken: world.tokenA });
+    expect(asked.errors).toBeUndefined();
+    expect(asked.data).toEqual({ validateLink: { status: "emailRequired", email: null, accessToken: null, document: null } });
+    // Being signed in elsewhere is no address of B's list: refused, with no tokens and no document.
+    const refused = await graphql(query, { accessToken: world.tokenA, variables: { email: world.userOfA.email } });
+    expect(refused.errors?.[0].extensions.code).toBe("LINK_EXPIRED");
+    expect(JSON.stringify(refused.data ?? {})).not.toMatch(/B contract|Okapi/);
+    await expectBUntouched();
   });
 
   it("REST GET /vapp/accounts with B's header is refused without leaking B", async () => {

@@ -94,6 +94,8 @@ describe("home request access", () => {
     expect((await emailsTo(owner.email)).map((mail) => mail.text).some((text) => text.includes("GraphQL"))).toBe(true);
   });
 
+  // The isolation tables (isolation.test.ts, rest-isolation.test.ts) carry this row for an
+  // Administrator of A; here a Guest, who may ask in A, names B and reaches nothing of it.
   it("a member of A naming workspace B in the account header reaches nothing of B", async () => {
     const a = await createAccount("AccessIsoA");
     const b = await createAccount("AccessIsoB");

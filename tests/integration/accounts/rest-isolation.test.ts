@@ -18,16 +18,32 @@ import * as categoriesBulk from "@/app/vapp/categories/bulk-delete/route";
 import * as tags from "@/app/vapp/tags/route";
 import * as tag from "@/app/vapp/tags/[id]/route";
 import * as tagsBulk from "@/app/vapp/tags/bulk-delete/route";
+import * as requestAccess from "@/app/vapp/accounts/request-access/route";
+import * as dataStore from "@/app/vapp/accounts/data-store/route";
+import * as tokens from "@/app/vapp/accounts/tokens/route";
+import * as token from "@/app/vapp/accounts/tokens/[id]/route";
+import { createAccountToken } from "@/lib/accounts/account-tokens";
+import { updateDataStore } from "@/lib/datastore/data-store";
+import * as tokensBulk from "@/app/vapp/accounts/tokens/bulk-delete/route";
+import * as documentPdf from "@/app/vapp/documents/[id]/pdf/route";
+import * as documentPoliciesBulk from "@/app/vapp/document-policies/bulk-delete/route";
+import * as relationsBulk from "@/app/vapp/relations/bulk-delete/route";
+import * as templatesExport from "@/app/vapp/templates/export/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentRelation } from "@/lib/documents/relations";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
+import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
  * Every REST route of the workspace administration, called by an Administrator of A with B's
  * ids or B's account header: not found or not allowed, and B's rows unchanged.
  */
 let a: { token: string };
-let b: { accountId: string; name: string; policyId: string; categoryId: string; tagId: string; roleId: string; logo: string };
+let b: { accountId: string; name: string; policyId: string; categoryId: string; tagId: string; roleId: string; logo: string; tokenId: string; storeValue: string };
+/** B's document with its owner's policy and a relation to an annex. */
+let bDocument: { id: string; policyId: string; relationId: string };
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -42,7 +58,16 @@ beforeAll(async () => {
   const roleB = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "Rest B role", permissions: ["ViewDocuments"] } });
   const { ctx: ctxB } = await signedInAs(accountB.owner.id, accountB.account.id);
   const { url: logo } = await uploadBrandImage(ctxB, "logo", new Uint8Array(PNG));
-  b = { accountId: accountB.account.id, name: accountB.account.name, policyId: policyB.id, categoryId: categoryB.id, tagId: tagB.id, roleId: roleB.id, logo };
+  // Named after B, so the leak check below also covers B's token names and data store values.
+  const tokenB = await createAccountToken(ctxB, { name: `${accountB.account.name} integration` });
+  const storeValue = `${accountB.account.name} Holdings`;
+  await updateDataStore(ctxB, [{ name: "company legal name", value: storeValue }]);
+  b = { accountId: accountB.account.id, name: accountB.account.name, policyId: policyB.id, categoryId: categoryB.id, tagId: tagB.id, roleId: roleB.id, logo, tokenId: tokenB.id, storeValue };
+  const document = await createDocumentFromUpload(ctxB, { name: "Rest B contract" }, { name: "b.docx", bytes: makeDocx(["Rest B terms"]) });
+  const annex = await createDocumentFromUpload(ctxB, { name: "Rest B annex" }, { name: "annex.docx", bytes: makeDocx(["Annex"]) });
+  const documentPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: document.id } });
+  const relation = await createDocumentRelation(ctxB, document.id, { toDocumentId: annex.id, type: "annex" });
+  bDocument = { id: document.id, policyId: documentPolicy.id, relationId: relation.id };
 });
 
 type Case = { name: string; call: () => Promise<Response>; withHeaderOfB?: boolean; /** Other refusals than 403/404. */ statuses?: number[] };
@@ -68,6 +93,20 @@ const CASES: Case[] = [
   { name: "PATCH /vapp/tags/:B", call: () => tag.PATCH(req("PATCH", "/x", { color: "#000000" }), params({ id: b.tagId })) },
   { name: "DELETE /vapp/tags/:B", call: () => tag.DELETE(req("DELETE", "/x"), params({ id: b.tagId })) },
   { name: "POST /vapp/tags/bulk-delete", call: () => tagsBulk.POST(req("POST", "/x", { ids: [b.tagId] })) },
+  { name: "POST /vapp/categories (B header)", call: () => categories.POST(req("POST", "/vapp/categories", { name: "Planted", group: "document" }, asB())) },
+  { name: "PUT /vapp/categories (B header)", call: () => categories.PUT(req("PUT", "/vapp/categories", { name: "Planted" }, asB())) },
+  { name: "PUT /vapp/categories with B's id", call: () => categories.PUT(req("PUT", "/vapp/categories", { id: b.categoryId, name: "Mine" })) },
+  { name: "POST /vapp/tags (B header)", call: () => tags.POST(req("POST", "/vapp/tags", { name: "Planted", color: "#000000" }, asB())) },
+  { name: "PUT /vapp/tags (B header)", call: () => tags.PUT(req("PUT", "/vapp/tags", { name: "Planted" }, asB())) },
+  { name: "PUT /vapp/tags with B's id", call: () => tags.PUT(req("PUT", "/vapp/tags", { id: b.tagId, color: "#000000" })) },
+  { name: "POST /vapp/accounts/policies (B header)", call: () => policies.POST(req("POST", "/x", { email: "rest-spy3@example.test", roleId: "role_administrator" }, asB())) },
+  { name: "POST /vapp/accounts/policies with B's role", call: () => policies.POST(req("POST", "/x", { email: "rest-spy4@example.test", roleId: b.roleId })) },
+  { name: "POST /vapp/accounts/request-access (B header)", call: () => requestAccess.POST(req("POST", "/vapp/accounts/request-access", { note: "Let me in" }, asB())) },
+  { name: "GET /vapp/accounts/data-store (B header)", call: () => dataStore.GET(req("GET", "/vapp/accounts/data-store", undefined, asB())) },
+  { name: "PUT /vapp/accounts/data-store (B header)", call: () => dataStore.PUT(req("PUT", "/x", { variables: [{ name: "planted", value: "x" }] }, asB())) },
+  { name: "GET /vapp/accounts/tokens (B header)", call: () => tokens.GET(req("GET", "/vapp/accounts/tokens", undefined, asB())) },
+  { name: "POST /vapp/accounts/tokens (B header)", call: () => tokens.POST(req("POST", "/x", { name: "sneaky" }, asB())) },
+  { name: "DELETE /vapp/accounts/tokens/:B", call: () => token.DELETE(req("DELETE", "/x"), params({ id: b.tokenId })) },
   { name: "POST /vapp/accounts/roles (B header)", call: () => roles.POST(req("POST", "/x", { name: "Planted", permissions: ["ViewDocuments"] }, asB())) },
   { name: "PUT /vapp/accounts/roles with B's id", call: () => roles.PUT(req("PUT", "/x", { id: b.roleId, name: "Hijacked" })) },
   { name: "PUT /vapp/accounts/roles (B header)", call: () => roles.PUT(req("PUT", "/x", { name: "Planted", permissions: [] }, asB())) },
@@ -86,8 +125,16 @@ const CASES: Case[] = [
       return brand.POST(new Request("http://localhost:3000/vapp/accounts/brand/logo", { method: "POST", body: form, headers: asB() }), params({ kind: "logo" }));
     },
   },
+  // Documents, their people and relations; API tokens in bulk
+  { name: "GET /vapp/documents/:B/pdf", call: () => documentPdf.GET(req("GET", `/vapp/documents/${bDocument.id}/pdf`), params({ id: bDocument.id })) },
+  { name: "GET /vapp/documents/:B/pdf (B header)", call: () => documentPdf.GET(req("GET", `/vapp/documents/${bDocument.id}/pdf?inline=1`, undefined, asB()), params({ id: bDocument.id })) },
+  { name: "POST /vapp/document-policies/bulk-delete", call: () => documentPoliciesBulk.POST(req("POST", "/x", { ids: [bDocument.policyId] })) },
+  { name: "POST /vapp/relations/bulk-delete", call: () => relationsBulk.POST(req("POST", "/x", { ids: [bDocument.relationId] })) },
+  { name: "POST /vapp/accounts/tokens/bulk-delete", call: () => tokensBulk.POST(req("POST", "/x", { ids: [b.tokenId] })) },
+  { name: "POST /vapp/accounts/tokens/bulk-delete (B header)", call: () => tokensBulk.POST(req("POST", "/x", { ids: [b.tokenId] }, asB())) },
   // Token-based, with no account of its own: a guessed token tells nothing about B's invitations.
   { name: "GET /vapp/accounts/invitations (B header)", call: () => invitations.GET(req("GET", "/vapp/accounts/invitations?token=guessed-token-1234567890", undefined, asB())), statuses: [400] },
+  { name: "GET /vapp/templates/export (B header)", call: () => templatesExport.GET(req("GET", "/vapp/templates/export", undefined, asB())) },
 ];
 
 describe("REST cross-account isolation", () => {
@@ -103,6 +150,18 @@ describe("REST cross-account isolation", () => {
     expect(await db.accountRole.count({ where: { accountId: b.accountId } })).toBe(1);
     expect(await db.accountPolicy.findMany({ where: { accountId: b.accountId }, select: { id: true, status: true } })).toEqual([{ id: b.policyId, status: "active" }]);
     expect((await db.account.findUniqueOrThrow({ where: { id: b.accountId } })).brand).toMatchObject({ logo: b.logo });
+    expect(await db.category.count({ where: { accountId: b.accountId } })).toBe(1);
+    expect(await db.tag.count({ where: { accountId: b.accountId } })).toBe(1);
+    expect(await db.accountToken.findMany({ where: { accountId: b.accountId }, select: { id: true, active: true } })).toEqual([{ id: b.tokenId, active: true }]);
+    expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b.accountId } })).variables).toEqual([{ name: "company legal name", type: "text", value: b.storeValue }]);
+    expect(await db.audit.count({ where: { accountId: b.accountId, eventType: "account.accessRequested" } })).toBe(0);
+    expect(await db.user.count({ where: { email: { in: ["rest-spy3@example.test", "rest-spy4@example.test"] } } })).toBe(0);
+    expect(await db.documentPolicy.findMany({ where: { documentId: bDocument.id }, select: { id: true, role: true, status: true } })).toEqual([{ id: bDocument.policyId, role: "owner", status: "active" }]);
+    expect(await db.documentRelation.findMany({ where: { accountId: b.accountId }, select: { id: true } })).toEqual([{ id: bDocument.relationId }]);
+    // No PDF copy made and no download recorded.
+    const contents = await db.documentContent.findMany({ where: { documentId: bDocument.id }, select: { metadata: true } });
+    expect(contents.map((c) => (c.metadata as { pdfPath?: string }).pdfPath)).toEqual([undefined]);
+    expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.downloaded" } })).toBe(0);
   });
 
   it("the same routes work inside A's own workspace", async () => {

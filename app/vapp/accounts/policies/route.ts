@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createAccountPolicy, createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
 import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
 import { upsertAccountPolicy, upsertAccountPolicySchema } from "@/lib/accounts/upsert-account-policy";
 import { route } from "@/lib/http/route";
@@ -19,6 +20,11 @@ export const GET = route({ operation: "accountPolicies", input: querySchema }, (
   const { status, search, ...rest } = input;
   return findAccountPolicies(ctx, { ...rest, filter: status || search ? { status, search } : undefined });
 });
+
+/** Invites one person: { email, roleId } (GraphQL `createAccountPolicy`). */
+export const POST = route({ operation: "createAccountPolicy", input: createAccountPolicySchema }, async ({ ctx, input }) =>
+  Response.json(await createAccountPolicy(ctx, input), { status: 201 }),
+);
 
 /** Changes a membership ({ id or email, roleId?, status? }) or invites a new email with roleId. */
 export const PUT = route({ operation: "upsertAccountPolicy", input: upsertAccountPolicySchema }, ({ ctx, input }) => upsertAccountPolicy(ctx, input));
