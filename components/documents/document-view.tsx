@@ -18,6 +18,7 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
+import { displayValue } from "./display-value";
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };
@@ -371,7 +372,7 @@ export function DocumentView({
               {values.map((v) => (
                 <div key={v.name} className="contents">
                   <dt className="text-sm font-medium text-zinc-600">{v.name}</dt>
-                  <dd className="text-sm">{v.value === null || v.value === "" ? "—" : Array.isArray(v.value) ? v.value.join(", ") : typeof v.value === "boolean" ? (v.value ? "✓" : "✗") : String(v.value)}</dd>
+                  <dd className="text-sm">{displayValue(v.value)}</dd>
                 </div>
               ))}
             </dl>

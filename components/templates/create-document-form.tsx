@@ -9,12 +9,47 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiRequest } from "@/lib/client/api";
 import { countryOptions } from "@/lib/i18n/countries";
 import { evaluateFormula } from "@/lib/templates/formula";
-import type { Variable } from "@/lib/templates/variables";
+import { isEmptyValue, type DataMapEntry } from "@/lib/templates/structured-values";
+import { STRUCTURED_TYPES, UPLOAD_TYPES, type Variable } from "@/lib/templates/variables";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { AddressInput, EMPTY_ADDRESS, type AddressDraft } from "./fields/address-input";
+import { DataMapInput } from "./fields/data-map-input";
+import { FIELD_INPUT as input } from "./fields/field-input";
+import { EMPTY_GEO, GeoInput, type GeoDraft } from "./fields/geo-input";
+import { MatrixInput } from "./fields/matrix-input";
 
-type Value = string | boolean | string[];
-const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
+type Value = string | boolean | string[] | AddressDraft | GeoDraft | DataMapEntry[] | string[][];
+
+/** A field's starting value: empty in its type's shape, or the data store's text for a text-like field. */
+function initialValue(v: Variable, globals: Record<string, string>): Value {
+  switch (v.type) {
+    case "checkbox":
+      return false;
+    case "list":
+    case "object":
+    case "matrix":
+      return [];
+    case "address":
+      return { ...EMPTY_ADDRESS };
+    case "geo":
+      return { ...EMPTY_GEO };
+    default:
+      return globals[v.name] ?? "";
+  }
+}
+
+/**
+ * What the server gets for a field: numbers as numbers, the structured types' inputs trimmed
+ * and their empty rows left out (an untouched group is null, so "required" reads right).
+ */
+function payloadValue(v: Variable, value: Value): unknown {
+  if (["number", "currency", "percentage"].includes(v.type)) return value === "" ? value : Number(value);
+  if (v.type === "object") return (value as DataMapEntry[]).filter((row) => !isEmptyValue(row)).map((row) => ({ key: row.key.trim(), value: row.value.trim() }));
+  if (v.type === "matrix") return (value as string[][]).filter((row) => !isEmptyValue(row));
+  if (STRUCTURED_TYPES.includes(v.type)) return isEmptyValue(value) ? null : value;
+  return value;
+}
 
 /** A formula's value from the numbers filled in so far, or null while it cannot be computed. */
 function preview(variables: Variable[], values: Record<string, Value>, name: string, seen = new Set<string>()): number | null {
@@ -62,12 +97,12 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
   const errorText = useErrorText();
   const router = useRouter();
   const fields = variables.filter((v) => !v.deprecated);
-  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, v.type === "checkbox" ? false : v.type === "list" ? [] : (globals[v.name] ?? "")])));
+  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals)])));
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countries = useMemo(() => (fields.some((v) => v.type === "country") ? countryOptions(locale) : []), [fields, locale]);
+  const countries = useMemo(() => (fields.some((v) => v.type === "country" || v.type === "address") ? countryOptions(locale) : []), [fields, locale]);
   const set = (key: string, value: Value) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
@@ -77,7 +112,8 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
     setFormError(null);
     try {
       const payload = Object.fromEntries(
-        fields.filter((v) => v.type !== "formula").map((v) => [v.name, ["number", "currency", "percentage"].includes(v.type) && values[v.name] !== "" ? Number(values[v.name]) : values[v.name]]),
+        // Upload fields are filled on the document after it is created.
+        fields.filter((v) => v.type !== "formula" && !UPLOAD_TYPES.includes(v.type)).map((v) => [v.name, payloadValue(v, values[v.name])]),
       );
       const document = await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} });
       router.push(`/d/${document.id}/view`);
@@ -94,7 +130,7 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
       <form onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2" data-testid="create-document-form">
         <TextField className="sm:col-span-2" label={t("documentName")} placeholder={templateName} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
         {fields.map((v) => {
-          const label = v.label || v.name;
+          const label = v.options.variableName || v.label || v.name;
           const error = errors[v.name];
           const common = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `err-${v.name}` : undefined, required: v.required, placeholder: v.options.placeholder } as const;
           const value = values[v.name];
@@ -156,7 +192,24 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
               );
               break;
             case "address":
-              control = <textarea className={`${input} min-h-20`} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              control = <AddressInput value={value as AddressDraft} onChange={(next) => set(v.name, next)} countries={countries} required={v.required} invalid={!!error} />;
+              break;
+            case "geo":
+              control = <GeoInput value={value as GeoDraft} onChange={(next) => set(v.name, next)} required={v.required} />;
+              break;
+            case "object":
+              control = <DataMapInput value={value as DataMapEntry[]} onChange={(next) => set(v.name, next)} />;
+              break;
+            case "matrix":
+              control = <MatrixInput columns={v.options.columns ?? []} value={value as string[][]} onChange={(next) => set(v.name, next)} />;
+              break;
+            case "attachment":
+            case "file":
+            case "image":
+              control = <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-600" data-testid="upload-later">{t("inputs.uploadLater")}</p>;
+              break;
+            case "identity":
+              control = <input type="text" className={input} minLength={3} maxLength={40} autoComplete="off" spellCheck={false} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
               break;
             default:
               control = (
@@ -170,17 +223,36 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
                 />
               );
           }
+          const heading = (
+            <span className="flex items-center gap-2">
+              {label}
+              {v.required && v.type !== "formula" && !UPLOAD_TYPES.includes(v.type) && <span className="text-red-600" aria-hidden>*</span>}
+              {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
+              {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
+              {v.type === "identity" && v.options.identityType && <span className="text-xs text-zinc-500">{t(`identityTypes.${v.options.identityType}`)}</span>}
+            </span>
+          );
+          // Several inputs (address, position, rows) are a fieldset named by its legend; one input is named by its label.
+          const grouped = STRUCTURED_TYPES.includes(v.type);
+          const wide = grouped && v.type !== "geo";
           return (
-            <div key={v.name} className="flex flex-col gap-1" data-testid="document-field" data-name={v.name}>
-              <label className="text-sm font-medium text-zinc-700">
-                <span className="flex items-center gap-2">
-                  {label}
-                  {v.required && v.type !== "formula" && <span className="text-red-600" aria-hidden>*</span>}
-                  {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
-                  {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
-                </span>
-                <span className="mt-1 flex flex-col">{control}</span>
-              </label>
+            <div key={v.name} className={`flex flex-col gap-1 ${wide ? "sm:col-span-2" : ""}`} data-testid="document-field" data-name={v.name}>
+              {grouped ? (
+                <fieldset className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `err-${v.name}` : undefined}>
+                  <legend className="px-1 text-sm font-medium text-zinc-700">{heading}</legend>
+                  {control}
+                </fieldset>
+              ) : UPLOAD_TYPES.includes(v.type) ? (
+                <div className="text-sm font-medium text-zinc-700">
+                  {heading}
+                  <div className="mt-1">{control}</div>
+                </div>
+              ) : (
+                <label className="text-sm font-medium text-zinc-700">
+                  {heading}
+                  <span className="mt-1 flex flex-col">{control}</span>
+                </label>
+              )}
               {v.options.helpText && <p className="text-xs text-zinc-500">{v.options.helpText}</p>}
               {globals[v.name] !== undefined && value === globals[v.name] && <p className="text-xs text-zinc-500" data-testid="from-data-store">{td("fromDataStore")}</p>}
               {error && <p id={`err-${v.name}`} role="alert" className="text-xs text-red-600">{error}</p>}

@@ -12,7 +12,8 @@ import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
 import type { FolderOption } from "@/lib/folders/folders";
 import { LOCALES } from "@/lib/i18n/locales";
-import { VARIABLE_TYPES, type Variable, type VariableType } from "@/lib/templates/variables";
+import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
+import { CURRENCY_FORMATS, VARIABLE_TYPES, type CurrencyFormat, type Variable, type VariableType } from "@/lib/templates/variables";
 import { TEMPLATE_ACCEPT } from "./upload-template";
 
 type TemplateData = {
@@ -51,12 +52,18 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
   const t = useTranslations("templates");
   const set = (options: Partial<Variable["options"]>) => onChange({ ...variable, options: { ...variable.options, ...options } });
   const text = (value: string) => (value.trim() ? value : undefined);
+  // A new type starts with its own options; what every type takes (form name, help, retention) stays.
+  const changeType = (type: VariableType) => {
+    const { variableName, helpText, placeholder, anonymizedAt } = variable.options;
+    const kept = Object.fromEntries(Object.entries({ variableName, helpText, placeholder, anonymizedAt }).filter(([, value]) => value !== undefined));
+    onChange({ ...variable, type, options: kept });
+  };
   return (
     <fieldset className="rounded-lg border border-zinc-200 bg-white p-4" data-testid="variable-row" data-name={variable.name}>
       <legend className="px-1 font-mono text-sm font-semibold">{variable.name}</legend>
       <div className="grid gap-3 sm:grid-cols-3">
         <Field label={t("type")}>
-          <select className={input} value={variable.type} disabled={disabled} onChange={(e) => onChange({ ...variable, type: e.target.value as VariableType, options: {} })}>
+          <select className={input} value={variable.type} disabled={disabled} onChange={(e) => changeType(e.target.value as VariableType)}>
             {VARIABLE_TYPES.map((type) => (
               <option key={type} value={type}>{t(`types.${type}`)}</option>
             ))}
@@ -75,7 +82,43 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
           </>
         )}
         {variable.type === "currency" && (
-          <TextField label={t("currency")} placeholder="EUR" maxLength={3} value={variable.options.currency ?? ""} disabled={disabled} onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })} />
+          <>
+            <TextField label={t("currency")} placeholder="EUR" maxLength={3} value={variable.options.currency ?? ""} disabled={disabled} onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })} />
+            <Field label={t("currencyFormat")}>
+              <select className={input} value={variable.options.currencyFormat ?? "symbol"} disabled={disabled} onChange={(e) => set({ currencyFormat: e.target.value as CurrencyFormat })}>
+                {CURRENCY_FORMATS.map((format) => (
+                  <option key={format} value={format}>{t(`currencyFormats.${format}`)}</option>
+                ))}
+              </select>
+            </Field>
+          </>
+        )}
+        {variable.type === "identity" && (
+          <Field label={t("identityType")}>
+            <select
+              className={input}
+              value={variable.options.identityType ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ identityType: (e.target.value || undefined) as Variable["options"]["identityType"] })}
+            >
+              <option value="">{t("identityTypeAny")}</option>
+              {IDENTITY_TYPES.map((type) => (
+                <option key={type} value={type}>{t(`identityTypes.${type}`)}</option>
+              ))}
+            </select>
+          </Field>
+        )}
+        {variable.type === "matrix" && (
+          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-3">
+            {t("columns")}
+            <textarea
+              className={`${input} min-h-20`}
+              disabled={disabled}
+              value={(variable.options.columns ?? []).join("\n")}
+              onChange={(e) => set({ columns: e.target.value.split("\n").map((s) => s.trim()).filter(Boolean).slice(0, STRUCTURED_LIMITS.matrixColumns) })}
+            />
+            <span className="text-xs font-normal text-zinc-500">{t("columnsHint")}</span>
+          </label>
         )}
         {variable.type === "checkbox" && (
           <>
@@ -106,8 +149,29 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
             <span className="text-xs font-normal text-zinc-500">{t("choicesHint")}</span>
           </label>
         )}
+        <TextField
+          label={t("variableName")}
+          hint={t("variableNameHint")}
+          placeholder={variable.name}
+          value={variable.options.variableName ?? ""}
+          disabled={disabled}
+          maxLength={100}
+          pattern="[\p{L}\p{N}][\p{L}\p{N} _.\-]{0,99}"
+          onChange={(e) => set({ variableName: text(e.target.value) })}
+        />
         <TextField label={t("placeholder")} value={variable.options.placeholder ?? ""} disabled={disabled} maxLength={200} onChange={(e) => set({ placeholder: text(e.target.value) })} />
-        <TextField className="sm:col-span-2" label={t("helpText")} value={variable.options.helpText ?? ""} disabled={disabled} maxLength={500} onChange={(e) => set({ helpText: text(e.target.value) })} />
+        <TextField
+          label={t("anonymizedAt")}
+          hint={t("anonymizedAtHint")}
+          type="number"
+          min={0}
+          max={36500}
+          step={1}
+          value={variable.options.anonymizedAt ?? ""}
+          disabled={disabled}
+          onChange={(e) => set({ anonymizedAt: e.target.value === "" ? undefined : Math.max(0, Math.min(36500, Math.trunc(Number(e.target.value)))) })}
+        />
+        <TextField className="sm:col-span-3" label={t("helpText")} value={variable.options.helpText ?? ""} disabled={disabled} maxLength={500} onChange={(e) => set({ helpText: text(e.target.value) })} />
       </div>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/pagination";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
 import { VARIABLE_TYPES } from "@/lib/templates/variables";
 import { TEMPLATE_EXPANDABLE } from "./public-template";
 
@@ -152,7 +153,10 @@ export const OPENAPI_DOCUMENT = {
               dateMin: { type: "string", format: "date" },
               dateMax: { type: "string", format: "date" },
               currency: { type: "string", description: "ISO 4217 code." },
-              currencyFormat: { type: "string" },
+              currencyFormat: { type: "string", enum: ["symbol", "code", "name"], description: "How currency amounts show the currency." },
+              variableName: { type: "string", description: "The label shown in forms instead of the field's name." },
+              columns: { type: "array", items: { type: "string" }, description: "The column headers of a matrix field." },
+              identityType: { type: "string", enum: [...IDENTITY_TYPES] },
               trueLabel: { type: "string" },
               falseLabel: { type: "string" },
               formula: { type: "string", description: "Refers to other fields in square brackets, e.g. `[fee] * 2`." },

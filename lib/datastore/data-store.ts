@@ -116,10 +116,13 @@ export async function updateDataStore(ctx: ServiceContext, raw: UpdateDataStoreI
  * one: not formulas (computed), checkboxes or lists, nor deprecated fields; empty values are
  * skipped. Used to pre-fill the create-document form and, on the server, the fields left empty.
  */
+/** Types a data-store text cannot fill: computed, yes/no, lists, structured values and uploads. */
+const NOT_FROM_DATA_STORE = new Set(["formula", "checkbox", "list", "address", "geo", "object", "matrix", "attachment", "file", "image"]);
+
 export function dataStoreDefaults(fields: Variable[], store: Pick<DataStore, "variables">): Record<string, string> {
   const values = new Map(store.variables.filter((v) => v.value !== "").map((v) => [v.name, v.value]));
   return Object.fromEntries(
-    fields.filter((f) => !f.deprecated && !["formula", "checkbox", "list"].includes(f.type) && values.has(f.name)).map((f) => [f.name, values.get(f.name)!]),
+    fields.filter((f) => !f.deprecated && !NOT_FROM_DATA_STORE.has(f.type) && values.has(f.name)).map((f) => [f.name, values.get(f.name)!]),
   );
 }
 

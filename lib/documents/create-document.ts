@@ -15,7 +15,7 @@ import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upl
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
-import { fillName, fillValues, type RawValue, type Variable } from "@/lib/templates/variables";
+import { fillName, fillValues, scalarValues, type RawValue, type Variable } from "@/lib/templates/variables";
 import { requireDocumentRole } from "./access";
 import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
@@ -47,10 +47,26 @@ export const documentFieldsSchema = z
   .strict();
 export type DocumentFields = z.infer<typeof documentFieldsSchema>;
 
+/**
+ * A field's value at the edge: text, a number, a yes/no, a list, or the structured types'
+ * shapes (an address or position object, DataMap rows, table rows), at most three levels deep
+ * and bounded in size; lib/templates/variables.ts checks each against its field's type.
+ */
+const cell = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+const smallObject = z.record(z.string().max(100), cell).refine((o) => Object.keys(o).length <= 50, { message: "tooManyValues" });
+const fieldValue = z.union([
+  z.string().max(10_000),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(z.union([z.string().max(1000), smallObject, z.array(cell).max(50)])).max(200),
+  smallObject,
+]);
+
 export const createFromTemplateSchema = z
   .object({
     templateId: id,
-    values: z.record(z.string().max(100), z.union([z.string().max(10_000), z.number(), z.boolean(), z.array(z.string().max(1000)).max(200), z.null()])).default({}),
+    values: z.record(z.string().max(100), fieldValue).refine((values) => Object.keys(values).length <= 500, { message: "tooManyValues" }).default({}),
     fields: documentFieldsSchema.default({}),
   })
   .strict();
@@ -210,7 +226,7 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   const language = input.fields.language ?? template.language;
   const globals = withDataStoreValues(input.values as Record<string, RawValue>, dataStoreDefaults(variables, await getDataStore(ctx)));
   const filled = fillValues(variables, globals.values, { language, currency: template.currency });
-  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, filled.values);
+  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values));
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
     {

@@ -100,11 +100,15 @@ export function formatPercent(locale: Locale, value: number): string {
   }).format(value);
 }
 
-/** Amounts are stored in cents. */
-export function formatCurrency(locale: Locale, cents: number, currency = DEFAULT_CURRENCY[locale]): string {
+/**
+ * Amounts are stored in cents. `display` is Intl's currencyDisplay: "symbol" (€, the default),
+ * "code" (EUR) or "name" (euros, in the locale's words).
+ */
+export function formatCurrency(locale: Locale, cents: number, currency = DEFAULT_CURRENCY[locale], display: "symbol" | "code" | "name" = "symbol"): string {
   return new Intl.NumberFormat(intlLocale(locale), {
     style: "currency",
     currency: currency.toUpperCase(),
+    currencyDisplay: display,
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(cents / 100);

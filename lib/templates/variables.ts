@@ -4,6 +4,20 @@ import { DEFAULT_CURRENCY, formatCurrency, formatNumber, formatPercent, intlLoca
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
 import { evaluateFormula, FORMULA_REASONS, FormulaError, formulaReferences, type FormulaReason } from "./formula";
+import {
+  IDENTITY_TYPES,
+  isEmptyValue,
+  parseAddress,
+  parseDataMap,
+  parseGeo,
+  parseIdentity,
+  parseMatrix,
+  STRUCTURED_LIMITS,
+  type AddressValue,
+  type DataMapEntry,
+  type GeoValue,
+  type Parsed,
+} from "./structured-values";
 
 /** The variable types of spec section 3. */
 export const VARIABLE_TYPES = [
@@ -34,13 +48,29 @@ export type VariableType = (typeof VARIABLE_TYPES)[number];
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
+/** How a currency field names its currency in the file (Intl currencyDisplay): €, EUR or euros. */
+export const CURRENCY_FORMATS = ["symbol", "code", "name"] as const;
+export type CurrencyFormat = (typeof CURRENCY_FORMATS)[number];
+
+/**
+ * The name rule of template fields (detect-variables.ts) and data-store variables: a letter or
+ * digit first, then letters, digits, spaces, _ . - (100 characters at most). The message is the
+ * code of its text (errors.fields.variableName).
+ */
+const FIELD_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,99}$/u;
+
+/** Types whose value is a file uploaded to the document after it is created, not typed in the form. */
+export const UPLOAD_TYPES: readonly VariableType[] = ["attachment", "file", "image"];
+/** Types whose form input is a group of inputs (a fieldset), not one control. */
+export const STRUCTURED_TYPES: readonly VariableType[] = ["address", "geo", "matrix", "object"];
+
 export const variableOptionsSchema = z
   .object({
     dateFormat: z.string().trim().max(40).optional(),
     dateMin: isoDate.optional(),
     dateMax: isoDate.optional(),
     currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
-    currencyFormat: z.string().max(40).optional(),
+    currencyFormat: z.enum(CURRENCY_FORMATS).optional(),
     trueLabel: z.string().max(60).optional(),
     falseLabel: z.string().max(60).optional(),
     formula: z.string().max(500).optional(),
@@ -48,7 +78,14 @@ export const variableOptionsSchema = z
     placeholder: z.string().max(200).optional(),
     /** The choices of dropdown, radio and list fields. */
     choices: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+    /** Retention: the value is kept this many days after the document is created (0–36,500), then anonymized. */
     anonymizedAt: z.number().int().min(0).max(36500).optional(),
+    /** The name shown in forms instead of the field's raw name. */
+    variableName: z.string().trim().regex(FIELD_NAME, "variableName").optional(),
+    /** A matrix field's column headers, in order. */
+    columns: z.array(z.string().trim().min(1).max(STRUCTURED_LIMITS.columnName)).max(STRUCTURED_LIMITS.matrixColumns).optional(),
+    /** The kind of document an identity field asks for. */
+    identityType: z.enum(IDENTITY_TYPES).optional(),
   })
   .strict();
 
@@ -96,6 +133,13 @@ export function assertValidVariables(variables: Variable[]): void {
     if (["dropdown", "radio"].includes(variable.type) && !options.choices?.length) {
       throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" needs at least one choice.`, params: { fields: `${variable.name}.choices` } });
     }
+    if (variable.type === "matrix") {
+      const columns = options.columns ?? [];
+      if (!columns.length) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" needs at least one column.`, params: { fields: `${variable.name}.columns` } });
+      if (new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) {
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" has two columns with the same name.`, params: { fields: `${variable.name}.columns` } });
+      }
+    }
     if (options.dateMin && options.dateMax && options.dateMin > options.dateMax) {
       throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}": the earliest date is after the latest.`, params: { fields: `${variable.name}.dateMin` } });
     }
@@ -133,7 +177,8 @@ export function mergeDetected(detected: string[], previous: Variable[]): Variabl
   return detected.map((name) => known.get(name) ?? defaultVariable(name));
 }
 
-export type RawValue = string | number | boolean | string[] | null | undefined;
+/** A value as a client sends it: text, numbers, lists, or the objects and rows of the structured types. */
+export type RawValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
 /** The longest text a field takes. */
 const MAX_TEXT = 10_000;
@@ -157,10 +202,32 @@ const FIELD_PROBLEMS = {
   choices: () => "Choose among the options.",
   country: () => "Choose a country.",
   tooLong: (p: Record<string, string | number>) => `The text is too long (${Number(p.max).toLocaleString("en")} characters at most).`,
+  address: () => "Enter the address as its parts: street, city, postal code and country.",
+  addressPart: (p: Record<string, string | number>) =>
+    ({ line1: "Fill in the street and number.", city: "Fill in the city.", postalCode: "Fill in the postal code.", country: "Choose the country." } as Record<string, string>)[String(p.part)] ?? "Fill in the address.",
+  postalCode: () => "Enter a postal code: letters and digits, with a space or dash between groups.",
+  geo: () => "Enter a latitude and a longitude in decimal degrees.",
+  latitude: () => "The latitude must be between -90 and 90.",
+  longitude: () => "The longitude must be between -180 and 180.",
+  dataMap: () => "Give a list of keys and values.",
+  keyRequired: () => "Every row needs a key.",
+  duplicateKey: (p: Record<string, string | number>) => `The key “${p.key}” is used twice.`,
+  tooManyRows: (p: Record<string, string | number>) => `Add ${p.max} rows at most.`,
+  matrix: () => "Give the table as rows of cells.",
+  matrixColumns: (p: Record<string, string | number>) => `A row has more cells than the table has columns (${p.max}).`,
+  invalid: () => "This value is not valid.",
+  identity: () => "Enter the document number: 3 to 40 letters, digits, spaces or dashes.",
 } satisfies Record<string, (params: Record<string, string | number>) => string>;
 export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
 
-export type FilledValues = { values: Record<string, string | number | boolean | string[] | null>; text: Record<string, string> };
+/** A value as stored with the document: the typed value, or the structured types' normalized objects and rows. */
+export type FilledValue = string | number | boolean | string[] | null | AddressValue | GeoValue | DataMapEntry[] | string[][];
+export type FilledValues = { values: Record<string, FilledValue>; text: Record<string, string> };
+
+/** The values a PDF form can take as typed (ticks, choices): structured ones fill it by their text. */
+export type ScalarValue = string | number | boolean | string[] | null;
+export const scalarValues = (values: FilledValues["values"]): Record<string, ScalarValue> =>
+  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, ScalarValue] => entry[1] === null || typeof entry[1] !== "object" || (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === "string"))));
 
 
 /** Dates by pattern: YYYY, YY, MMMM (month name), MM, M, DD, D. Without one, the locale's long date. */
@@ -202,11 +269,37 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
   for (const variable of variables) {
     if (variable.type === "formula" || variable.deprecated) continue;
     const value = raw[variable.name];
-    const empty = value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
-    if (empty) {
-      if (variable.required && variable.type !== "checkbox") problem(variable, "required");
+    if (isEmptyValue(value)) {
+      // Upload fields are filled after creation, by uploading to the document: not required yet.
+      if (variable.required && variable.type !== "checkbox" && !UPLOAD_TYPES.includes(variable.type)) problem(variable, "required");
       values[variable.name] = variable.type === "checkbox" ? false : null;
       text[variable.name] = variable.type === "checkbox" ? (variable.options.falseLabel ?? "No") : "";
+      continue;
+    }
+    const structured = (parsed: Parsed<FilledValue>) => {
+      if (parsed.ok) [values[variable.name], text[variable.name]] = [parsed.value, parsed.text];
+      else parsed.problems.forEach((p) => problem(variable, p.code, p.params));
+    };
+    switch (variable.type) {
+      case "address":
+        structured(parseAddress(value, locale));
+        continue;
+      case "geo":
+        structured(parseGeo(value));
+        continue;
+      case "object":
+        structured(parseDataMap(value));
+        continue;
+      case "matrix":
+        structured(parseMatrix(value, variable.options.columns));
+        continue;
+      case "identity":
+        structured(parseIdentity(value));
+        continue;
+    }
+    if (typeof value === "object" && value !== null && !(variable.type === "list" && Array.isArray(value))) {
+      // Any other type takes text, numbers or (lists) a list: an object has no meaning there.
+      problem(variable, variable.type === "number" || variable.type === "currency" || variable.type === "percentage" ? "number" : "invalid");
       continue;
     }
     const str = Array.isArray(value) ? "" : String(value).trim();
@@ -225,7 +318,7 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
         else if (variable.type === "percentage") text[variable.name] = formatPercent(locale, n / 100);
         else {
           const currency = (variable.options.currency ?? options.currency ?? DEFAULT_CURRENCY[locale]).toUpperCase();
-          text[variable.name] = formatCurrency(locale, Math.round(n * 100), currency);
+          text[variable.name] = formatCurrency(locale, Math.round(n * 100), currency, variable.options.currencyFormat);
         }
         break;
       }

@@ -129,6 +129,54 @@ test("a member uploads a [bracket] template, sets a date and a formula field, cr
   await expect(page.getByText(en("documents.empty"))).toBeVisible();
 });
 
+test("a member sets address, position, data map, table and identity fields and fills them in the form", async ({ page, request }) => {
+  await signInFresh(page, request, "structured");
+  await uploadTemplate(page, "Lease.docx", ["Tenant id [tenant id].", "Address: [office].", "Position: [site].", "[extras]", "[items]"]);
+  await page.waitForURL(/\/t\/[^/]+\/view$/);
+  const row = (name: string) => page.locator(`[data-testid="variable-row"][data-name="${name}"]`);
+  const setType = (name: string, type: string) => row(name).getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en(`templates.types.${type}`) });
+  await setType("tenant id", "identity");
+  await row("tenant id").getByRole("combobox", { name: en("templates.identityType") }).selectOption({ label: en("templates.identityTypes.passport") });
+  await row("tenant id").getByRole("textbox", { name: en("templates.variableName") }).fill("Passport number");
+  await setType("office", "address");
+  await setType("site", "geo");
+  await setType("extras", "object");
+  await setType("items", "matrix");
+  await row("items").getByRole("textbox", { name: en("templates.columns") }).fill("Item\nQty");
+  await page.getByRole("button", { name: en("templates.saveFields") }).click();
+  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+  await page.getByRole("button", { name: en("templates.publish") }).click();
+  await expect(page.getByTestId("template-state")).toHaveText(en("templates.published"));
+
+  const form = page.getByTestId("create-document-form");
+  await form.getByRole("textbox", { name: "Passport number" }).fill("X1234567");
+  const office = form.getByRole("group", { name: "office" });
+  await office.getByRole("textbox", { name: en("templates.inputs.line1") }).fill("Gran Via 1");
+  await office.getByRole("textbox", { name: en("templates.inputs.city") }).fill("Madrid");
+  await office.getByRole("textbox", { name: en("templates.inputs.postalCode") }).fill("28013");
+  await office.getByRole("combobox", { name: en("templates.inputs.country") }).selectOption("ES");
+  const site = form.getByRole("group", { name: "site" });
+  await site.getByRole("spinbutton", { name: en("templates.inputs.latitude") }).fill("40.4168");
+  await site.getByRole("spinbutton", { name: en("templates.inputs.longitude") }).fill("-3.7038");
+  const extras = form.getByRole("group", { name: "extras" });
+  await extras.getByRole("button", { name: en("templates.inputs.addRow") }).click();
+  await extras.getByRole("textbox", { name: en("templates.inputs.keyRow").replace("{n}", "1") }).fill("Parking");
+  await extras.getByRole("textbox", { name: en("templates.inputs.valueRow").replace("{n}", "1") }).fill("P12");
+  const items = form.getByRole("group", { name: "items" });
+  await items.getByRole("button", { name: en("templates.inputs.addRow") }).click();
+  await items.getByRole("textbox", { name: en("templates.inputs.cellLabel").replace("{column}", "Item").replace("{n}", "1") }).fill("Chairs");
+  await items.getByRole("textbox", { name: en("templates.inputs.cellLabel").replace("{column}", "Qty").replace("{n}", "1") }).fill("4");
+  await form.getByRole("button", { name: en("templates.generate") }).click();
+
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  const rendition = page.getByTestId("document-rendition");
+  await expect(rendition).toContainText("Tenant id X1234567.");
+  await expect(rendition).toContainText("Address: Gran Via 1, 28013 Madrid, Spain.");
+  await expect(rendition).toContainText("Position: 40.4168, -3.7038.");
+  await expect(rendition).toContainText("Parking: P12");
+  await expect(rendition).toContainText("Item: Chairs; Qty: 4");
+});
+
 test("a template mixing variable formats is refused with the formats named", async ({ page, request }) => {
   await signInFresh(page, request, "mixed");
   await uploadTemplate(page, "mixed.docx", ["Between [client] and {{provider}}."]);
