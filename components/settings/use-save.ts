@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
+import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { useNotify } from "@/components/ui/notifications";
 
 /**
@@ -13,7 +13,7 @@ import { useNotify } from "@/components/ui/notifications";
  */
 export function useSave() {
   const ta = useTranslations("alerts");
-  const errorText = useErrorText();
+  const alertError = useErrorAlert();
   const notify = useNotify();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -28,9 +28,7 @@ export function useSave() {
       router.refresh();
       return true;
     } catch (err) {
-      const text = errorText(err);
-      setError(text);
-      notify({ tone: "error", title: failure, description: ta("errorDescription") });
+      setError(alertError(err, failure));
       return false;
     } finally {
       setBusy(false);

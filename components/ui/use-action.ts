@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
+import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { useNotify } from "@/components/ui/notifications";
 
 type AlertKey = "added" | "updated" | "saved" | "duplicated" | "published";
@@ -11,13 +11,13 @@ type ErrorKey = "createError" | "updateError" | "deleteError" | "cloneError" | "
 
 /**
  * Runs one call with the spec's success and error alerts (section 8), refreshes the screen's
- * server data, and returns the call's result (undefined when it failed). The error alert is the
- * spec's generic one (title, then "try again or contact support"), like useSave's; the reason
+ * server data, and returns the call's result (undefined when it failed). The error alert is
+ * useErrorAlert's (the reason for a refusal, else "try again or contact support"); the reason
  * in the interface language is `error`, for the screen to show beside what failed.
  */
 export function useAction() {
   const ta = useTranslations("alerts");
-  const errorText = useErrorText();
+  const alertError = useErrorAlert();
   const notify = useNotify();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -32,8 +32,7 @@ export function useAction() {
       router.refresh();
       return result;
     } catch (err) {
-      setError(errorText(err));
-      notify({ tone: "error", title: ta(failure), description: ta("errorDescription") });
+      setError(alertError(err, ta(failure)));
       return undefined;
     } finally {
       setBusy(false);

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -10,6 +10,10 @@ import { graphqlRequest } from "@/lib/client/api";
 import type { AccountSettings } from "@/lib/accounts/update-account";
 
 const SWITCHES = ["repositoryViewAllDocs", "documentShareExternalAccountMembers", "refModification", "createTags", "autoApproveDocPolicy"] as const;
+/** Switches whose effect the label alone does not tell: a line under them, read with the checkbox. */
+const SWITCH_HINTS: Partial<Record<(typeof SWITCHES)[number], "documentShareExternalAccountMembersHint">> = {
+  documentShareExternalAccountMembers: "documentShareExternalAccountMembersHint",
+};
 
 /** The account settings of spec section 3 (hidden categories are managed with the categories). */
 export function AccountSettingsForm({ name, settings }: { name: string; settings: AccountSettings }) {
@@ -21,6 +25,7 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
     ...Object.fromEntries(SWITCHES.map((key) => [key, Boolean(settings[key])])),
   } as { name: string; refBuilder: string; refCounter: string } & Record<(typeof SWITCHES)[number], boolean>);
   const { save, busy, error } = useSave();
+  const hintId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,12 +53,28 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
         <TextField label={t("refCounter")} type="number" min={0} step={1} required value={form.refCounter} onChange={(e) => setForm({ ...form, refCounter: e.target.value })} />
       </div>
       <fieldset className="flex flex-col gap-3">
-        {SWITCHES.map((key) => (
-          <label key={key} className="flex items-center gap-3 text-sm">
-            <input type="checkbox" className="size-4 accent-brand-600" checked={form[key]} onChange={(e) => setForm({ ...form, [key]: e.target.checked })} />
-            {t(key)}
-          </label>
-        ))}
+        {SWITCHES.map((key) => {
+          const hint = SWITCH_HINTS[key];
+          return (
+            <div key={key} className="flex flex-col gap-1">
+              <label className="flex items-center gap-3 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={form[key]}
+                  aria-describedby={hint ? `${hintId}-${key}` : undefined}
+                  onChange={(e) => setForm({ ...form, [key]: e.target.checked })}
+                />
+                {t(key)}
+              </label>
+              {hint && (
+                <p id={`${hintId}-${key}`} className="ml-7 text-xs text-zinc-500">
+                  {t(hint)}
+                </p>
+              )}
+            </div>
+          );
+        })}
       </fieldset>
       <div>
         <Button type="submit" busy={busy}>{t("save")}</Button>

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
+import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { useNotify } from "@/components/ui/notifications";
 import { graphqlRequest } from "@/lib/client/api";
 
@@ -18,7 +18,7 @@ type ErrorKey = "createError" | "updateError" | "deleteError";
  */
 export function useMutation() {
   const ta = useTranslations("alerts");
-  const errorText = useErrorText();
+  const alertError = useErrorAlert();
   const notify = useNotify();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -33,8 +33,7 @@ export function useMutation() {
       router.refresh();
       return true;
     } catch (err) {
-      setError(errorText(err));
-      notify({ tone: "error", title: ta(failure), description: ta("errorDescription") });
+      setError(alertError(err, ta(failure)));
       return false;
     } finally {
       setBusy(false);

@@ -15,6 +15,7 @@ import {
   upsertDocumentPolicySchema,
   type PresentedPolicy,
 } from "@/lib/documents/policies";
+import { findPersonalLinks, shareWithPerson, shareWithPersonSchema, type PersonalLink as PersonalLinkRow, type ShareWithPersonResult } from "@/lib/documents/share-with-person";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 
@@ -87,7 +88,51 @@ const DocumentPolicyInput = builder.inputType("DocumentPolicyInput", {
   }),
 });
 
+/** A document shared with one person outside the workspace: their address, never the link's URL (its secret). */
+const PersonalLink = builder.objectRef<PersonalLinkRow>("PersonalLink").implement({
+  description: "A personal share link (secure, for exactly one address): a person outside the workspace a document is shared with.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    email: t.exposeString("email"),
+    role: t.field({ type: DocumentRoleNameEnum, description: "At most reviewer, what links give.", resolve: (link) => link.role }),
+    expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
+    isExpired: t.exposeBoolean("isExpired"),
+    accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const ShareWithPersonKindEnum = builder.enumType("ShareWithPersonKind", {
+  description: "policy: the person is a member of the workspace and got a document policy. link: anyone else, who got a personal link.",
+  values: ["policy", "link"] as const,
+});
+
+/** The REST answer of POST /vapp/documents/{id}/share, with the fields of the other kind null. */
+const ShareWithPersonResultRef = builder.objectRef<ShareWithPersonResult>("ShareWithPersonResult").implement({
+  description: "What sharing with a person gave, as POST /vapp/documents/{id}/share answers: a policy (kind policy) or a personal link (kind link, with capped and renewed).",
+  fields: (t) => ({
+    kind: t.field({ type: ShareWithPersonKindEnum, resolve: (r) => r.kind }),
+    policy: t.field({ type: DocumentPolicy, nullable: true, resolve: (r) => (r.kind === "policy" ? r.policy : null) }),
+    link: t.field({ type: PersonalLink, nullable: true, resolve: (r) => (r.kind === "link" ? r.link : null) }),
+    capped: t.boolean({ nullable: true, description: "link only: the role asked for was more than a link gives, so the link carries reviewer.", resolve: (r) => (r.kind === "link" ? r.capped : null) }),
+    renewed: t.boolean({ nullable: true, description: "link only: an open personal link for the address was updated and renewed.", resolve: (r) => (r.kind === "link" ? r.renewed : null) }),
+  }),
+});
+
+const ShareWithPersonInput = builder.inputType("ShareWithPersonInput", {
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    role: t.field({ type: DocumentRoleNameEnum, required: true }),
+  }),
+});
+
 builder.queryFields((t) => ({
+  personalLinks: t.field({
+    type: [PersonalLink],
+    description: "The people outside the workspace a document is shared with, by their personal links (editor role).",
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_root, { documentId }, { ctx }) => findPersonalLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "personalLinks").documentId),
+  }),
   policies: t.field({
     type: [DocumentPolicy],
     description: "Who has access to a document (reader); owners also get the pending requests. lastActive: the 5 most recently active.",
@@ -125,6 +170,14 @@ builder.mutationFields((t) => ({
     description: "Removes several people's access or requests, all or none, each as deletePolicy would; a document keeps an owner.",
     args: { ids: t.arg.idList({ required: true }) },
     resolve: (_root, { ids }, { ctx }) => removeDocumentPolicies(ctx, parseInput(documentPolicyIdsSchema, { ids: ids.map(String) }, "bulkDeletePolicies").ids),
+  }),
+  shareDocumentWithPerson: t.field({
+    type: ShareWithPersonResultRef,
+    description:
+      "Shares a document with a person by address (editor): a member of the workspace gets a policy, anyone else a personal link while the setting documentShareExternalAccountMembers is on (FORBIDDEN otherwise).",
+    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: ShareWithPersonInput, required: true }) },
+    resolve: (_root, { documentId, data }, { ctx }) =>
+      shareWithPerson(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "shareDocumentWithPerson").documentId, parseInput(shareWithPersonSchema, data, "shareDocumentWithPerson")),
   }),
   registerAccessDocumentPolicy: t.field({
     type: DocumentPolicy,

@@ -4,6 +4,7 @@ import { GET as getAccountRoute } from "@/app/vapp/accounts/route";
 import { POST as graphqlRoute } from "@/app/graphql/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { updateDataStore } from "@/lib/datastore/data-store";
+import { updateAccount } from "@/lib/accounts/update-account";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/relations";
@@ -69,8 +70,13 @@ beforeAll(async () => {
   const roleOfB = await db.accountRole.create({ data: { accountId: b.account.id, name: "B reviewers", permissions: ["ViewDocuments"] } });
   const linkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B link", role: "commenter" });
   const secureLinkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B secure link", isSecure: true, allowList: [b.owner.email] });
+  // Sharing with people outside the workspace allowed on both sides: a refusal can only come from the scope.
+  for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
   world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, roleOfB, linkOfB, secureLinkOfB, ownerOfB: b.owner };
 });
+
+/** The address shareDocumentWithPerson tries: never given a link nor emailed. */
+const SHARE_SPY = "share-spy@example.test";
 
 const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-account-id": world.accountB.id });
 
@@ -185,6 +191,8 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "upsertPolicy", query: () => `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }` },
   { name: "deletePolicy", query: () => `mutation { deletePolicy(id: "${world.documentPolicyOfB.id}") }` },
   { name: "bulkDeletePolicies", query: () => `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}"]) }` },
+  { name: "personalLinks", query: () => `{ personalLinks(documentId: "${world.documentOfB.id}") { id email } }` },
+  { name: "shareDocumentWithPerson", query: () => `mutation { shareDocumentWithPerson(documentId: "${world.documentOfB.id}", data: { email: "${SHARE_SPY}", role: reviewer }) { kind link { id email } capped } }` },
   { name: "registerAccessDocumentPolicy", query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }` },
   { name: "answerAccessRequest", query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }` },
   { name: "transferDocumentOwnership", query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }` },
@@ -285,6 +293,8 @@ async function expectBUntouched() {
     { id: world.secureLinkOfB.id, name: "B secure link", role: "reader", isSecure: true, allowList: [world.ownerOfB.email], expiredAt: null, accessedAt: null },
   ]);
   expect(await db.documentLink.count({ where: { name: "Planted" } })).toBe(0);
+  expect(await db.documentLink.count({ where: { allowList: { has: SHARE_SPY } } })).toBe(0);
+  expect(await db.outboxEmail.count({ where: { to: SHARE_SPY } })).toBe(0);
 }
 
 describe("cross-account isolation", () => {
@@ -352,6 +362,8 @@ describe("cross-account isolation", () => {
     "upsertPolicy",
     "deletePolicy",
     "bulkDeletePolicies",
+    "personalLinks",
+    "shareDocumentWithPerson",
     "registerAccessDocumentPolicy",
     "answerAccessRequest",
     "transferDocumentOwnership",

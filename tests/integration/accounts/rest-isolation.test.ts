@@ -26,10 +26,12 @@ import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { updateDataStore } from "@/lib/datastore/data-store";
 import * as tokensBulk from "@/app/vapp/accounts/tokens/bulk-delete/route";
 import * as documentPdf from "@/app/vapp/documents/[id]/pdf/route";
+import * as documentShare from "@/app/vapp/documents/[id]/share/route";
 import * as documentPoliciesBulk from "@/app/vapp/document-policies/bulk-delete/route";
 import * as relationsBulk from "@/app/vapp/relations/bulk-delete/route";
 import * as templatesExport from "@/app/vapp/templates/export/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
+import { updateAccount } from "@/lib/accounts/update-account";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/relations";
 import { createAccount, signedInAs } from "@/tests/factories";
@@ -68,7 +70,13 @@ beforeAll(async () => {
   const documentPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: document.id } });
   const relation = await createDocumentRelation(ctxB, document.id, { toDocumentId: annex.id, type: "annex" });
   bDocument = { id: document.id, policyId: documentPolicy.id, relationId: relation.id };
+  // Sharing with people outside the workspace allowed on both sides: a refusal can only come from the scope.
+  const ctxA = (await signedInAs(accountA.owner.id, accountA.account.id)).ctx;
+  for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
 });
+
+/** The address the share route is asked to share B's document with: never given a link nor emailed. */
+const SHARE_SPY = "rest-share-spy@example.test";
 
 type Case = { name: string; call: () => Promise<Response>; withHeaderOfB?: boolean; /** Other refusals than 403/404. */ statuses?: number[] };
 const auth = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${a.token}`, ...extra });
@@ -128,6 +136,9 @@ const CASES: Case[] = [
   // Documents, their people and relations; API tokens in bulk
   { name: "GET /vapp/documents/:B/pdf", call: () => documentPdf.GET(req("GET", `/vapp/documents/${bDocument.id}/pdf`), params({ id: bDocument.id })) },
   { name: "GET /vapp/documents/:B/pdf (B header)", call: () => documentPdf.GET(req("GET", `/vapp/documents/${bDocument.id}/pdf?inline=1`, undefined, asB()), params({ id: bDocument.id })) },
+  { name: "GET /vapp/documents/:B/share", call: () => documentShare.GET(req("GET", `/vapp/documents/${bDocument.id}/share`), params({ id: bDocument.id })) },
+  { name: "POST /vapp/documents/:B/share", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }), params({ id: bDocument.id })) },
+  { name: "POST /vapp/documents/:B/share (B header)", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }, asB()), params({ id: bDocument.id })) },
   { name: "POST /vapp/document-policies/bulk-delete", call: () => documentPoliciesBulk.POST(req("POST", "/x", { ids: [bDocument.policyId] })) },
   { name: "POST /vapp/relations/bulk-delete", call: () => relationsBulk.POST(req("POST", "/x", { ids: [bDocument.relationId] })) },
   { name: "POST /vapp/accounts/tokens/bulk-delete", call: () => tokensBulk.POST(req("POST", "/x", { ids: [b.tokenId] })) },
@@ -162,6 +173,8 @@ describe("REST cross-account isolation", () => {
     const contents = await db.documentContent.findMany({ where: { documentId: bDocument.id }, select: { metadata: true } });
     expect(contents.map((c) => (c.metadata as { pdfPath?: string }).pdfPath)).toEqual([undefined]);
     expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.downloaded" } })).toBe(0);
+    expect(await db.documentLink.count({ where: { documentId: bDocument.id } })).toBe(0);
+    expect(await db.outboxEmail.count({ where: { to: SHARE_SPY } })).toBe(0);
   });
 
   it("the same routes work inside A's own workspace", async () => {

@@ -10,6 +10,7 @@ import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-lin
 import { linkRef } from "@/lib/links/link-access";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { addMember, createAccount, createUser, latestEmail, signedInAs, uniqueEmail } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
 
@@ -185,5 +186,29 @@ describe("sharing a document with a person outside the workspace", () => {
     expect(body.link.url).toBeUndefined();
     const list = await shareRoute.GET(jsonRequest("GET", `/vapp/documents/${w.document.id}/share`, { headers: { authorization: `Bearer ${w.accessToken}` } }), params({ id: w.document.id }));
     expect((await list.json()).map((l: { email: string }) => l.email)).toEqual([outsider]);
+  });
+
+  it("shares and lists over GraphQL with the REST answer's fields, refused with the setting off", async () => {
+    const w = await workspace(true);
+    const outsider = uniqueEmail("graphql");
+    const share = `mutation ($documentId: ID!, $email: String!, $role: DocumentRoleName!) {
+      shareDocumentWithPerson(documentId: $documentId, data: { email: $email, role: $role }) { kind capped renewed link { id email role isExpired } policy { user { email } role status } }
+    }`;
+    const asLink = await graphql<{ shareDocumentWithPerson: { link: { id: string } } }>(share, { accessToken: w.accessToken, variables: { documentId: w.document.id, email: outsider, role: "editor" } });
+    expect(asLink.errors).toBeUndefined();
+    expect(asLink.data?.shareDocumentWithPerson).toMatchObject({ kind: "link", capped: true, renewed: false, policy: null, link: { email: outsider, role: "reviewer", isExpired: false } });
+    expect((await latestEmail(outsider))?.template).toBe("documentShared");
+
+    const asPolicy = await graphql(share, { accessToken: w.accessToken, variables: { documentId: w.document.id, email: w.colleague.email, role: "commenter" } });
+    expect(asPolicy.data?.shareDocumentWithPerson).toEqual({ kind: "policy", capped: null, renewed: null, link: null, policy: { user: { email: w.colleague.email }, role: "commenter", status: "active" } });
+
+    const listed = await graphql(`{ personalLinks(documentId: "${w.document.id}") { id email role } }`, { accessToken: w.accessToken });
+    expect(listed.data).toEqual({ personalLinks: [{ id: asLink.data!.shareDocumentWithPerson.link.id, email: outsider, role: "reviewer" }] });
+
+    const off = await workspace(false);
+    const refused = await graphql(share, { accessToken: off.accessToken, variables: { documentId: off.document.id, email: outsider, role: "reader" } });
+    expect(refused.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    expect(await linksOf(off.document.id)).toEqual([]);
+    expect(await db.outboxEmail.count({ where: { to: outsider } })).toBe(1);
   });
 });
