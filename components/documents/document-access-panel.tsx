@@ -354,7 +354,6 @@ function AddColleagueForm({
   onAdd: (userId: string, role: Role) => Promise<boolean>;
 }) {
   const t = useTranslations("documentAccess.add");
-  const tr = useTranslations("documents.roles");
   const ids = useId();
   const [userId, setUserId] = useState("");
   const [role, setRole] = useState<Role>("reader");
@@ -385,18 +384,7 @@ function AddColleagueForm({
             ))}
           </select>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-role`} className="text-sm font-medium text-zinc-700">
-            {t("role")}
-          </label>
-          <select id={`${ids}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby={hint ? `${ids}-hint` : undefined} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {tr(r)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleField id={`${ids}-role`} label={t("role")} roles={roles} value={role} onChange={setRole} describedBy={hint ? `${ids}-hint` : undefined} />
         <Button type="submit" busy={busy} disabled={!userId}>
           {t("submit")}
         </Button>
@@ -410,10 +398,28 @@ function AddColleagueForm({
   );
 }
 
+/** A labelled choice of document role, in the interface language. */
+function RoleField({ id, label, roles, value, onChange, describedBy }: { id: string; label: string; roles: readonly Role[]; value: Role; onChange: (role: Role) => void; describedBy?: string }) {
+  const tr = useTranslations("documents.roles");
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-zinc-700">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Role)} aria-describedby={describedBy} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {tr(r)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** An address and a role: a colleague gets the role, anyone else a personal link (when allowed). */
 function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; busy: boolean; onShare: (email: string, role: Role) => Promise<boolean> }) {
   const t = useTranslations("documentAccess.external");
-  const tr = useTranslations("documents.roles");
   const ids = useId();
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("reader");
@@ -431,18 +437,7 @@ function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; bu
       </h3>
       <div className="flex flex-wrap items-end gap-3">
         <TextField label={t("email")} name="email" type="email" autoComplete="off" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} className="min-w-56 flex-1" />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-role`} className="text-sm font-medium text-zinc-700">
-            {t("role")}
-          </label>
-          <select id={`${ids}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {tr(r)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <RoleField id={`${ids}-role`} label={t("role")} roles={roles} value={role} onChange={setRole} />
         <Button type="submit" busy={busy} disabled={!email.trim()}>
           {t("submit")}
         </Button>
