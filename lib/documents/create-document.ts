@@ -77,7 +77,7 @@ export const documentInclude = {
   folder: true,
   template: { select: { id: true, name: true } },
   author: { select: { id: true, firstName: true, lastName: true, email: true } },
-  contents: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true } },
+  contents: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } },
 } as const satisfies Prisma.DocumentInclude;
 
 const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value));

@@ -5,12 +5,11 @@ import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { docxToHtml } from "@/lib/files/docx";
 import { inspectContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { storage } from "@/lib/storage/storage";
 import { documentAbilities, requireDocumentRole } from "./access";
-import { documentFieldsSchema, documentInclude, readStored, type DocumentFields } from "./create-document";
+import { documentFieldsSchema, documentInclude, type DocumentFields } from "./create-document";
 import { assertNotLockedByOther, getLockHolder, liveLockHolderId, LOCK_TTL_MS } from "./document-lock";
 import { findUserSummaries } from "./find-user-summaries";
 import { assertOwnReferences } from "./references";
@@ -153,15 +152,6 @@ export async function getDocumentFile(ctx: ServiceContext, documentId: string, v
   if (!content || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
   await recordAudit(db, ctx, { eventType: "document.downloaded", targetType: "document", targetId: document.id, payload: { version: content.version } });
   return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
-}
-
-/** An HTML rendition of a DOCX version for the browser (null for a PDF, which the browser shows itself). */
-export async function getDocumentHtml(ctx: ServiceContext, documentId: string, version?: number) {
-  const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const content = await db.documentContent.findFirst({ where: { documentId: document.id, ...(version ? { version } : {}) }, orderBy: { version: "desc" } });
-  if (!content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
-  if (content.mimetype === "application/pdf") return null;
-  return docxToHtml(await readStored(content.path));
 }
 
 /**

@@ -15,7 +15,6 @@ import {
 } from "@/lib/documents/update-document";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
-import { getVersionDetails } from "@/lib/documents/get-version-details";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
@@ -70,21 +69,13 @@ type VersionRow = {
   mimetype: string;
   size: number;
   createdAt: Date;
-  // Absent on rows a service loaded with fewer columns (a document's latest version from
-  // documentInclude): then read by getVersionDetails.
-  readOnly?: boolean;
-  delimiters?: string | null;
-  authorId?: string | null;
+  readOnly: boolean;
+  delimiters: string | null;
+  authorId: string | null;
   /** Given by findDocumentVersions; looked up from authorId otherwise. */
   author?: UserSummaryRow | null;
 };
 const versionSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } as const;
-
-/** The columns a row may lack, from the row or else read once per request. */
-async function versionDetails(ctx: Parameters<typeof getVersionDetails>[0], v: VersionRow) {
-  if (v.readOnly !== undefined && v.delimiters !== undefined && v.authorId !== undefined) return { readOnly: v.readOnly, delimiters: v.delimiters, authorId: v.authorId };
-  return (await getVersionDetails(ctx, v.id)) ?? { readOnly: false, delimiters: null, authorId: null };
-}
 
 /** One version of a document's file (spec DocumentContent), without its text. */
 export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").implement({
@@ -95,11 +86,11 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
     mimetype: t.exposeString("mimetype"),
     size: t.exposeInt("size"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
-    readOnly: t.boolean({ resolve: async (v, _args, { ctx }) => (await versionDetails(ctx, v)).readOnly }),
+    readOnly: t.exposeBoolean("readOnly"),
     delimiters: t.string({
       nullable: true,
       description: "The variable format the file was generated with, if any.",
-      resolve: async (v, _args, { ctx }) => (await versionDetails(ctx, v)).delimiters,
+      resolve: (v) => v.delimiters,
     }),
     author: t.field({
       type: UserSummary,
@@ -107,7 +98,7 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
       description: "Who uploaded or generated this version; null when unknown or no longer a user.",
       resolve: async (v, _args, { ctx }) => {
         if (v.author !== undefined) return v.author;
-        const { authorId } = await versionDetails(ctx, v);
+        const { authorId } = v;
         return authorId ? ((await findUserSummaries(ctx, [authorId])).get(authorId) ?? null) : null;
       },
     }),

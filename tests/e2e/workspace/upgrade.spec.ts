@@ -9,6 +9,8 @@ import { createVerifiedUser, signIn } from "../fixtures/users";
  */
 test("a starred entry opens the upgrade prompt with the plan badge and Upgrade now", async ({ page, request }) => {
   const sql = await e2eDatabase();
+  // Skipped on the embedded database only: PGlite lives inside the app's process, so the test
+  // cannot change the plan from outside. CI's second pass (DATABASE_URL) runs it every time.
   test.skip(!sql, "needs DATABASE_URL: the embedded e2e database cannot be reached from the test process");
   try {
     const user = await createVerifiedUser(request, "upgrade");
