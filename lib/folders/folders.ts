@@ -47,6 +47,43 @@ export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLa
   return root;
 }
 
+/** A folder as a step of another folder's chain of ancestors. */
+export type FolderCrumb = { id: string; name: string };
+
+/** Deeper chains than this are cut (on the root side): a guard against a parent loop, which updateFolder refuses. */
+const MAX_FOLDER_DEPTH = 1000;
+
+/**
+ * The ancestors of each folder given (spec Folder.ancestors): the chain from the top-level folder
+ * down to its parent, without the folder itself nor the root 'Drive' (which is not a folder).
+ * One recursive query for all of them. Every step is pinned to the caller's account and the
+ * group, so a chain never reaches another account's folder: it stops there. Folders not found
+ * in the account get an empty chain, as do top-level ones. Needs the group's view permission.
+ */
+export async function folderAncestors(ctx: ServiceContext, group: FolderGroup, folderIds: string[]): Promise<Map<string, FolderCrumb[]>> {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, VIEW[group]);
+  const ids = [...new Set(folderIds)];
+  const chains = new Map<string, FolderCrumb[]>(ids.map((folderId) => [folderId, []]));
+  if (!ids.length) return chains;
+  const rows = await db.$queryRaw<{ startId: string; id: string; name: string; depth: number }[]>`
+    WITH RECURSIVE up AS (
+      SELECT f.id AS "startId", p.id, p.name, p."parentId", 1 AS depth
+        FROM "Folder" f JOIN "Folder" p ON p.id = f."parentId" AND p."accountId" = ${accountId} AND p."group" = ${group}
+        WHERE f.id = ANY(CAST(${ids} AS text[])) AND f."accountId" = ${accountId} AND f."group" = ${group}
+      UNION ALL
+      SELECT up."startId", p.id, p.name, p."parentId", up.depth + 1
+        FROM up JOIN "Folder" p ON p.id = up."parentId" AND p."accountId" = ${accountId} AND p."group" = ${group}
+        WHERE up.depth < ${MAX_FOLDER_DEPTH}
+    )
+    SELECT "startId", id, name, depth FROM up ORDER BY "startId", depth DESC`;
+  for (const row of rows) chains.get(row.startId)?.push({ id: row.id, name: row.name });
+  return chains;
+}
+
+/** A folder's place in its tree for people: the root label, its ancestors and itself, joined by " / ". */
+export const folderPath = (ancestors: FolderCrumb[], name: string, rootLabel = "Drive") => [rootLabel, ...ancestors.map((a) => a.name), name].join(" / ");
+
 async function loadFolder(accountId: string, folderId: string) {
   const folder = await db.folder.findFirst({ where: { id: folderId, accountId } });
   if (!folder) throw notFound();

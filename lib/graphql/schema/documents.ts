@@ -64,6 +64,8 @@ const UserSummary = builder.simpleObject("UserSummary", {
 
 type VersionRow = {
   id: string;
+  /** Added by the resolvers where the version service does not give it (findDocumentVersions). */
+  documentId: string;
   version: number;
   name: string;
   mimetype: string;
@@ -75,9 +77,15 @@ type VersionRow = {
   /** Given by findDocumentVersions; looked up from authorId otherwise. */
   author?: UserSummaryRow | null;
 };
-const versionSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } as const;
+const versionSelect = { id: true, documentId: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } as const;
 
-/** One version of a document's file (spec DocumentContent), without its text. */
+/** The versions of one document as DocumentContent rows (the version service leaves the document's id out). */
+const ofDocument = <T extends object>(documentId: string, versions: T[]) => versions.map((v) => ({ ...v, documentId }));
+
+/**
+ * One version of a document's file (spec DocumentContent), without its text. Not exposed:
+ * `thumbnail` and `signed` (docs/api.md), and fields a version does not have in our data.
+ */
 export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -87,6 +95,14 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
     size: t.exposeInt("size"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     readOnly: t.exposeBoolean("readOnly"),
+    path: t.string({
+      description: "Where this version's file downloads from (GET, the caller's session or token): /vapp/documents/{documentId}/file?version=N.",
+      resolve: (v) => `/vapp/documents/${encodeURIComponent(v.documentId)}/file?version=${v.version}`,
+    }),
+    preview: t.string({
+      description: "Where a person views this version in the browser: /d/{documentId}/view?version=N.",
+      resolve: (v) => `/d/${encodeURIComponent(v.documentId)}/view?version=${v.version}`,
+    }),
     delimiters: t.string({
       nullable: true,
       description: "The variable format the file was generated with, if any.",
@@ -185,7 +201,7 @@ export const DocumentRef = builder.prismaObject("Document", {
       type: DocumentVersion,
       nullable: true,
       select: { contents: { orderBy: { version: "desc" }, take: 1, select: versionSelect } },
-      resolve: (d) => (d as Extras).contents?.[0] ?? null,
+      resolve: (d) => ofDocument(d.id, (d as Extras).contents ?? [])[0] ?? null,
     }),
     /** The caller's document role: given by `document(id)`, null in lists. */
     role: t.string({ nullable: true, resolve: (d) => (d as Extras).role ?? null }),
@@ -309,7 +325,10 @@ builder.queryFields((t) => ({
   documentVersions: t.field({
     type: [DocumentVersion],
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) => findDocumentVersions(ctx, parseInput(idSchema, { id: documentId }, "documentVersions").id),
+    resolve: async (_root, args, { ctx }) => {
+      const { id: documentId } = parseInput(idSchema, { id: args.documentId }, "documentVersions");
+      return ofDocument(documentId, await findDocumentVersions(ctx, documentId));
+    },
   }),
   documentContent: t.field({
     type: DocumentVersion,
@@ -317,7 +336,7 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }), version: t.arg.int() },
     resolve: async (_root, args, { ctx }) => {
       const { id: documentId, version } = parseInput(idSchema.extend({ version: z.number().int().min(1).optional() }), withoutNulls(args), "documentContent");
-      const versions = await findDocumentVersions(ctx, documentId);
+      const versions = ofDocument(documentId, await findDocumentVersions(ctx, documentId));
       const found = version ? versions.find((v) => v.version === version) : versions[0];
       if (!found) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
       return found;

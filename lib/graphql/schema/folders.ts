@@ -1,7 +1,22 @@
 import { z } from "zod";
-import { createFolder, deleteFolders, findFolders, FOLDER_GROUPS, folderInputSchema, folderTree, folderUpdateSchema, updateFolder, type FolderNode } from "@/lib/folders/folders";
+import {
+  createFolder,
+  deleteFolders,
+  findFolders,
+  folderAncestors,
+  FOLDER_GROUPS,
+  folderInputSchema,
+  folderPath,
+  folderTree,
+  folderUpdateSchema,
+  updateFolder,
+  type FolderCrumb,
+  type FolderGroup,
+  type FolderNode,
+} from "@/lib/folders/folders";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
+import type { GraphQLContext } from "../context";
 import { withoutUndefined } from "./documents";
 
 const id = z.string().min(1).max(64);
@@ -9,6 +24,35 @@ const idSchema = z.object({ id });
 const idsSchema = z.object({ ids: z.array(id).min(1).max(500) });
 const groupSchema = z.object({ group: z.enum(FOLDER_GROUPS).default("document") });
 const foldersSchema = groupSchema.extend({ parent: id.nullable().optional() });
+
+/**
+ * Ancestors asked for in one request are loaded together: every folder resolved in the same tick
+ * (a list's items, or ancestors and path of one folder) joins one folderAncestors call per group.
+ */
+const ancestorBatches = new WeakMap<GraphQLContext, Map<FolderGroup, { ids: Set<string>; chains: Promise<Map<string, FolderCrumb[]>> }>>();
+function loadAncestors(context: GraphQLContext, folder: { id: string; group: string }): Promise<FolderCrumb[]> {
+  const group = folder.group as FolderGroup;
+  let batches = ancestorBatches.get(context);
+  if (!batches) ancestorBatches.set(context, (batches = new Map()));
+  let batch = batches.get(group);
+  if (!batch) {
+    const ids = new Set<string>();
+    const open = batches;
+    const chains = Promise.resolve().then(() => {
+      open.delete(group);
+      return folderAncestors(context.ctx, group, [...ids]);
+    });
+    batch = { ids, chains };
+    batches.set(group, batch);
+  }
+  batch.ids.add(folder.id);
+  return batch.chains.then((chains) => chains.get(folder.id) ?? []);
+}
+
+const FolderAncestor = builder.simpleObject("FolderAncestor", {
+  description: "A folder above another one, by id and name.",
+  fields: (t) => ({ id: t.id(), name: t.string() }),
+});
 
 const Folder = builder.prismaObject("Folder", {
   fields: (t) => ({
@@ -19,6 +63,17 @@ const Folder = builder.prismaObject("Folder", {
     parentId: t.exposeID("parentId", { nullable: true }),
     parent: t.relation("parent", { nullable: true }),
     children: t.relation("children", { query: { orderBy: [{ name: "asc" }, { id: "asc" }] } }),
+    ancestors: t.field({
+      type: [FolderAncestor],
+      description: "The folders above this one, from the top level down to its parent; empty at the top level. The root 'Drive' is not a folder and is not included.",
+      select: { id: true, group: true },
+      resolve: (folder, _args, context) => loadAncestors(context, folder),
+    }),
+    path: t.string({
+      description: "Where the folder is, for people: 'Drive', its ancestors and its own name, joined by \" / \" (e.g. \"Drive / Clients / Acme\").",
+      select: { id: true, group: true, name: true },
+      resolve: async (folder, _args, context) => folderPath(await loadAncestors(context, folder), folder.name),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),

@@ -14,6 +14,7 @@ import {
   updateTemplateDestinationFolder,
   updateTemplateVersion,
 } from "@/lib/templates/templates";
+import { variablesSchema, type Variable } from "@/lib/templates/variables";
 import { builder, uploadedFile } from "../builder";
 import { Author, authorSelect, versionArgsSchema, withoutNulls, withoutUndefined } from "./documents";
 
@@ -24,6 +25,27 @@ const destinationSchema = z.object({ id, destinationId: id.nullable() });
 const publishSchema = z.object({ id, published: z.boolean() });
 
 type AuthorRow = { id: string; firstName: string; lastName: string; email: string };
+
+type TemplateVariableRow = Variable & { templateId: string };
+
+/**
+ * One field definition of a template (spec Variable), typed. `key` is the field's name as written
+ * in the file; `id` is `{templateId}:{key}`, stable while the file keeps the field and unique
+ * across templates (names are unique within one template).
+ */
+const TemplateVariable = builder.objectRef<TemplateVariableRow>("TemplateVariable").implement({
+  description: "A template's field definition (spec Variable); the same data as Template.variables, typed.",
+  fields: (t) => ({
+    id: t.id({ description: "`{templateId}:{key}`: stable while the template's file keeps the field.", resolve: (v) => `${v.templateId}:${v.name}` }),
+    key: t.string({ description: "The field's name as written in the file, e.g. `client` for [client].", resolve: (v) => v.name }),
+    name: t.exposeString("name", { description: "The same as `key` (the name `variables` and document values use)." }),
+    label: t.exposeString("label", { nullable: true }),
+    type: t.exposeString("type"),
+    required: t.exposeBoolean("required"),
+    deprecated: t.exposeBoolean("deprecated"),
+    options: t.expose("options", { type: "JSON" }),
+  }),
+});
 
 export const TemplateRef = builder.prismaObject("Template", {
   fields: (t) => ({
@@ -45,6 +67,12 @@ export const TemplateRef = builder.prismaObject("Template", {
     version: t.exposeInt("version"),
     /** The field definitions: [{ name, label, type, required, deprecated, options }]. */
     variables: t.expose("variables", { type: "JSON" }),
+    variableDefinitions: t.field({
+      type: [TemplateVariable],
+      description: "The field definitions, typed, each with its `id` and `key`. Send changes through `variables` (updateTemplate), without `id` and `key`.",
+      select: { id: true, variables: true },
+      resolve: (tpl) => variablesSchema.parse(tpl.variables).map((v) => ({ ...v, templateId: tpl.id })),
+    }),
     settings: t.expose("settings", { type: "JSON" }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
