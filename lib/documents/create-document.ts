@@ -9,14 +9,17 @@ import { dataStoreDefaults, getDataStore, withDataStoreValues } from "@/lib/data
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fillDocx, readDocx } from "@/lib/files/docx";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
+import type { AttachmentFile } from "@/lib/files/attachment-file";
 import { fillPdfForm, type PdfFormValue } from "@/lib/files/pdf-form";
 import { extractPdfText } from "@/lib/files/pdf-text";
 import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
-import { fillName, fillValues, scalarValues, type RawValue, type Variable } from "@/lib/templates/variables";
+import { fillName, fillValues, scalarValues, UPLOAD_TYPES, type RawValue, type Variable } from "@/lib/templates/variables";
 import { requireDocumentRole } from "./access";
+import { attachmentExt, attachmentKey, newAttachmentId } from "./attachment-keys";
+import { prepareFieldUploads, type FieldUpload, type PreparedAttachment } from "./field-uploads";
 import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
 
@@ -107,21 +110,39 @@ type NewDocument = {
   templateId?: string | null;
   variables?: Prisma.InputJsonValue;
   file: { bytes: Uint8Array; ext: string; mimetype: string; name: string; text: string; delimiters: string | null };
+  /** Files kept with the document: its upload fields' files, or a copy's. */
+  attachments?: PreparedAttachment[];
   auditEvent: string;
   auditPayload?: Prisma.InputJsonValue;
 };
 
 /**
- * Stores the file, then writes the document, its first version, the owner policy for the
- * author, its search vector and the audit row in one transaction. A failed write removes the
- * file again, so nothing is left half made.
+ * Stores the files, then writes the document, its first version, its attachments, the owner
+ * policy for the author, its search vector and the audit row in one transaction. A failed write
+ * removes the files again, so nothing is left half made.
  */
 async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
   const { accountId } = accountScope(ctx);
-  const prepared = docs.map((doc) => ({ ...doc, id: newId() }));
+  const prepared = docs.map((doc) => ({
+    ...doc,
+    id: newId(),
+    attachments: (doc.attachments ?? []).map((attachment) => ({ ...attachment, id: newAttachmentId() })),
+  }));
   const keys = prepared.map((doc) => storageKey(accountId, doc.id, 1, doc.file.ext));
-  await Promise.all(prepared.map((doc, i) => storage().put(keys[i], doc.file.bytes)));
+  const attachmentKeys = prepared.map((doc) => doc.attachments.map((attachment) => attachmentKey(accountId, doc.id, attachment.id, attachment.ext)));
+  const stored: string[] = [];
+  const put = async (key: string, bytes: Uint8Array) => {
+    await storage().put(key, bytes);
+    stored.push(key);
+  };
   try {
+    // Every put is waited for, so a file still being written when another failed is removed too.
+    const puts = await Promise.allSettled([
+      ...prepared.map((doc, i) => put(keys[i], doc.file.bytes)),
+      ...prepared.flatMap((doc, i) => doc.attachments.map((attachment, j) => put(attachmentKeys[i][j], attachment.bytes))),
+    ]);
+    const failed = puts.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
     return await db.$transaction(
       async (tx) => {
         const created = [];
@@ -165,6 +186,20 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
                   text: doc.file.text,
                 },
               },
+              attachments: doc.attachments.length
+                ? {
+                    create: doc.attachments.map((attachment, j) => ({
+                      id: attachment.id,
+                      accountId,
+                      authorId: ctx.userId,
+                      variable: attachment.variable,
+                      name: attachment.name,
+                      mimetype: attachment.mimetype,
+                      size: attachment.bytes.byteLength,
+                      path: attachmentKeys[i][j],
+                    })),
+                  }
+                : undefined,
               policies: ctx.userId ? { create: { accountId, userId: ctx.userId, role: "owner" } } : undefined,
             },
           });
@@ -177,7 +212,7 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
       { timeout: 60_000 },
     );
   } catch (error) {
-    await Promise.all(keys.map((key) => storage().delete(key)));
+    await Promise.allSettled(stored.map((key) => storage().delete(key)));
     throw error;
   }
 }
@@ -192,16 +227,26 @@ export async function readStored(key: string): Promise<Uint8Array> {
 /**
  * Fills a template's file with values already formatted as text (DOCX fields or PDF form). A
  * PDF form's checkboxes and choice fields take the typed `values` instead (true ticks a box; its
- * "Yes" label would not). The text kept for search is the DOCX's, or the PDF's page text
- * followed by the filled values.
+ * "Yes" label would not). `images` are the pictures of image fields: inline in a DOCX where the
+ * field was, in a PDF form's button field (a text field gets the file's name). The text kept for
+ * search is the DOCX's, or the PDF's page text followed by the filled values.
  */
-export async function generateFromTemplate(template: { format: string; delimiter: string }, file: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}) {
+export async function generateFromTemplate(
+  template: { format: string; delimiter: string },
+  file: Uint8Array,
+  text: Record<string, string>,
+  values: Record<string, PdfFormValue> = {},
+  images: Record<string, AttachmentFile> = {},
+) {
+  const pictures = Object.entries(images).filter((entry): entry is [string, AttachmentFile & { size: { width: number; height: number } }] => !!entry[1].size);
   if (template.format === "pdf") {
-    const bytes = await fillPdfForm(file, text, values);
+    const named = { ...text, ...Object.fromEntries(pictures.map(([name, image]) => [name, image.name])) };
+    const bytes = await fillPdfForm(file, named, values, Object.fromEntries(pictures.map(([name, image]) => [name, { bytes: image.bytes, mimetype: image.mimetype as "image/png" | "image/jpeg" }])));
     const pageText = await extractPdfText(bytes, { formValues: false });
     return { bytes, text: [pageText, ...Object.values(text)].filter(Boolean).join("\n") };
   }
-  const bytes = fillDocx(file, template.delimiter as VariableFormat, text);
+  const docxImages = Object.fromEntries(pictures.map(([name, image]) => [name, { bytes: image.bytes, ext: image.ext === "png" ? ("png" as const) : ("jpg" as const), ...image.size, name: image.name }]));
+  const bytes = fillDocx(file, template.delimiter as VariableFormat, text, docxImages);
   return { bytes, text: readDocx(bytes).text };
 }
 
@@ -211,10 +256,12 @@ export async function generateFromTemplate(template: { format: string; delimiter
  * is filled (DOCX with its delimiters, PDF forms) and stored as version 1. The name defaults to
  * the template's name with its fields filled. A field the person left empty whose name is a
  * variable of the workspace data store takes the store's value (a typed value wins; the field's
- * own type still checks it), so [company legal name] fills itself in every template.
- * Needs ManageDocuments and ViewTemplates.
+ * own type still checks it), so [company legal name] fills itself in every template. `uploads`
+ * are the files of its attachment, file and image fields (prepareFieldUploads): kept with the
+ * document as its attachments, a picture also placed in the file. Needs ManageDocuments and
+ * ViewTemplates.
  */
-export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.input<typeof createFromTemplateSchema>) {
+export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.input<typeof createFromTemplateSchema>, uploads: FieldUpload[] = []) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
@@ -225,8 +272,13 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   const variables = template.variables as Variable[];
   const language = input.fields.language ?? template.language;
   const globals = withDataStoreValues(input.values as Record<string, RawValue>, dataStoreDefaults(variables, await getDataStore(ctx)));
-  const filled = fillValues(variables, globals.values, { language, currency: template.currency });
-  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values));
+  const files = await prepareFieldUploads(variables, uploads);
+  // An upload field's value is only ever what was made from its checked file, never the client's word.
+  const given: Record<string, RawValue> = { ...globals.values };
+  for (const variable of variables) if (UPLOAD_TYPES.includes(variable.type)) given[variable.name] = Object.hasOwn(files.values, variable.name) ? files.values[variable.name] : null;
+  const filled = fillValues(variables, given, { language, currency: template.currency, problems: files.problems });
+  const images = Object.fromEntries(files.attachments.filter((a) => variables.some((v) => v.name === a.variable && v.type === "image")).map((a) => [a.variable!, a]));
+  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values), images);
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
     {
@@ -242,8 +294,14 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
       templateId: template.id,
       variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue,
       file: { bytes: generated.bytes, ext: template.format, mimetype: template.mimetype, name: `${name}.${template.format}`, text: generated.text, delimiters: template.delimiter },
+      attachments: files.attachments,
       auditEvent: "document.created",
-      auditPayload: { from: "template", templateId: template.id, ...(globals.names.length ? { dataStore: globals.names } : {}) },
+      auditPayload: {
+        from: "template",
+        templateId: template.id,
+        ...(globals.names.length ? { dataStore: globals.names } : {}),
+        ...(files.attachments.length ? { attachments: files.attachments.map((a) => a.name) } : {}),
+      },
     },
   ]);
   return document;
@@ -303,16 +361,28 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
 }
 
 /**
- * Copies a document (its latest version, details and tags) as "<name> (copy)" in the caller's
- * language; the caller owns the copy. Needs reader on the source.
+ * Copies a document (its latest version, details, tags and attachments) as "<name> (copy)" in
+ * the caller's language; the caller owns the copy. Needs reader on the source.
  */
 export async function cloneDocument(ctx: ServiceContext, documentId: string) {
   assertCan(ctx, "ManageDocuments");
-  const { document } = await requireDocumentRole(ctx, documentId, "reader", { tags: { select: { id: true } }, contents: { orderBy: { version: "desc" }, take: 1 } });
-  const source = document as typeof document & { tags: { id: string }[]; contents: { path: string; name: string; mimetype: string; text: string; delimiters: string | null }[] };
+  const { document } = await requireDocumentRole(ctx, documentId, "reader", {
+    tags: { select: { id: true } },
+    contents: { orderBy: { version: "desc" }, take: 1 },
+    attachments: { orderBy: { createdAt: "asc" } },
+  });
+  const source = document as typeof document & {
+    tags: { id: string }[];
+    contents: { path: string; name: string; mimetype: string; text: string; delimiters: string | null }[];
+    attachments: { path: string; name: string; mimetype: string; variable: string | null }[];
+  };
   const latest = source.contents[0];
   if (!latest) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The file is missing." });
   const bytes = await readStored(latest.path);
+  const attachments: PreparedAttachment[] = [];
+  for (const attachment of source.attachments) {
+    attachments.push({ name: attachment.name, mimetype: attachment.mimetype, ext: attachmentExt(attachment.mimetype), variable: attachment.variable, bytes: await readStored(attachment.path) });
+  }
   const [copy] = await insertDocuments(ctx, [
     {
       fields: {
@@ -335,6 +405,7 @@ export async function cloneDocument(ctx: ServiceContext, documentId: string) {
       templateId: source.templateId,
       variables: source.variables as Prisma.InputJsonValue,
       file: { bytes, ext: latest.mimetype === "application/pdf" ? "pdf" : "docx", mimetype: latest.mimetype, name: latest.name, text: latest.text, delimiters: latest.delimiters },
+      attachments,
       auditEvent: "document.cloned",
       auditPayload: { from: source.id },
     },

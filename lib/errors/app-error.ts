@@ -86,6 +86,10 @@ export const AppErrorCode = {
   DOCUMENT_LOCKED: "DOCUMENT_LOCKED",
   /** A document must keep at least one owner: make someone else owner first. */
   LAST_DOCUMENT_OWNER: "LAST_DOCUMENT_OWNER",
+  /** The file of one of the document's fields stays with it, as its values do (only annexes are removed). */
+  ATTACHMENT_FILLS_FIELD: "ATTACHMENT_FILLS_FIELD",
+  /** A document already keeps the most attachments it may. */
+  TOO_MANY_ATTACHMENTS: "TOO_MANY_ATTACHMENTS",
   /** A share link past its expiry, or refused to this visitor. */
   LINK_EXPIRED: "LINK_EXPIRED",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
@@ -148,6 +152,8 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   INVALID_TRANSITION: { status: 409, type: "conflict" },
   DOCUMENT_LOCKED: { status: 409, type: "conflict" },
   LAST_DOCUMENT_OWNER: { status: 409, type: "conflict" },
+  ATTACHMENT_FILLS_FIELD: { status: 409, type: "conflict" },
+  TOO_MANY_ATTACHMENTS: { status: 400, type: "validation" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   INTERNAL: { status: 500, type: "internal" },

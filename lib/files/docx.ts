@@ -2,6 +2,7 @@ import Docxtemplater from "docxtemplater";
 import PizZip from "pizzip";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { VARIABLE_FORMATS, type VariableFormat } from "@/lib/templates/detect-variables";
+import { imageMarker, placeDocxImages, type DocxImage } from "./docx-images";
 import { unzipSafely } from "./zip";
 
 export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -45,24 +46,32 @@ export function readDocx(bytes: Uint8Array): { text: string } {
   return { text: parts.map(partText).join("\n").trim() };
 }
 
+/** A field's value, never something inherited (a field may be called "constructor"). */
+const own = (record: Record<string, string>, key: string) => (Object.hasOwn(record, key) ? record[key] : undefined);
+
 type DocxError = { properties?: { errors?: { properties?: { explanation?: string } }[]; explanation?: string } };
 
 /**
  * Fills a .docx template: every field in `format` gets `values[name]` (already formatted as
- * text; a missing one leaves the field empty). TEMPLATE_INVALID with docxtemplater's
- * explanation when the template cannot be parsed (an unclosed field, say).
+ * text; a missing one leaves the field empty), and every field named in `images` gets that
+ * picture, inline where the field was (lib/files/docx-images.ts). TEMPLATE_INVALID with
+ * docxtemplater's explanation when the template cannot be parsed (an unclosed field, say).
  */
-export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Record<string, string>): Uint8Array {
+export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Record<string, string>, images: Record<string, DocxImage> = {}): Uint8Array {
   const { start, end } = VARIABLE_FORMATS[format];
+  const nonce = crypto.randomUUID().replace(/-/g, "").slice(0, 12);
+  const pictures = Object.values(images);
+  const markers = Object.fromEntries(Object.keys(images).map((name, index) => [name, imageMarker(nonce, index)]));
   try {
     const doc = new Docxtemplater(new PizZip(bytes), {
       delimiters: { start, end },
       paragraphLoop: true,
       linebreaks: true,
       nullGetter: () => "",
-      parser: (tag: string) => ({ get: () => values[tag.trim()] ?? "" }),
+      parser: (tag: string) => ({ get: () => own(markers, tag.trim()) ?? own(values, tag.trim()) ?? "" }),
     });
     doc.render();
+    placeDocxImages(doc.getZip(), nonce, pictures);
     return doc.getZip().generate({ type: "uint8array", compression: "DEFLATE" });
   } catch (error) {
     const props = (error as DocxError).properties;

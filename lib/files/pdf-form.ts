@@ -1,7 +1,10 @@
-import { PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from "pdf-lib";
+import { PDFButton, PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from "pdf-lib";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
-export type PdfField = { name: string; kind: "text" | "checkbox" | "dropdown" | "radio" | "list" | "other"; options: string[] };
+export type PdfField = { name: string; kind: "text" | "checkbox" | "dropdown" | "radio" | "list" | "button" | "other"; options: string[] };
+
+/** A picture for a PDF form's button field (where forms take images): PNG or JPEG bytes. */
+export type PdfFormImage = { bytes: Uint8Array; mimetype: "image/png" | "image/jpeg" };
 
 const corrupt = () => new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is damaged or is not a valid PDF file.", params: { kind: "PDF" } });
 
@@ -23,6 +26,7 @@ export async function readPdfForm(bytes: Uint8Array): Promise<PdfField[]> {
     if (field instanceof PDFDropdown) return { name, kind: "dropdown", options: field.getOptions() };
     if (field instanceof PDFRadioGroup) return { name, kind: "radio", options: field.getOptions() };
     if (field instanceof PDFOptionList) return { name, kind: "list", options: field.getOptions() };
+    if (field instanceof PDFButton) return { name, kind: "button", options: [] };
     return { name, kind: "other", options: [] };
   });
 }
@@ -37,13 +41,19 @@ const isOn = (value: PdfFormValue | undefined) => value === true || (typeof valu
  * them: formatted dates, money). Checkboxes and choice fields take the typed `values` when
  * given (a checkbox is ticked by `true`, not by its "Yes" label; a list selects its items),
  * else `text` ("true" ticks a checkbox). A choice that is not one of the field's options is
- * left unselected.
+ * left unselected. A button field named in `images` shows that picture, scaled into its box (an
+ * image field given a text field gets the file's name as its text instead).
  */
-export async function fillPdfForm(bytes: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}): Promise<Uint8Array> {
+export async function fillPdfForm(bytes: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}, images: Record<string, PdfFormImage> = {}): Promise<Uint8Array> {
   const pdf = await load(bytes);
   const form = pdf.getForm();
   for (const field of form.getFields()) {
     const name = field.getName();
+    if (field instanceof PDFButton) {
+      const image = Object.hasOwn(images, name) ? images[name] : undefined;
+      if (image) field.setImage(image.mimetype === "image/png" ? await pdf.embedPng(image.bytes) : await pdf.embedJpg(image.bytes));
+      continue;
+    }
     const shown = text[name];
     const typed = Object.hasOwn(values, name) ? values[name] : shown;
     if (field instanceof PDFCheckBox) {

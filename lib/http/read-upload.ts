@@ -19,16 +19,18 @@ const notMultipart = () => new AppError(AppErrorCode.VALIDATION_FAILED, { messag
  * (PAYLOAD_TOO_LARGE), too many fields or parts (VALIDATION_FAILED), or a whole body past the
  * length the declared check allows, whether or not a length was declared. A body that is not
  * multipart, is malformed or ends early is VALIDATION_FAILED; no file is MISSING_PARAMETER
- * unless `required` is false. The service checks the content itself.
+ * unless `required` is false. The service checks the content itself. With `byField`, file parts
+ * may also be named `field:<name>` (the files of a template's upload fields); each file then
+ * carries `field`, the name after the colon (null for a plain `file` part).
  */
-export async function readUpload(req: Request, operation: string, options: { maxFiles?: number; required?: boolean } = {}) {
+export async function readUpload(req: Request, operation: string, options: { maxFiles?: number; required?: boolean; byField?: boolean } = {}) {
   const maxFiles = options.maxFiles ?? 1;
   const allowed = Math.min(maxFiles, uploadMaxFiles());
   const maxBody = uploadMaxBytes() * allowed + 64 * 1024;
   const bodyTooLarge = () => (maxFiles > 1 ? tooManyFiles() : fileTooLarge());
   const declared = Number(req.headers.get("content-length") ?? 0);
   if (declared > maxBody) throw bodyTooLarge();
-  const { files, rawData } = await readParts(req, allowed, maxBody, bodyTooLarge);
+  const { files, rawData } = await readParts(req, allowed, maxBody, bodyTooLarge, !!options.byField);
   if (files.length === 0 && options.required !== false) throw missingParameter("file", operation);
   let data: Record<string, unknown> = {};
   if (typeof rawData === "string" && rawData.trim()) {
@@ -47,7 +49,7 @@ export async function readUpload(req: Request, operation: string, options: { max
  * promise settles exactly once: on the first limit crossed or parse error (both streams are
  * destroyed, so the rest of the body is never pulled), or when the form ends cleanly.
  */
-function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge: () => AppError): Promise<{ files: UploadedFile[]; rawData?: string }> {
+function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge: () => AppError, byField: boolean): Promise<{ files: (UploadedFile & { field: string | null })[]; rawData?: string }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     let source: Readable;
@@ -91,7 +93,7 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
       });
     };
 
-    const parts: { name: string; chunks: Buffer[]; size: number }[] = [];
+    const parts: { name: string; field: string | null; chunks: Buffer[]; size: number }[] = [];
     let rawData: string | undefined;
     let received = 0;
     // Counts the raw body, so bytes busboy skips (preamble, epilogue, over-long fields) are bounded too.
@@ -108,7 +110,8 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
       // A file stream errors only when the parser is destroyed, with an error of its own (or ours) that settles first.
       stream.on("error", () => undefined);
       stream.on("limit", () => fail(fileTooLarge()));
-      if (settled || name !== "file") {
+      const field = byField && name.startsWith("field:") ? name.slice(6).slice(0, 100) : null;
+      if (settled || (name !== "file" && field === null)) {
         stream.resume();
         return;
       }
@@ -117,7 +120,7 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
         fail(tooManyFiles(allowed));
         return;
       }
-      const part = { name: decodeFileName(info.filename) || "upload", chunks: [] as Buffer[], size: 0 };
+      const part = { name: decodeFileName(info.filename) || "upload", field, chunks: [] as Buffer[], size: 0 };
       parts.push(part);
       stream.on("data", (chunk: Buffer) => {
         part.chunks.push(chunk);
@@ -145,7 +148,7 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
       }
       if (settled) return;
       settled = true;
-      resolve({ files: parts.map((part) => ({ name: part.name, bytes: joinChunks(part.chunks, part.size) })), rawData });
+      resolve({ files: parts.map((part) => ({ name: part.name, field: part.field, bytes: joinChunks(part.chunks, part.size) })), rawData });
     });
   });
 }

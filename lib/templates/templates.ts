@@ -61,14 +61,18 @@ const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Template
 
 export const templateInclude = { tags: true, category: true, folder: true, author: { select: { id: true, firstName: true, lastName: true, email: true } } } as const;
 
-/** Definitions for the fields found in a file: PDF field kinds give checkbox and choice types. */
+/**
+ * Definitions for the fields found in a file: PDF field kinds give checkbox and choice types, and
+ * a button (where PDF forms take pictures) an optional image field.
+ */
 function initialVariables(file: ContractFile, previous: Variable[] = []): Variable[] {
   if (file.delimiter !== "pdfForm") return mergeDetected(file.fields, previous);
   const known = new Map(previous.map((v) => [v.name, v]));
   return file.pdfFields.map((field) => {
     if (known.has(field.name)) return known.get(field.name)!;
-    const type = field.kind === "checkbox" ? "checkbox" : field.kind === "dropdown" ? "dropdown" : field.kind === "radio" ? "radio" : field.kind === "list" ? "list" : "text";
+    const type = field.kind === "checkbox" ? "checkbox" : field.kind === "dropdown" ? "dropdown" : field.kind === "radio" ? "radio" : field.kind === "list" ? "list" : field.kind === "button" ? "image" : "text";
     const variable = defaultVariable(field.name, type);
+    if (type === "image") return { ...variable, required: false };
     return field.options.length ? { ...variable, options: { choices: field.options } } : { ...variable, required: type !== "checkbox" };
   });
 }

@@ -59,8 +59,17 @@ export type CurrencyFormat = (typeof CURRENCY_FORMATS)[number];
  */
 const FIELD_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,99}$/u;
 
-/** Types whose value is a file uploaded to the document after it is created, not typed in the form. */
+/**
+ * Types whose value is a file given with the form: kept with the document as an attachment
+ * (lib/documents/attachments.ts), its name written in the file, or (image) the picture itself.
+ */
 export const UPLOAD_TYPES: readonly VariableType[] = ["attachment", "file", "image"];
+
+/** What an upload field holds once its file is kept with the document. */
+export type UploadValue = { name: string; mimetype: string; size: number };
+
+const isUploadValue = (value: unknown): value is UploadValue =>
+  !!value && typeof value === "object" && !Array.isArray(value) && typeof (value as UploadValue).name === "string" && typeof (value as UploadValue).mimetype === "string" && typeof (value as UploadValue).size === "number";
 /** Types whose form input is a group of inputs (a fieldset), not one control. */
 export const STRUCTURED_TYPES: readonly VariableType[] = ["address", "geo", "matrix", "object"];
 
@@ -217,11 +226,23 @@ const FIELD_PROBLEMS = {
   matrixColumns: (p: Record<string, string | number>) => `A row has more cells than the table has columns (${p.max}).`,
   invalid: () => "This value is not valid.",
   identity: () => "Enter the document number: 3 to 40 letters, digits, spaces or dashes.",
+  fileType: () => "Choose a PDF, Word (.docx), PNG, JPEG or WebP file.",
+  imageType: () => "Choose a PNG or JPEG image.",
+  fileTooLarge: (p: Record<string, string | number>) => `The file size exceeds the maximum allowed (${p.max}).`,
+  fileCorrupt: () => "The file is damaged or cannot be read.",
 } satisfies Record<string, (params: Record<string, string | number>) => string>;
 export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
 
+/** A problem of the field `path`, with its English text (translated where the error is rendered). */
+export const fieldProblem = (path: string, code: FieldProblemCode, params?: Record<string, string | number>): FieldProblem => ({
+  path,
+  code,
+  ...(params ? { params } : {}),
+  message: FIELD_PROBLEMS[code](params ?? {}),
+});
+
 /** A value as stored with the document: the typed value, or the structured types' normalized objects and rows. */
-export type FilledValue = string | number | boolean | string[] | null | AddressValue | GeoValue | DataMapEntry[] | string[][];
+export type FilledValue = string | number | boolean | string[] | null | AddressValue | GeoValue | DataMapEntry[] | string[][] | UploadValue;
 export type FilledValues = { values: Record<string, FilledValue>; text: Record<string, string> };
 
 /** The values a PDF form can take as typed (ticks, choices): structured ones fill it by their text. */
@@ -256,22 +277,27 @@ const isDateString = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Nu
  * money and percentages in the template's language). VALIDATION_FAILED lists every field that
  * breaks its type in `details.fields` ({ path: the field's name, code, params, message }), so a
  * form can show them all at once; the message is translated where the error is rendered.
+ * Upload fields take an UploadValue the service made from a checked file (never the client's
+ * word for it); `problems` found with the files are reported with the others.
  */
-export function fillValues(variables: Variable[], raw: Record<string, RawValue>, options: { language?: string | null; currency?: string | null } = {}): FilledValues {
+export function fillValues(
+  variables: Variable[],
+  raw: Record<string, RawValue>,
+  options: { language?: string | null; currency?: string | null; problems?: FieldProblem[] } = {},
+): FilledValues {
   const locale = matchLocale(options.language) ?? "en";
   const values: FilledValues["values"] = {};
   const text: Record<string, string> = {};
-  const problems: FieldProblem[] = [];
-  const problem = (variable: Variable, code: FieldProblemCode, params?: Record<string, string | number>) =>
-    problems.push({ path: variable.name, code, ...(params ? { params } : {}), message: FIELD_PROBLEMS[code](params ?? {}) });
+  const problems: FieldProblem[] = [...(options.problems ?? [])];
+  const problemFields = new Set(problems.map((p) => p.path));
+  const problem = (variable: Variable, code: FieldProblemCode, params?: Record<string, string | number>) => problems.push(fieldProblem(variable.name, code, params));
   const numbers = new Map<string, number>();
 
   for (const variable of variables) {
-    if (variable.type === "formula" || variable.deprecated) continue;
-    const value = raw[variable.name];
+    if (variable.type === "formula" || variable.deprecated || problemFields.has(variable.name)) continue;
+    const value = Object.hasOwn(raw, variable.name) ? raw[variable.name] : undefined;
     if (isEmptyValue(value)) {
-      // Upload fields are filled after creation, by uploading to the document: not required yet.
-      if (variable.required && variable.type !== "checkbox" && !UPLOAD_TYPES.includes(variable.type)) problem(variable, "required");
+      if (variable.required && variable.type !== "checkbox") problem(variable, "required");
       values[variable.name] = variable.type === "checkbox" ? false : null;
       text[variable.name] = variable.type === "checkbox" ? (variable.options.falseLabel ?? "No") : "";
       continue;
@@ -295,6 +321,13 @@ export function fillValues(variables: Variable[], raw: Record<string, RawValue>,
         continue;
       case "identity":
         structured(parseIdentity(value));
+        continue;
+      case "attachment":
+      case "file":
+      case "image":
+        // The picture itself goes in the file; the others write the file's name.
+        if (isUploadValue(value)) [values[variable.name], text[variable.name]] = [{ name: value.name, mimetype: value.mimetype, size: value.size }, variable.type === "image" ? "" : value.name];
+        else problem(variable, "invalid");
         continue;
     }
     if (typeof value === "object" && value !== null && !(variable.type === "list" && Array.isArray(value))) {

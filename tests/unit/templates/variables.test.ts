@@ -215,13 +215,31 @@ describe("structured field values", () => {
     }
   });
 
-  it("refuses an object for a plain type and does not require upload fields at creation", () => {
+  it("refuses an object for a plain type", () => {
     expect(problems([v("name", "text"), v("fee", "number")], { name: { first: "Ana" }, fee: [1] })).toEqual([
       { path: "name", code: "invalid" },
       { path: "fee", code: "number" },
     ]);
-    const filled = fillValues([v("scan", "attachment"), v("photo", "image"), v("deed", "file")], {});
-    expect(filled.values).toEqual({ scan: null, photo: null, deed: null });
+  });
+
+  it("upload fields: required like the others, the file's name in the text (a picture's is empty), problems with the files reported with the rest", () => {
+    const uploads = [v("scan", "attachment"), v("photo", "image"), v("deed", "file", {}, false)];
+    expect(problems(uploads, {})).toEqual([
+      { path: "scan", code: "required" },
+      { path: "photo", code: "required" },
+    ]);
+    const scan = { name: "scan.pdf", mimetype: "application/pdf", size: 1200 };
+    const photo = { name: "me.png", mimetype: "image/png", size: 300 };
+    const filled = fillValues(uploads, { scan, photo });
+    expect(filled.values).toEqual({ scan, photo, deed: null });
+    expect(filled.text).toEqual({ scan: "scan.pdf", photo: "", deed: "" });
+    expect(problems(uploads, { scan: "scan.pdf", photo })).toEqual([{ path: "scan", code: "invalid" }]);
+    try {
+      fillValues(uploads, { scan }, { problems: [{ path: "photo", code: "imageType", message: "Choose a PNG or JPEG image." }] });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as AppError).details.fields).toEqual([{ path: "photo", code: "imageType", message: "Choose a PNG or JPEG image." }]);
+    }
   });
 
   it("writes money by the field's currencyFormat: symbol, code or name", () => {

@@ -1,0 +1,55 @@
+import { PDFDocument } from "pdf-lib";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { detectType } from "./detect-type";
+import { DOCX_MIME, readDocx } from "./docx";
+import { imageSize } from "./image-size";
+import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
+
+/** A file checked to be kept with a document: its type from its bytes, and an image's pixel size. */
+export type AttachmentFile = {
+  name: string;
+  bytes: Uint8Array;
+  mimetype: string;
+  ext: string;
+  /** PNG and JPEG only. */
+  size?: { width: number; height: number };
+};
+
+/** What an `image` field takes: what Word and PDF readers everywhere show. */
+export const FIELD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
+/** What attachments and `attachment` or `file` fields take. */
+export const ATTACHMENT_TYPES = ["application/pdf", DOCX_MIME, "image/png", "image/jpeg", "image/webp"] as const;
+
+const corrupt = (kind: string) => new AppError(AppErrorCode.FILE_CORRUPT, { message: `The file is damaged or is not a valid ${kind} file.`, params: { kind } });
+
+/**
+ * Reads an upload meant to be kept with a document, by its bytes whatever its name says: a PDF
+ * (pdf-lib must open it; encrypted ones are kept as they are), a Word .docx (its container opened
+ * with the zip-bomb guard), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
+ * image field puts the picture in the document). FILE_TYPE_NOT_ALLOWED for anything else,
+ * FILE_CORRUPT for a damaged file, FILE_TOO_LARGE past the upload limit.
+ */
+export async function inspectAttachmentFile(file: UploadedFile, options: { imageOnly?: boolean } = {}): Promise<AttachmentFile> {
+  assertUploadSize(file);
+  const { bytes } = file;
+  const name = file.name.slice(0, 255) || "file";
+  const detected = detectType(bytes);
+  if (detected && (detected.mime === "image/png" || detected.mime === "image/jpeg")) {
+    const size = imageSize(bytes);
+    if (!size) throw corrupt(detected.mime === "image/png" ? "PNG" : "JPEG");
+    return { name, bytes, mimetype: detected.mime, ext: detected.ext, size };
+  }
+  if (options.imageOnly) throw fileTypeNotAllowed();
+  if (detected?.mime === "image/webp") return { name, bytes, mimetype: detected.mime, ext: detected.ext };
+  if (detected?.mime === "application/pdf") {
+    await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
+      throw corrupt("PDF");
+    });
+    return { name, bytes, mimetype: detected.mime, ext: "pdf" };
+  }
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
+    readDocx(bytes);
+    return { name, bytes, mimetype: DOCX_MIME, ext: "docx" };
+  }
+  throw fileTypeNotAllowed();
+}
