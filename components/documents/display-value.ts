@@ -1,6 +1,7 @@
 /**
  * A stored variable value as one short line for the variables panel: lists joined, a geo point
- * as "lat, long", an address by its parts, a data map as "key: value" pairs, a table by rows.
+ * as "lat, long", an address by its parts, a data map as "key: value" pairs, a table by rows,
+ * a file by its name.
  */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
@@ -17,6 +18,8 @@ export function displayValue(value: unknown): string {
   if (typeof value === "object") {
     const record = value as Record<string, unknown>;
     if ("latitude" in record && "longitude" in record) return `${String(record.latitude)}, ${String(record.longitude)}`;
+    // An upload field's file: its name.
+    if (typeof record.name === "string" && typeof record.mimetype === "string") return record.name;
     return Object.values(record)
       .filter((part) => part !== null && part !== undefined && part !== "")
       .map(String)

@@ -52,7 +52,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "access" | "sharing" | "relations" | "comments";
+type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; children: ReactNode }) {
@@ -88,6 +88,7 @@ export function DocumentView({
   tags,
   folders,
   sharing,
+  attachments,
   access,
   relations,
   comments,
@@ -106,12 +107,15 @@ export function DocumentView({
   /** LibreOffice is installed: Word versions can be downloaded as PDF too. */
   pdfRenditions: boolean;
   versions: { version: number; name: string; size: number; mimetype: string; author: string | null; createdAt: string }[];
-  values: { name: string; value: unknown; type: string }[];
+  /** The filled fields; an upload field's file is downloaded from `href`. */
+  values: { name: string; value: unknown; type: string; href?: string }[];
   activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
   categories: { id: string; name: string }[];
   tags: { id: string; name: string; color: string }[];
   folders: FolderOption[];
   sharing?: ReactNode;
+  /** The files kept with the document (components/documents/attachments-panel.tsx). */
+  attachments?: ReactNode;
   /** Who has which role, requests, ownership (lib/documents/policies.ts). */
   access?: ReactNode;
   /** Relations to other documents and templates (components/documents/relations-panel.tsx). */
@@ -172,7 +176,7 @@ export function DocumentView({
     tagIds: document.tagIds,
   });
   const num = (v: string) => (v === "" ? null : Number(v));
-  const tabs: Tab[] = [...TABS, ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : []), ...(relations ? (["relations"] as const) : []), ...(comments ? (["comments"] as const) : [])];
+  const tabs: Tab[] = [...TABS, ...(attachments ? (["attachments"] as const) : []), ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : []), ...(relations ? (["relations"] as const) : []), ...(comments ? (["comments"] as const) : [])];
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -205,6 +209,7 @@ export function DocumentView({
     const key = `events.${a.eventType.replace(".", "_")}`;
     if (a.eventType === "document.statusUpdated") return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
     if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded") return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
+    if (a.eventType.startsWith("document.attachment") && t.has(key as never)) return t(key as "events.document_attachmentAdded", { name: String(a.payload.name ?? "") });
     return t.has(key as never) ? t(key as never) : a.eventType;
   };
 
@@ -372,7 +377,15 @@ export function DocumentView({
               {values.map((v) => (
                 <div key={v.name} className="contents">
                   <dt className="text-sm font-medium text-zinc-600">{v.name}</dt>
-                  <dd className="text-sm">{displayValue(v.value)}</dd>
+                  <dd className="text-sm">
+                    {v.href ? (
+                      <a className="text-brand-700 hover:underline" href={v.href} download>
+                        {displayValue(v.value)}
+                      </a>
+                    ) : (
+                      displayValue(v.value)
+                    )}
+                  </dd>
                 </div>
               ))}
             </dl>
@@ -432,6 +445,12 @@ export function DocumentView({
               </li>
             ))}
           </ol>
+        </section>
+      )}
+
+      {tab === "attachments" && attachments && (
+        <section id="panel-attachments" role="tabpanel" aria-labelledby="tab-attachments">
+          {attachments}
         </section>
       )}
 

@@ -1,12 +1,12 @@
 "use client";
 
-import { useLocale, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError, apiMultipart, apiRequest } from "@/lib/client/api";
 import { countryOptions } from "@/lib/i18n/countries";
 import { evaluateFormula } from "@/lib/templates/formula";
 import { isEmptyValue, type DataMapEntry } from "@/lib/templates/structured-values";
@@ -88,22 +88,58 @@ function fieldErrors(error: unknown): Record<string, string> {
  * The form that creates a document from a published template: one input per field by its
  * type, formulas computed as you type, and the server's verdict per field shown beside it.
  * `globals` are the workspace data store's values for fields of the same name: they start
- * filled in (and the server uses them for any such field left empty).
+ * filled in (and the server uses them for any such field left empty). Attachment, file and
+ * image fields take a file each, sent with the form (multipart) and checked by the server.
  */
-export function CreateDocumentForm({ templateId, templateName, variables, currency, globals = {} }: { templateId: string; templateName: string; variables: Variable[]; currency: string | null; globals?: Record<string, string> }) {
+export function CreateDocumentForm({
+  templateId,
+  templateName,
+  variables,
+  currency,
+  globals = {},
+  maxUploadBytes,
+}: {
+  templateId: string;
+  templateName: string;
+  variables: Variable[];
+  currency: string | null;
+  globals?: Record<string, string>;
+  /** The server's upload limit per file (UPLOAD_MAX_BYTES). */
+  maxUploadBytes: number;
+}) {
   const t = useTranslations("templates");
+  const tfield = useTranslations("errors.fields");
+  const format = useFormatter();
   const td = useTranslations("dataStore");
   const locale = useLocale();
   const errorText = useErrorText();
   const router = useRouter();
   const fields = variables.filter((v) => !v.deprecated);
   const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals)])));
+  const [files, setFiles] = useState<Record<string, File>>({});
+  const maxSize = format.number(maxUploadBytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const countries = useMemo(() => (fields.some((v) => v.type === "country" || v.type === "address") ? countryOptions(locale) : []), [fields, locale]);
   const set = (key: string, value: Value) => setValues((current) => ({ ...current, [key]: value }));
+  /** A chosen file, or none; one past the limit is refused here rather than sent. */
+  function chooseFile(key: string, file: File | undefined) {
+    const fits = !!file && file.size <= maxUploadBytes;
+    setFiles((current) => {
+      const next = { ...current };
+      if (fits) next[key] = file;
+      else delete next[key];
+      return next;
+    });
+    setErrors((current) => {
+      const next = { ...current };
+      if (file && !fits) next[key] = tfield("fileTooLarge", { max: maxSize });
+      else delete next[key];
+      return next;
+    });
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -112,10 +148,14 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
     setFormError(null);
     try {
       const payload = Object.fromEntries(
-        // Upload fields are filled on the document after it is created.
+        // Upload fields go as files of their own.
         fields.filter((v) => v.type !== "formula" && !UPLOAD_TYPES.includes(v.type)).map((v) => [v.name, payloadValue(v, values[v.name])]),
       );
-      const document = await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} });
+      const body = { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} };
+      const parts = Object.entries(files).map(([field, file]): [string, File] => [`field:${field}`, file]);
+      const document = parts.length
+        ? await apiMultipart<{ id: string }>("/vapp/documents/from-template", parts, body)
+        : await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", body);
       router.push(`/d/${document.id}/view`);
     } catch (error) {
       setErrors(fieldErrors(error));
@@ -205,9 +245,24 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
               break;
             case "attachment":
             case "file":
-            case "image":
-              control = <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-600" data-testid="upload-later">{t("inputs.uploadLater")}</p>;
+            case "image": {
+              const isImage = v.type === "image";
+              control = (
+                <span className="flex flex-col gap-1">
+                  <input
+                    type="file"
+                    accept={isImage ? "image/png,image/jpeg" : ".pdf,.docx,image/png,image/jpeg,image/webp"}
+                    className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-zinc-50"
+                    onChange={(e) => chooseFile(v.name, e.target.files?.[0])}
+                    aria-invalid={common["aria-invalid"]}
+                    aria-describedby={[`hint-${v.name}`, common["aria-describedby"]].filter(Boolean).join(" ")}
+                    required={v.required}
+                  />
+                  <span id={`hint-${v.name}`} className="text-xs font-normal text-zinc-500">{t(isImage ? "inputs.imageHint" : "inputs.fileHint", { max: maxSize })}</span>
+                </span>
+              );
               break;
+            }
             case "identity":
               control = <input type="text" className={input} minLength={3} maxLength={40} autoComplete="off" spellCheck={false} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
               break;
@@ -226,7 +281,7 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
           const heading = (
             <span className="flex items-center gap-2">
               {label}
-              {v.required && v.type !== "formula" && !UPLOAD_TYPES.includes(v.type) && <span className="text-red-600" aria-hidden>*</span>}
+              {v.required && v.type !== "formula" && <span className="text-red-600" aria-hidden>*</span>}
               {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
               {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
               {v.type === "identity" && v.options.identityType && <span className="text-xs text-zinc-500">{t(`identityTypes.${v.options.identityType}`)}</span>}
@@ -242,11 +297,6 @@ export function CreateDocumentForm({ templateId, templateName, variables, curren
                   <legend className="px-1 text-sm font-medium text-zinc-700">{heading}</legend>
                   {control}
                 </fieldset>
-              ) : UPLOAD_TYPES.includes(v.type) ? (
-                <div className="text-sm font-medium text-zinc-700">
-                  {heading}
-                  <div className="mt-1">{control}</div>
-                </div>
               ) : (
                 <label className="text-sm font-medium text-zinc-700">
                   {heading}

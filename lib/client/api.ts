@@ -74,8 +74,13 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 /** Uploads files as multipart/form-data (field `file`, repeated), with optional JSON `data`. */
 export async function apiUpload<T>(path: string, file: File | File[], fields?: Record<string, unknown>): Promise<T> {
+  return apiMultipart<T>(path, (Array.isArray(file) ? file : [file]).map((one) => ["file", one]), fields);
+}
+
+/** Posts multipart/form-data: file parts under their own names, and optional JSON `data`. */
+export async function apiMultipart<T>(path: string, parts: [name: string, file: File][], fields?: Record<string, unknown>): Promise<T> {
   const form = new FormData();
-  for (const one of Array.isArray(file) ? file : [file]) form.append("file", one);
+  for (const [name, one] of parts) form.append(name, one);
   if (fields) form.set("data", JSON.stringify(fields));
   const response = await fetch(path, {
     method: "POST",

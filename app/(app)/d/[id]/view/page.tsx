@@ -9,6 +9,9 @@ import { RequestAccess } from "@/components/documents/request-access";
 import { ShareLinksPanel } from "@/components/documents/share-links-panel";
 import { RelationsPanel } from "@/components/documents/relations-panel";
 import { CommentsPanel } from "@/components/documents/comments-panel";
+import { AttachmentsPanel } from "@/components/documents/attachments-panel";
+import { findDocumentAttachments } from "@/lib/documents/attachments";
+import { uploadMaxBytes } from "@/lib/files/upload-limits";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getAccount } from "@/lib/accounts/get-account";
@@ -59,7 +62,7 @@ export default async function DocumentViewPage({ params, searchParams }: { param
   const version = renditionVersionSchema.safeParse(typeof query.version === "string" ? query.version : undefined);
   if (!version.success) notFound();
   await touchDocumentAccess(ctx, id);
-  const [versions, rendition, activity, categories, tags, tree, account, policies, members] = await Promise.all([
+  const [versions, rendition, activity, categories, tags, tree, account, policies, members, attachments] = await Promise.all([
     findDocumentVersions(ctx, id),
     getDocumentRendition(ctx, id, version.data).catch((error) => {
       if (isAppError(error) && error.code === "NOT_FOUND") return null;
@@ -72,10 +75,16 @@ export default async function DocumentViewPage({ params, searchParams }: { param
     getAccount(ctx),
     findDocumentPolicies(ctx, id),
     document.abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
+    findDocumentAttachments(ctx, id),
   ]);
   if (!rendition) notFound();
   const isPdf = rendition.mimetype === "application/pdf";
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
+  const fieldLabel = (name: string) => {
+    const definition = variables.definitions?.find((d) => d.name === name);
+    return definition?.options.variableName || definition?.label || name;
+  };
+  const attachmentHref = (attachmentId: string) => `/vapp/documents/${document.id}/attachments/${attachmentId}`;
   return (
     <AppShell {...shell}>
       {/* Keyed by the version chosen: switching versions starts again on the Document tab, while a
@@ -117,12 +126,23 @@ export default async function DocumentViewPage({ params, searchParams }: { param
         viewing={{ version: rendition.version, latestVersion: rendition.latestVersion, isLatest: rendition.isLatest }}
         pdfRenditions={pdfRenditionsAvailable()}
         versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, mimetype: v.mimetype, author: v.author?.name ?? null, createdAt: v.createdAt.toISOString() }))}
-        values={(variables.definitions ?? []).map((d) => ({ name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type }))}
+        values={(variables.definitions ?? []).map((d) => {
+          const file = attachments.find((a) => a.variable === d.name);
+          return { name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type, ...(file ? { href: attachmentHref(file.id) } : {}) };
+        })}
         activity={activity.map((a) => ({ id: a.id, eventType: a.eventType, actor: a.actor, via: a.via, createdAt: a.createdAt.toISOString(), payload: a.payload }))}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
         folders={flattenTree(tree)}
         sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
+        attachments={
+          <AttachmentsPanel
+            documentId={document.id}
+            canEdit={document.abilities.edit}
+            maxUploadBytes={uploadMaxBytes()}
+            attachments={attachments.map((a) => ({ id: a.id, field: a.variable ? fieldLabel(a.variable) : null, name: a.name, mimetype: a.mimetype, size: a.size, author: a.author?.name ?? null, createdAt: a.createdAt.toISOString() }))}
+          />
+        }
         access={<DocumentAccessPanel documentId={document.id} canManage={document.abilities.manage} canShare={document.abilities.share} members={members} policies={policies} />}
         relations={<RelationsPanel documentId={document.id} canEdit={document.abilities.edit} />}
         comments={document.abilities.comment ? <CommentsPanel documentId={document.id} canComment={document.abilities.comment} canSuggest={document.abilities.suggest} currentUserId={ctx.userId} canModerate={document.abilities.manage} /> : undefined}

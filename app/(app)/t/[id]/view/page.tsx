@@ -3,6 +3,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { CreateDocumentForm } from "@/components/templates/create-document-form";
+import { uploadMaxBytes } from "@/lib/files/upload-limits";
 import { TemplateEditor } from "@/components/templates/template-editor";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
@@ -63,7 +64,7 @@ export default async function TemplateViewPage({ params }: { params: Promise<{ i
           }}
         />
         {template.published && can(ctx, "ManageDocuments") && (
-          <CreateDocumentForm templateId={template.id} templateName={template.name} variables={variables} currency={template.currency} globals={dataStoreDefaults(variables, dataStore)} />
+          <CreateDocumentForm templateId={template.id} templateName={template.name} variables={variables} currency={template.currency} globals={dataStoreDefaults(variables, dataStore)} maxUploadBytes={uploadMaxBytes()} />
         )}
       </div>
     </AppShell>

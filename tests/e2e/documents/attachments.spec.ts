@@ -1,0 +1,75 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { makeDocx } from "../../fixtures/docx";
+import { makeTextPdf } from "../../fixtures/pdf";
+import { makePng } from "../../factories/images";
+import { messages } from "../fixtures/messages";
+import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+
+const en = messages("en");
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+test("image and attachment fields: the picture lands in the document, the file is kept with it, and editors attach and remove annexes", async ({ page, request }) => {
+  const user = await createVerifiedUser(request, "attachments");
+  await signIn(page, user.email, user.password);
+  await acceptTerms(page);
+  await markWelcomeTourSeen(page.request);
+
+  await page.goto("/templates");
+  await page.getByRole("button", { name: en("templates.add") }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel(en("templates.file")).setInputFiles({ name: "Offer [client].docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Offer for [client].", "[logo]", "Annex: [annex]."])) });
+  await dialog.getByRole("button", { name: en("templates.upload") }).click();
+  await page.waitForURL(/\/t\/[^/]+\/view$/);
+
+  const row = (name: string) => page.locator(`[data-testid="variable-row"][data-name="${name}"]`);
+  await row("logo").getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.image") });
+  await row("annex").getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.attachment") });
+  await page.getByRole("button", { name: en("templates.saveFields") }).click();
+  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+  await page.getByRole("button", { name: en("templates.publish") }).click();
+  await expect(page.getByTestId("template-state")).toHaveText(en("templates.published"));
+
+  const form = page.getByTestId("create-document-form");
+  const plan = Buffer.from(await makeTextPdf([["Site plan of the Acme warehouse."]]));
+  await form.locator('[data-name="client"] input').fill("Acme");
+  // A PDF is not a picture: the server says so beside the field, and nothing is made.
+  await form.getByLabel("logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: plan });
+  await form.getByLabel("annex").setInputFiles({ name: "site plan.pdf", mimeType: "application/pdf", buffer: plan });
+  await form.getByRole("button", { name: en("templates.generate") }).click();
+  await expect(form.locator('[data-name="logo"] [role="alert"]')).toHaveText(en("errors.fields.imageType"));
+  await expect(page).toHaveURL(/\/t\/[^/]+\/view$/);
+
+  await form.getByLabel("logo").setInputFiles({ name: "acme-logo.png", mimeType: "image/png", buffer: Buffer.from(makePng(300, 100)) });
+  await form.getByRole("button", { name: en("templates.generate") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+
+  const rendition = page.getByTestId("document-rendition");
+  await expect(rendition).toContainText("Offer for Acme.");
+  await expect(rendition).toContainText("Annex: site plan.pdf.");
+  await expect(rendition.locator('img[alt="acme-logo.png"]')).toBeVisible();
+
+  // The files are kept with the document and download as they were given.
+  await page.getByRole("tab", { name: en("documents.tabs.attachments") }).click();
+  const rows = page.getByTestId("attachment-row");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText("acme-logo.png");
+  await expect(rows.nth(1)).toContainText("site plan.pdf");
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: en("documents.attachments.downloadNamed").replace("{name}", "site plan.pdf") }).click();
+  expect(new Uint8Array(await readFile((await (await downloading).path())!))).toEqual(new Uint8Array(plan));
+
+  // An editor attaches an annex and removes it; a field's file offers no removal.
+  await page.getByTestId("attachment-input").setInputFiles({ name: "terms.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["General terms"])) });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText("terms.docx");
+  await expect(page.getByRole("button", { name: en("documents.attachments.removeNamed").replace("{name}", "acme-logo.png") })).toHaveCount(0);
+  await page.getByRole("button", { name: en("documents.attachments.removeNamed").replace("{name}", "terms.docx") }).click();
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.attachments.remove") }).click();
+  await expect(rows).toHaveCount(2);
+
+  // The Fields tab links each file field to its file.
+  await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
+  await expect(page.getByRole("link", { name: "acme-logo.png" })).toHaveAttribute("href", /\/attachments\/a[0-9a-f]+$/);
+});
