@@ -13,6 +13,7 @@ import {
   updateDocumentStatus,
   updateDocumentVersion,
 } from "@/lib/documents/update-document";
+import type { FieldUpload } from "@/lib/documents/field-uploads";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
@@ -56,8 +57,8 @@ export const Author = builder.objectRef<AuthorRow>("Author").implement({
   }),
 });
 
-/** A person by id and display name only (a version's author, a lock's holder). */
-const UserSummary = builder.simpleObject("UserSummary", {
+/** A person by id and display name only (a version's author, a lock's holder, an attachment's author). */
+export const UserSummary = builder.simpleObject("UserSummary", {
   description: "A member of the workspace by id and display name (first and last name, else their address).",
   fields: (t) => ({ id: t.id(), name: t.string() }),
 });
@@ -247,6 +248,23 @@ const CreateDocumentInput = builder.inputType("CreateDocumentInput", {
   }),
 });
 
+/** One file for one of a template's upload fields (attachment, file or image), at createDocument. */
+const FieldFileInput = builder.inputType("FieldFileInput", {
+  fields: (t) => ({
+    name: t.string({ required: true, description: "The template field's name (as in `variables`)." }),
+    file: t.field({ type: "File", required: true }),
+  }),
+});
+const fieldFilesSchema = z.object({ fieldFiles: z.array(z.object({ name: z.string().min(1).max(100) })) });
+
+/** The fieldFiles argument as createDocumentFromTemplate takes it: names checked, then each file read (size checked first). */
+async function fieldUploads(fieldFiles: readonly { name: string; file: File }[]): Promise<FieldUpload[]> {
+  parseInput(fieldFilesSchema, { fieldFiles: fieldFiles.map(({ name }) => ({ name })) }, "createDocument");
+  const uploads: FieldUpload[] = [];
+  for (const { name, file } of fieldFiles) uploads.push({ field: name, ...(await uploadedFile(file)) });
+  return uploads;
+}
+
 const DocumentFilter = builder.inputType("DocumentFilter", {
   fields: (t) => ({
     search: t.string(),
@@ -354,18 +372,32 @@ builder.mutationFields((t) => ({
   createDocument: t.prismaField({
     type: "Document",
     description:
-      "Creates a document from one source: `data.templateId` with `data.values` (a published template), `file` (an upload), or `fromDocument` (a copy; `data` is not used then).",
-    args: { data: t.arg({ type: CreateDocumentInput }), file: t.arg({ type: "File" }), fromDocument: t.arg.id() },
-    resolve: async (_query, _root, { data, file, fromDocument }, { ctx }) => {
+      "Creates a document from one source: `data.templateId` with `data.values` (a published template) and `fieldFiles` (the files of its upload fields), `file` (an upload), or `fromDocument` (a copy; `data` is not used then).",
+    args: {
+      data: t.arg({ type: CreateDocumentInput }),
+      file: t.arg({ type: "File" }),
+      fromDocument: t.arg.id(),
+      fieldFiles: t.arg({
+        type: [FieldFileInput],
+        description:
+          "With `data.templateId` only: one file per attachment, file or image field (an image field takes a PNG or JPEG and puts it in the document; the others a PDF, Word or image, kept as the document's attachments). A wrong file is a problem of its field in VALIDATION_FAILED's `details.fields`.",
+      }),
+    },
+    resolve: async (_query, _root, { data, file, fromDocument, fieldFiles }, { ctx }) => {
       const { templateId, values, ...fields } = cleanFields(data);
       const sources = [templateId, file, fromDocument].filter((source) => source !== null && source !== undefined).length;
       if (sources === 0) throw missingParameter("file", "createDocument");
       if (sources > 1 || (fromDocument && Object.keys(fields).length)) {
         throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Give one source: data.templateId, file or fromDocument.", params: { fields: "data, file, fromDocument" } });
       }
+      // An empty list is no files; any file without a template has no field to fill.
+      if (fieldFiles?.length && !templateId) {
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "fieldFiles fill the upload fields of data.templateId; give them with a template only.", params: { fields: "fieldFiles" } });
+      }
       if (fromDocument) return cloneDocument(ctx, parseInput(idSchema, { id: fromDocument }, "createDocument").id);
       if (file) return createDocumentFromUpload(ctx, parseInput(documentFieldsSchema, fields, "createDocument"), await uploadedFile(file));
-      return createDocumentFromTemplate(ctx, parseInput(createFromTemplateSchema, { templateId, values: values ?? {}, fields }, "createDocument"));
+      const input = parseInput(createFromTemplateSchema, { templateId, values: values ?? {}, fields }, "createDocument");
+      return createDocumentFromTemplate(ctx, input, await fieldUploads(fieldFiles ?? []));
     },
   }),
   cloneDocument: t.prismaField({

@@ -5,6 +5,7 @@ import { POST as graphqlRoute } from "@/app/graphql/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { updateDataStore } from "@/lib/datastore/data-store";
 import { updateAccount } from "@/lib/accounts/update-account";
+import { addDocumentAttachment } from "@/lib/documents/attachments";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/relations";
@@ -39,6 +40,7 @@ type World = {
   userOfA: { id: string; email: string };
   relationOfB: Row;
   commentOfB: Row;
+  attachmentOfB: Row;
   roleOfB: Row;
   linkOfB: Row;
   secureLinkOfB: Row;
@@ -67,12 +69,13 @@ beforeAll(async () => {
   const documentPolicyOfB = await db.documentPolicy.findFirstOrThrow({ where: { documentId: documentOfB.id } });
   const relationOfB = await createDocumentRelation(ctxB, documentOfB.id, { toTemplateId: templateOfB.id, type: "basedOn", tag: "B tag" });
   const commentOfB = await addDocumentComment(ctxB, documentOfB.id, { body: "B's Okapi remark" });
+  const attachmentOfB = await addDocumentAttachment(ctxB, documentOfB.id, { name: "Okapi annex.docx", bytes: makeDocx(["Bravo's annex"]) });
   const roleOfB = await db.accountRole.create({ data: { accountId: b.account.id, name: "B reviewers", permissions: ["ViewDocuments"] } });
   const linkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B link", role: "commenter" });
   const secureLinkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B secure link", isSecure: true, allowList: [b.owner.email] });
   // Sharing with people outside the workspace allowed on both sides: a refusal can only come from the scope.
   for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, roleOfB, linkOfB, secureLinkOfB, ownerOfB: b.owner };
+  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, attachmentOfB, roleOfB, linkOfB, secureLinkOfB, ownerOfB: b.owner };
 });
 
 /** The address shareDocumentWithPerson tries: never given a link nor emailed. */
@@ -183,6 +186,17 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "deleteDocument", query: () => `mutation { deleteDocument(id: "${world.documentOfB.id}") }` },
   { name: "bulkDeleteDocuments", query: () => `mutation { bulkDeleteDocuments(ids: ["${world.documentOfB.id}"]) }` },
   { name: "lockDocument", query: () => `mutation { lockDocument(id: "${world.documentOfB.id}") { locked } }` },
+  {
+    name: "createDocument from a template with fieldFiles",
+    query: () => `mutation ($f: File!) { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }, fieldFiles: [{ name: "party", file: $f }]) { id attachments { id name } } }`,
+    files: { f: DOCX },
+  },
+  // Document attachments
+  { name: "attachments", query: () => `{ attachments(documentId: "${world.documentOfB.id}") { id name path } }` },
+  { name: "document attachments", query: () => `{ document(id: "${world.documentOfB.id}") { attachments { id name path } } }` },
+  { name: "createAttachment", query: () => `mutation ($file: File!) { createAttachment(documentId: "${world.documentOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
+  { name: "deleteAttachment", query: () => `mutation { deleteAttachment(documentId: "${world.documentOfB.id}", id: "${world.attachmentOfB.id}") }` },
+  { name: "deleteAttachment of B through A's document", query: () => `mutation { deleteAttachment(documentId: "${world.documentOfA.id}", id: "${world.attachmentOfB.id}") }` },
   { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
   // Document policies
   { name: "policies", query: () => `{ policies(documentId: "${world.documentOfB.id}") { id user { email name } } }` },
@@ -270,6 +284,9 @@ async function expectBUntouched() {
     { id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null },
   ]);
   expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+  expect(await db.documentAttachment.findMany({ where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] }, select: { id: true, name: true } })).toEqual([
+    { id: world.attachmentOfB.id, name: "Okapi annex.docx" },
+  ]);
   expect(await db.accountRole.findMany({ where: { accountId: b }, select: { id: true, name: true, permissions: true } })).toEqual([
     { id: world.roleOfB.id, name: "B reviewers", permissions: ["ViewDocuments"] },
   ]);
@@ -357,6 +374,12 @@ describe("cross-account isolation", () => {
     "bulkDeleteDocuments",
     "lockDocument",
     "unlockDocument",
+    "createDocument from a template with fieldFiles",
+    "attachments",
+    "document attachments",
+    "createAttachment",
+    "deleteAttachment",
+    "deleteAttachment of B through A's document",
     "policies",
     "policies lastActive",
     "upsertPolicy",

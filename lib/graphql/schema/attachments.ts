@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { addDocumentAttachment, deleteDocumentAttachment, findDocumentAttachments, type DocumentAttachmentView } from "@/lib/documents/attachments";
+import { parseInput } from "@/lib/http/parse-input";
+import { builder, uploadedFile } from "../builder";
+import { DocumentRef, UserSummary } from "./documents";
+
+const id = z.string().min(1).max(64);
+const documentIdSchema = z.object({ documentId: id });
+const attachmentIdsSchema = z.object({ documentId: id, id });
+const documentIdOf = (value: string | number, operation: string) => parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+
+/**
+ * A file kept with a document besides its versions (lib/documents/attachments.ts): the file of
+ * one of its template's upload fields (`variable`), or an annex (`variable` null). Never its
+ * storage key: `path` is where it downloads from.
+ */
+const AttachmentRef = builder.objectRef<DocumentAttachmentView>("Attachment").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    documentId: t.exposeID("documentId"),
+    variable: t.exposeString("variable", { nullable: true, description: "The template field this file fills; null for an annex." }),
+    name: t.exposeString("name"),
+    mimetype: t.exposeString("mimetype"),
+    size: t.exposeInt("size"),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    author: t.field({ type: UserSummary, nullable: true, description: "Who added the file; null when no longer a user.", resolve: (a) => a.author }),
+    path: t.string({
+      description: "Where the file downloads from (GET, the caller's session or token; `?inline=1` to view): /vapp/documents/{documentId}/attachments/{id}.",
+      resolve: (a) => `/vapp/documents/${encodeURIComponent(a.documentId)}/attachments/${encodeURIComponent(a.id)}`,
+    }),
+  }),
+});
+
+builder.prismaObjectField(DocumentRef, "attachments", (t) =>
+  t.field({
+    type: [AttachmentRef],
+    description:
+      "The files kept with the document, oldest first (reader). For single-document views (`document(id)`, a created document): it asks the attachments service once per document, so a list page would pay that per row; lists use `attachments(documentId)` when a row is opened.",
+    resolve: (d, _args, { ctx }) => findDocumentAttachments(ctx, d.id),
+  }),
+);
+
+builder.queryFields((t) => ({
+  attachments: t.field({
+    type: [AttachmentRef],
+    description: "The files kept with a document, oldest first: its upload fields' files and its annexes (reader).",
+    args: { documentId: t.arg.id({ required: true }) },
+    resolve: (_root, { documentId }, { ctx }) => findDocumentAttachments(ctx, documentIdOf(documentId, "attachments")),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createAttachment: t.field({
+    type: AttachmentRef,
+    description:
+      "Adds an annex: a PDF, Word (.docx) or image, checked by its content (editor; DOCUMENT_LOCKED while someone else edits; TOO_MANY_ATTACHMENTS past the limit).",
+    args: { documentId: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }) },
+    resolve: async (_root, { documentId, file }, { ctx }) => addDocumentAttachment(ctx, documentIdOf(documentId, "createAttachment"), await uploadedFile(file)),
+  }),
+  deleteAttachment: t.field({
+    type: "ID",
+    description: "Removes an annex and its file (editor); the file of one of the document's fields stays (ATTACHMENT_FILLS_FIELD).",
+    args: { documentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, { ctx }) => {
+      const input = parseInput(attachmentIdsSchema, { documentId: String(args.documentId), id: String(args.id) }, "deleteAttachment");
+      return (await deleteDocumentAttachment(ctx, input.documentId, input.id)).id;
+    },
+  }),
+}));
