@@ -38,7 +38,7 @@ const select = { id: true, documentId: true, variable: true, name: true, mimetyp
 /** The files kept with a document, oldest first: its upload fields' files and the annexes. Needs reader. */
 export async function findDocumentAttachments(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const rows = await db.documentAttachment.findMany({ where: { accountId: document.accountId, documentId: document.id }, orderBy: { createdAt: "asc" }, select, take: MAX_ATTACHMENTS * 2 });
+  const rows = await db.documentAttachment.findMany({ where: { accountId: document.accountId, documentId: document.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select, take: MAX_ATTACHMENTS * 2 });
   return present(ctx, rows);
 }
 
@@ -66,6 +66,8 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
   await storage().put(path, file.bytes);
   try {
     const row = await db.$transaction(async (tx) => {
+      // The document's row is held until the end, so two adds at once cannot both pass the count.
+      await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${document.id} FOR UPDATE`;
       const count = await tx.documentAttachment.count({ where: { accountId: document.accountId, documentId: document.id } });
       if (count >= MAX_ATTACHMENTS) throw new AppError(AppErrorCode.TOO_MANY_ATTACHMENTS, { message: `A document keeps ${MAX_ATTACHMENTS} attachments at most.`, params: { max: MAX_ATTACHMENTS } });
       const created = await tx.documentAttachment.create({

@@ -131,6 +131,7 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
   const keys = prepared.map((doc) => storageKey(accountId, doc.id, 1, doc.file.ext));
   const attachmentKeys = prepared.map((doc) => doc.attachments.map((attachment) => attachmentKey(accountId, doc.id, attachment.id, attachment.ext)));
   const stored: string[] = [];
+  const now = Date.now();
   const put = async (key: string, bytes: Uint8Array) => {
     await storage().put(key, bytes);
     stored.push(key);
@@ -190,6 +191,8 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
                 ? {
                     create: doc.attachments.map((attachment, j) => ({
                       id: attachment.id,
+                      // One millisecond apart, so they list in the order given (fields in template order).
+                      createdAt: new Date(now + j),
                       accountId,
                       authorId: ctx.userId,
                       variable: attachment.variable,
@@ -369,7 +372,7 @@ export async function cloneDocument(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader", {
     tags: { select: { id: true } },
     contents: { orderBy: { version: "desc" }, take: 1 },
-    attachments: { orderBy: { createdAt: "asc" } },
+    attachments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
   });
   const source = document as typeof document & {
     tags: { id: string }[];

@@ -35,12 +35,21 @@ export async function getDocumentLinkGate(linkId: string) {
 
 /**
  * The shared document for a visitor holding a link access token: name, status, the link's role
- * and permissions, the latest file's name and type, and for a DOCX its HTML rendition
+ * and permissions, the latest file's name and type, the files attached to it (names, types and
+ * sizes; every link role reads attachments, spec section 6), and for a DOCX its HTML rendition
  * (sanitised; null for a PDF, which the page shows from the file).
  */
 export async function getLinkedDocument(_ctx: ServiceContext, token: string | null) {
   const { link, role, email } = await requireLinkAccess(token);
-  const content = await latestContent(link.documentId);
+  const [content, attachments] = await Promise.all([
+    latestContent(link.documentId),
+    db.documentAttachment.findMany({
+      where: { accountId: link.accountId, documentId: link.documentId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, mimetype: true, size: true },
+      take: 100,
+    }),
+  ]);
   if (!content) throw missing();
   const html = content.mimetype === "application/pdf" ? null : sanitizeHtml(await docxToHtml(await readStored(content.path)));
   return {
@@ -51,6 +60,7 @@ export async function getLinkedDocument(_ctx: ServiceContext, token: string | nu
     permissions: linkPermissions(role),
     canDownload: linkPermissions(role).includes("download"),
     file: { name: content.name, mimetype: content.mimetype, size: content.size, version: content.version },
+    attachments,
     html,
   };
 }
@@ -73,4 +83,20 @@ export async function getLinkedDocumentFile(ctx: ServiceContext, token: string |
     payload: { version: content.version, email, inline: options.inline === true },
   });
   return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
+}
+
+/** One file attached to the shared document, streamed; audited as an attachment download through the link. */
+export async function getLinkedAttachmentFile(ctx: ServiceContext, token: string | null, attachmentId: string) {
+  const { link, role, email } = await requireLinkAccess(token);
+  if (!linkPermissions(role).includes("download")) throw new AppError(AppErrorCode.FORBIDDEN, { message: "This link does not allow downloading." });
+  const attachment = await db.documentAttachment.findFirst({ where: { id: attachmentId, accountId: link.accountId, documentId: link.documentId } });
+  const stored = attachment ? await storage().get(attachment.path) : null;
+  if (!attachment || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Attachment not found." });
+  await recordAudit(db, linkContext(ctx, link), {
+    eventType: "document.attachmentDownloaded",
+    targetType: "document",
+    targetId: link.documentId,
+    payload: { attachmentId: attachment.id, name: attachment.name, email },
+  });
+  return { ...stored, mimetype: attachment.mimetype, fileName: attachment.name };
 }

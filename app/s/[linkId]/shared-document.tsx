@@ -23,6 +23,8 @@ type LinkedDocument = {
   email: string | null;
   canDownload: boolean;
   file: { name: string; mimetype: string; size: number };
+  /** Files kept with the document. */
+  attachments: { id: string; name: string; mimetype: string; size: number }[];
   html: string | null;
 };
 type Phase = "opening" | "email" | "code" | "ready" | "expired" | "failed";
@@ -226,15 +228,16 @@ export function SharedDocument({ linkId }: { linkId: string }) {
     }
   }
 
-  async function download() {
+  /** Downloads with the access token (a plain link could not carry it): the document's file or one attachment's. */
+  async function download(path = "/vapp/links/view/file", fileName = doc?.file.name ?? "") {
     if (!doc) return;
     setBusy(true);
     try {
-      const response = await withAccess("/vapp/links/view/file");
+      const response = await withAccess(path);
       const url = URL.createObjectURL(await response.blob());
       const anchor = document.createElement("a");
       anchor.href = url;
-      anchor.download = doc.file.name;
+      anchor.download = fileName;
       document.body.append(anchor);
       anchor.click();
       anchor.remove();
@@ -356,6 +359,25 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           <p className="p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
         </object>
       ) : null}
+      {doc.attachments.length > 0 && (
+        <section aria-labelledby="shared-attachments" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-sm">
+          <h2 id="shared-attachments" className="mb-2 text-base font-semibold">
+            {t("attachments")}
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {doc.attachments.map((file) => (
+              <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid="shared-attachment">
+                <span className="min-w-0 break-words">{file.name}</span>
+                {doc.canDownload && (
+                  <Button variant="ghost" disabled={busy} onClick={() => void download(`/vapp/links/view/attachments/${file.id}`, file.name)} aria-label={t("downloadNamed", { name: file.name })}>
+                    {t("download")}
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {doc.role !== "reader" && <LinkComments linkId={linkId} role={doc.role} email={doc.email} accountName={doc.account.name} call={withAccess} onVisitEnded={visitEnded} />}
     </article>
   );

@@ -4,13 +4,13 @@ import { makeDocx } from "../../fixtures/docx";
 import { makeTextPdf } from "../../fixtures/pdf";
 import { makePng } from "../../factories/images";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTerms, createVerifiedUser, csrfToken, signIn } from "../fixtures/users";
 import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-test("image and attachment fields: the picture lands in the document, the file is kept with it, and editors attach and remove annexes", async ({ page, request }) => {
+test("image and attachment fields: the picture lands in the document, the file is kept with it, editors attach and remove annexes, and a link visitor downloads them", async ({ page, request, browser }) => {
   const user = await createVerifiedUser(request, "attachments");
   await signIn(page, user.email, user.password);
   await acceptTerms(page);
@@ -72,4 +72,17 @@ test("image and attachment fields: the picture lands in the document, the file i
   // The Fields tab links each file field to its file.
   await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
   await expect(page.getByRole("link", { name: "acme-logo.png" })).toHaveAttribute("href", /\/attachments\/a[0-9a-f]+$/);
+
+  // A visitor without an account sees the files of a shared document and downloads them.
+  const documentId = new URL(page.url()).pathname.split("/")[2];
+  const created = await page.request.post(`/vapp/documents/${documentId}/links`, { headers: { "x-csrf-token": await csrfToken(page.request) }, data: { name: "Client" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(new URL(((await created.json()) as { url: string }).url).pathname);
+  await expect(visitor.getByTestId("shared-attachment")).toHaveCount(2);
+  const visitorDownload = visitor.waitForEvent("download");
+  await visitor.getByRole("button", { name: en("shareLinks.page.downloadNamed").replace("{name}", "site plan.pdf") }).click();
+  const file = await visitorDownload;
+  expect(file.suggestedFilename()).toBe("site plan.pdf");
+  expect(new Uint8Array(await readFile((await file.path())!))).toEqual(new Uint8Array(plan));
 });

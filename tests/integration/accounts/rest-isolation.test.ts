@@ -29,6 +29,9 @@ import * as documentPdf from "@/app/vapp/documents/[id]/pdf/route";
 import * as documentShare from "@/app/vapp/documents/[id]/share/route";
 import * as documentPoliciesBulk from "@/app/vapp/document-policies/bulk-delete/route";
 import * as relationsBulk from "@/app/vapp/relations/bulk-delete/route";
+import * as documentAttachments from "@/app/vapp/documents/[id]/attachments/route";
+import * as documentAttachment from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
+import { addDocumentAttachment } from "@/lib/documents/attachments";
 import * as templatesExport from "@/app/vapp/templates/export/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { updateAccount } from "@/lib/accounts/update-account";
@@ -45,7 +48,7 @@ import { makeDocx } from "@/tests/fixtures/docx";
 let a: { token: string };
 let b: { accountId: string; name: string; policyId: string; categoryId: string; tagId: string; roleId: string; logo: string; tokenId: string; storeValue: string };
 /** B's document with its owner's policy and a relation to an annex. */
-let bDocument: { id: string; policyId: string; relationId: string };
+let bDocument: { id: string; policyId: string; relationId: string; attachmentId: string };
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -69,7 +72,8 @@ beforeAll(async () => {
   const annex = await createDocumentFromUpload(ctxB, { name: "Rest B annex" }, { name: "annex.docx", bytes: makeDocx(["Annex"]) });
   const documentPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: document.id } });
   const relation = await createDocumentRelation(ctxB, document.id, { toDocumentId: annex.id, type: "annex" });
-  bDocument = { id: document.id, policyId: documentPolicy.id, relationId: relation.id };
+  const attachment = await addDocumentAttachment(ctxB, document.id, { name: `${accountB.account.name} annex.docx`, bytes: makeDocx(["Annex of B"]) });
+  bDocument = { id: document.id, policyId: documentPolicy.id, relationId: relation.id, attachmentId: attachment.id };
   // Sharing with people outside the workspace allowed on both sides: a refusal can only come from the scope.
   const ctxA = (await signedInAs(accountA.owner.id, accountA.account.id)).ctx;
   for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
@@ -139,6 +143,19 @@ const CASES: Case[] = [
   { name: "GET /vapp/documents/:B/share", call: () => documentShare.GET(req("GET", `/vapp/documents/${bDocument.id}/share`), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/share", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/share (B header)", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }, asB()), params({ id: bDocument.id })) },
+  { name: "GET /vapp/documents/:B/attachments", call: () => documentAttachments.GET(req("GET", "/x"), params({ id: bDocument.id })) },
+  { name: "GET /vapp/documents/:B/attachments (B header)", call: () => documentAttachments.GET(req("GET", "/x", undefined, asB()), params({ id: bDocument.id })) },
+  {
+    name: "POST /vapp/documents/:B/attachments",
+    call: () => {
+      const form = new FormData();
+      form.append("file", new File([PNG], "planted.png", { type: "image/png" }));
+      return documentAttachments.POST(new Request("http://localhost:3000/x", { method: "POST", body: form, headers: auth() }), params({ id: bDocument.id }));
+    },
+  },
+  { name: "GET /vapp/documents/:B/attachments/:B", call: () => documentAttachment.GET(req("GET", "/x"), params({ id: bDocument.id, attachmentId: bDocument.attachmentId })) },
+  { name: "DELETE /vapp/documents/:B/attachments/:B", call: () => documentAttachment.DELETE(req("DELETE", "/x"), params({ id: bDocument.id, attachmentId: bDocument.attachmentId })) },
+  { name: "DELETE /vapp/documents/:B/attachments/:B (B header)", call: () => documentAttachment.DELETE(req("DELETE", "/x", undefined, asB()), params({ id: bDocument.id, attachmentId: bDocument.attachmentId })) },
   { name: "POST /vapp/document-policies/bulk-delete", call: () => documentPoliciesBulk.POST(req("POST", "/x", { ids: [bDocument.policyId] })) },
   { name: "POST /vapp/relations/bulk-delete", call: () => relationsBulk.POST(req("POST", "/x", { ids: [bDocument.relationId] })) },
   { name: "POST /vapp/accounts/tokens/bulk-delete", call: () => tokensBulk.POST(req("POST", "/x", { ids: [b.tokenId] })) },
@@ -174,6 +191,8 @@ describe("REST cross-account isolation", () => {
     expect(contents.map((c) => (c.metadata as { pdfPath?: string }).pdfPath)).toEqual([undefined]);
     expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.downloaded" } })).toBe(0);
     expect(await db.documentLink.count({ where: { documentId: bDocument.id } })).toBe(0);
+    expect(await db.documentAttachment.findMany({ where: { documentId: bDocument.id }, select: { id: true } })).toEqual([{ id: bDocument.attachmentId }]);
+    expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.attachmentDownloaded" } })).toBe(0);
     expect(await db.outboxEmail.count({ where: { to: SHARE_SPY } })).toBe(0);
   });
 

@@ -19,6 +19,10 @@ import { params } from "@/tests/factories/http";
 import { makePng } from "@/tests/factories/images";
 import { makeDocx } from "@/tests/fixtures/docx";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
+import { anonymousContext } from "@/lib/auth/context";
+import { createDocumentLink } from "@/lib/links/document-links";
+import { getLinkedAttachmentFile, getLinkedDocument } from "@/lib/links/linked-document";
+import { validateDocumentLink } from "@/lib/links/validate-document-link";
 
 const STORAGE = process.env.STORAGE_DIR!;
 const bytesOf = async (file: { stream: ReadableStream<Uint8Array> }) => new Uint8Array(await new Response(file.stream).arrayBuffer());
@@ -213,6 +217,31 @@ describe("a document's attachments", () => {
     const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
     expect((await caught(getDocumentAttachmentFile(ctx, theirs.id, logo.id)))?.code).toBe("NOT_FOUND");
     expect((await caught(deleteDocumentAttachment(ctx, theirs.id, logo.id)))?.code).toBe("NOT_FOUND");
+  });
+});
+
+describe("attachments through a share link", () => {
+  it("a visitor sees and downloads the document's files, none of another document's, and nothing once the link expired", async () => {
+    const { ctx, account, template } = await uploadTemplate();
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const annex = await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
+    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
+    const [otherLogo] = await findDocumentAttachments(ctx, other.id);
+    const link = await createDocumentLink(ctx, doc.id, { name: "Client" });
+    const visitor = () => anonymousContext({ ip: "10.9.8.7", userAgent: "vitest", locale: "en" });
+    const validation = await validateDocumentLink(visitor(), link.id);
+    if (validation.status !== "valid") throw new Error(validation.status);
+
+    const view = await getLinkedDocument(visitor(), validation.accessToken);
+    expect(view.attachments.map((a) => a.name)).toEqual(["logo.png", "plan.pdf"]);
+    expect(view.attachments[0]).not.toHaveProperty("path");
+    const file = await getLinkedAttachmentFile(visitor(), validation.accessToken, annex.id);
+    expect(await bytesOf(file)).toEqual(ANNEX);
+    expect(await db.audit.count({ where: { accountId: account.id, eventType: "document.attachmentDownloaded", via: "link" } })).toBe(1);
+    expect((await caught(getLinkedAttachmentFile(visitor(), validation.accessToken, otherLogo.id)))?.code).toBe("NOT_FOUND");
+
+    await db.documentLink.update({ where: { id: link.id }, data: { expiredAt: new Date(Date.now() - 1000) } });
+    expect((await caught(getLinkedAttachmentFile(visitor(), validation.accessToken, annex.id)))?.code).toBe("LINK_EXPIRED");
   });
 });
 
