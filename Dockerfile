@@ -27,6 +27,12 @@ RUN node scripts/prisma-generate.mjs \
 
 # Runtime: the build, the runtime dependencies and prisma/ (migrations run at start).
 FROM node:20-bookworm-slim AS runtime
+# LibreOffice Writer turns Word files into PDF (downloads as PDF, .doc uploads); about 300 MB.
+# `--build-arg LIBREOFFICE=0` leaves it out: the app then says so where it would need it.
+ARG LIBREOFFICE=1
+RUN if [ "$LIBREOFFICE" = "1" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends libreoffice-writer-nogui fonts-liberation && rm -rf /var/lib/apt/lists/*; \
+    fi
 WORKDIR /app
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { makeDocx } from "../../fixtures/docx";
+import { messages } from "../fixtures/messages";
+import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+
+const en = messages("en");
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const HAS_LIBREOFFICE = ["/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice"].some((path) => existsSync(path));
+
+test("a Word document downloads as a PDF made by LibreOffice, from the header and from its version", async ({ page, request }) => {
+  // The server converts with LibreOffice (.ci/run installs it); without it the screen offers no PDF
+  // for Word files, which tests/integration/documents/pdf-rendition.test.ts covers.
+  test.skip(!HAS_LIBREOFFICE, "LibreOffice is not installed on this machine");
+  const user = await createVerifiedUser(request, "pdf-download");
+  await signIn(page, user.email, user.password);
+  await acceptTerms(page);
+  await markWelcomeTourSeen(page.request);
+
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Lease.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Lease of the Quokka warehouse."])) });
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: en("documents.downloadPdf") }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe("Lease.pdf");
+  const bytes = await readFile((await download.path())!);
+  expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  expect(bytes.byteLength).toBeGreaterThan(1000);
+
+  await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
+  const again = page.waitForEvent("download");
+  await page.getByRole("button", { name: en("documents.downloadPdfVersionN").replace("{version}", "1") }).click();
+  expect((await again).suggestedFilename()).toBe("Lease.pdf");
+});
