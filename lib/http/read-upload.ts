@@ -49,7 +49,7 @@ export async function readUpload(req: Request, operation: string, options: { max
  * promise settles exactly once: on the first limit crossed or parse error (both streams are
  * destroyed, so the rest of the body is never pulled), or when the form ends cleanly.
  */
-function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge: () => AppError, byField: boolean): Promise<{ files: (UploadedFile & { field: string | null })[]; rawData?: string }> {
+function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge: () => AppError, byField: boolean): Promise<{ files: (UploadedFile & { field?: string | null })[]; rawData?: string }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     let source: Readable;
@@ -148,7 +148,7 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
       }
       if (settled) return;
       settled = true;
-      resolve({ files: parts.map((part) => ({ name: part.name, field: part.field, bytes: joinChunks(part.chunks, part.size) })), rawData });
+      resolve({ files: parts.map((part) => ({ name: part.name, bytes: joinChunks(part.chunks, part.size), ...(byField ? { field: part.field } : {}) })), rawData });
     });
   });
 }

@@ -192,6 +192,24 @@ describe("readUpload streams the multipart body and stops at the first limit", (
     await expect(readUpload(formRequest(one, { data: "[1]" }), "createTemplate")).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "data must be a JSON object." });
   });
 
+  it("takes `field:<name>` parts as the files of named fields only when asked to", async () => {
+    const form = () => {
+      const body = new FormData();
+      body.append("field:logo", new Blob(["png"]), "logo.png");
+      body.append("file", new Blob(["doc"]), "plain.docx");
+      body.append("field:", new Blob(["x"]), "empty-name.pdf");
+      return new Request(URL_, { method: "POST", body });
+    };
+    const named = await readUpload(form(), "createDocument", { maxFiles: 5, byField: true });
+    expect(named.files).toEqual([
+      { name: "logo.png", field: "logo", bytes: encoder.encode("png") },
+      { name: "plain.docx", field: null, bytes: encoder.encode("doc") },
+      { name: "empty-name.pdf", field: "", bytes: encoder.encode("x") },
+    ]);
+    const plain = await readUpload(form(), "createDocument", { maxFiles: 5 });
+    expect(plain.files).toEqual([{ name: "plain.docx", bytes: encoder.encode("doc") }]);
+  });
+
   it("ignores other fields and file parts, but counts them against the limits", async () => {
     const form = new FormData();
     form.append("note", "hello");
