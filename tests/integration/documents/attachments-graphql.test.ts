@@ -6,12 +6,11 @@ import { createDocumentFromTemplate } from "@/lib/documents/create-document";
 import { findDocumentAttachments } from "@/lib/documents/attachments";
 import { getDocumentFile } from "@/lib/documents/update-document";
 import { readDocx } from "@/lib/files/docx";
-import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
-import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql, graphqlUpload } from "@/tests/factories/graphql";
 import { params } from "@/tests/factories/http";
 import { makePng } from "@/tests/factories/images";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { uploadFieldsTemplate } from "@/tests/factories/upload-fields-template";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 
 type AttachmentFields = { id: string; documentId: string; variable: string | null; name: string; mimetype: string; size: number; createdAt: string; path: string; author: { id: string; name: string } | null };
@@ -29,25 +28,9 @@ const byName = (list: AttachmentFields[]) => [...list].sort((a, b) => a.name.loc
 const LOGO = makePng(640, 160);
 let ANNEX: Uint8Array;
 
-type Setup = Awaited<ReturnType<typeof signedInAs>> & { account: { id: string }; owner: { id: string; firstName: string; lastName: string; email: string }; template: { id: string } };
+type Setup = Awaited<ReturnType<typeof uploadFieldsTemplate>>;
 let a: Setup;
 
-/** A published template with a text field, a required image, an optional attachment and a file field. */
-async function uploadTemplate(name: string): Promise<Setup> {
-  const { account, owner } = await createAccount(name);
-  const session = await signedInAs(owner.id, account.id);
-  const template = await createTemplate(session.ctx, { name: "Offer [client]" }, { name: "offer.docx", bytes: makeDocx(["Offer for [client]", "[logo]", "Annex: [annex]", "Plan: [plan]"]) });
-  await updateTemplate(session.ctx, template.id, {
-    variables: [
-      { name: "client", type: "text", required: true, deprecated: false, options: {} },
-      { name: "logo", type: "image", required: true, deprecated: false, options: {} },
-      { name: "annex", type: "attachment", required: false, deprecated: false, options: {} },
-      { name: "plan", type: "file", required: false, deprecated: false, options: {} },
-    ],
-  });
-  await publishUnpublishTemplate(session.ctx, template.id, true);
-  return { account, owner, ...session, template };
-}
 
 /** createDocument from the template with these files for its fields. */
 const createWithFiles = (client: string, files: Record<string, { name: string; bytes: Uint8Array }>, extra: Record<string, unknown> = {}, setup = a) => {
@@ -61,7 +44,7 @@ const createWithFiles = (client: string, files: Record<string, { name: string; b
 
 beforeAll(async () => {
   ANNEX = await makeTextPdf([["Annex one: the site plan."]]);
-  a = await uploadTemplate("Attachments GraphQL");
+  a = await uploadFieldsTemplate("Attachments GraphQL");
 });
 
 describe("upload fields through createDocument(fieldFiles)", () => {
@@ -174,7 +157,7 @@ describe("another workspace", () => {
     const annex = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, { accessToken: a.accessToken, variables: { documentId: doc.id, file: null }, files: { file: { name: "annex.pdf", bytes: ANNEX } } });
     const annexId = annex.data!.createAttachment.id;
 
-    const b = await uploadTemplate("Attachments GraphQL other");
+    const b = await uploadFieldsTemplate("Attachments GraphQL other");
     const accessToken = b.accessToken;
     const listed = await graphql(LIST, { accessToken, variables: { documentId: doc.id } });
     expect(listed.errors?.[0].extensions.code).toBe("NOT_FOUND");

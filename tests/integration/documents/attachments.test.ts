@@ -13,11 +13,12 @@ import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { deleteDocuments, getDocumentFile, lockDocument } from "@/lib/documents/update-document";
 import { isAppError, type AppError } from "@/lib/errors/app-error";
 import { readDocx } from "@/lib/files/docx";
-import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
+import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { params } from "@/tests/factories/http";
 import { makePng } from "@/tests/factories/images";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { uploadFieldsTemplate } from "@/tests/factories/upload-fields-template";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 import { anonymousContext } from "@/lib/auth/context";
 import { createDocumentLink } from "@/lib/links/document-links";
@@ -34,22 +35,6 @@ const LOGO = makePng(800, 200);
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
 let ANNEX: Uint8Array;
 
-/** A published template with a text field, a required image, an optional attachment and a file field. */
-async function uploadTemplate() {
-  const { account, owner } = await createAccount("Attachments");
-  const session = await signedInAs(owner.id, account.id);
-  const template = await createTemplate(session.ctx, { name: "Offer [client]" }, { name: "offer.docx", bytes: makeDocx(["Offer for [client]", "[logo]", "Annex: [annex]", "Plan: [plan]"]) });
-  await updateTemplate(session.ctx, template.id, {
-    variables: [
-      { name: "client", type: "text", required: true, deprecated: false, options: {} },
-      { name: "logo", type: "image", required: true, deprecated: false, options: {} },
-      { name: "annex", type: "attachment", required: false, deprecated: false, options: {} },
-      { name: "plan", type: "file", required: false, deprecated: false, options: {} },
-    ],
-  });
-  await publishUnpublishTemplate(session.ctx, template.id, true);
-  return { account, owner, ...session, template };
-}
 
 beforeAll(async () => {
   ANNEX = await makeTextPdf([["Annex one: the site plan."]]);
@@ -57,7 +42,7 @@ beforeAll(async () => {
 
 describe("upload fields of a template", () => {
   it("puts the picture in the document, keeps each file with it and writes the names of the others", async () => {
-    const { ctx, template } = await uploadTemplate();
+    const { ctx, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
       { field: "logo", name: "acme-logo.png", bytes: LOGO },
       { field: "annex", name: "site plan.pdf", bytes: ANNEX },
@@ -90,7 +75,7 @@ describe("upload fields of a template", () => {
   });
 
   it("reports every broken field at once, files by their content, and stores nothing", async () => {
-    const { ctx, account, template } = await uploadTemplate();
+    const { ctx, account, template } = await uploadFieldsTemplate();
     const before = await storedFiles(account.id);
     const error = await caught(
       createDocumentFromTemplate(ctx, { templateId: template.id, values: {} }, [
@@ -108,14 +93,14 @@ describe("upload fields of a template", () => {
   });
 
   it("asks for a required picture, and never takes the client's word for a file", async () => {
-    const { ctx, template } = await uploadTemplate();
+    const { ctx, template } = await uploadFieldsTemplate();
     const forged = { name: "forged.png", mimetype: "image/png", size: 10 };
     const error = await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", logo: forged } }));
     expect((error!.details.fields as { path: string; code: string }[]).map((f) => [f.path, f.code])).toEqual([["logo", "required"]]);
   });
 
   it("refuses a file for a field that is not a file field, or two for one", async () => {
-    const { ctx, template } = await uploadTemplate();
+    const { ctx, template } = await uploadFieldsTemplate();
     for (const uploads of [
       [{ field: "client", name: "x.png", bytes: LOGO }],
       [{ field: "nope", name: "x.png", bytes: LOGO }],
@@ -129,7 +114,7 @@ describe("upload fields of a template", () => {
   });
 
   it("fills a PDF form's button field with the picture", async () => {
-    const { ctx } = await uploadTemplate();
+    const { ctx } = await uploadFieldsTemplate();
     const pdf = await PDFDocument.create();
     const page = pdf.addPage([595, 842]);
     pdf.getForm().createTextField("client").addToPage(page, { x: 50, y: 760, width: 300, height: 24 });
@@ -147,7 +132,7 @@ describe("upload fields of a template", () => {
 
 describe("a document's attachments", () => {
   it("editors attach and remove annexes, readers only read, and a field's file stays", async () => {
-    const { ctx, account, template } = await uploadTemplate();
+    const { ctx, account, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
     const reader = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: reader.id, role: "reader" });
@@ -174,7 +159,7 @@ describe("a document's attachments", () => {
   });
 
   it("waits while someone else edits the document", async () => {
-    const { ctx, account, template } = await uploadTemplate();
+    const { ctx, account, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
     const editor = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: editor.id, role: "editor" });
@@ -183,7 +168,7 @@ describe("a document's attachments", () => {
   });
 
   it("a copy has its own copies of the files, and deleting a document deletes its files", async () => {
-    const { ctx, account, template } = await uploadTemplate();
+    const { ctx, account, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
     await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
     const copy = await cloneDocument(ctx, doc.id);
@@ -200,7 +185,7 @@ describe("a document's attachments", () => {
   });
 
   it("another workspace sees none of it", async () => {
-    const { ctx, template } = await uploadTemplate();
+    const { ctx, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
     const [logo] = await findDocumentAttachments(ctx, doc.id);
     const other = await createAccount("Attachments other");
@@ -222,7 +207,7 @@ describe("a document's attachments", () => {
 
 describe("attachments through a share link", () => {
   it("a visitor sees and downloads the document's files, none of another document's, and nothing once the link expired", async () => {
-    const { ctx, account, template } = await uploadTemplate();
+    const { ctx, account, template } = await uploadFieldsTemplate();
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
     const annex = await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
     const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
@@ -246,9 +231,9 @@ describe("attachments through a share link", () => {
 });
 
 describe("attachments over REST", () => {
-  let session: Awaited<ReturnType<typeof uploadTemplate>>;
+  let session: Awaited<ReturnType<typeof uploadFieldsTemplate>>;
   beforeAll(async () => {
-    session = await uploadTemplate();
+    session = await uploadFieldsTemplate();
   });
   const auth = (extra: Record<string, string> = {}) => ({ authorization: `Bearer ${session.accessToken}`, ...extra });
 
