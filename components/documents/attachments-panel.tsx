@@ -29,7 +29,11 @@ export function AttachmentsPanel({ documentId, attachments, canEdit, maxUploadBy
   const { run, busy } = useAction();
   const [removing, setRemoving] = useState<AttachmentItem | null>(null);
   const size = (bytes: number) =>
-    bytes < 1024 * 1024 ? format.number(bytes / 1024, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }) : format.number(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
+    bytes < 1024
+      ? format.number(bytes, { style: "unit", unit: "byte" })
+      : bytes < 1024 * 1024
+        ? format.number(bytes / 1024, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 })
+        : format.number(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
   const href = (item: AttachmentItem) => `/vapp/documents/${documentId}/attachments/${item.id}`;
 
   return (
