@@ -75,6 +75,7 @@ export function DocumentView({
   document,
   role,
   abilities,
+  canCreate,
   refEditable,
   nextStatuses,
   html,
@@ -96,6 +97,8 @@ export function DocumentView({
   document: Details;
   role: string;
   abilities: Abilities;
+  /** The caller may make documents (ManageDocuments): a copy is one. */
+  canCreate: boolean;
   /** The workspace setting refModification: references may be changed by hand. */
   refEditable: boolean;
   nextStatuses: Status[];
@@ -258,10 +261,12 @@ export function DocumentView({
               {t("downloadPdf")}
             </a>
           )}
-          <Button variant="secondary" onClick={async () => {
-            const copy = await run(() => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`), "duplicated", "cloneError");
-            if (copy) router.push(`/d/${copy.id}/view`);
-          }}>{t("duplicate")}</Button>
+          {canCreate && (
+            <Button variant="secondary" onClick={async () => {
+              const copy = await run(() => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`), "duplicated", "cloneError");
+              if (copy) router.push(`/d/${copy.id}/view`);
+            }}>{t("duplicate")}</Button>
+          )}
           {abilities.manage && <Button variant="danger" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
         </div>
       </header>

@@ -158,6 +158,24 @@ export async function countDocuments(ctx: ServiceContext, raw: DocumentListInput
   return row?.total ?? 0;
 }
 
+/** Authors listed in the /docs filter at most. */
+const MAX_AUTHORS = 200;
+
+/**
+ * The people who wrote documents the caller sees, by name, for the /docs author filter: whoever
+ * sees a document sees its author, so this needs no member-list permission and names no one
+ * else. One statement over the (accountId, authorId) index.
+ */
+export async function findDocumentsAuthors(ctx: ServiceContext) {
+  accountScope(ctx);
+  const where = await conditions(ctx as AccountContext, documentListSchema.parse({}));
+  const users = await db.$queryRaw<{ id: string; firstName: string; lastName: string; email: string }[]>`
+    SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u
+    WHERE u.id IN (SELECT DISTINCT d."authorId" FROM "Document" d WHERE ${where} AND d."authorId" IS NOT NULL)
+    LIMIT ${MAX_AUTHORS}`;
+  return users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The documents most recently changed (spec "hot" documents), five by default. */
 export async function hotDocuments(ctx: ServiceContext, size = 5) {
   return (await findDocuments(ctx, { size: Math.min(Math.max(size, 1), 25), orderBy: "updatedAt" })).items;

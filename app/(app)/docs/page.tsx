@@ -4,9 +4,8 @@ import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentsList } from "@/components/documents/documents-list";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
-import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
 import { findCategories } from "@/lib/categories/find-categories";
-import { documentListSchema, documentRoles, findDocuments } from "@/lib/documents/find-documents";
+import { documentListSchema, documentRoles, findDocuments, findDocumentsAuthors } from "@/lib/documents/find-documents";
 import { documentListFromQuery } from "@/lib/documents/list-query";
 import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { flattenTree, folderTree } from "@/lib/folders/folders";
@@ -36,12 +35,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
   // A hand-edited address with a bad filter shows the cleared list rather than an error page
   // (the service's own parse throws a ZodError, not an AppError, so it is checked here first).
   const filters = documentListSchema.safeParse(documentListFromQuery(params));
-  const [result, tree, categories, tags, members] = await Promise.all([
+  const [result, tree, categories, tags, authors] = await Promise.all([
     findDocuments(ctx, filters.success ? filters.data : {}),
     folderTree(ctx, "document"),
     findCategories(ctx, { group: "document" }),
     findTags(ctx),
-    can(ctx, "ManageMembers") || can(ctx, "ViewAllDocuments") ? findAccountPolicies(ctx, { page: 1, size: 100 }).then((p) => p.items).catch(() => []) : Promise.resolve([]),
+    findDocumentsAuthors(ctx),
   ]);
   const abilities = await documentRoles(ctx, result.items.map((d) => d.id));
   const renditions = pdfRenditionsAvailable();
@@ -52,7 +51,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
         folders={flattenTree(tree)}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
-        authors={members.map((m) => ({ id: m.user.id, name: `${m.user.firstName} ${m.user.lastName}`.trim() || m.user.email }))}
+        authors={authors}
         query={Object.fromEntries(params)}
         page={{ page: result.page, pages: result.pages, total: result.total }}
         documents={result.items.map((d) => ({

@@ -72,6 +72,8 @@ describe("documents", () => {
       code: "VALIDATION_FAILED",
       details: { fields: [{ path: "start", code: "date" }, { path: "fee", code: "number", message: "Enter a number." }] },
     });
+    // Refused values leave nothing behind.
+    expect(await db.document.count({ where: { templateId: template.id } })).toBe(0);
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd", start: "2026-12-31", fee: 1500 } });
     expect(doc.name).toBe("Services Acme Ltd");
     expect(doc.ref).toBe("1");
@@ -83,6 +85,23 @@ describe("documents", () => {
     expect(found.items.map((d) => d.id)).toEqual([doc.id]);
     expect(found.items[0].highlight?.some((part) => part.match && /Zanzibarian/i.test(part.text))).toBe(true);
     expect((await findDocuments(ctx, { search: "clauses" })).total).toBe(1); // stemmed
+  });
+
+  it("search is stemmed in the document's language for es, ca and pt too, and exact words match in any", async () => {
+    const { ctx } = await workspace();
+    const cases = [
+      { language: "es", body: "Los contratos de arrendamiento", inflected: "contrato" },
+      { language: "ca", body: "Els contractes de lloguer", inflected: "contracte" },
+      { language: "pt", body: "As cláusulas contratuais", inflected: "cláusula" },
+    ] as const;
+    const made: Record<string, string> = {};
+    for (const c of cases) made[c.language] = (await createDocumentFromUpload(ctx, { name: `Doc ${c.language}`, language: c.language }, { name: "x.docx", bytes: makeDocx([c.body]) })).id;
+    for (const c of cases) {
+      // The searcher's own language stems the query the same way.
+      expect((await findDocuments({ ...ctx, locale: c.language }, { search: c.inflected })).items.map((d) => d.id)).toEqual([made[c.language]]);
+      // Word for word, whatever the searcher's language.
+      expect((await findDocuments({ ...ctx, locale: "en" }, { search: c.body.split(" ")[1] })).items.map((d) => d.id)).toEqual([made[c.language]]);
+    }
   });
 
   it("fills PDF forms", async () => {

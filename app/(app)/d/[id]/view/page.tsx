@@ -119,6 +119,7 @@ export default async function DocumentViewPage({ params, searchParams }: { param
         }}
         role={document.role}
         abilities={document.abilities}
+        canCreate={can(ctx, "ManageDocuments")}
         refEditable={(account.settings as { refModification?: boolean }).refModification !== false}
         nextStatuses={[...STATUS_TRANSITIONS[document.status]]}
         html={rendition.html}

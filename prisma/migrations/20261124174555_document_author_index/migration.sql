@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Document_accountId_authorId_idx" ON "Document"("accountId", "authorId");
