@@ -1,7 +1,6 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { MoveToFolderModal } from "@/components/lists/move-to-folder-modal";
 import { Button } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest } from "@/lib/client/api";
 import type { FolderOption } from "@/lib/folders/folders";
+import { useFolderNavigation } from "./use-folder-navigation";
 
 /** The folder options of a select, indented by depth under the root 'Drive'. */
 export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[]; rootLabel: string }) {
@@ -35,29 +35,20 @@ function subtree(folders: FolderOption[], rootId: string): string[] {
 }
 
 /**
- * The folder tree of a list (documents or templates): pick a folder to list (Drive is the root,
- * 'All' every folder), create a folder inside the current one, rename it, move it under another
- * parent, or delete it.
+ * The folder actions of a list (documents or templates): create a folder inside the current one,
+ * rename it, move it under another parent, or delete it. On narrow screens it also picks the
+ * folder to list (Drive is the root, 'All' every folder); wide screens have the tree beside the
+ * list for that (folder-tree.tsx).
  */
 export function FolderBar({ group, folders, current, canManage }: { group: "document" | "template"; folders: FolderOption[]; current: string | null; canManage: boolean }) {
   const t = useTranslations("folders");
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
+  const go = useFolderNavigation();
   const { run, busy } = useAction();
   const [editing, setEditing] = useState<"create" | "rename" | null>(null);
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
   const folder = folders.find((f) => f.id === current) ?? null;
-
-  function go(value: string) {
-    const next = new URLSearchParams(params);
-    if (value) next.set("folder", value);
-    else next.delete("folder");
-    next.delete("page");
-    router.push(`${pathname}?${next}`);
-  }
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -73,7 +64,7 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+      <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 lg:hidden">
         {t("folder")}
         <select value={current ?? ""} onChange={(e) => go(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm">
           <option value="">{t("all")}</option>

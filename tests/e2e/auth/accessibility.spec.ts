@@ -151,3 +151,20 @@ test("the terms modal cannot be dismissed: no close button, Escape and a click o
   await page.keyboard.press("Enter");
   await expect(terms).toBeHidden();
 });
+
+test("the repository, templates and document screens have no serious accessibility violations", async ({ page }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  for (const path of ["/docs", "/templates"]) {
+    await page.goto(path);
+    await expect(page.getByRole("tree")).toBeVisible();
+    expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
+  }
+  await page.goto("/docs");
+  await page.getByTestId("document-row").first().getByRole("link").first().click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  for (const tab of ["Document", "Details", "Fields", "Versions", "Activity", "Attachments"]) {
+    await page.getByRole("tab", { name: tab, exact: true }).click();
+    await expect(page.getByRole("tabpanel")).toBeVisible();
+    expect({ tab, violations: await seriousViolations(page) }).toEqual({ tab, violations: [] });
+  }
+});

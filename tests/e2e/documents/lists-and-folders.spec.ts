@@ -103,8 +103,8 @@ test("move a template into a folder from its row's context menu, by keyboard", a
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId("template-folder")).toHaveText("Leases");
 
-  // The folder's own list now holds it, and the server agrees.
-  await page.getByRole("combobox", { name: en("folders.folder"), exact: true }).selectOption(folder.id);
+  // The folder's own list now holds it (chosen in the tree beside the list), and the server agrees.
+  await page.getByRole("tree", { name: en("folders.folders") }).getByRole("treeitem", { name: "Leases" }).click();
   await page.waitForURL((url) => url.searchParams.get("folder") === folder.id);
   await expect(page.getByTestId("template-row")).toHaveCount(1);
   const stored = (await (await page.request.get(`/vapp/templates/${template.id}`)).json()) as { folderId: string | null };
@@ -139,4 +139,24 @@ test("move a folder under another; it is never offered a place inside itself", a
   await expect(destination.locator(`option[value="${clients.id}"]`)).toHaveCount(0);
   await dialog.getByRole("button", { name: en("folders.cancel"), exact: true }).click();
   await expect(dialog).toBeHidden();
+
+  // The tree beside the list shows Acme inside Clients under Drive, and works by keyboard alone.
+  const folderTree = page.getByRole("tree", { name: en("folders.folders") });
+  const item = (name: string) => folderTree.getByRole("treeitem", { name, exact: true });
+  await expect(item(en("folders.drive"))).toHaveAttribute("aria-expanded", "true");
+  await expect(item("Clients")).toHaveAttribute("aria-selected", "true");
+  await expect(item("Clients")).toHaveAttribute("aria-level", "2");
+  await expect(item("Acme")).toHaveCount(0);
+  await item("Clients").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(item("Acme")).toHaveAttribute("aria-level", "3");
+  await page.keyboard.press("ArrowDown");
+  await expect(item("Acme")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.searchParams.get("folder") === acme.id);
+  await expect(item("Acme")).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowLeft");
+  await expect(item("Clients")).toBeFocused();
+  await page.getByRole("button", { name: en("folders.all") }).click();
+  await page.waitForURL((url) => !url.searchParams.has("folder"));
 });
