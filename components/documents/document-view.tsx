@@ -49,6 +49,8 @@ type Details = {
   locked: boolean;
   /** Their name, when `locked` and they are still a user. */
   lockedBy: string | null;
+  /** In the archive: out of the lists until an owner restores it. */
+  archived: boolean;
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
@@ -267,9 +269,25 @@ export function DocumentView({
               if (copy) router.push(`/d/${copy.id}/view`);
             }}>{t("duplicate")}</Button>
           )}
+          {abilities.manage && !document.archived && (
+            <Button variant="secondary" onClick={() => run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: true }), "updated", "updateError")}>
+              {t("archive")}
+            </Button>
+          )}
           {abilities.manage && <Button variant="danger" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
         </div>
       </header>
+
+      {document.archived && (
+        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-800" data-testid="archived-notice">
+          <span>{t("archivedNotice")}</span>
+          {abilities.manage && (
+            <Button variant="secondary" onClick={() => run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: false }), "updated", "updateError")}>
+              {t("restore")}
+            </Button>
+          )}
+        </p>
+      )}
 
       {!viewing.isLatest && (
         <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="version-notice">

@@ -74,6 +74,17 @@ export function DocumentsList({
   const selection = useSelection(documents.map((d) => d.id));
   const [moving, setMoving] = useState<DocumentRow | null>(null);
   const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  /** The list shows the archive (archived=1) rather than the current documents. */
+  const archive = query.archived === "1";
+  /** The same list in the other view: current documents or the archive, from its first page. */
+  const viewHref = (archived: boolean) => {
+    const next = new URLSearchParams(query);
+    if (archived) next.set("archived", "1");
+    else next.delete("archived");
+    next.delete("page");
+    const search = next.toString();
+    return `/docs${search ? `?${search}` : ""}`;
+  };
 
   const menuItems = (doc: DocumentRow): ContextMenuItem[] => [
     { label: t("open"), href: `/d/${doc.id}/view` },
@@ -81,6 +92,9 @@ export function DocumentsList({
     ...(doc.pdf ? [{ label: t("downloadPdf"), href: `/vapp/documents/${doc.id}/pdf`, download: true }] : []),
     ...(canManage ? [{ label: t("duplicate"), onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/clone`), "duplicated", "cloneError") }] : []),
     ...(doc.abilities.edit ? [{ label: t("moveToFolder"), onSelect: () => setMoving(doc) }] : []),
+    ...(doc.abilities.manage
+      ? [{ label: archive ? t("restore") : t("archive"), onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/archive`, { archived: !archive }), "updated", "updateError") }]
+      : []),
     ...(canManage && doc.abilities.manage ? [{ label: t("delete"), danger: true, onSelect: () => setDeleting(doc) }] : []),
   ];
 
@@ -97,7 +111,21 @@ export function DocumentsList({
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <div className="flex flex-wrap items-center gap-4">
+          <h1 className="text-2xl font-semibold">{archive ? t("archiveTitle") : t("title")}</h1>
+          <nav aria-label={t("views")} className="flex rounded-md border border-zinc-300 bg-white p-0.5 text-sm">
+            {[false, true].map((archived) => (
+              <Link
+                key={String(archived)}
+                href={viewHref(archived)}
+                aria-current={archive === archived ? "page" : undefined}
+                className={`rounded px-3 py-1.5 ${archive === archived ? "bg-brand-50 font-semibold text-brand-800" : "text-zinc-700 hover:bg-zinc-50"}`}
+              >
+                {archived ? t("archivedView") : t("currentView")}
+              </Link>
+            ))}
+          </nav>
+        </div>
         <div className="flex flex-wrap gap-2">
           <a href={list.exportHref("/vapp/documents/export")} className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">{t("exportCsv")}</a>
           {canManage && <UploadDocument folderId={query.folder && query.folder !== "root" ? query.folder : null} />}
@@ -138,7 +166,7 @@ export function DocumentsList({
           )}
 
           {documents.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{t("empty")}</p>
+            <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{archive ? t("archiveEmpty") : t("empty")}</p>
           ) : (
             <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
               <table className="w-full text-left text-sm">

@@ -34,6 +34,8 @@ export function documentListFromQuery(params: URLSearchParams): DocumentListInpu
   return {
     ...common,
     statuses: list(params.get("status")) as DocumentListInput["statuses"],
+    // The archive (archived=1) instead of the current documents.
+    archived: params.get("archived") === "1" ? true : undefined,
     dateField: common.dateField as DocumentListInput["dateField"],
     orderBy: (common.orderBy || (common.search ? "relevance" : undefined)) as DocumentListInput["orderBy"],
     sortBy: common.sortBy as DocumentListInput["sortBy"],

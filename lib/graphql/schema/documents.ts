@@ -14,6 +14,7 @@ import {
   updateDocumentVersion,
 } from "@/lib/documents/update-document";
 import type { FieldUpload } from "@/lib/documents/field-uploads";
+import { archiveDocument } from "@/lib/documents/archive-document";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
@@ -421,6 +422,12 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
     resolve: (_query, _root, { id: documentId, data }, { ctx }) =>
       updateDocument(ctx, parseInput(idSchema, { id: documentId }, "updateDocument").id, parseInput(documentFieldsSchema, cleanFields(data), "updateDocument")),
+  }),
+  archiveDocument: t.prismaField({
+    type: "Document",
+    description: "Archives the document (`archived: true`: out of the lists and searches, kept whole) or brings it back. Owner.",
+    args: { id: t.arg.id({ required: true }), archived: t.arg.boolean({ required: true }) },
+    resolve: (_query, _root, { id: documentId, archived }, { ctx }) => archiveDocument(ctx, parseInput(idSchema, { id: documentId }, "archiveDocument").id, archived),
   }),
   updateDocumentStatus: t.prismaField({
     type: "Document",

@@ -181,6 +181,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   },
   { name: "updateDocument", query: () => `mutation { updateDocument(id: "${world.documentOfB.id}", data: { name: "Hijacked" }) { id } }` },
   { name: "updateDocumentStatus", query: () => `mutation { updateDocumentStatus(id: "${world.documentOfB.id}", newStatus: cancelled) { id } }` },
+  { name: "archiveDocument", query: () => `mutation { archiveDocument(id: "${world.documentOfB.id}", archived: true) { id archived } }` },
   { name: "updateDocumentDestinationFolder", query: () => `mutation { updateDocumentDestinationFolder(id: "${world.documentOfB.id}", destinationId: null) { id } }` },
   { name: "updateDocumentVersion", query: () => `mutation ($file: File!) { updateDocumentVersion(id: "${world.documentOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
   { name: "deleteDocument", query: () => `mutation { deleteDocument(id: "${world.documentOfB.id}") }` },
@@ -265,8 +266,8 @@ const runCase = (c: GraphQLCase, headers: Record<string, string>) =>
 /** B's documents, their policies, templates and folders are as they were made. */
 async function expectBUntouched() {
   const b = world.accountB.id;
-  expect(await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true } })).toEqual([
-    { id: world.documentOfB.id, name: "B contract", status: "initial", folderId: world.folderOfB.id },
+  expect(await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true, archived: true } })).toEqual([
+    { id: world.documentOfB.id, name: "B contract", status: "initial", folderId: world.folderOfB.id, archived: false },
   ]);
   expect(await db.documentContent.count({ where: { accountId: b } })).toBe(1);
   expect(await db.document.findUniqueOrThrow({ where: { id: world.documentOfB.id }, select: { lockedById: true } })).toEqual({ lockedById: null });
@@ -368,6 +369,7 @@ describe("cross-account isolation", () => {
     "cloneDocument",
     "updateDocument",
     "updateDocumentStatus",
+    "archiveDocument",
     "updateDocumentDestinationFolder",
     "updateDocumentVersion",
     "deleteDocument",

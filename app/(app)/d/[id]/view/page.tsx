@@ -116,6 +116,7 @@ export default async function DocumentViewPage({ params, searchParams }: { param
           createdAt: document.createdAt.toISOString(),
           locked: document.locked,
           lockedBy: document.locked ? (document.lockedBy?.name ?? null) : null,
+          archived: document.archived,
         }}
         role={document.role}
         abilities={document.abilities}

@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { makeDocx } from "../../fixtures/docx";
+import { messages } from "../fixtures/messages";
+import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+
+const en = messages("en");
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+test("an owner archives a document: it leaves the repository for the archive view, and restoring brings it back", async ({ page, request }) => {
+  const user = await createVerifiedUser(request, "archive");
+  await signIn(page, user.email, user.password);
+  await acceptTerms(page);
+  await markWelcomeTourSeen(page.request);
+
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Expired NDA.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["An old agreement"])) });
+  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  const address = page.url();
+
+  await page.getByRole("button", { name: en("documents.archive"), exact: true }).click();
+  await expect(page.getByTestId("archived-notice")).toContainText(en("documents.archivedNotice"));
+
+  await page.goto("/docs");
+  await expect(page.getByRole("link", { name: "Expired NDA" })).toHaveCount(0);
+  await page.getByRole("navigation", { name: en("documents.views") }).getByRole("link", { name: en("documents.archivedView") }).click();
+  await page.waitForURL((url) => url.searchParams.get("archived") === "1");
+  await expect(page.getByRole("heading", { name: en("documents.archiveTitle") })).toBeVisible();
+  await page.getByRole("link", { name: "Expired NDA" }).click();
+  await page.waitForURL(address);
+
+  await page.getByTestId("archived-notice").getByRole("button", { name: en("documents.restore") }).click();
+  await expect(page.getByTestId("archived-notice")).toHaveCount(0);
+  await page.goto("/docs");
+  await expect(page.getByRole("link", { name: "Expired NDA" })).toBeVisible();
+});
