@@ -16,6 +16,8 @@ import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folders";
 import { LOCALES } from "@/lib/i18n/locales";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { CreateDocumentForm } from "@/components/templates/create-document-form";
+import type { Variable } from "@/lib/templates/variables";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
 import { displayValue } from "./display-value";
@@ -85,6 +87,7 @@ export function DocumentView({
   viewing,
   pdfRenditions,
   versions,
+  editValues,
   values,
   activity,
   categories,
@@ -112,6 +115,17 @@ export function DocumentView({
   /** LibreOffice is installed: Word versions can be downloaded as PDF too. */
   pdfRenditions: boolean;
   versions: { version: number; name: string; size: number; mimetype: string; author: string | null; createdAt: string }[];
+  /** What editing the fields needs (a document made from a template, for its editors). */
+  editValues?: {
+    templateId: string;
+    templateName: string;
+    variables: Variable[];
+    currency: string | null;
+    globals: Record<string, string>;
+    maxUploadBytes: number;
+    values: Record<string, unknown>;
+    files: Record<string, string>;
+  };
   /** The filled fields; an upload field's file is downloaded from `href`. */
   values: { name: string; value: unknown; type: string; href?: string }[];
   activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
@@ -138,6 +152,7 @@ export function DocumentView({
   const [tab, setTab] = useState<Tab>("document");
   const [nextStatus, setNextStatus] = useState<string>("");
   const [deleting, setDeleting] = useState(false);
+  const [editingValues, setEditingValues] = useState(false);
   const errorText = useErrorText();
   const [lockError, setLockError] = useState<string | null>(null);
   const editable = abilities.edit && !lockError;
@@ -213,7 +228,7 @@ export function DocumentView({
   const eventText = (a: (typeof activity)[number]) => {
     const key = `events.${a.eventType.replace(".", "_")}`;
     if (a.eventType === "document.statusUpdated") return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
-    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded") return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
+    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded" || a.eventType === "document.valuesUpdated") return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
     if (a.eventType.startsWith("document.attachment") && t.has(key as never)) return t(key as "events.document_attachmentAdded", { name: String(a.payload.name ?? "") });
     return t.has(key as never) ? t(key as never) : a.eventType;
   };
@@ -392,8 +407,21 @@ export function DocumentView({
       )}
 
       {tab === "fields" && (
-        <section id="panel-fields" role="tabpanel" aria-labelledby="tab-fields">
-          {values.length === 0 ? (
+        <section id="panel-fields" role="tabpanel" aria-labelledby="tab-fields" className="flex flex-col gap-3">
+          {editValues && editable && !document.locked && !editingValues && viewing.isLatest && (
+            <Button variant="secondary" className="w-fit" onClick={() => setEditingValues(true)}>{t("editValues")}</Button>
+          )}
+          {editValues && editingValues ? (
+            <CreateDocumentForm
+              templateId={editValues.templateId}
+              templateName={editValues.templateName}
+              variables={editValues.variables}
+              currency={editValues.currency}
+              globals={editValues.globals}
+              maxUploadBytes={editValues.maxUploadBytes}
+              editing={{ documentId: document.id, values: editValues.values, files: editValues.files, onDone: () => setEditingValues(false) }}
+            />
+          ) : values.length === 0 ? (
             <p className="text-sm text-zinc-600">{t("noValues")}</p>
           ) : (
             <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[auto_1fr]">

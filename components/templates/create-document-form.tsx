@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
+import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError, apiMultipart, apiRequest } from "@/lib/client/api";
 import { countryOptions } from "@/lib/i18n/countries";
@@ -21,21 +22,33 @@ import { MatrixInput } from "./fields/matrix-input";
 
 type Value = string | boolean | string[] | AddressDraft | GeoDraft | DataMapEntry[] | string[][];
 
-/** A field's starting value: empty in its type's shape, or the data store's text for a text-like field. */
-function initialValue(v: Variable, globals: Record<string, string>): Value {
+const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+
+/**
+ * A field's starting value: a stored value (editing a document) in the input's shape, else empty
+ * in its type's shape, or the data store's text for a text-like field.
+ */
+function initialValue(v: Variable, globals: Record<string, string>, stored: unknown): Value {
+  const has = stored !== null && stored !== undefined;
   switch (v.type) {
     case "checkbox":
-      return false;
+      return stored === true;
     case "list":
+      return Array.isArray(stored) ? stored.map(text) : [];
     case "object":
+      return Array.isArray(stored) ? (stored as DataMapEntry[]).map((row) => ({ key: text(row.key), value: text(row.value) })) : [];
     case "matrix":
-      return [];
+      return Array.isArray(stored) ? (stored as unknown[][]).map((row) => (Array.isArray(row) ? row.map(text) : [])) : [];
     case "address":
-      return { ...EMPTY_ADDRESS };
+      return { ...EMPTY_ADDRESS, ...(has && typeof stored === "object" ? Object.fromEntries(Object.entries(stored as Record<string, unknown>).map(([key, part]) => [key, text(part)])) : {}) };
     case "geo":
-      return { ...EMPTY_GEO };
+      return has && typeof stored === "object" ? { latitude: text((stored as GeoDraft).latitude), longitude: text((stored as GeoDraft).longitude) } : { ...EMPTY_GEO };
+    case "attachment":
+    case "file":
+    case "image":
+      return "";
     default:
-      return globals[v.name] ?? "";
+      return has ? text(stored) : (globals[v.name] ?? "");
   }
 }
 
@@ -90,6 +103,9 @@ function fieldErrors(error: unknown): Record<string, string> {
  * `globals` are the workspace data store's values for fields of the same name: they start
  * filled in (and the server uses them for any such field left empty). Attachment, file and
  * image fields take a file each, sent with the form (multipart) and checked by the server.
+ * With `editing`, the same form changes the values of a document made from the template: it
+ * starts from the document's values, an upload field names its current file (kept unless
+ * replaced), and saving makes a new version.
  */
 export function CreateDocumentForm({
   templateId,
@@ -98,6 +114,7 @@ export function CreateDocumentForm({
   currency,
   globals = {},
   maxUploadBytes,
+  editing,
 }: {
   templateId: string;
   templateName: string;
@@ -106,16 +123,21 @@ export function CreateDocumentForm({
   globals?: Record<string, string>;
   /** The server's upload limit per file (UPLOAD_MAX_BYTES). */
   maxUploadBytes: number;
+  /** Editing a document's values: its id, its values, the names of its upload fields' files, and what closes the form. */
+  editing?: { documentId: string; values: Record<string, unknown>; files: Record<string, string>; onDone: () => void };
 }) {
   const t = useTranslations("templates");
+  const td2 = useTranslations("documents");
   const tfield = useTranslations("errors.fields");
+  const ta = useTranslations("alerts");
+  const notify = useNotify();
   const format = useFormatter();
   const td = useTranslations("dataStore");
   const locale = useLocale();
   const errorText = useErrorText();
   const router = useRouter();
   const fields = variables.filter((v) => !v.deprecated);
-  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals)])));
+  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals, editing?.values[v.name])])));
   const [files, setFiles] = useState<Record<string, File>>({});
   const maxSize = format.number(maxUploadBytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
   const [name, setName] = useState("");
@@ -151,8 +173,16 @@ export function CreateDocumentForm({
         // Upload fields go as files of their own.
         fields.filter((v) => v.type !== "formula" && !UPLOAD_TYPES.includes(v.type)).map((v) => [v.name, payloadValue(v, values[v.name])]),
       );
-      const body = { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} };
       const parts = Object.entries(files).map(([field, file]): [string, File] => [`field:${field}`, file]);
+      if (editing) {
+        const path = `/vapp/documents/${editing.documentId}/values`;
+        await (parts.length ? apiMultipart(path, parts, { values: payload }, "PUT") : apiRequest("PUT", path, { values: payload }));
+        notify({ tone: "success", title: ta("saved") });
+        editing.onDone();
+        router.refresh();
+        return;
+      }
+      const body = { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} };
       const document = parts.length
         ? await apiMultipart<{ id: string }>("/vapp/documents/from-template", parts, body)
         : await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", body);
@@ -166,9 +196,10 @@ export function CreateDocumentForm({
 
   return (
     <section aria-labelledby="create-title" className="flex flex-col gap-3">
-      <h2 id="create-title" className="text-lg font-semibold">{t("createDocument")}</h2>
+      <h2 id="create-title" className="text-lg font-semibold">{editing ? td2("editValues") : t("createDocument")}</h2>
+      {editing && <p className="text-sm text-zinc-600">{td2("valuesHelp")}</p>}
       <form onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2" data-testid="create-document-form">
-        <TextField className="sm:col-span-2" label={t("documentName")} placeholder={templateName} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        {!editing && <TextField className="sm:col-span-2" label={t("documentName")} placeholder={templateName} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}
         {fields.map((v) => {
           const label = v.options.variableName || v.label || v.name;
           const error = errors[v.name];
@@ -258,6 +289,7 @@ export function CreateDocumentForm({
                     aria-describedby={[`hint-${v.name}`, common["aria-describedby"]].filter(Boolean).join(" ")}
                     required={v.required}
                   />
+                  {editing?.files[v.name] && <span className="text-xs font-normal text-zinc-700" data-testid="current-file">{t("inputs.currentFile", { name: editing.files[v.name] })}</span>}
                   <span id={`hint-${v.name}`} className="text-xs font-normal text-zinc-500">{t(isImage ? "inputs.imageHint" : "inputs.fileHint", { max: maxSize })}</span>
                 </span>
               );
@@ -310,8 +342,9 @@ export function CreateDocumentForm({
           );
         })}
         {formError && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">{formError}</p>}
-        <div className="sm:col-span-2">
-          <Button type="submit" busy={busy}>{t("generate")}</Button>
+        <div className="flex gap-2 sm:col-span-2">
+          <Button type="submit" busy={busy}>{editing ? td2("saveValues") : t("generate")}</Button>
+          {editing && <Button type="button" variant="secondary" onClick={editing.onDone}>{td2("cancelValues")}</Button>}
         </div>
       </form>
     </section>

@@ -77,13 +77,13 @@ export async function apiUpload<T>(path: string, file: File | File[], fields?: R
   return apiMultipart<T>(path, (Array.isArray(file) ? file : [file]).map((one) => ["file", one]), fields);
 }
 
-/** Posts multipart/form-data: file parts under their own names, and optional JSON `data`. */
-export async function apiMultipart<T>(path: string, parts: [name: string, file: File][], fields?: Record<string, unknown>): Promise<T> {
+/** Sends multipart/form-data (POST unless told): file parts under their own names, and optional JSON `data`. */
+export async function apiMultipart<T>(path: string, parts: [name: string, file: File][], fields?: Record<string, unknown>, method = "POST"): Promise<T> {
   const form = new FormData();
   for (const [name, one] of parts) form.append(name, one);
   if (fields) form.set("data", JSON.stringify(fields));
   const response = await fetch(path, {
-    method: "POST",
+    method,
     headers: { "x-language": language(), "x-csrf-token": await fetchCsrf() },
     credentials: "same-origin",
     body: form,

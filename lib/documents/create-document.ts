@@ -16,7 +16,7 @@ import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upl
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
-import { fillName, fillValues, scalarValues, UPLOAD_TYPES, type RawValue, type Variable } from "@/lib/templates/variables";
+import { fillName, fillValues, scalarValues, UPLOAD_TYPES, type RawValue, type UploadValue, type Variable } from "@/lib/templates/variables";
 import { requireDocumentRole } from "./access";
 import { attachmentExt, attachmentKey, newAttachmentId } from "./attachment-keys";
 import { prepareFieldUploads, type FieldUpload, type PreparedAttachment } from "./field-uploads";
@@ -66,10 +66,13 @@ const fieldValue = z.union([
   smallObject,
 ]);
 
+/** The values of a template's fields by name, as a form sends them. */
+export const fieldValuesSchema = z.record(z.string().max(100), fieldValue).refine((values) => Object.keys(values).length <= 500, { message: "tooManyValues" });
+
 export const createFromTemplateSchema = z
   .object({
     templateId: id,
-    values: z.record(z.string().max(100), fieldValue).refine((values) => Object.keys(values).length <= 500, { message: "tooManyValues" }).default({}),
+    values: fieldValuesSchema.default({}),
     fields: documentFieldsSchema.default({}),
   })
   .strict();
@@ -253,6 +256,41 @@ export async function generateFromTemplate(
   return { bytes, text: readDocx(bytes).text };
 }
 
+type FillableTemplate = { format: string; delimiter: string; fileKey: string; variables: unknown; currency: string | null };
+
+/**
+ * The one fill step of a template, for a new document and for new values of one: the person's
+ * values checked against each field's type (every broken field at once), empty fields taken from
+ * the workspace data store, the files of upload fields checked (`keep`: the files upload fields
+ * keep when given no new one, with the picture of an image field), formulas computed, and the
+ * template's file filled, pictures placed.
+ */
+export async function fillTemplate(
+  ctx: ServiceContext,
+  template: FillableTemplate,
+  values: Record<string, RawValue>,
+  uploads: FieldUpload[],
+  language: string | null,
+  keep: Record<string, { value: UploadValue; picture?: AttachmentFile }> = {},
+) {
+  const variables = template.variables as Variable[];
+  const globals = withDataStoreValues(values, dataStoreDefaults(variables, await getDataStore(ctx)));
+  const files = await prepareFieldUploads(variables, uploads);
+  // An upload field's value is only ever what was made from its checked file, never the client's word.
+  const given: Record<string, RawValue> = { ...globals.values };
+  for (const variable of variables) {
+    if (!UPLOAD_TYPES.includes(variable.type)) continue;
+    given[variable.name] = Object.hasOwn(files.values, variable.name) ? files.values[variable.name] : Object.hasOwn(keep, variable.name) ? keep[variable.name].value : null;
+  }
+  const filled = fillValues(variables, given, { language, currency: template.currency, problems: files.problems });
+  const isImage = (name: string | null) => variables.some((v) => v.name === name && v.type === "image");
+  const images: Record<string, AttachmentFile> = {};
+  for (const [name, kept] of Object.entries(keep)) if (kept.picture && isImage(name)) images[name] = kept.picture;
+  for (const attachment of files.attachments) if (isImage(attachment.variable)) images[attachment.variable!] = attachment;
+  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values), images);
+  return { variables, filled, files, generated, dataStoreNames: globals.names };
+}
+
 /**
  * Creates a document from a published template: each value is checked against its field's
  * type (VALIDATION_FAILED lists every broken field), formulas are computed, the template's file
@@ -272,16 +310,8 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
   const template = await db.template.findFirst({ where: { id: input.templateId, accountId } });
   if (!template) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Template not found." });
   if (!template.published) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Publish the template before creating documents from it.", params: { fields: "templateId" } });
-  const variables = template.variables as Variable[];
   const language = input.fields.language ?? template.language;
-  const globals = withDataStoreValues(input.values as Record<string, RawValue>, dataStoreDefaults(variables, await getDataStore(ctx)));
-  const files = await prepareFieldUploads(variables, uploads);
-  // An upload field's value is only ever what was made from its checked file, never the client's word.
-  const given: Record<string, RawValue> = { ...globals.values };
-  for (const variable of variables) if (UPLOAD_TYPES.includes(variable.type)) given[variable.name] = Object.hasOwn(files.values, variable.name) ? files.values[variable.name] : null;
-  const filled = fillValues(variables, given, { language, currency: template.currency, problems: files.problems });
-  const images = Object.fromEntries(files.attachments.filter((a) => variables.some((v) => v.name === a.variable && v.type === "image")).map((a) => [a.variable!, a]));
-  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values), images);
+  const { variables, filled, files, generated, dataStoreNames } = await fillTemplate(ctx, template, input.values as Record<string, RawValue>, uploads, language);
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
     {
@@ -302,7 +332,7 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
       auditPayload: {
         from: "template",
         templateId: template.id,
-        ...(globals.names.length ? { dataStore: globals.names } : {}),
+        ...(dataStoreNames.length ? { dataStore: dataStoreNames } : {}),
         ...(files.attachments.length ? { attachments: files.attachments.map((a) => a.name) } : {}),
       },
     },

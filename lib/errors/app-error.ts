@@ -90,6 +90,8 @@ export const AppErrorCode = {
   ATTACHMENT_FILLS_FIELD: "ATTACHMENT_FILLS_FIELD",
   /** A document already keeps the most attachments it may. */
   TOO_MANY_ATTACHMENTS: "TOO_MANY_ATTACHMENTS",
+  /** Field values are refilled only in a document made from a template that still exists. */
+  NOT_FROM_TEMPLATE: "NOT_FROM_TEMPLATE",
   /** A share link past its expiry, or refused to this visitor. */
   LINK_EXPIRED: "LINK_EXPIRED",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
@@ -154,6 +156,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   LAST_DOCUMENT_OWNER: { status: 409, type: "conflict" },
   ATTACHMENT_FILLS_FIELD: { status: 409, type: "conflict" },
   TOO_MANY_ATTACHMENTS: { status: 400, type: "validation" },
+  NOT_FROM_TEMPLATE: { status: 409, type: "conflict" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   INTERNAL: { status: 500, type: "internal" },

@@ -15,6 +15,7 @@ import {
 } from "@/lib/documents/update-document";
 import type { FieldUpload } from "@/lib/documents/field-uploads";
 import { archiveDocument } from "@/lib/documents/archive-document";
+import { updateDocumentValues, updateDocumentValuesSchema } from "@/lib/documents/update-document-values";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
@@ -259,8 +260,8 @@ const FieldFileInput = builder.inputType("FieldFileInput", {
 const fieldFilesSchema = z.object({ fieldFiles: z.array(z.object({ name: z.string().min(1).max(100) })) });
 
 /** The fieldFiles argument as createDocumentFromTemplate takes it: names checked, then each file read (size checked first). */
-async function fieldUploads(fieldFiles: readonly { name: string; file: File }[]): Promise<FieldUpload[]> {
-  parseInput(fieldFilesSchema, { fieldFiles: fieldFiles.map(({ name }) => ({ name })) }, "createDocument");
+async function fieldUploads(fieldFiles: readonly { name: string; file: File }[], operation = "createDocument"): Promise<FieldUpload[]> {
+  parseInput(fieldFilesSchema, { fieldFiles: fieldFiles.map(({ name }) => ({ name })) }, operation);
   const uploads: FieldUpload[] = [];
   for (const { name, file } of fieldFiles) uploads.push({ field: name, ...(await uploadedFile(file)) });
   return uploads;
@@ -422,6 +423,17 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
     resolve: (_query, _root, { id: documentId, data }, { ctx }) =>
       updateDocument(ctx, parseInput(idSchema, { id: documentId }, "updateDocument").id, parseInput(documentFieldsSchema, cleanFields(data), "updateDocument")),
+  }),
+  updateDocumentValues: t.prismaField({
+    type: "Document",
+    description:
+      "New values for the fields of a document made from a template, kept as a new version (`values`: field name → value, as in createDocument; `fieldFiles`: new files for its upload fields, the others keep theirs). NOT_FROM_TEMPLATE otherwise. Editor.",
+    args: { id: t.arg.id({ required: true }), values: t.arg({ type: "JSON", required: true }), fieldFiles: t.arg({ type: [FieldFileInput] }) },
+    resolve: async (_query, _root, { id: documentId, values, fieldFiles }, { ctx }) => {
+      const id = parseInput(idSchema, { id: documentId }, "updateDocumentValues").id;
+      await updateDocumentValues(ctx, id, parseInput(updateDocumentValuesSchema, { values }, "updateDocumentValues"), await fieldUploads(fieldFiles ?? [], "updateDocumentValues"));
+      return getDocument(ctx, id);
+    },
   }),
   archiveDocument: t.prismaField({
     type: "Document",

@@ -73,6 +73,21 @@ test("image and attachment fields: the picture lands in the document, the file i
   await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
   await expect(page.getByRole("link", { name: "acme-logo.png" })).toHaveAttribute("href", /\/attachments\/a[0-9a-f]+$/);
 
+  // An editor fills the fields again: a new version, the logo kept without being given again.
+  await page.getByRole("button", { name: en("documents.editValues") }).click();
+  const edit = page.getByTestId("create-document-form");
+  await expect(edit.locator('[data-name="client"] input')).toHaveValue("Acme");
+  await expect(edit.locator('[data-name="logo"]').getByTestId("current-file")).toContainText("acme-logo.png");
+  await edit.locator('[data-name="client"] input').fill("Acme Robotics");
+  await edit.getByRole("button", { name: en("documents.saveValues") }).click();
+  await expect(page.getByRole("button", { name: en("documents.editValues") })).toBeVisible();
+  await expect(page.getByRole("tabpanel")).toContainText("Acme Robotics");
+  await page.getByRole("tab", { name: en("documents.tabs.document") }).click();
+  await expect(rendition).toContainText("Offer for Acme Robotics.");
+  await expect(rendition.locator('img[alt="acme-logo.png"]')).toBeVisible();
+  await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
+  await expect(page.getByTestId("version-row")).toHaveCount(2);
+
   // A visitor without an account sees the files of a shared document and downloads them.
   const documentId = new URL(page.url()).pathname.split("/")[2];
   const created = await page.request.post(`/vapp/documents/${documentId}/links`, { headers: { "x-csrf-token": await csrfToken(page.request) }, data: { name: "Client" } });

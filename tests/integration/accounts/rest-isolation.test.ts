@@ -31,6 +31,7 @@ import * as documentPoliciesBulk from "@/app/vapp/document-policies/bulk-delete/
 import * as relationsBulk from "@/app/vapp/relations/bulk-delete/route";
 import * as documentAttachments from "@/app/vapp/documents/[id]/attachments/route";
 import * as documentArchive from "@/app/vapp/documents/[id]/archive/route";
+import * as documentValues from "@/app/vapp/documents/[id]/values/route";
 import * as documentAttachment from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
 import { addDocumentAttachment } from "@/lib/documents/attachments";
 import * as templatesExport from "@/app/vapp/templates/export/route";
@@ -144,6 +145,7 @@ const CASES: Case[] = [
   { name: "GET /vapp/documents/:B/share", call: () => documentShare.GET(req("GET", `/vapp/documents/${bDocument.id}/share`), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/share", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/share (B header)", call: () => documentShare.POST(req("POST", "/x", { email: SHARE_SPY, role: "reader" }, asB()), params({ id: bDocument.id })) },
+  { name: "PUT /vapp/documents/:B/values", call: () => documentValues.PUT(req("PUT", "/x", { values: { client: "Hijacked" } }), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/archive", call: () => documentArchive.POST(req("POST", "/x", { archived: true }), params({ id: bDocument.id })) },
   { name: "POST /vapp/documents/:B/archive (B header)", call: () => documentArchive.POST(req("POST", "/x", { archived: true }, asB()), params({ id: bDocument.id })) },
   { name: "GET /vapp/documents/:B/attachments", call: () => documentAttachments.GET(req("GET", "/x"), params({ id: bDocument.id })) },
@@ -195,6 +197,7 @@ describe("REST cross-account isolation", () => {
     expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.downloaded" } })).toBe(0);
     expect(await db.documentLink.count({ where: { documentId: bDocument.id } })).toBe(0);
     expect(await db.document.findUniqueOrThrow({ where: { id: bDocument.id }, select: { archived: true } })).toEqual({ archived: false });
+    expect(await db.documentContent.count({ where: { documentId: bDocument.id } })).toBe(1);
     expect(await db.documentAttachment.findMany({ where: { documentId: bDocument.id }, select: { id: true } })).toEqual([{ id: bDocument.attachmentId }]);
     expect(await db.audit.count({ where: { targetId: bDocument.id, eventType: "document.attachmentDownloaded" } })).toBe(0);
     expect(await db.outboxEmail.count({ where: { to: SHARE_SPY } })).toBe(0);

@@ -12,6 +12,8 @@ import { CommentsPanel } from "@/components/documents/comments-panel";
 import { AttachmentsPanel } from "@/components/documents/attachments-panel";
 import { findDocumentAttachments } from "@/lib/documents/attachments";
 import { uploadMaxBytes } from "@/lib/files/upload-limits";
+import { dataStoreDefaults, getDataStore } from "@/lib/datastore/data-store";
+import { getTemplate } from "@/lib/templates/templates";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getAccount } from "@/lib/accounts/get-account";
@@ -78,6 +80,10 @@ export default async function DocumentViewPage({ params, searchParams }: { param
     findDocumentAttachments(ctx, id),
   ]);
   if (!rendition) notFound();
+  // Editors of a document made from a template may fill its fields again (a new version), with
+  // the template's current fields; not when the template is gone or they may not see templates.
+  const canEditValues = document.abilities.edit && !!document.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const [template, dataStore] = canEditValues ? await Promise.all([getTemplate(ctx, document.templateId!).catch(() => null), getDataStore(ctx)]) : [null, null];
   const isPdf = rendition.mimetype === "application/pdf";
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
   const fieldLabel = (name: string) => {
@@ -128,6 +134,20 @@ export default async function DocumentViewPage({ params, searchParams }: { param
         viewing={{ version: rendition.version, latestVersion: rendition.latestVersion, isLatest: rendition.isLatest }}
         pdfRenditions={pdfRenditionsAvailable()}
         versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, mimetype: v.mimetype, author: v.author?.name ?? null, createdAt: v.createdAt.toISOString() }))}
+        editValues={
+          template && dataStore
+            ? {
+                templateId: template.id,
+                templateName: template.name,
+                variables: template.variables as Variable[],
+                currency: template.currency,
+                globals: dataStoreDefaults(template.variables as Variable[], dataStore),
+                maxUploadBytes: uploadMaxBytes(),
+                values: variables.values ?? {},
+                files: Object.fromEntries(attachments.filter((a) => a.variable).map((a) => [a.variable!, a.name])),
+              }
+            : undefined
+        }
         values={(variables.definitions ?? []).map((d) => {
           const file = attachments.find((a) => a.variable === d.name);
           return { name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type, ...(file ? { href: attachmentHref(file.id) } : {}) };

@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { accountScope } from "@/lib/accounts/scope";
+import type { ServiceContext } from "@/lib/auth/context";
+import { assertCan } from "@/lib/auth/permissions";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { AttachmentFile } from "@/lib/files/attachment-file";
+import { imageSize } from "@/lib/files/image-size";
+import { storage } from "@/lib/storage/storage";
+import type { RawValue, UploadValue } from "@/lib/templates/variables";
+import { requireDocumentRole } from "./access";
+import { attachmentExt, attachmentKey, newAttachmentId } from "./attachment-keys";
+import { fieldValuesSchema, fillTemplate, readStored } from "./create-document";
+import { assertNotLockedByOther } from "./document-lock";
+import type { FieldUpload } from "./field-uploads";
+import { refreshSearchIndex } from "./search-index";
+
+export const updateDocumentValuesSchema = z.object({ values: fieldValuesSchema.default({}) }).strict();
+
+type StoredVariables = { values?: Record<string, unknown>; definitions?: unknown };
+
+/** A value as comparable text: object keys sorted (the database keeps JSON keys in its own order). */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value ?? null, (_key, part: unknown) =>
+    part && typeof part === "object" && !Array.isArray(part) ? Object.fromEntries(Object.entries(part as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : part,
+  );
+
+/**
+ * New values for the fields of a document made from a template: checked and filled exactly as
+ * at creation (fillTemplate, with the template's current file and fields), and kept as a new
+ * version, the values replacing the document's. An upload field given a new file replaces its
+ * attachment; one given none keeps its file (and an image field its picture). Needs editor and
+ * ManageDocuments, and no one else editing it; NOT_FROM_TEMPLATE for an uploaded document or
+ * one whose template was deleted. The files are stored first and removed again if the write
+ * fails; replaced files go once it succeeded. Audited `document.valuesUpdated` with the version
+ * and the names of the fields that changed, never their values.
+ */
+export async function updateDocumentValues(ctx: ServiceContext, documentId: string, raw: z.input<typeof updateDocumentValuesSchema>, uploads: FieldUpload[] = []) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageDocuments");
+  const input = updateDocumentValuesSchema.parse(raw);
+  const { document } = await requireDocumentRole(ctx, documentId, "editor", { attachments: { where: { variable: { not: null } } } });
+  await assertNotLockedByOther(ctx, document);
+  const template = document.templateId ? await db.template.findFirst({ where: { id: document.templateId, accountId } }) : null;
+  if (!template) throw new AppError(AppErrorCode.NOT_FROM_TEMPLATE, { message: "This document was not made from a template that still exists: upload a new version instead." });
+
+  const previous = ((document.variables as StoredVariables).values ?? {}) as Record<string, RawValue>;
+  const fieldFiles = (document as typeof document & { attachments: { id: string; variable: string | null; name: string; mimetype: string; size: number; path: string }[] }).attachments;
+  const keep: Record<string, { value: UploadValue; picture?: AttachmentFile }> = {};
+  for (const attachment of fieldFiles) {
+    if (!attachment.variable || uploads.some((upload) => upload.field === attachment.variable)) continue;
+    const value = { name: attachment.name, mimetype: attachment.mimetype, size: attachment.size };
+    let picture: AttachmentFile | undefined;
+    if (attachment.mimetype === "image/png" || attachment.mimetype === "image/jpeg") {
+      const bytes = await readStored(attachment.path);
+      const size = imageSize(bytes);
+      if (size) picture = { name: attachment.name, bytes, mimetype: attachment.mimetype, ext: attachmentExt(attachment.mimetype), size };
+    }
+    keep[attachment.variable] = { value, picture };
+  }
+
+  const language = document.language ?? template.language;
+  const { variables, filled, files, generated } = await fillTemplate(ctx, template, input.values as Record<string, RawValue>, uploads, language, keep);
+  const changed = variables.filter((v) => canonical(filled.values[v.name]) !== canonical(previous[v.name])).map((v) => v.name);
+
+  const last = await db.documentContent.findFirst({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: { version: true } });
+  const version = (last?.version ?? 0) + 1;
+  const key = `accounts/${accountId}/documents/${document.id}/v${version}.${template.format}`;
+  const added = files.attachments.map((attachment) => ({ ...attachment, id: newAttachmentId() }));
+  const addedKeys = added.map((attachment) => attachmentKey(accountId, document.id, attachment.id, attachment.ext));
+  const replaced = fieldFiles.filter((attachment) => added.some((a) => a.variable === attachment.variable));
+  const stored: string[] = [];
+  const puts = await Promise.allSettled([
+    storage().put(key, generated.bytes).then(() => stored.push(key)),
+    ...added.map((attachment, i) => storage().put(addedKeys[i], attachment.bytes).then(() => stored.push(addedKeys[i]))),
+  ]);
+  try {
+    const failed = puts.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const now = Date.now();
+    const content = await db.$transaction(async (tx) => {
+      const created = await tx.documentContent.create({
+        data: {
+          accountId,
+          documentId: document.id,
+          authorId: ctx.userId,
+          version,
+          name: `${document.name}.${template.format}`.slice(0, 255),
+          mimetype: template.mimetype,
+          path: key,
+          size: generated.bytes.byteLength,
+          delimiters: template.delimiter,
+          text: generated.text,
+        },
+      });
+      if (replaced.length) await tx.documentAttachment.deleteMany({ where: { accountId, id: { in: replaced.map((a) => a.id) } } });
+      if (added.length) {
+        await tx.documentAttachment.createMany({
+          data: added.map((attachment, i) => ({
+            id: attachment.id,
+            accountId,
+            documentId: document.id,
+            authorId: ctx.userId,
+            variable: attachment.variable,
+            name: attachment.name,
+            mimetype: attachment.mimetype,
+            size: attachment.bytes.byteLength,
+            path: addedKeys[i],
+            createdAt: new Date(now + i),
+          })),
+        });
+      }
+      await tx.document.update({ where: { id: document.id }, data: { variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue, updatedAt: new Date(now) } });
+      await refreshSearchIndex(tx, document.id);
+      await recordAudit(tx, ctx, { eventType: "document.valuesUpdated", targetType: "document", targetId: document.id, payload: { version, fields: changed } });
+      return created;
+    });
+    await Promise.allSettled(replaced.map((attachment) => storage().delete(attachment.path)));
+    return { version: content.version, fields: changed };
+  } catch (error) {
+    await Promise.allSettled(stored.map((k) => storage().delete(k)));
+    throw error;
+  }
+}
