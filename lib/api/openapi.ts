@@ -42,7 +42,7 @@ export const OPENAPI_DOCUMENT = {
         description: `A page of the workspace's templates, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE}. Unknown query parameters are refused (400).`,
         parameters: [
           { name: "name", in: "query", description: "Text the name or description contains (case-insensitive).", schema: { type: "string", maxLength: 200 } },
-          { name: "search", in: "query", description: "Like `name`; `search` wins when both are given.", schema: { type: "string", maxLength: 200 } },
+          { name: "search", in: "query", description: "Words of the template: its name, description or file text, matched as words (stemmed in the caller's language) or as part of the name or description; `search` wins when both are given.", schema: { type: "string", maxLength: 200 } },
           { name: "folderId", in: "query", description: "Only templates directly in this folder.", schema: { type: "string", maxLength: 64 } },
           { name: "size", in: "query", description: "Items per page.", schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
           { name: "page", in: "query", description: "Page number, from 1.", schema: { type: "integer", minimum: 1, default: 1 } },

@@ -8,13 +8,16 @@ export function searchConfig(language: string | null | undefined): string {
   return { en: "english", es: "spanish", ca: "catalan", pt: "portuguese" }[base] ?? "simple";
 }
 
-/** Characters of body text indexed per document (a tsvector holds at most 1 MB). */
-const MAX_INDEXED_CHARS = 300_000;
+/** Characters of body text indexed per document or template (a tsvector holds at most 1 MB). */
+export const MAX_INDEXED_CHARS = 300_000;
 
-/** The document's text-search configuration, from the language column of the row `d`. */
-const LANGUAGE_CONFIG = Prisma.sql`CASE split_part(lower(coalesce(d.language, '')), '-', 1)
+/** The text-search configuration for the language in the SQL expression `language` (en, es, ca, pt stemmed). */
+export const languageConfigSql = (language: Prisma.Sql) => Prisma.sql`CASE split_part(lower(coalesce(${language}, '')), '-', 1)
         WHEN 'en' THEN 'english'::regconfig WHEN 'es' THEN 'spanish'::regconfig
         WHEN 'ca' THEN 'catalan'::regconfig WHEN 'pt' THEN 'portuguese'::regconfig ELSE 'simple'::regconfig END`;
+
+/** The document's text-search configuration, from the language column of the row `d`. */
+const LANGUAGE_CONFIG = languageConfigSql(Prisma.raw("d.language"));
 
 /**
  * The search vector of the document row `d` (name, ref, language) whose version text is `body`

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { findDocuments } from "@/lib/documents/find-documents";
+import { matchingTemplateIds } from "@/lib/templates/template-search";
 
 export const globalSearchSchema = z.object({ q: z.string().trim().min(1).max(100) }).strict();
 
@@ -11,8 +12,8 @@ const LIMIT = 5;
 
 /**
  * The home screen's search over the workspace: documents the caller may see (full text, with
- * the matched passages as plain parts, never HTML), templates by name, members (for
- * administrators), categories and tags. Each group is capped at five results; names and
+ * the matched passages as plain parts, never HTML), templates (full text over name, description
+ * and file, or part of the name), members (for administrators), categories and tags. Each group is capped at five results; names and
  * addresses match case-insensitively.
  */
 export async function globalSearch(ctx: ServiceContext, q: string) {
@@ -22,7 +23,9 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
   const [documents, templates, members, categories, tags] = await Promise.all([
     can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"]) ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items) : [],
     can(ctx, ["ViewTemplates", "ManageTemplates"])
-      ? db.template.findMany({ where: { accountId, name: contains }, select: { id: true, name: true, published: true }, take: LIMIT, orderBy: [{ name: "asc" }, { id: "asc" }] })
+      ? matchingTemplateIds(accountId, q, ctx.locale).then((ids) =>
+          db.template.findMany({ where: { accountId, id: { in: ids } }, select: { id: true, name: true, published: true }, take: LIMIT, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+        )
       : [],
     can(ctx, "ManageMembers")
       ? db.accountPolicy.findMany({

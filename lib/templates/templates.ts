@@ -12,6 +12,7 @@ import type { UploadedFile } from "@/lib/files/upload-limits";
 import { pageArgs, pageOf, type PageInput } from "@/lib/pagination";
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
+import { matchingTemplateIds, refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, defaultVariable, mergeDetected, variablesSchema, type Variable } from "./variables";
 
 const id = z.string().min(1).max(64);
@@ -140,6 +141,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
         },
         include: templateInclude,
       });
+      await refreshTemplateSearch(tx, template.id);
       await recordAudit(tx, ctx, { eventType: "template.created", targetType: "template", targetId: template.id, payload: { name, fields: variables.length, format: file.format } });
       return template;
     });
@@ -180,6 +182,7 @@ export async function updateTemplate(ctx: ServiceContext, templateId: string, fi
       },
       include: templateInclude,
     });
+    await refreshTemplateSearch(tx, template.id);
     await recordAudit(tx, ctx, { eventType: "template.updated", targetType: "template", targetId: template.id, payload: { fields: Object.keys(input) } });
     return template;
   });
@@ -230,6 +233,7 @@ export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
       },
       include: templateInclude,
     });
+    await refreshTemplateSearch(tx, template.id);
     await recordAudit(tx, ctx, { eventType: "template.cloned", targetType: "template", targetId: template.id, payload: { from: source.id } });
     return template;
   });
@@ -280,6 +284,7 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
       },
       include: templateInclude,
     });
+    await refreshTemplateSearch(tx, template.id);
     await recordAudit(tx, ctx, { eventType: "template.versionUpdated", targetType: "template", targetId: template.id, payload: { version, fields: variables.length } });
     return template;
   });
@@ -301,13 +306,15 @@ export async function deleteTemplates(ctx: ServiceContext, ids: string[]) {
 
 /**
  * A page of the account's templates with the list filters of spec section 2 (25 by default):
- * folder, category, tags, state, author, a date range and words. Needs ViewTemplates.
+ * folder, category, tags, state, author, a date range and words (full text over the name,
+ * description and the file's text, or part of the name; template-search.ts). Needs ViewTemplates.
  */
 export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput = {}) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
   const input = templateListSchema.parse(raw);
-  const text = input.search || input.name;
+  // `search` is full text; `name` (the public API's) only what the name or description contain.
+  const text = input.search;
   const where: Prisma.TemplateWhereInput = {
     accountId,
     ...(input.folderId !== undefined ? { folderId: input.folderId } : {}),
@@ -323,7 +330,8 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
           },
         }
       : {}),
-    ...(text ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { description: { contains: text, mode: "insensitive" } }] } : {}),
+    ...(text ? { id: { in: await matchingTemplateIds(accountId, text, ctx.locale) } } : {}),
+    ...(input.name && !text ? { OR: [{ name: { contains: input.name, mode: "insensitive" } }, { description: { contains: input.name, mode: "insensitive" } }] } : {}),
   };
   const page: PageInput = { page: input.page, size: input.size };
   const [items, total] = await Promise.all([
