@@ -11,7 +11,7 @@ import { TextField } from "@/components/ui/text-field";
 import { apiRequest } from "@/lib/client/api";
 import { useFormat } from "@/lib/i18n/use-format";
 
-export type ApiTokenRow = { id: string; name: string; keyPrefix: string; active: boolean; createdAt: string; usedAt: string | null };
+export type ApiTokenRow = { id: string; name: string; keyPrefix: string; active: boolean; createdAt: string; used: number; usedAt: string | null };
 
 /**
  * The workspace's API tokens (REST /vapp/accounts/tokens): list, create — the key is shown this
@@ -119,6 +119,7 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
                 <th scope="col" className="px-4 py-2 font-medium">{t("name")}</th>
                 <th scope="col" className="px-4 py-2 font-medium">{t("key")}</th>
                 <th scope="col" className="px-4 py-2 font-medium">{t("created")}</th>
+                <th scope="col" className="px-4 py-2 font-medium">{t("uses")}</th>
                 <th scope="col" className="px-4 py-2 font-medium">{t("lastUsed")}</th>
                 <th scope="col" className="px-4 py-2 font-medium">{t("status")}</th>
                 <th scope="col" className="px-4 py-2"><span className="sr-only">{t("actions", { name: "" })}</span></th>
@@ -130,6 +131,7 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
                   <td className="px-4 py-2 font-medium">{token.name}</td>
                   <td className="px-4 py-2 font-mono text-zinc-600">{token.keyPrefix}…</td>
                   <td className="px-4 py-2 text-zinc-600">{when(token.createdAt)}</td>
+                  <td className="px-4 py-2 text-zinc-600 tabular-nums" data-testid="token-uses">{format.number(token.used)}</td>
                   <td className="px-4 py-2 text-zinc-600">{token.usedAt ? when(token.usedAt) : t("never")}</td>
                   <td className="px-4 py-2">
                     <span className={`rounded-full px-2 py-0.5 text-xs ${token.active ? "bg-emerald-50 text-emerald-700" : "bg-zinc-100 text-zinc-600"}`}>

@@ -23,6 +23,7 @@ export default async function WorkspaceIntegrationsPage() {
           keyPrefix: token.keyPrefix,
           active: token.active,
           createdAt: token.createdAt.toISOString(),
+          used: token.used,
           usedAt: token.usedAt?.toISOString() ?? null,
         }))}
       />
