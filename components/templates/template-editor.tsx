@@ -7,6 +7,7 @@ import { FolderOptions } from "@/components/folders/folder-bar";
 import { WelcomeTourTemplate } from "@/components/tour/welcome-tour-template";
 import { Button } from "@/components/ui/button";
 import { TagPicker } from "@/components/ui/tag-picker";
+import { SearchSelect } from "@/components/ui/search-select";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
@@ -321,14 +322,17 @@ export function TemplateEditor({
           <TextField label={t("jurisdiction")} maxLength={100} disabled={!canManage} value={details.jurisdiction} onChange={(e) => setDetails({ ...details, jurisdiction: e.target.value })} />
           <TextField label={t("value")} type="number" min={0} step="0.01" disabled={!canManage} value={details.value} onChange={(e) => setDetails({ ...details, value: e.target.value })} />
           <TextField label={t("currency")} maxLength={3} placeholder="EUR" disabled={!canManage} value={details.currency} onChange={(e) => setDetails({ ...details, currency: e.target.value })} />
-          <Field label={t("category")}>
-            <select data-tour="template-category" className={input} disabled={!canManage} value={details.categoryId} onChange={(e) => setDetails({ ...details, categoryId: e.target.value })}>
-              <option value="">—</option>
-              {categories.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
-              ))}
-            </select>
-          </Field>
+          <SearchSelect
+            label={t("category")}
+            dataTour="template-category"
+            inputClassName={input}
+            disabled={!canManage}
+            value={details.categoryId}
+            onChange={(categoryId) => setDetails({ ...details, categoryId })}
+            options={categories.map((c) => ({ value: c.id, label: c.name }))}
+            emptyLabel="—"
+            noMatches={t("noCategoryMatches")}
+          />
           <Field label={tf("folder")}>
             <select className={input} disabled={!canManage} value={details.folderId} onChange={(e) => setDetails({ ...details, folderId: e.target.value })}>
               <FolderOptions folders={folders} rootLabel={tf("drive")} />

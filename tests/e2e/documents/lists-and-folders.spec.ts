@@ -160,3 +160,31 @@ test("move a folder under another; it is never offered a place inside itself", a
   await page.getByRole("button", { name: en("folders.all") }).click();
   await page.waitForURL((url) => !url.searchParams.has("folder"));
 });
+
+test("a template's category is found by typing part of its name, and chosen by keyboard", async ({ page, request }) => {
+  await signInFresh(page, request, "category-search");
+  for (const name of ["Leases", "Loans", "Employment"]) {
+    const created = await page.request.post("/vapp/categories", { headers: { "x-csrf-token": await csrfToken(page.request) }, data: { name, group: "template" } });
+    expect(created.ok(), await created.text()).toBe(true);
+  }
+  const template = await apiTemplate(page, "Office lease");
+  await page.goto(`/t/${template.id}/view`);
+  await waitForHydration(page);
+
+  const category = page.getByRole("combobox", { name: en("templates.category") });
+  await category.fill("lea");
+  const options = page.getByRole("listbox", { name: en("templates.category") }).getByRole("option");
+  await expect(options).toHaveText(["—", "Leases"]);
+  await page.keyboard.press("Enter");
+  await expect(category).toHaveValue("Leases");
+  await category.fill("zzz");
+  await expect(page.getByText(en("templates.noCategoryMatches"))).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(category).toHaveValue("Leases");
+
+  const saved = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith(`/vapp/templates/${template.id}`));
+  await page.getByRole("button", { name: en("templates.saveDetails") }).click();
+  expect((await saved).status()).toBe(200);
+  const stored = (await (await page.request.get(`/vapp/templates/${template.id}`)).json()) as { category: { name: string } | null };
+  expect(stored.category?.name).toBe("Leases");
+});

@@ -190,13 +190,14 @@ describe("a document's attachments", () => {
     const [logo] = await findDocumentAttachments(ctx, doc.id);
     const other = await createAccount("Attachments other");
     const otherCtx = (await signedInAs(other.owner.id, other.account.id)).ctx;
+    // Each call starts when it is awaited: a refusal never goes unobserved.
     for (const call of [
-      findDocumentAttachments(otherCtx, doc.id),
-      getDocumentAttachmentFile(otherCtx, doc.id, logo.id),
-      addDocumentAttachment(otherCtx, doc.id, { name: "a.pdf", bytes: ANNEX }),
-      deleteDocumentAttachment(otherCtx, doc.id, logo.id),
+      () => findDocumentAttachments(otherCtx, doc.id),
+      () => getDocumentAttachmentFile(otherCtx, doc.id, logo.id),
+      () => addDocumentAttachment(otherCtx, doc.id, { name: "a.pdf", bytes: ANNEX }),
+      () => deleteDocumentAttachment(otherCtx, doc.id, logo.id),
     ]) {
-      expect((await caught(call))?.code).toBe("NOT_FOUND");
+      expect((await caught(call()))?.code).toBe("NOT_FOUND");
     }
     // Nor through a document of their own: an attachment belongs to one document.
     const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
