@@ -186,6 +186,8 @@ export function DocumentsList({
                         className={column === "endedAt" ? "hidden md:table-cell" : ""}
                       />
                     ))}
+                    <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">{t("columns.category")}</th>
+                    <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">{t("columns.author")}</th>
                     <th scope="col" className="w-14 px-4 py-2">
                       <span className="sr-only">{t("actions")}</span>
                     </th>
@@ -217,6 +219,8 @@ export function DocumentsList({
                       </td>
                       <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
                       <td className="hidden px-4 py-2 md:table-cell">{doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}</td>
+                      <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
+                      <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
                       <td className="px-2 py-1 text-right">
                         <ContextMenu label={t("actionsFor", { name: doc.name })} items={menuItems(doc)} />
                       </td>
