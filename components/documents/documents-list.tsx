@@ -4,14 +4,13 @@ import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
 import { useState } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
-import { FolderTree } from "@/components/folders/folder-tree";
+import { FolderLayout } from "@/components/folders/folder-layout";
+import { RowDialogs } from "@/components/lists/row-dialogs";
 import { BulkDeleteBar } from "@/components/lists/bulk-delete-bar";
 import { ListFilters } from "@/components/lists/list-filters";
-import { MoveToFolderModal } from "@/components/lists/move-to-folder-modal";
 import { SortableHeader } from "@/components/lists/sortable-header";
 import { useListNavigation } from "@/components/lists/use-list-navigation";
 import { useSelection } from "@/components/lists/use-selection";
-import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
@@ -131,126 +130,114 @@ export function DocumentsList({
           {canManage && <UploadDocument folderId={query.folder && query.folder !== "root" ? query.folder : null} />}
         </div>
       </div>
-      <div className="flex flex-col gap-4 lg:flex-row lg:items-start">
-        <aside className="hidden w-60 shrink-0 lg:block">
-          <FolderTree folders={folders} current={query.folder ?? null} />
-        </aside>
-        <div className="flex min-w-0 flex-1 flex-col gap-4">
-          <FolderBar group="document" folders={folders} current={query.folder ?? null} canManage={canManage} />
-          <ListFilters
-            query={query}
-            label={(key) => t(key)}
-            onApply={list.go}
-            selects={[
-              { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },
-              { name: "category", label: t("category"), options: categories.map((c) => ({ value: c.id, label: c.name })) },
-              { name: "tag", label: t("tag"), options: tags.map((tag) => ({ value: tag.id, label: tag.name })) },
-              ...(authors.length > 0 ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }] : []),
-            ]}
-            dateFields={DATE_FIELDS.map((field) => ({ value: field, label: t(`dates.${field}`) }))}
+      <FolderLayout folders={folders} current={query.folder ?? null}>
+        <FolderBar group="document" folders={folders} current={query.folder ?? null} canManage={canManage} />
+        <ListFilters
+          query={query}
+          label={(key) => t(key)}
+          onApply={list.go}
+          selects={[
+            { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },
+            { name: "category", label: t("category"), options: categories.map((c) => ({ value: c.id, label: c.name })) },
+            { name: "tag", label: t("tag"), options: tags.map((tag) => ({ value: tag.id, label: tag.name })) },
+            ...(authors.length > 0 ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }] : []),
+          ]}
+          dateFields={DATE_FIELDS.map((field) => ({ value: field, label: t(`dates.${field}`) }))}
+        />
+
+        {canManage && (
+          <BulkDeleteBar
+            count={selection.selected.length}
+            labels={{
+              selected: t("selected", { count: selection.selected.length }),
+              deleteSelected: t("deleteSelected"),
+              confirm: t("confirmBulkDelete", { count: selection.selected.length }),
+              delete: t("delete"),
+            }}
+            onDelete={async () => {
+              if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError")) selection.clear();
+            }}
           />
+        )}
 
-          {canManage && (
-            <BulkDeleteBar
-              count={selection.selected.length}
-              labels={{
-                selected: t("selected", { count: selection.selected.length }),
-                deleteSelected: t("deleteSelected"),
-                confirm: t("confirmBulkDelete", { count: selection.selected.length }),
-                delete: t("delete"),
-              }}
-              onDelete={async () => {
-                if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError")) selection.clear();
-              }}
-            />
-          )}
-
-          {documents.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{archive ? t("archiveEmpty") : t("empty")}</p>
-          ) : (
-            <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-              <table className="w-full text-left text-sm">
-                <thead className="bg-zinc-50 text-zinc-600">
-                  <tr>
-                    {canManage && (
-                      <th scope="col" className="w-10 px-4 py-2">
-                        <input type="checkbox" aria-label={t("selectAll")} checked={selection.allSelected} onChange={(e) => selection.toggleAll(e.target.checked)} />
-                      </th>
-                    )}
-                    {SORTABLE.map((column) => (
-                      <SortableHeader
-                        key={column}
-                        label={t(`columns.${column}`)}
-                        state={list.sortState(column)}
-                        onSort={() => list.sort(column)}
-                        className={column === "endedAt" ? "hidden md:table-cell" : ""}
-                      />
-                    ))}
-                    <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">{t("columns.category")}</th>
-                    <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">{t("columns.author")}</th>
-                    <th scope="col" className="w-14 px-4 py-2">
-                      <span className="sr-only">{t("actions")}</span>
+        {documents.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{archive ? t("archiveEmpty") : t("empty")}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-zinc-50 text-zinc-600">
+                <tr>
+                  {canManage && (
+                    <th scope="col" className="w-10 px-4 py-2">
+                      <input type="checkbox" aria-label={t("selectAll")} checked={selection.allSelected} onChange={(e) => selection.toggleAll(e.target.checked)} />
                     </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-zinc-100">
-                  {documents.map((doc) => (
-                    <tr key={doc.id} data-testid="document-row">
-                      {canManage && (
-                        <td className="px-4 py-2">
-                          <input type="checkbox" aria-label={t("select", { name: doc.name })} checked={selection.isSelected(doc.id)} onChange={(e) => selection.toggle(doc.id, e.target.checked)} />
-                        </td>
-                      )}
-                      <td className="px-4 py-2">
-                        <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">{doc.name}</Link>
-                        {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
-                        <span className="ml-2 inline-flex flex-wrap gap-1">
-                          {doc.tags.map((tag) => (
-                            <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>{tag.name}</span>
-                          ))}
-                        </span>
-                        {doc.highlight && <Highlight parts={doc.highlight} />}
-                      </td>
-                      <td className="px-4 py-2">
-                        <span className="inline-flex items-center gap-2">
-                          <HealthDot health={doc.health} />
-                          {ts(doc.status)}
-                        </span>
-                      </td>
-                      <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
-                      <td className="hidden px-4 py-2 md:table-cell">{doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}</td>
-                      <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
-                      <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
-                      <td className="px-2 py-1 text-right">
-                        <ContextMenu label={t("actionsFor", { name: doc.name })} items={menuItems(doc)} />
-                      </td>
-                    </tr>
+                  )}
+                  {SORTABLE.map((column) => (
+                    <SortableHeader
+                      key={column}
+                      label={t(`columns.${column}`)}
+                      state={list.sortState(column)}
+                      onSort={() => list.sort(column)}
+                      className={column === "endedAt" ? "hidden md:table-cell" : ""}
+                    />
                   ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          <Pagination {...page} />
-          <MoveToFolderModal
-            open={moving !== null}
-            title={t("moveToFolder")}
-            description={moving ? t("moveDescription", { name: moving.name }) : undefined}
-            folders={folders}
-            current={moving?.folderId ?? null}
-            busy={busy}
-            onCancel={() => setMoving(null)}
-            onMove={move}
-          />
-          <ConfirmFor
-            target={deleting}
-            title={t("delete")}
-            message={(doc) => t("confirmDelete", { name: doc.name })}
-            confirmLabel={t("delete")}
-            onClose={() => setDeleting(null)}
-            onConfirm={(doc) => run(() => apiRequest("DELETE", `/vapp/documents/${doc.id}`), "updated", "deleteError")}
-          />
-        </div>
-      </div>
+                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">{t("columns.category")}</th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">{t("columns.author")}</th>
+                  <th scope="col" className="w-14 px-4 py-2">
+                    <span className="sr-only">{t("actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100">
+                {documents.map((doc) => (
+                  <tr key={doc.id} data-testid="document-row">
+                    {canManage && (
+                      <td className="px-4 py-2">
+                        <input type="checkbox" aria-label={t("select", { name: doc.name })} checked={selection.isSelected(doc.id)} onChange={(e) => selection.toggle(doc.id, e.target.checked)} />
+                      </td>
+                    )}
+                    <td className="px-4 py-2">
+                      <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">{doc.name}</Link>
+                      {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
+                      <span className="ml-2 inline-flex flex-wrap gap-1">
+                        {doc.tags.map((tag) => (
+                          <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>{tag.name}</span>
+                        ))}
+                      </span>
+                      {doc.highlight && <Highlight parts={doc.highlight} />}
+                    </td>
+                    <td className="px-4 py-2">
+                      <span className="inline-flex items-center gap-2">
+                        <HealthDot health={doc.health} />
+                        {ts(doc.status)}
+                      </span>
+                    </td>
+                    <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
+                    <td className="hidden px-4 py-2 md:table-cell">{doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}</td>
+                    <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
+                    <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
+                    <td className="px-2 py-1 text-right">
+                      <ContextMenu label={t("actionsFor", { name: doc.name })} items={menuItems(doc)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination {...page} />
+        <RowDialogs
+          t={t}
+          folders={folders}
+          moving={moving}
+          deleting={deleting}
+          busy={busy}
+          onCloseMove={() => setMoving(null)}
+          onMove={move}
+          onCloseDelete={() => setDeleting(null)}
+          onDelete={(row) => run(() => apiRequest("DELETE", `/vapp/documents/${row.id}`), "updated", "deleteError")}
+        />
+      </FolderLayout>
     </section>
   );
 }

@@ -1,17 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
+import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
-import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 test("an owner archives a document: it leaves the repository for the archive view, and restoring brings it back", async ({ page, request }) => {
-  const user = await createVerifiedUser(request, "archive");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
-  await markWelcomeTourSeen(page.request);
+  await signInFresh(page, request, "archive");
 
   await page.goto("/docs");
   await page.getByRole("button", { name: en("documents.upload") }).click();

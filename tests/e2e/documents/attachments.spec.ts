@@ -3,18 +3,15 @@ import { expect, test } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
 import { makeTextPdf } from "../../fixtures/pdf";
 import { makePng } from "../../factories/images";
+import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, csrfToken, signIn } from "../fixtures/users";
-import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+import { csrfToken } from "../fixtures/users";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 test("image and attachment fields: the picture lands in the document, the file is kept with it, editors attach and remove annexes, and a link visitor downloads them", async ({ page, request, browser }) => {
-  const user = await createVerifiedUser(request, "attachments");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
-  await markWelcomeTourSeen(page.request);
+  await signInFresh(page, request, "attachments");
 
   await page.goto("/templates");
   await page.getByRole("button", { name: en("templates.add") }).click();

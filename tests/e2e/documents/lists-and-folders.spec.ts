@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
+import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, csrfToken, signIn, waitForHydration } from "../fixtures/users";
-import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+import { csrfToken, waitForHydration } from "../fixtures/users";
 
 /**
  * The /templates list like /docs: ticked rows deleted together, a template moved into a folder
@@ -13,14 +13,6 @@ const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const withName = (key: string, name: string) => en(key).replace("{name}", name);
 
-async function signInFresh(page: Page, request: Parameters<typeof createVerifiedUser>[0], label: string) {
-  const user = await createVerifiedUser(request, label);
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
-  // Without this the welcome tour would open on /templates (welcome-tour.spec.ts covers it).
-  await markWelcomeTourSeen(page.request);
-  return user;
-}
 
 /** Uploads a template through POST /vapp/templates with the browser's session. */
 async function apiTemplate(page: Page, name: string): Promise<{ id: string }> {

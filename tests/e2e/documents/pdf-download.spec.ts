@@ -2,9 +2,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
+import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
-import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -14,10 +13,7 @@ test("a Word document downloads as a PDF made by LibreOffice, from the header an
   // The server converts with LibreOffice (.ci/run installs it); without it the screen offers no PDF
   // for Word files, which tests/integration/documents/pdf-rendition.test.ts covers.
   test.skip(!HAS_LIBREOFFICE, "LibreOffice is not installed on this machine");
-  const user = await createVerifiedUser(request, "pdf-download");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
-  await markWelcomeTourSeen(page.request);
+  await signInFresh(page, request, "pdf-download");
 
   await page.goto("/docs");
   await page.getByRole("button", { name: en("documents.upload") }).click();

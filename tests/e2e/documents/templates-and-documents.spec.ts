@@ -2,23 +2,14 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import PizZip from "pizzip";
 import { makeDocx } from "../../fixtures/docx";
+import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
-import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
+import { acceptTerms, createVerifiedUser, uniqueEmail, waitForHydration } from "../fixtures/users";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-async function signInFresh(page: Page, request: Parameters<typeof createVerifiedUser>[0], label: string) {
-  const user = await createVerifiedUser(request, label);
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
-  // These flows are not about the welcome tour (welcome-tour.spec.ts): without this it would
-  // open on /templates and its dialog would make `getByRole("dialog")` ambiguous.
-  await markWelcomeTourSeen(page.request);
-  return user;
-}
 
 /** Invites a Member by email; they join in their own browser and accept the terms. */
 async function joinAsMember(page: Page, browser: Browser, request: Parameters<typeof createVerifiedUser>[0], accountName: string, label: string) {
