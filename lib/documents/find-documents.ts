@@ -164,11 +164,11 @@ const MAX_AUTHORS = 200;
 /**
  * The people who wrote documents the caller sees, by name, for the /docs author filter: whoever
  * sees a document sees its author, so this needs no member-list permission and names no one
- * else. One statement over the (accountId, authorId) index.
+ * else. One statement over the (accountId, authorId) index; `archived` for the archive's filter.
  */
-export async function findDocumentsAuthors(ctx: ServiceContext) {
+export async function findDocumentsAuthors(ctx: ServiceContext, options: { archived?: boolean } = {}) {
   accountScope(ctx);
-  const where = await conditions(ctx as AccountContext, documentListSchema.parse({}));
+  const where = await conditions(ctx as AccountContext, documentListSchema.parse({ archived: options.archived ?? false }));
   const users = await db.$queryRaw<{ id: string; firstName: string; lastName: string; email: string }[]>`
     SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u
     WHERE u.id IN (SELECT DISTINCT d."authorId" FROM "Document" d WHERE ${where} AND d."authorId" IS NOT NULL)

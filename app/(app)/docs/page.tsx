@@ -40,7 +40,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
     folderTree(ctx, "document"),
     findCategories(ctx, { group: "document" }),
     findTags(ctx),
-    findDocumentsAuthors(ctx),
+    findDocumentsAuthors(ctx, { archived: filters.success ? filters.data.archived : false }),
   ]);
   const abilities = await documentRoles(ctx, result.items.map((d) => d.id));
   const renditions = pdfRenditionsAvailable();

@@ -86,6 +86,12 @@ describe("the /docs filters and sort", () => {
     expect(all.sort()).toEqual([refs.adminId, refs.colleagueId].sort());
     expect((await findDocumentsAuthors(colleague)).map((a) => a.id).sort()).toEqual([refs.adminId, refs.colleagueId].sort());
     expect((await findDocumentsAuthors(member)).map((a) => a.id)).toEqual([refs.colleagueId]);
+    // The archive's filter offers the authors of archived documents.
+    expect(await findDocumentsAuthors(admin, { archived: true })).toEqual([]);
+    await db.document.update({ where: { id: ids.theirs }, data: { archived: true } });
+    expect((await findDocumentsAuthors(admin, { archived: true })).map((a) => a.id)).toEqual([refs.colleagueId]);
+    expect((await findDocumentsAuthors(admin)).map((a) => a.id)).toEqual([refs.adminId]);
+    await db.document.update({ where: { id: ids.theirs }, data: { archived: false } });
     const other = await createAccount("List filters other");
     expect(await findDocumentsAuthors((await signedInAs(other.owner.id, other.account.id)).ctx)).toEqual([]);
   });
