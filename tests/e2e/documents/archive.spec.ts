@@ -1,20 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { makeDocx } from "../../fixtures/docx";
 import { signInFresh } from "../fixtures/fresh-user";
+import { uploadDocument } from "../fixtures/upload-document";
 import { messages } from "../fixtures/messages";
 
 const en = messages("en");
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 test("an owner archives a document: it leaves the repository for the archive view, and restoring brings it back", async ({ page, request }) => {
   await signInFresh(page, request, "archive");
 
-  await page.goto("/docs");
-  await page.getByRole("button", { name: en("documents.upload") }).click();
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Expired NDA.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["An old agreement"])) });
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
-  const address = page.url();
+  const address = await uploadDocument(page, "Expired NDA.docx", "An old agreement");
 
   await page.getByRole("button", { name: en("documents.archive"), exact: true }).click();
   await expect(page.getByTestId("archived-notice")).toContainText(en("documents.archivedNotice"));

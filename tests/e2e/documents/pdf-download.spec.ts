@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { makeDocx } from "../../fixtures/docx";
 import { signInFresh } from "../fixtures/fresh-user";
+import { uploadDocument } from "../fixtures/upload-document";
 import { messages } from "../fixtures/messages";
 
 const en = messages("en");
-const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const HAS_LIBREOFFICE = ["/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice"].some((path) => existsSync(path));
 
 test("a Word document downloads as a PDF made by LibreOffice, from the header and from its version", async ({ page, request }) => {
@@ -15,11 +14,7 @@ test("a Word document downloads as a PDF made by LibreOffice, from the header an
   test.skip(!HAS_LIBREOFFICE, "LibreOffice is not installed on this machine");
   await signInFresh(page, request, "pdf-download");
 
-  await page.goto("/docs");
-  await page.getByRole("button", { name: en("documents.upload") }).click();
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Lease.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Lease of the Quokka warehouse."])) });
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  await uploadDocument(page, "Lease.docx", "Lease of the Quokka warehouse.");
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: en("documents.downloadPdf") }).click();

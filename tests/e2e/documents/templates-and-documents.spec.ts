@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import PizZip from "pizzip";
 import { makeDocx } from "../../fixtures/docx";
 import { signInFresh } from "../fixtures/fresh-user";
+import { uploadDocument } from "../fixtures/upload-document";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
 import { acceptTerms, createVerifiedUser, uniqueEmail, waitForHydration } from "../fixtures/users";
@@ -28,16 +29,6 @@ async function joinAsMember(page: Page, browser: Browser, request: Parameters<ty
   await colleague.waitForURL((url) => url.pathname === "/");
   await acceptTerms(colleague);
   return { context, colleague, email };
-}
-
-/** Uploads one document from the repository screen; returns its address. */
-async function uploadDocument(page: Page, name: string, text: string) {
-  await page.goto("/docs");
-  await page.getByRole("button", { name: en("documents.upload") }).click();
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name, mimeType: DOCX, buffer: Buffer.from(makeDocx([text])) });
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
-  return page.url();
 }
 
 async function uploadTemplate(page: Page, name: string, paragraphs: (string | string[])[]) {
