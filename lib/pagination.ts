@@ -13,6 +13,10 @@ export type PageInput = { page: number; size: number };
 
 export const pageArgs = (input: PageInput) => ({ skip: (input.page - 1) * input.size, take: input.size });
 
+/** The output schema of a page of `item`s (the shape of pageOf). */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), perPage: z.number(), pages: z.number() });
+
 /** The list shape of the spec: page, pages, perPage, total, items. */
 export function pageOf<T>(items: T[], total: number, input: PageInput) {
   return {

@@ -34,7 +34,7 @@ function tokenError(code: "TOKEN_INVALID" | "TOKEN_USED" | "TOKEN_EXPIRED") {
  * TOKEN_EXPIRED without consuming anything.
  */
 export async function getInvitation(token: string) {
-  const row = await db.authToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } });
+  const row = await db.authToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { passwordHash: true } } } });
   if (!row || row.type !== "invitation" || !row.policyId) throw tokenError("TOKEN_INVALID");
   if (row.usedAt) throw tokenError("TOKEN_USED");
   if (row.expiresAt < new Date()) throw tokenError("TOKEN_EXPIRED");

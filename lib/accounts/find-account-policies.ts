@@ -3,8 +3,9 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
+import { pageArgs, pageOf, pageInputSchema, pageSchema } from "@/lib/pagination";
+import { memberSchema, memberSelect, presentMember } from "./member";
 import { accountScope } from "./scope";
-import { pageArgs, pageOf, pageInputSchema } from "@/lib/pagination";
 
 export const findAccountPoliciesSchema = pageInputSchema.extend({
   filter: z
@@ -24,13 +25,12 @@ export type FindAccountPoliciesInput = z.input<typeof findAccountPoliciesSchema>
  * "last active" query asks for accessedAt desc with size 1). Needs ManageMembers.
  */
 type PolicyQuery = { include?: Prisma.AccountPolicyInclude; select?: Prisma.AccountPolicySelect };
-const DEFAULT_QUERY = { include: { user: true, role: true } } satisfies PolicyQuery;
 
-export async function findAccountPolicies<Q extends PolicyQuery = typeof DEFAULT_QUERY>(
+export async function findAccountPolicies<Q extends PolicyQuery>(
   ctx: ServiceContext,
-  rawInput: FindAccountPoliciesInput = {},
-  /** A Prisma selection for the items (GraphQL passes its own, so relations load in one go). */
-  query?: Q,
+  rawInput: FindAccountPoliciesInput,
+  /** The Prisma selection of the items: GraphQL passes its own, so relations load in one go. */
+  query: Q,
 ) {
   const scope = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
@@ -57,9 +57,17 @@ export async function findAccountPolicies<Q extends PolicyQuery = typeof DEFAULT
         { id: "asc" },
       ],
       ...pageArgs(input),
-      ...(query ?? DEFAULT_QUERY),
+      ...query,
     }) as Promise<Prisma.AccountPolicyGetPayload<Q>[]>,
     db.accountPolicy.count({ where }),
   ]);
   return pageOf(items, total, input);
 }
+
+/** The members page of the REST answer and the members screen: each member shaped (lib/accounts/member.ts). */
+export async function findMembers(ctx: ServiceContext, rawInput: FindAccountPoliciesInput = {}) {
+  const page = await findAccountPolicies(ctx, rawInput, { select: memberSelect });
+  return { ...page, items: page.items.map(presentMember) };
+}
+
+export const memberPageSchema = pageSchema(memberSchema);

@@ -75,7 +75,10 @@ export async function resendInvitation(ctx: ServiceContext, policyId: string) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
   const { policy, token, account, inviter } = await db.$transaction(async (tx) => {
-    const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId, status: "invited" }, include: { user: true } });
+    const policy = await tx.accountPolicy.findFirst({
+      where: { id: policyId, accountId, status: "invited" },
+      include: { user: { select: { id: true, email: true, firstName: true, language: true } } },
+    });
     if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Invitation not found." });
     await tx.authToken.updateMany({ where: { policyId, usedAt: null }, data: { usedAt: new Date() } });
     const token = await issueAuthToken(tx, { type: "invitation", userId: policy.userId, email: policy.user.email, policyId });
@@ -84,11 +87,12 @@ export async function resendInvitation(ctx: ServiceContext, policyId: string) {
     const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, email: true } });
     return { policy, token, account, inviter };
   });
+  const { user, ...membership } = policy;
   await sendAuthTokenEmail(ctx, {
-    user: policy.user,
+    user,
     type: "invitation",
     token,
     params: { account: account.name, inviter: inviter.firstName || inviter.email },
   });
-  return policy;
+  return membership;
 }

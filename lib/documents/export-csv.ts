@@ -17,23 +17,32 @@ export function csvCell(value: unknown): string {
 /**
  * A list as CSV (UTF-8 with BOM for spreadsheets, CRLF lines), streamed page by page so memory
  * stays flat, and cut at EXPORT_MAX_ROWS. `readPage` returns the cells of one page of
- * EXPORT_PAGE_SIZE rows (1-based). Shared by the document and template exports: the caller has
- * checked its permission before, so a refusal is an HTTP error and not a broken download.
+ * EXPORT_PAGE_SIZE rows (1-based). Shared by the document and template exports. The first page
+ * is read before the stream is returned, so a refusal (not signed in, no permission) is an HTTP
+ * error and not a download that breaks after its header.
  */
-export function csvStream(header: string[], readPage: (page: number, size: number) => Promise<unknown[][]>): ReadableStream<Uint8Array> {
+export async function csvStream(header: string[], readPage: (page: number, size: number) => Promise<unknown[][]>): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
+  const first = await readPage(1, EXPORT_PAGE_SIZE);
   let page = 1;
   let sent = 0;
+  const take = (rows: unknown[][]) => {
+    const kept = rows.slice(0, EXPORT_MAX_ROWS - sent);
+    sent += kept.length;
+    page += 1;
+    return { chunk: kept.length ? encoder.encode(kept.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n") : null, done: rows.length < EXPORT_PAGE_SIZE || sent >= EXPORT_MAX_ROWS };
+  };
   return new ReadableStream({
     start(controller) {
       controller.enqueue(encoder.encode(`\ufeff${header.map(csvCell).join(",")}\r\n`));
+      const { chunk, done } = take(first);
+      if (chunk) controller.enqueue(chunk);
+      if (done) controller.close();
     },
     async pull(controller) {
-      const rows = (await readPage(page, EXPORT_PAGE_SIZE)).slice(0, EXPORT_MAX_ROWS - sent);
-      if (rows.length) controller.enqueue(encoder.encode(rows.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n"));
-      sent += rows.length;
-      page += 1;
-      if (rows.length < EXPORT_PAGE_SIZE || sent >= EXPORT_MAX_ROWS) controller.close();
+      const { chunk, done } = take(await readPage(page, EXPORT_PAGE_SIZE));
+      if (chunk) controller.enqueue(chunk);
+      if (done) controller.close();
     },
   });
 }
@@ -42,7 +51,7 @@ export function csvStream(header: string[], readPage: (page: number, size: numbe
  * The filtered document list as CSV (UTF-8 with BOM for spreadsheets), streamed page by page
  * so memory stays flat; statuses are labelled in the caller's language.
  */
-export function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): ReadableStream<Uint8Array> {
+export async function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): Promise<ReadableStream<Uint8Array>> {
   const t = getTranslator(ctx.locale);
   const header = ["ref", "name", "status", "category", "tags", "author", "createdAt", "updatedAt", "startedAt", "endedAt", "value", "currency"];
   return csvStream(header, async (page, size) => {

@@ -1,11 +1,10 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
+import { displayName } from "@/lib/users/person";
 
 /** A person as document screens and answers show them: their id and display name, nothing else. */
 export type UserSummary = { id: string; name: string };
 
-/** First and last name, else the address (people invited by email may have no name yet). */
-export const displayName = (user: { firstName: string; lastName: string; email: string }) => `${user.firstName} ${user.lastName}`.trim() || user.email;
 
 // One lookup per person and request: a GraphQL page of documents asks for each row's lock holder
 // and version author, often the same few people. Keyed by the request's context, so it goes with it.

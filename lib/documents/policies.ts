@@ -19,6 +19,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { DEFAULT_LOCALE, matchLocale, type Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
 import { DOCUMENT_ROLES, documentRole, requireDocumentRole, roleAtLeast } from "./access";
+import { displayName } from "@/lib/users/person";
 
 /** The most a member without ManageDocuments (a Guest) may hold; access.ts caps them there too. */
 export const GUEST_MAX_DOCUMENT_ROLE: DocumentRoleName = "commenter";
@@ -84,7 +85,6 @@ const policyInclude = (accountId: string) =>
   }) satisfies Prisma.DocumentPolicyInclude;
 type PolicyRow = Prisma.DocumentPolicyGetPayload<{ include: ReturnType<typeof policyInclude> }>;
 
-const displayName = (user: { firstName: string; lastName: string; email: string }) => [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 
 /** A policy as screens and APIs show it; `inAccount` says whether the person is still an active member. */
 function presentPolicy(row: PolicyRow) {

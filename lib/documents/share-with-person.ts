@@ -27,6 +27,7 @@ import { linkRef } from "@/lib/links/link-access";
 import { LINK_ROLES, type LinkRole } from "@/lib/links/schemas";
 import { requireDocumentRole } from "./access";
 import { documentRoleSchema, upsertDocumentPolicy, type PresentedPolicy } from "./policies";
+import { displayName } from "@/lib/users/person";
 
 /** How long a personal link works; sharing again with the same address renews it. */
 export const PERSONAL_LINK_DAYS = 30;
@@ -57,7 +58,6 @@ export type ShareWithPersonResult =
 const refused = (reason: "externalSharingOff" | "memberSuspended", message: string) =>
   new AppError(AppErrorCode.FORBIDDEN, { message, details: { reason, setting: EXTERNAL_SHARING_SETTING } });
 
-const displayName = (user: { firstName: string; lastName: string; email: string }) => [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 
 /**
  * Shares a document with the person at `email`, in the caller's account. Needs the editor role

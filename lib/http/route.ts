@@ -20,6 +20,13 @@ type RouteOptions<S extends z.ZodType | undefined> = {
   operation: string;
   /** Input schema, validated against the JSON body (or the query string for GET). */
   input?: S;
+  /**
+   * Output schema: the handler's result is serialised through it, so only its fields leave the
+   * server (zod objects drop unknown keys). A result that does not fit is a server error.
+   */
+  output?: z.ZodType;
+  /** The status of a successful JSON answer (default 200). */
+  status?: number;
   /** Adds the route's path parameters to the validated input. */
   withParams?: boolean;
   maxBytes?: number;
@@ -59,7 +66,8 @@ export function route<S extends z.ZodType | undefined = undefined>(
         input = parseInput(options.input, data, options.operation);
       }
       const result = await handler({ ctx, input: input as never, req, params, src });
-      return result instanceof Response ? result : Response.json(result ?? null);
+      if (result instanceof Response) return result;
+      return Response.json((options.output ? options.output.parse(result) : result) ?? null, { status: options.status });
     } catch (error) {
       const locale = ctx?.locale ?? "en";
       return errorResponse(isAppError(error) ? localizeAppError(error, locale) : error, locale);

@@ -11,7 +11,7 @@ import { findTemplates, type TemplateListInput } from "./templates";
  * Checks ViewTemplates before the download starts, so a refusal is an error response and not an
  * empty file; every page is then read through findTemplates, scoped to the account.
  */
-export function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateListInput): ReadableStream<Uint8Array> {
+export async function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateListInput): Promise<ReadableStream<Uint8Array>> {
   accountScope(ctx);
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
   const t = getTranslator(ctx.locale);

@@ -16,31 +16,38 @@ import { updateUser } from "@/lib/users/update-user";
 import { updateUserMetadata } from "@/lib/users/update-user-metadata";
 import { builder } from "../builder";
 
+/**
+ * A user. Anyone who may see a user sees id, name, email and avatar; the rest is the user's own
+ * and is null for everyone else (docs/security.md), whatever their role.
+ */
 export const User = builder.prismaObject("User", {
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    email: t.exposeString("email"),
-    firstName: t.exposeString("firstName"),
-    lastName: t.exposeString("lastName"),
-    name: t.string({ resolve: (user) => [user.firstName, user.lastName].filter(Boolean).join(" ") }),
-    avatar: t.exposeString("avatar", { nullable: true }),
-    phone: t.exposeString("phone", { nullable: true }),
-    language: t.exposeString("language", { nullable: true }),
-    timezone: t.exposeString("timezone", { nullable: true }),
-    emailVerified: t.expose("emailVerified", { type: "DateTime", nullable: true }),
-    emailPreferences: t.expose("emailPreferences", { type: "JSON" }),
-    metadata: t.expose("metadata", { type: "JSON" }),
-    tos: t.exposeBoolean("tos"),
-    hasPassword: t.boolean({ select: { passwordHash: true }, resolve: (user) => Boolean(user.passwordHash) }),
-    signatureEmail: t.exposeString("signatureEmail", { nullable: true }),
-    internal: t.exposeBoolean("internal"),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    /** Only the user's own memberships; another user's come back empty. */
-    policies: t.prismaField({
-      type: ["AccountPolicy"],
-      resolve: (query, user, _args, { ctx }) => (user.id === ctx.userId ? findMyPolicies(ctx, query) : []),
-    }),
-  }),
+  fields: (t) => {
+    const own = <T>(user: { id: string }, ctx: { userId: string | null }, value: T): T | null => (user.id === ctx.userId ? value : null);
+    return {
+      id: t.exposeID("id"),
+      email: t.exposeString("email"),
+      firstName: t.exposeString("firstName"),
+      lastName: t.exposeString("lastName"),
+      name: t.string({ resolve: (user) => [user.firstName, user.lastName].filter(Boolean).join(" ") }),
+      avatar: t.exposeString("avatar", { nullable: true }),
+      phone: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.phone) }),
+      language: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.language) }),
+      timezone: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.timezone) }),
+      emailVerified: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.emailVerified) }),
+      emailPreferences: t.field({ type: "JSON", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.emailPreferences) }),
+      metadata: t.field({ type: "JSON", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.metadata) }),
+      tos: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.tos) }),
+      hasPassword: t.boolean({ nullable: true, select: { passwordHash: true }, resolve: (user, _args, { ctx }) => own(user, ctx, Boolean(user.passwordHash)) }),
+      signatureEmail: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.signatureEmail) }),
+      internal: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.internal) }),
+      createdAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.createdAt) }),
+      /** Only the user's own memberships; another user's come back empty. */
+      policies: t.prismaField({
+        type: ["AccountPolicy"],
+        resolve: (query, user, _args, { ctx }) => (user.id === ctx.userId ? findMyPolicies(ctx, query) : []),
+      }),
+    };
+  },
 });
 
 const UpdateUserInput = builder.inputType("UpdateUserInput", {

@@ -97,7 +97,7 @@ describe("the /docs filters and sort", () => {
   });
 
   it("exports the filtered list as CSV, statuses in the caller's language", async () => {
-    const csv = await new Response(exportDocumentsCsv({ ...admin, locale: "es" }, { tagIds: [refs.tagId] })).text();
+    const csv = await new Response(await exportDocumentsCsv({ ...admin, locale: "es" }, { tagIds: [refs.tagId] })).text();
     const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
     expect(lines[0]).toBe('"ref","name","status","category","tags","author","createdAt","updatedAt","startedAt","endedAt","value","currency"');
     expect(lines).toHaveLength(2);

@@ -194,18 +194,13 @@ describe("template CSV export", () => {
     const own = await (await exportRoute.GET(get("/vapp/templates/export", b.token))).text();
     expect(own).toContain("B secret template");
     expect(own).not.toContain("Alpha lease");
-    let error: unknown;
-    try {
-      exportTemplatesCsv({ ...a.ctx, permissions: new Set<string>() }, {});
-    } catch (caught) {
-      error = caught;
-    }
+    const error = await exportTemplatesCsv({ ...a.ctx, permissions: new Set<string>() }, {}).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: "FORBIDDEN" });
   });
 
   it("stops at the export cap, like the document export", async () => {
     let asked = 0;
-    const stream = csvStream(["n"], async (page, size) => {
+    const stream = await csvStream(["n"], async (page, size) => {
       asked = page;
       return Array.from({ length: size }, (_, i) => [(page - 1) * size + i]);
     });

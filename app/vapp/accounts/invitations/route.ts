@@ -1,5 +1,7 @@
+import { z } from "zod";
 import { getInvitation } from "@/lib/accounts/accept-invitation";
 import { inviteMembers, inviteMembersSchema } from "@/lib/accounts/invite-members";
+import { membershipSchema } from "@/lib/accounts/member";
 import { tokenQuerySchema } from "@/lib/auth/schemas";
 import { route } from "@/lib/http/route";
 
@@ -7,6 +9,6 @@ import { route } from "@/lib/http/route";
 export const GET = route({ operation: "getInvitation", input: tokenQuerySchema }, ({ input }) => getInvitation(input.token));
 
 /** Sends invitations: { emails, roleId }. */
-export const POST = route({ operation: "sendInvitations", input: inviteMembersSchema }, async ({ ctx, input }) =>
-  Response.json(await inviteMembers(ctx, input), { status: 201 }),
+export const POST = route({ operation: "sendInvitations", input: inviteMembersSchema, output: z.array(membershipSchema), status: 201 }, ({ ctx, input }) =>
+  inviteMembers(ctx, input),
 );

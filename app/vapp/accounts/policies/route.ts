@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { createAccountPolicy, createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
-import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
+import { findMembers, memberPageSchema } from "@/lib/accounts/find-account-policies";
+import { membershipSchema } from "@/lib/accounts/member";
 import { upsertAccountPolicy, upsertAccountPolicySchema } from "@/lib/accounts/upsert-account-policy";
 import { route } from "@/lib/http/route";
 
@@ -16,15 +17,15 @@ const querySchema = z
   .strict();
 
 /** The workspace's members and invitees, paged. */
-export const GET = route({ operation: "accountPolicies", input: querySchema }, ({ ctx, input }) => {
+export const GET = route({ operation: "accountPolicies", input: querySchema, output: memberPageSchema }, ({ ctx, input }) => {
   const { status, search, ...rest } = input;
-  return findAccountPolicies(ctx, { ...rest, filter: status || search ? { status, search } : undefined });
+  return findMembers(ctx, { ...rest, filter: status || search ? { status, search } : undefined });
 });
 
 /** Invites one person: { email, roleId } (GraphQL `createAccountPolicy`). */
-export const POST = route({ operation: "createAccountPolicy", input: createAccountPolicySchema }, async ({ ctx, input }) =>
-  Response.json(await createAccountPolicy(ctx, input), { status: 201 }),
+export const POST = route({ operation: "createAccountPolicy", input: createAccountPolicySchema, output: membershipSchema, status: 201 }, ({ ctx, input }) =>
+  createAccountPolicy(ctx, input),
 );
 
 /** Changes a membership ({ id or email, roleId?, status? }) or invites a new email with roleId. */
-export const PUT = route({ operation: "upsertAccountPolicy", input: upsertAccountPolicySchema }, ({ ctx, input }) => upsertAccountPolicy(ctx, input));
+export const PUT = route({ operation: "upsertAccountPolicy", input: upsertAccountPolicySchema, output: membershipSchema }, ({ ctx, input }) => upsertAccountPolicy(ctx, input));

@@ -9,7 +9,7 @@ export const GET = route({ operation: "exportDocuments" }, async ({ ctx, req }) 
   const input = documentListFromQuery(new URL(req.url).searchParams);
   const filters = parseInput(documentListSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), "exportDocuments");
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportDocumentsCsv(ctx, filters), {
+  return new Response(await exportDocumentsCsv(ctx, filters), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="documents-${day}.csv"`, "cache-control": "private, no-store" },
   });
 });

@@ -9,7 +9,7 @@ export const GET = route({ operation: "exportTemplates" }, async ({ ctx, req }) 
   const input = templateListFromQuery(new URL(req.url).searchParams);
   const filters = parseInput(templateListSchema, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)), "exportTemplates");
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(exportTemplatesCsv(ctx, filters), {
+  return new Response(await exportTemplatesCsv(ctx, filters), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="templates-${day}.csv"`, "cache-control": "private, no-store" },
   });
 });

@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { InviteForm } from "@/components/members/invite-form";
 import { MembersTable } from "@/components/members/members-table";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
-import { findAccountPolicies } from "@/lib/accounts/find-account-policies";
+import { findMembers } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles } from "@/lib/accounts/find-account-roles";
 import { getAccount } from "@/lib/accounts/get-account";
 import { can } from "@/lib/auth/permissions";
@@ -15,7 +15,7 @@ export default async function WorkspaceUsersPage({ searchParams }: { searchParam
   if (!can(ctx, "ManageMembers")) return <WorkspacePage ctx={ctx} permission="ManageMembers">{null}</WorkspacePage>;
   const page = Math.max(1, Number((await searchParams).page ?? 1) || 1);
   const [members, roles, account, t, tr] = await Promise.all([
-    findAccountPolicies(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
+    findMembers(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
     findAccountRoles(ctx),
     getAccount(ctx),
     getTranslations("members"),

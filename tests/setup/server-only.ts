@@ -1,0 +1,2 @@
+// Vitest runs server modules outside React's server graph: "server-only" has nothing to guard there.
+export {};
