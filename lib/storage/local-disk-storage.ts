@@ -3,7 +3,7 @@ import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { safeKey } from "./safe-key";
-import type { Storage } from "./storage";
+import type { Storage } from "./types";
 
 /** The root folder of the local-disk driver: STORAGE_DIR, default ./storage (git-ignored). */
 export const localStorageRoot = () => process.env.STORAGE_DIR ?? path.join(/*turbopackIgnore: true*/ process.cwd(), "storage");

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { safeKey } from "./safe-key";
-import type { Storage } from "./storage";
+import type { Storage } from "./types";
 
 /** Where the S3-compatible driver keeps files; built from the S3_* variables by `storage()`. */
 export type S3StorageConfig = {
