@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { ROLE_PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
+import { rolePermissions } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "./scope";
 
@@ -15,7 +15,5 @@ export async function findAccountRoles(ctx: ServiceContext) {
 
 /** Global roles take their permissions from lib/auth/permissions.ts, not from the row. */
 export function withEffectivePermissions<T extends { global: boolean; name: string; permissions: string[] }>(role: T): T {
-  return role.global && role.name in ROLE_PERMISSIONS
-    ? { ...role, permissions: [...ROLE_PERMISSIONS[role.name as RoleName]] }
-    : role;
+  return role.global ? { ...role, permissions: [...rolePermissions(role)] } : role;
 }

@@ -9,7 +9,7 @@
 import { db } from "@/lib/db";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import { anonymousContext, type ServiceContext } from "./context";
-import { ROLE_PERMISSIONS, type RoleName } from "./permissions";
+import { rolePermissions } from "./permissions";
 import { readSessionJwt, sessionCookieName } from "./session-jwt";
 import { findActiveToken } from "./sign-in-with-token";
 
@@ -101,9 +101,7 @@ async function findMembership(userId: string, accountId: string): Promise<Member
   return policy;
 }
 
-function permissionsOf(role: Membership["role"]): Set<string> {
-  return new Set(role.global && role.name in ROLE_PERMISSIONS ? ROLE_PERMISSIONS[role.name as RoleName] : role.permissions);
-}
+const permissionsOf = (role: Membership["role"]): Set<string> => new Set(rolePermissions(role));
 
 export async function buildContext(src: RequestSource): Promise<ServiceContext> {
   const base = anonymousContext({

@@ -100,6 +100,14 @@ export const ROLE_PERMISSIONS: Record<RoleName, readonly Permission[]> = {
   SupportTeam: SUPPORT_TEAM,
 };
 
+/**
+ * The permissions an account role gives: a global role's come from ROLE_PERMISSIONS, whatever
+ * its row holds; a custom role's from its row. The one mapping from roles to permissions.
+ */
+export function rolePermissions(role: { name: string; global: boolean; permissions: readonly string[] }): readonly string[] {
+  return role.global && role.name in ROLE_PERMISSIONS ? ROLE_PERMISSIONS[role.name as RoleName] : role.permissions;
+}
+
 export type PermissionHolder = { permissions: ReadonlySet<string> };
 
 /**

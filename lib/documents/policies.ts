@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import type { DocumentPolicy, DocumentRoleName, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
-import { assertCan, ROLE_PERMISSIONS, type RoleName } from "@/lib/auth/permissions";
+import { assertCan, rolePermissions } from "@/lib/auth/permissions";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { accountScope } from "@/lib/accounts/scope";
 import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
@@ -112,11 +112,6 @@ const memberNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Th
 const fieldError = (field: string, code: string, message: string) =>
   new AppError(AppErrorCode.VALIDATION_FAILED, { message, params: { fields: field }, details: { fields: [{ path: field, code, message }] } });
 
-/** The permissions of a member's account role, as lib/auth/get-request-context.ts derives them. */
-function rolePermissions(role: { name: string; global: boolean; permissions: string[] }): ReadonlySet<string> {
-  return new Set(role.global && role.name in ROLE_PERMISSIONS ? ROLE_PERMISSIONS[role.name as RoleName] : role.permissions);
-}
-
 /** An active member of the account (never another account's user, never a deleted one); NOT_FOUND otherwise. */
 async function requireActiveMember(accountId: string, userId: string) {
   const membership = await db.accountPolicy.findFirst({
@@ -124,7 +119,7 @@ async function requireActiveMember(accountId: string, userId: string) {
     select: { role: { select: { name: true, global: true, permissions: true } }, user: { select: { id: true, firstName: true, lastName: true, email: true, language: true } } },
   });
   if (!membership) throw memberNotFound();
-  return { ...membership.user, managesDocuments: rolePermissions(membership.role).has("ManageDocuments") };
+  return { ...membership.user, managesDocuments: rolePermissions(membership.role).includes("ManageDocuments") };
 }
 type Member = Awaited<ReturnType<typeof requireActiveMember>>;
 
