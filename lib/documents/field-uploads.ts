@@ -14,8 +14,8 @@ export type PreparedAttachment = AttachmentFile & { variable: string | null };
  * takes a PNG or JPEG, attachment and file fields a PDF, Word (.docx) or image. A file for a
  * field the template does not have, or that is not an upload field, or two for one field, is
  * VALIDATION_FAILED; more files than UPLOAD_MAX_FILES is TOO_MANY_FILES. A file of the wrong
- * kind, damaged or too large is a problem of its field (`problems`, reported with the form's
- * other fields). Returns the value each field gets and the files to keep.
+ * kind, damaged, that does not open (FILE_UNREADABLE → `fileUnreadable`, with its reason) or too
+ * large is a problem of its field (`problems`, reported with the form's other fields). Returns the value each field gets and the files to keep.
  */
 export async function prepareFieldUploads(variables: Variable[], uploads: FieldUpload[]) {
   if (uploads.length > uploadMaxFiles()) throw tooManyFiles();
@@ -39,14 +39,17 @@ export async function prepareFieldUploads(variables: Variable[], uploads: FieldU
       values[variable.name] = { name: file.name, mimetype: file.mimetype, size: file.bytes.byteLength };
     } catch (error) {
       if (!isAppError(error)) throw error;
-      const code = { [AppErrorCode.FILE_TOO_LARGE]: "fileTooLarge", [AppErrorCode.FILE_CORRUPT]: "fileCorrupt", [AppErrorCode.FILE_TYPE_NOT_ALLOWED]: isImage ? "imageType" : "fileType" }[error.code as string] as
-        | "fileTooLarge"
-        | "fileCorrupt"
-        | "imageType"
-        | "fileType"
-        | undefined;
+      const code = (
+        {
+          [AppErrorCode.FILE_TOO_LARGE]: "fileTooLarge",
+          [AppErrorCode.FILE_CORRUPT]: "fileCorrupt",
+          [AppErrorCode.FILE_UNREADABLE]: "fileUnreadable",
+          [AppErrorCode.FILE_TYPE_NOT_ALLOWED]: isImage ? "imageType" : "fileType",
+        } as const
+      )[error.code as string];
       if (!code) throw error;
-      problems.push(fieldProblem(variable.name, code, code === "fileTooLarge" ? { max: error.params.max } : undefined));
+      // fileUnreadable keeps why (reason, kind, max pages) so the field's message can say it.
+      problems.push(fieldProblem(variable.name, code, code === "fileTooLarge" ? { max: error.params.max } : code === "fileUnreadable" ? error.params : undefined));
     }
   }
   return { values, attachments, problems };

@@ -70,6 +70,11 @@ export const AppErrorCode = {
   MIXED_VARIABLE_FORMATS: "MIXED_VARIABLE_FORMATS",
   /** The file is damaged, or not the kind of file its name says. */
   FILE_CORRUPT: "FILE_CORRUPT",
+  /**
+   * A PDF or Word (.docx) file that does not open: damaged or hostile structure, a password, more
+   * pages than allowed or too slow to open (`params.reason`: damaged, encrypted, pages, timeout).
+   */
+  FILE_UNREADABLE: "FILE_UNREADABLE",
   /** More files in one upload than allowed. */
   TOO_MANY_FILES: "TOO_MANY_FILES",
   /** A PDF template without form fields. */
@@ -146,6 +151,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   FILE_TYPE_NOT_ALLOWED: { status: 400, type: "validation" },
   MIXED_VARIABLE_FORMATS: { status: 400, type: "validation" },
   FILE_CORRUPT: { status: 400, type: "validation" },
+  FILE_UNREADABLE: { status: 400, type: "validation" },
   TOO_MANY_FILES: { status: 400, type: "validation" },
   NO_PDF_FORM: { status: 400, type: "validation" },
   CONVERTER_UNAVAILABLE: { status: 400, type: "validation" },

@@ -1,7 +1,7 @@
-import { PDFDocument } from "pdf-lib";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { checkReadableFile } from "./check-readable-file";
 import { detectType } from "./detect-type";
-import { DOCX_MIME, readDocx } from "./docx";
+import { DOCX_MIME } from "./docx";
 import { imageSize } from "./image-size";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
 
@@ -24,10 +24,10 @@ const corrupt = (kind: string) => new AppError(AppErrorCode.FILE_CORRUPT, { mess
 
 /**
  * Reads an upload meant to be kept with a document, by its bytes whatever its name says: a PDF
- * (pdf-lib must open it; encrypted ones are kept as they are), a Word .docx (its container opened
- * with the zip-bomb guard), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
+ * or a Word .docx that opens (checkReadableFile: FILE_UNREADABLE otherwise; a password-protected
+ * PDF is kept as it is), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
  * image field puts the picture in the document). FILE_TYPE_NOT_ALLOWED for anything else,
- * FILE_CORRUPT for a damaged file, FILE_TOO_LARGE past the upload limit.
+ * FILE_CORRUPT for an empty file or a damaged image, FILE_TOO_LARGE past the upload limit.
  */
 export async function inspectAttachmentFile(file: UploadedFile, options: { imageOnly?: boolean } = {}): Promise<AttachmentFile> {
   assertUploadSize(file);
@@ -42,13 +42,11 @@ export async function inspectAttachmentFile(file: UploadedFile, options: { image
   if (options.imageOnly) throw fileTypeNotAllowed();
   if (detected?.mime === "image/webp") return { name, bytes, mimetype: detected.mime, ext: detected.ext };
   if (detected?.mime === "application/pdf") {
-    await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false }).catch(() => {
-      throw corrupt("PDF");
-    });
+    await checkReadableFile(bytes, "pdf", { allowEncrypted: true });
     return { name, bytes, mimetype: detected.mime, ext: "pdf" };
   }
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
-    readDocx(bytes);
+    await checkReadableFile(bytes, "docx");
     return { name, bytes, mimetype: DOCX_MIME, ext: "docx" };
   }
   throw fileTypeNotAllowed();

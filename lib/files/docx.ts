@@ -1,6 +1,7 @@
 import Docxtemplater from "docxtemplater";
 import PizZip from "pizzip";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
+import { fileUnreadable } from "./check-readable-file";
 import { VARIABLE_FORMATS, type VariableFormat } from "@/lib/templates/detect-variables";
 import { imageMarker, placeDocxImages, type DocxImage } from "./docx-images";
 import { unzipSafely } from "./zip";
@@ -36,14 +37,18 @@ function partText(xml: string): string {
  */
 export function readDocx(bytes: Uint8Array): { text: string } {
   const files = unzipSafely(bytes, "Word (.docx)");
-  const body = files.get("word/document.xml");
-  if (!files.has("[Content_Types].xml") || !body) throw corrupt();
+  if (!files.has("[Content_Types].xml") || !files.has("word/document.xml")) throw corrupt();
+  return { text: docxText(files) };
+}
+
+/** The plain text of an opened Word package (its parts by name): body, then headers and footers. */
+export function docxText(files: Map<string, Uint8Array>): string {
   const decoder = new TextDecoder();
-  const parts = [decoder.decode(body)];
+  const parts = [decoder.decode(files.get("word/document.xml"))];
   for (const [name, data] of files) {
     if (/^word\/(header|footer)\d*\.xml$/.test(name)) parts.push(decoder.decode(data));
   }
-  return { text: parts.map(partText).join("\n").trim() };
+  return parts.map(partText).join("\n").trim();
 }
 
 /** A field's value, never something inherited (a field may be called "constructor"). */
@@ -55,7 +60,8 @@ type DocxError = { properties?: { errors?: { properties?: { explanation?: string
  * Fills a .docx template: every field in `format` gets `values[name]` (already formatted as
  * text; a missing one leaves the field empty), and every field named in `images` gets that
  * picture, inline where the field was (lib/files/docx-images.ts). TEMPLATE_INVALID with
- * docxtemplater's explanation when the template cannot be parsed (an unclosed field, say).
+ * docxtemplater's explanation when the template cannot be parsed (an unclosed field, say);
+ * FILE_UNREADABLE when the file itself does not open (one stored before uploads were checked).
  */
 export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Record<string, string>, images: Record<string, DocxImage> = {}): Uint8Array {
   const { start, end } = VARIABLE_FORMATS[format];
@@ -76,7 +82,8 @@ export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Reco
   } catch (error) {
     const props = (error as DocxError).properties;
     const reason = props?.errors?.[0]?.properties?.explanation ?? props?.explanation;
-    if (!reason) throw error;
+    if (isAppError(error)) throw error;
+    if (!reason) throw fileUnreadable("docx");
     throw new AppError(AppErrorCode.TEMPLATE_INVALID, { message: `The template cannot be filled: ${reason}`, params: { reason } });
   }
 }
@@ -94,9 +101,11 @@ export function sanitizeRenditionHtml(html: string): string {
     .replace(/src="(?!data:image\/(png|jpeg|gif|webp);)[^"]*"/gi, 'src=""');
 }
 
-/** An HTML rendition of a .docx for the browser (mammoth), sanitised. */
+/** An HTML rendition of a .docx for the browser (mammoth), sanitised. FILE_UNREADABLE when mammoth cannot read it. */
 export async function docxToHtml(bytes: Uint8Array): Promise<string> {
   const mammoth = await import("mammoth");
-  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) });
+  const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }).catch(() => {
+    throw fileUnreadable("docx");
+  });
   return sanitizeRenditionHtml(result.value);
 }

@@ -1,6 +1,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { detectVariables, type VariableFormat } from "@/lib/templates/detect-variables";
-import { DOCX_MIME, readDocx } from "./docx";
+import { checkReadableFile } from "./check-readable-file";
+import { DOCX_MIME, docxText } from "./docx";
 import { convertWithLibreOffice } from "./libreoffice";
 import { readPdfForm, type PdfField } from "./pdf-form";
 import { extractPdfText } from "./pdf-text";
@@ -29,8 +30,10 @@ const isPdf = (bytes: Uint8Array) => startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 
  * Reads an uploaded contract by its bytes, whatever its name says: a DOCX (zip-bomb-safe, its
  * text and variable fields; mixed formats refused), a PDF (its form fields, and its page text and
  * filled values for search, bounded in pages, characters and time), or a Word 97-2003
- * .doc converted by LibreOffice when installed (CONVERTER_UNAVAILABLE otherwise). Anything else
- * is FILE_TYPE_NOT_ALLOWED, a damaged file FILE_CORRUPT.
+ * .doc converted by LibreOffice when installed (CONVERTER_UNAVAILABLE otherwise). Both are
+ * opened by checkReadableFile first: a PDF or .docx that does not open (damaged, password,
+ * too many pages, too slow) is FILE_UNREADABLE. Anything else is FILE_TYPE_NOT_ALLOWED, an
+ * empty file or a .doc LibreOffice cannot convert FILE_CORRUPT.
  */
 export async function inspectContractFile(file: UploadedFile): Promise<ContractFile> {
   assertUploadSize(file);
@@ -45,13 +48,14 @@ export async function inspectContractFile(file: UploadedFile): Promise<ContractF
     bytes = converted;
   }
   if (isZip(bytes)) {
-    const { text } = readDocx(bytes);
+    const text = docxText((await checkReadableFile(bytes, "docx")).parts);
     const { format, variables } = detectVariables(text);
     return { format: "docx", mimetype: DOCX_MIME, ext: "docx", bytes, text, delimiter: format, fields: variables, pdfFields: [] };
   }
   if (isPdf(bytes)) {
-    // readPdfForm refuses a file pdf-lib cannot open (FILE_CORRUPT); the text is best effort.
-    const pdfFields = await readPdfForm(bytes);
+    // The form is read from the document the check opened; the text is best effort.
+    const { pdf } = await checkReadableFile(bytes, "pdf");
+    const pdfFields = await readPdfForm(pdf);
     const text = await extractPdfText(bytes);
     return {
       format: "pdf",

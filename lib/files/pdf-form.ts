@@ -1,25 +1,32 @@
 import { PDFButton, PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from "pdf-lib";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { isAppError } from "@/lib/errors/app-error";
+import { checkReadableFile, fileUnreadable } from "./check-readable-file";
 
 export type PdfField = { name: string; kind: "text" | "checkbox" | "dropdown" | "radio" | "list" | "button" | "other"; options: string[] };
 
 /** A picture for a PDF form's button field (where forms take images): PNG or JPEG bytes. */
 export type PdfFormImage = { bytes: Uint8Array; mimetype: "image/png" | "image/jpeg" };
 
-const corrupt = () => new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is damaged or is not a valid PDF file.", params: { kind: "PDF" } });
-
-async function load(bytes: Uint8Array) {
+/**
+ * pdf-lib's form code throws TypeErrors on a hostile structure (no catalog, a field that is not a
+ * dictionary) even after the file opened: those are FILE_UNREADABLE, never a 500.
+ */
+async function readable<T>(work: () => Promise<T> | T): Promise<T> {
   try {
-    return await PDFDocument.load(bytes, { updateMetadata: false });
-  } catch {
-    throw corrupt();
+    return await work();
+  } catch (error) {
+    throw isAppError(error) ? error : fileUnreadable("pdf");
   }
 }
 
-/** The form fields of a PDF, in document order. An empty list when it has no form. */
-export async function readPdfForm(bytes: Uint8Array): Promise<PdfField[]> {
-  const pdf = await load(bytes);
-  return pdf.getForm().getFields().map((field) => {
+/**
+ * The form fields of a PDF, in document order; an empty list when it has no form. Takes the bytes
+ * (opened and checked by checkReadableFile) or a document that check already opened.
+ * FILE_UNREADABLE when the file or its form does not open.
+ */
+export async function readPdfForm(file: Uint8Array | PDFDocument): Promise<PdfField[]> {
+  const pdf = file instanceof PDFDocument ? file : (await checkReadableFile(file, "pdf")).pdf;
+  return readable(() => pdf.getForm().getFields().map((field): PdfField => {
     const name = field.getName();
     if (field instanceof PDFTextField) return { name, kind: "text", options: [] };
     if (field instanceof PDFCheckBox) return { name, kind: "checkbox", options: [] };
@@ -28,7 +35,7 @@ export async function readPdfForm(bytes: Uint8Array): Promise<PdfField[]> {
     if (field instanceof PDFOptionList) return { name, kind: "list", options: field.getOptions() };
     if (field instanceof PDFButton) return { name, kind: "button", options: [] };
     return { name, kind: "other", options: [] };
-  });
+  }));
 }
 
 /** A typed value for a PDF form field: a checkbox's boolean, a list's items, or a text. */
@@ -42,10 +49,15 @@ const isOn = (value: PdfFormValue | undefined) => value === true || (typeof valu
  * given (a checkbox is ticked by `true`, not by its "Yes" label; a list selects its items),
  * else `text` ("true" ticks a checkbox). A choice that is not one of the field's options is
  * left unselected. A button field named in `images` shows that picture, scaled into its box (an
- * image field given a text field gets the file's name as its text instead).
+ * image field given a text field gets the file's name as its text instead). FILE_UNREADABLE when
+ * the template's PDF or its form does not open.
  */
 export async function fillPdfForm(bytes: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}, images: Record<string, PdfFormImage> = {}): Promise<Uint8Array> {
-  const pdf = await load(bytes);
+  const { pdf } = await checkReadableFile(bytes, "pdf");
+  return readable(() => fillForm(pdf, text, values, images));
+}
+
+async function fillForm(pdf: PDFDocument, text: Record<string, string>, values: Record<string, PdfFormValue>, images: Record<string, PdfFormImage>): Promise<Uint8Array> {
   const form = pdf.getForm();
   for (const field of form.getFields()) {
     const name = field.getName();

@@ -6,6 +6,10 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
  */
 export const uploadMaxBytes = () => Number(process.env.UPLOAD_MAX_BYTES) || 20 * 1024 * 1024;
 export const uploadMaxFiles = () => Number(process.env.UPLOAD_MAX_FILES) || 20;
+/** Pages an uploaded PDF may have: UPLOAD_MAX_PDF_PAGES (default 2,000). */
+export const uploadMaxPdfPages = () => Number(process.env.UPLOAD_MAX_PDF_PAGES) || 2000;
+/** Milliseconds an uploaded PDF may take to open: UPLOAD_OPEN_TIMEOUT_MS (default 10,000). */
+export const uploadOpenTimeoutMs = () => Number(process.env.UPLOAD_OPEN_TIMEOUT_MS) || 10_000;
 
 export const fileTooLarge = (max = uploadMaxBytes()) =>
   new AppError(AppErrorCode.FILE_TOO_LARGE, { message: "The file size exceeds the maximum allowed.", params: { max: `${Math.round((max / 1024 / 1024) * 10) / 10} MB` } });

@@ -230,6 +230,12 @@ const FIELD_PROBLEMS = {
   imageType: () => "Choose a PNG or JPEG image.",
   fileTooLarge: (p: Record<string, string | number>) => `The file size exceeds the maximum allowed (${p.max}).`,
   fileCorrupt: () => "The file is damaged or cannot be read.",
+  fileUnreadable: (p: Record<string, string | number>) =>
+    ({
+      encrypted: "The PDF is protected with a password. Remove the protection and choose it again.",
+      pages: `The PDF has more than ${p.max} pages, the most accepted.`,
+      timeout: "The file took too long to open. Save it again as a new file and choose that.",
+    } as Record<string, string>)[String(p.reason)] ?? `The file cannot be opened: it is damaged, or it is not a readable ${p.kind} file.`,
 } satisfies Record<string, (params: Record<string, string | number>) => string>;
 export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
 

@@ -72,6 +72,6 @@ describe("PDF full-text search", () => {
   it("still refuses a PDF that cannot be opened", async () => {
     const { ctx } = await workspace();
     const truncated = (await makeTextPdf([["x"]])).slice(0, 60);
-    await expect(createDocumentFromUpload(ctx, {}, { name: "broken.pdf", bytes: truncated })).rejects.toMatchObject({ code: "FILE_CORRUPT" });
+    await expect(createDocumentFromUpload(ctx, {}, { name: "broken.pdf", bytes: truncated })).rejects.toMatchObject({ code: "FILE_UNREADABLE" });
   });
 });

@@ -35,7 +35,7 @@ describe("templates", () => {
     await expect(createTemplate(ctx, {}, { name: "mixed.docx", bytes: makeDocx(["[a] and {{b}}"]) })).rejects.toMatchObject({ code: "MIXED_VARIABLE_FORMATS", params: { formats: "{{x}}, [x]" } });
     await expect(createTemplate(ctx, {}, { name: "evil.docx", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]) })).rejects.toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
     const corrupt = makeDocx(["x"]).slice(0, 200);
-    await expect(createTemplate(ctx, {}, { name: "broken.docx", bytes: corrupt })).rejects.toMatchObject({ code: "FILE_CORRUPT" });
+    await expect(createTemplate(ctx, {}, { name: "broken.docx", bytes: corrupt })).rejects.toMatchObject({ code: "FILE_UNREADABLE" });
     await expect(createTemplate(ctx, {}, { name: "bomb.docx", bytes: makeZipBomb(40) })).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
     await expect(createTemplate(ctx, {}, { name: "form.pdf", bytes: await makePdfForm([]) })).rejects.toMatchObject({ code: "NO_PDF_FORM" });
     expect(await db.template.count({ where: { accountId: account.id } })).toBe(0);
