@@ -20,6 +20,7 @@ export default defineConfig({
     server: { deps: { inline: [/@pothos\//, /graphql-yoga/, /@graphql-tools\//, /@graphql-yoga\//] } },
     env: {
       NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234",
+      DB_QUERY_EVENTS: "1",
       APP_URL: "http://localhost:3000",
       STORAGE_DIR: path.join(os.tmpdir(), "covenant-test-storage"),
     },

@@ -15,6 +15,33 @@ export type Db = PrismaClient;
 
 type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite };
 
+/**
+ * With DB_QUERY_EVENTS=1 (the tests set it) the client emits an event per SQL statement, so
+ * tests can count what a request sends (countStatements). Off otherwise: it costs a little.
+ */
+const queryEvents = () => process.env.DB_QUERY_EVENTS === "1";
+const clientOptions = () => (queryEvents() ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
+type QueryListener = (query: string) => void;
+const listeners = new Set<QueryListener>();
+
+function withEvents(client: PrismaClient): PrismaClient {
+  if (queryEvents()) (client as unknown as { $on: (event: "query", cb: (e: { query: string }) => void) => void }).$on("query", (e) => listeners.forEach((l) => l(e.query)));
+  return client;
+}
+
+/** Runs `fn` and returns the SQL statements sent meanwhile (needs DB_QUERY_EVENTS=1). */
+export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+  if (!queryEvents()) throw new Error("Set DB_QUERY_EVENTS=1 to count statements.");
+  const statements: string[] = [];
+  const listener: QueryListener = (query) => statements.push(query);
+  listeners.add(listener);
+  try {
+    return { result: await fn(), statements };
+  } finally {
+    listeners.delete(listener);
+  }
+}
+
 const globalForDb = globalThis as unknown as { __covenantDb?: DbState };
 
 export const isEmbedded = () => !process.env.DATABASE_URL;
@@ -25,13 +52,13 @@ function createState(): DbState {
       connectionString: process.env.DATABASE_URL,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     });
-    return { factory, client: new PrismaClient({ adapter: factory }) };
+    return { factory, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
   }
   const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir);
   const factory = new PrismaPGlite(pglite);
-  return { factory, pglite, client: new PrismaClient({ adapter: factory }) };
+  return { factory, pglite, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
 }
 
 function state(): DbState {

@@ -6,6 +6,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RoleName } from "./permissions";
+import type { RequestMemo } from "./request-memo";
 
 export type Via = "session" | "token" | "link" | "system" | "anonymous";
 
@@ -23,6 +24,8 @@ export type ServiceContext = {
   locale: Locale;
   ip: string | null;
   userAgent: string | null;
+  /** What this request has already worked out; only on a request's own context (lib/auth/request-memo.ts). */
+  request?: RequestMemo;
 };
 
 export type AuthedContext = ServiceContext & { userId: string };

@@ -2,12 +2,15 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { buildContext } from "./get-request-context";
+import { withRequestMemo } from "./request-memo";
 
 /** The context of a page or server action, built once per render. */
 export const getPageContext = cache(async () => {
   const [headerStore, cookieStore] = await Promise.all([headers(), cookies()]);
-  return buildContext({
-    header: (name) => headerStore.get(name),
-    cookie: (name) => cookieStore.get(name)?.value ?? null,
-  });
+  return withRequestMemo(
+    await buildContext({
+      header: (name) => headerStore.get(name),
+      cookie: (name) => cookieStore.get(name)?.value ?? null,
+    }),
+  );
 });

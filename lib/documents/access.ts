@@ -9,7 +9,7 @@
  * A change here comes with a test showing a lesser role still cannot do what it could not.
  */
 import { db } from "@/lib/db";
-import type { DocumentRoleName, Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type DocumentRoleName } from "@/lib/generated/prisma/client";
 import { can } from "@/lib/auth/permissions";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
@@ -36,52 +36,118 @@ const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Document
 
 /** Whether the caller sees every document of the account (then as reader at least). */
 export async function seesAllDocuments(ctx: AccountContext): Promise<boolean> {
-  if (can(ctx, ["ManageAccount", "ViewAllDocuments"])) return true;
-  if (!can(ctx, "ViewDocuments")) return false;
-  const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { settings: true } });
-  return !!(account?.settings as { repositoryViewAllDocs?: boolean } | null)?.repositoryViewAllDocs;
+  return (await documentVisibility(ctx)) === "all";
+}
+
+/**
+ * THE document access rule, one definition for every query: which documents of the account the
+ * caller sees. "none" without a document permission; "all" for administrators, ViewAllDocuments,
+ * or ViewDocuments with the account setting repositoryViewAllDocs; otherwise "policies", the
+ * documents where the caller holds an active policy. visibleDocumentsWhere (Prisma),
+ * visibleDocumentsSql (the raw list and search queries) and documentRole (one document) all
+ * derive from it. Worked out once per request (lib/auth/request-memo.ts).
+ */
+export type DocumentVisibility = "none" | "all" | "policies";
+
+export function documentVisibility(ctx: ServiceContext): Promise<DocumentVisibility> {
+  const { accountId } = accountScope(ctx);
+  const compute = async (): Promise<DocumentVisibility> => {
+    if (!can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])) return "none";
+    if (can(ctx, ["ManageAccount", "ViewAllDocuments"])) return "all";
+    if (!can(ctx, "ViewDocuments")) return "policies";
+    const account = await db.account.findUnique({ where: { id: accountId }, select: { settings: true } });
+    return (account?.settings as { repositoryViewAllDocs?: boolean } | null)?.repositoryViewAllDocs ? "all" : "policies";
+  };
+  return ctx.request ? ctx.request.get("documents:visibility", compute) : compute();
 }
 
 /** The `where` that limits a document query to what the caller may see. */
 export async function visibleDocumentsWhere(ctx: ServiceContext): Promise<Prisma.DocumentWhereInput> {
   const { accountId } = accountScope(ctx);
-  const actx = ctx as AccountContext;
-  if (!can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])) return { accountId, id: "" };
-  if (await seesAllDocuments(actx)) return { accountId };
-  return { accountId, policies: { some: { userId: actx.userId, status: "active" } } };
+  switch (await documentVisibility(ctx)) {
+    case "none":
+      return { accountId, id: "" };
+    case "all":
+      return { accountId };
+    case "policies":
+      return { accountId, policies: { some: { userId: ctx.userId!, status: "active" } } };
+  }
 }
 
-/** The caller's role on a document of their account; null when they may not see it. */
-export async function documentRole(
-  ctx: ServiceContext,
-  document: { id: string; policies?: { userId: string; role: DocumentRoleName; status: string }[] },
-  seesAll?: boolean,
-): Promise<DocumentRoleName | null> {
-  const actx = ctx as AccountContext;
+/** The same rule as SQL over `"Document" d`, for the raw list and search queries. */
+export async function visibleDocumentsSql(ctx: ServiceContext): Promise<Prisma.Sql> {
+  const { accountId } = accountScope(ctx);
+  switch (await documentVisibility(ctx)) {
+    case "none":
+      return Prisma.sql`false`;
+    case "all":
+      return Prisma.sql`d."accountId" = ${accountId}`;
+    case "policies":
+      return Prisma.sql`d."accountId" = ${accountId} AND EXISTS (SELECT 1 FROM "DocumentPolicy" p WHERE p."documentId" = d.id AND p."userId" = ${ctx.userId} AND p.status = 'active')`;
+  }
+}
+
+type PolicyOfCaller = { userId: string; role: DocumentRoleName; status: string };
+/** Each document's role for the caller is memoised per request (lib/auth/request-memo.ts). */
+const ROLE_KEY = "documents:role:";
+
+/** Forgets the document roles this request knows: call after changing a document's policies. */
+export function forgetDocumentRoles(ctx: ServiceContext): void {
+  ctx.request?.forget(ROLE_KEY);
+}
+
+/** The role a caller's own active policy (or none) gives, with the account-wide rule applied. */
+async function roleFrom(ctx: ServiceContext, policy: PolicyOfCaller | undefined): Promise<DocumentRoleName | null> {
   if (can(ctx, "ManageAccount")) return "owner";
-  const policy =
-    document.policies?.find((p) => p.userId === actx.userId && p.status === "active") ??
-    (document.policies ? undefined : await db.documentPolicy.findFirst({ where: { documentId: document.id, userId: actx.userId, status: "active" } }));
   if (policy && can(ctx, ["ViewDocuments", "ManageDocuments"])) {
     // Without ManageDocuments (a Guest) nobody goes beyond commenting.
     return can(ctx, "ManageDocuments") ? policy.role : roleAtLeast(policy.role, "commenter") ? "commenter" : policy.role;
   }
-  return (seesAll ?? (await seesAllDocuments(actx))) ? "reader" : null;
+  return (await documentVisibility(ctx)) === "all" ? "reader" : null;
+}
+
+/**
+ * The caller's role on a document of their account; null when they may not see it. Pass the
+ * document's policies when they are loaded (any user's: the caller's active one is picked).
+ */
+export function documentRole(ctx: ServiceContext, document: { id: string; policies?: PolicyOfCaller[] }): Promise<DocumentRoleName | null> {
+  const compute = async () => {
+    const userId = (ctx as AccountContext).userId;
+    const policy =
+      document.policies?.find((p) => p.userId === userId && p.status === "active") ??
+      (document.policies ? undefined : ((await db.documentPolicy.findFirst({ where: { documentId: document.id, userId, status: "active" } })) ?? undefined));
+    return roleFrom(ctx, policy);
+  };
+  return ctx.request ? ctx.request.get(`${ROLE_KEY}${document.id}`, compute) : compute();
+}
+
+/** The caller's abilities on a list of documents of their account (list menus), in one query. */
+export async function documentRoles(ctx: ServiceContext, documentIds: string[]) {
+  const { accountId } = accountScope(ctx);
+  const policies = documentIds.length
+    ? await db.documentPolicy.findMany({ where: { accountId, documentId: { in: documentIds }, userId: ctx.userId!, status: "active" } })
+    : [];
+  const result = new Map<string, ReturnType<typeof documentAbilities>>();
+  for (const documentId of documentIds) {
+    result.set(documentId, documentAbilities(await documentRole(ctx, { id: documentId, policies: policies.filter((p) => p.documentId === documentId) })));
+  }
+  return result;
 }
 
 /**
  * Loads a document of the caller's account and checks their role is at least `min`.
  * NOT_FOUND when they cannot see it (another account's included), FORBIDDEN when they see it
- * with a lesser role.
+ * with a lesser role. A request works the role out once: later calls load only the document.
  */
 export async function requireDocumentRole<T extends Prisma.DocumentInclude>(ctx: ServiceContext, documentId: string, min: DocumentRoleName, include?: T) {
   const { accountId } = accountScope(ctx);
+  const known = ctx.request?.has(`${ROLE_KEY}${documentId}`) ?? false;
   const document = await db.document.findFirst({
     where: { id: documentId, accountId },
-    include: { ...(include ?? {}), policies: { where: { userId: ctx.userId! } } } as T & { policies: { where: { userId: string } } },
+    include: { ...(include ?? {}), ...(known ? {} : { policies: { where: { userId: ctx.userId! } } }) } as T,
   });
   if (!document) throw notFound();
-  const role = await documentRole(ctx, document as unknown as { id: string; policies: { userId: string; role: DocumentRoleName; status: string }[] });
+  const role = await documentRole(ctx, document as unknown as { id: string; policies?: PolicyOfCaller[] });
   if (!role) throw notFound();
   if (!roleAtLeast(role, min)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "Your role on this document does not allow this." });
   return { document, role };

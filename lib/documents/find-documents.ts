@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { can } from "@/lib/auth/permissions";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { getTranslator } from "@/lib/i18n/messages";
 import { pageOf } from "@/lib/pagination";
-import { documentAbilities, documentRole, seesAllDocuments } from "./access";
+import { visibleDocumentsSql } from "./access";
 import { documentInclude } from "./create-document";
 import { searchConfig, searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES, documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
@@ -59,11 +58,7 @@ function nullsOrder(input: z.infer<typeof documentListSchema>): string {
 
 /** The SQL conditions of a list query: account, visibility, then each filter. */
 async function conditions(ctx: AccountContext, input: z.infer<typeof documentListSchema>) {
-  const conds: Prisma.Sql[] = [Prisma.sql`d."accountId" = ${ctx.accountId}`];
-  if (!can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])) conds.push(Prisma.sql`false`);
-  else if (!(await seesAllDocuments(ctx))) {
-    conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "DocumentPolicy" p WHERE p."documentId" = d.id AND p."userId" = ${ctx.userId} AND p.status = 'active')`);
-  }
+  const conds: Prisma.Sql[] = [await visibleDocumentsSql(ctx)];
   conds.push(Prisma.sql`d.archived = ${input.archived}`);
   // One status is an equality, so the (accountId, archived, status, updatedAt DESC) index also gives
   // the order (with = ANY, PostgreSQL before 17 sorts every match). Several go through text[]: the
@@ -200,17 +195,4 @@ export async function expiringDocuments(ctx: ServiceContext, size = 10) {
 export function documentStatusList(ctx: ServiceContext) {
   const t = getTranslator(ctx.locale);
   return DOCUMENT_STATUSES.map((key) => ({ key, value: t(`documents.status.${key}`) }));
-}
-
-/** The caller's abilities on a list of documents (for list context menus), without N+1. */
-export async function documentRoles(ctx: ServiceContext, documentIds: string[]) {
-  const { accountId } = accountScope(ctx);
-  const policies = await db.documentPolicy.findMany({ where: { accountId, documentId: { in: documentIds }, userId: ctx.userId!, status: "active" } });
-  const result = new Map<string, ReturnType<typeof documentAbilities>>();
-  const seesAll = await seesAllDocuments(ctx as AccountContext);
-  for (const documentId of documentIds) {
-    const role = await documentRole(ctx, { id: documentId, policies: policies.filter((p) => p.documentId === documentId) }, seesAll);
-    result.set(documentId, documentAbilities(role));
-  }
-  return result;
 }

@@ -18,7 +18,7 @@ import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { DEFAULT_LOCALE, matchLocale, type Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
-import { DOCUMENT_ROLES, documentRole, requireDocumentRole, roleAtLeast } from "./access";
+import { DOCUMENT_ROLES, documentRole, forgetDocumentRoles, requireDocumentRole, roleAtLeast } from "./access";
 import { displayName } from "@/lib/users/person";
 
 /** The most a member without ManageDocuments (a Guest) may hold; access.ts caps them there too. */
@@ -246,6 +246,7 @@ export async function upsertDocumentPolicy(ctx: ServiceContext, documentId: stri
     const actor = await actorName(ctx);
     await sendAccessEmail(member, event, `/d/${document.id}/view`, { name: actor, document: document.name, role: input.role });
   }
+  forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }
 
@@ -291,6 +292,7 @@ export async function removeDocumentPolicies(ctx: ServiceContext, policyIds: str
     await tx.documentPolicy.deleteMany({ where: { accountId, id: { in: removedIds } } });
     for (const policy of current) await auditPolicy(ctx, tx, "document.policyRemoved", policy, { userId: policy.userId, role: policy.role, status: policy.status });
   });
+  forgetDocumentRoles(ctx);
   return unique;
 }
 
@@ -336,6 +338,7 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
       await sendAccessEmail(owner, "requested", `/d/${document.id}/view`, { name: displayName(requester), email: requester.email, document: document.name });
     }
   }
+  forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }
 
@@ -365,6 +368,7 @@ export async function answerAccessRequest(ctx: ServiceContext, policyId: string,
   if (input.accept) await sendAccessEmail(member!, "accepted", `/d/${document.id}/view`, { name: actor, document: document.name, role });
   const presented = presentPolicy(row);
   if (!input.accept && presented.inAccount) await sendAccessEmail(row.user, "refused", "/docs", { name: actor });
+  forgetDocumentRoles(ctx);
   return presented;
 }
 
@@ -395,6 +399,7 @@ export async function transferDocumentOwnership(ctx: ServiceContext, documentId:
     return saved;
   });
   await sendAccessEmail(member, "ownership", `/d/${document.id}/view`, { name: await actorName(ctx), document: document.name });
+  forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }
 

@@ -8,8 +8,8 @@ import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { findTemplates, getTemplate } from "@/lib/templates/templates";
-import { requireDocumentRole, roleAtLeast, visibleDocumentsWhere } from "./access";
-import { documentRoles, findDocuments } from "./find-documents";
+import { documentRoles, requireDocumentRole, roleAtLeast, visibleDocumentsWhere } from "./access";
+import { findDocuments } from "./find-documents";
 import {
   createRelationSchema,
   relationCandidatesSchema,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ServiceContext } from "@/lib/auth/context";
 import { buildContext, sourceFromRequest, type RequestSource } from "@/lib/auth/get-request-context";
+import { withRequestMemo } from "@/lib/auth/request-memo";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { localizeAppError } from "@/lib/errors/localize-app-error";
 import { hasValidCsrf, needsCsrf } from "./csrf";
@@ -52,7 +53,7 @@ export function route<S extends z.ZodType | undefined = undefined>(
     const src = sourceFromRequest(req);
     let ctx: ServiceContext | undefined;
     try {
-      ctx = await buildContext(src);
+      ctx = withRequestMemo(await buildContext(src));
       if (!isSafeMethod(req.method) && needsCsrf(src, { credentialsInBody: options.credentialsInBody }) && !hasValidCsrf(src)) {
         throw new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." });
       }

@@ -1,6 +1,7 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
-import { documentRoles, countDocuments, documentListSchema, documentStatusList, expiringDocuments, findDocuments, hotDocuments } from "@/lib/documents/find-documents";
+import { documentRoles } from "@/lib/documents/access";
+import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, findDocuments, hotDocuments } from "@/lib/documents/find-documents";
 import { cloneDocument, createDocumentFromTemplate, createDocumentFromUpload, createFromTemplateSchema, documentFieldsSchema, importDocuments } from "@/lib/documents/create-document";
 import {
   deleteDocuments,
