@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { staticSecurityHeaders } from "./lib/http/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -17,6 +18,9 @@ const nextConfig: NextConfig = {
     "unpdf",
   ],
   poweredByHeader: false,
+  // nosniff and Referrer-Policy on every answer, Next's assets included; the CSP, frame options and
+  // HSTS depend on the request and the environment: proxy.ts (docs/security-headers.md).
+  headers: async () => staticSecurityHeaders(),
   typedRoutes: false,
 };
 

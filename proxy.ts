@@ -3,12 +3,15 @@ import { readSessionJwt } from "@/lib/auth/session-jwt";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { PAGE_PATH_HEADER } from "@/lib/navigation/page-path";
 import { subdomainRedirect } from "@/lib/navigation/subdomain";
+import { isApiPath, securityEnvironment, securityHeadersFor } from "@/lib/http/security-headers";
 
 /**
- * The sub-domain and login guards at the edge of every screen (spec "Guards"). It only looks at whether a
- * session cookie is present; pages check the session itself (lib/auth/require-page-user.ts),
- * and send a stale cookie through /logout. It reads no database: a workspace sub-domain is
- * resolved by the page `/login/<slug>` (lib/navigation/subdomain.ts).
+ * The edge of every answer. For screens: the sub-domain and login guards (spec "Guards"). It only
+ * looks at whether a session cookie is present; pages check the session itself
+ * (lib/auth/require-page-user.ts), and send a stale cookie through /logout. It reads no database:
+ * a workspace sub-domain is resolved by the page `/login/<slug>` (lib/navigation/subdomain.ts).
+ * For every answer, screens and APIs alike: the security headers (lib/http/security-headers.ts),
+ * a page's CSP with a fresh nonce on the request too, where Next finds it for its own scripts.
  */
 const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
 
@@ -34,6 +37,25 @@ const PUBLIC = [
 ];
 
 export async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  const security = securityHeadersFor(
+    { pathname, searchParams, method: request.method, forwardedProto: request.headers.get("x-forwarded-proto") },
+    securityEnvironment(),
+  );
+  // Only ours: Next and the HTML routes take the nonce from the request's policy.
+  const headers = new Headers(request.headers);
+  if (security.requestCsp) headers.set("content-security-policy", security.requestCsp);
+  else headers.delete("content-security-policy");
+  // APIs, and files with an extension (Next's 404 for them is a page, so it keeps the page policy).
+  const response = isApiPath(pathname) || FILE_PATH.test(pathname) ? NextResponse.next({ request: { headers } }) : await guard(request, headers);
+  for (const [name, value] of Object.entries(security.response)) response.headers.set(name, value);
+  return response;
+}
+
+/** Files are not screens: no guard for them. */
+const FILE_PATH = /\.[a-zA-Z0-9]+$/;
+
+async function guard(request: NextRequest, headers: Headers) {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
 
@@ -45,16 +67,16 @@ export async function proxy(request: NextRequest) {
   if (elsewhere) return NextResponse.redirect(elsewhere);
 
   if (isGuestOnly) {
-    if (!signedIn) return NextResponse.next();
+    if (!signedIn) return NextResponse.next({ request: { headers } });
     // The sub-domain guard's landing: the page switches a member's session to that workspace.
-    if (WORKSPACE_LOGIN.test(pathname)) return withPagePath(request);
+    if (WORKSPACE_LOGIN.test(pathname)) return withPagePath(request, headers);
     // An internal (staff) user may still reach registration.
-    if (pathname === "/signup" && (await isInternalSession(request))) return NextResponse.next();
+    if (pathname === "/signup" && (await isInternalSession(request))) return NextResponse.next({ request: { headers } });
     // Only back into the app: `/\evil.example` or `/%09/evil.example` would leave it.
     const target = safeRedirect(request.nextUrl.searchParams.get("redirect"), process.env.APP_URL ?? request.url) ?? "/";
     return NextResponse.redirect(new URL(target, request.url));
   }
-  if (isPublic || signedIn) return withPagePath(request);
+  if (isPublic || signedIn) return withPagePath(request, headers);
 
   const login = new URL("/login", request.url);
   login.searchParams.set("redirect", `${pathname}${search}`);
@@ -62,8 +84,7 @@ export async function proxy(request: NextRequest) {
 }
 
 /** Pages get no URL: this tells the page guards the real path and query (lib/navigation/page-path.ts). */
-function withPagePath(request: NextRequest) {
-  const headers = new Headers(request.headers);
+function withPagePath(request: NextRequest, headers: Headers) {
   headers.set(PAGE_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
   return NextResponse.next({ request: { headers } });
 }
@@ -74,6 +95,6 @@ async function isInternalSession(request: NextRequest): Promise<boolean> {
 }
 
 export const config = {
-  // Screens only: not the APIs, Next's assets or files with an extension.
-  matcher: ["/((?!vapp|graphql|v1|integrations|_next|favicon\\.ico|.*\\.[a-zA-Z0-9]+$).*)"],
+  // Every answer but Next's own (assets, HMR; nosniff and Referrer-Policy reach those from next.config.ts).
+  matcher: ["/((?!_next|favicon\\.ico).*)"],
 };

@@ -166,17 +166,3 @@ function joinChunks(chunks: Buffer[], size: number): Uint8Array {
 
 /** Browsers escape `"`, CR and LF in a multipart file name (HTML's form encoding); undo it as `formData()` did. */
 const decodeFileName = (name: string | undefined) => (name ?? "").replace(/%22/g, '"').replace(/%0D/gi, "\r").replace(/%0A/gi, "\n");
-
-/** A file download response: streamed, never sniffed, with the stored name. */
-export function fileResponse(file: { stream: ReadableStream<Uint8Array>; size: number; mimetype: string; fileName: string }, inline = false) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/"/g, "");
-  return new Response(file.stream, {
-    headers: {
-      "content-type": file.mimetype,
-      "content-length": String(file.size),
-      "content-disposition": `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      "cache-control": "private, no-store",
-      "x-content-type-options": "nosniff",
-    },
-  });
-}

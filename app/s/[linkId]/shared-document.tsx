@@ -143,7 +143,8 @@ export function SharedDocument({ linkId }: { linkId: string }) {
     setPhase("ready");
     if (loaded.html === null) {
       const file = await withAccess("/vapp/links/view/file?inline=1");
-      setPdfUrl(URL.createObjectURL(await file.blob()));
+      // Typed here, whatever the answer said: a blob: address is of our origin, so it must never be HTML.
+      setPdfUrl(URL.createObjectURL(new Blob([await file.arrayBuffer()], { type: "application/pdf" })));
     }
   }, [withAccess]);
 
@@ -355,9 +356,12 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           className="h-[70vh] w-full rounded-lg border border-zinc-200 bg-white shadow-sm"
         />
       ) : pdfUrl ? (
-        <object data={pdfUrl} type="application/pdf" aria-label={t("preview", { name: doc.document.name })} className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white">
-          <p className="p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
-        </object>
+        // An iframe, not <object>: the page policy allows no plugins (object-src 'none'), frames of blob: only.
+        navigator.pdfViewerEnabled === false ? (
+          <p className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
+        ) : (
+          <iframe title={t("preview", { name: doc.document.name })} src={pdfUrl} className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white" />
+        )
       ) : null}
       {doc.attachments.length > 0 && (
         <section aria-labelledby="shared-attachments" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-sm">

@@ -145,7 +145,7 @@ describe("template CSV export", () => {
     const response = await exportRoute.GET(get("/vapp/templates/export?orderBy=name&sortBy=asc", a.token));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="templates-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="templates-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''templates-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").split("\r\n");

@@ -1,4 +1,4 @@
-import { fileResponse } from "@/lib/http/read-upload";
+import { fileResponse } from "@/lib/http/file-response";
 import { route } from "@/lib/http/route";
 import { getSampleTemplate, sampleTemplateSchema } from "@/lib/templates/get-sample-template";
 

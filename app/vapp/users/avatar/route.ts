@@ -1,15 +1,17 @@
 import { BRAND_IMAGE_MAX_BYTES, tooLarge } from "@/lib/accounts/brand-images";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
+import { fileResponse } from "@/lib/http/file-response";
 import { route } from "@/lib/http/route";
 import { getUserAvatar, uploadUserAvatar } from "@/lib/users/user-avatar";
 
-/** Streams the signed-in user's picture. */
+/** Streams the signed-in user's picture, shown by an <img> of our pages. */
 export const GET = route({ operation: "getUserAvatar" }, async ({ ctx }) => {
   const image = await getUserAvatar(ctx);
-  return new Response(image.stream, {
+  return fileResponse(
+    { stream: image.stream, size: image.size, mimetype: image.mime, fileName: `avatar.${image.mime.split("/")[1]}` },
     // The address changes (?v=) with each upload; the bare address is checked each time.
-    headers: { "content-type": image.mime, "content-length": String(image.size), "cache-control": "private, no-cache", "x-content-type-options": "nosniff" },
-  });
+    { inline: true, cacheControl: "private, no-cache" },
+  );
 });
 
 /** Uploads the signed-in user's picture: multipart/form-data with one `file`. Answers { avatar }. */

@@ -1,18 +1,20 @@
 import { z } from "zod";
 import { BRAND_IMAGE_KINDS, BRAND_IMAGE_MAX_BYTES, getBrandImage, tooLarge, uploadBrandImage } from "@/lib/accounts/brand-images";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
+import { fileResponse } from "@/lib/http/file-response";
 import { parseInput } from "@/lib/http/parse-input";
 import { route } from "@/lib/http/route";
 
 const kindSchema = z.object({ kind: z.enum(BRAND_IMAGE_KINDS) });
 
-/** Streams a brand image of the current workspace. */
+/** Streams a brand image of the current workspace, shown by an <img> of our pages. */
 export const GET = route({ operation: "getBrandImage" }, async ({ ctx, params }) => {
   const { kind } = parseInput(kindSchema, params, "getBrandImage");
   const image = await getBrandImage(ctx, kind);
-  return new Response(image.stream, {
-    headers: { "content-type": image.mime, "content-length": String(image.size), "cache-control": "private, max-age=31536000, immutable", "x-content-type-options": "nosniff" },
-  });
+  return fileResponse(
+    { stream: image.stream, size: image.size, mimetype: image.mime, fileName: `${kind}.${image.mime.split("/")[1]}` },
+    { inline: true, cacheControl: "private, max-age=31536000, immutable" },
+  );
 });
 
 /** Uploads a brand image: multipart/form-data with one `file`. */

@@ -1,4 +1,4 @@
-import { fileResponse } from "@/lib/http/read-upload";
+import { fileResponse } from "@/lib/http/file-response";
 import { route } from "@/lib/http/route";
 import { bearerToken } from "@/lib/links/link-access";
 import { getLinkedAttachmentFile } from "@/lib/links/linked-document";
