@@ -6,6 +6,9 @@ import type { GraphQLContext } from "@/lib/graphql/context";
 import { maskError, toGraphQLError } from "@/lib/graphql/errors";
 import { schema } from "@/lib/graphql/schema";
 import { badInputPlugin } from "@/lib/graphql/bad-input-plugin";
+import { executionBudgetPlugin } from "@/lib/graphql/execution-budget-plugin";
+import { introspectionPlugin } from "@/lib/graphql/introspection-plugin";
+import { queryLimitsPlugin } from "@/lib/graphql/query-limits-plugin";
 import { hasValidCsrf, needsCsrf } from "@/lib/http/csrf";
 
 /** Mutations need the CSRF token (spec section 7); queries and subscriptions do not. */
@@ -44,7 +47,17 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
   fetchAPI: { Response },
   graphiql: process.env.NODE_ENV !== "production",
   // badInputPlugin before localizeErrors (see its comment); it owns the body limit, answering 400.
-  plugins: [badInputPlugin(), csrfForMutations, localizeErrors, noStore],
+  // queryLimitsPlugin refuses too big a request before the context is built (docs/api.md, "Limits");
+  // introspectionPlugin and csrfForMutations refuse before execution; executionBudgetPlugin bounds it.
+  plugins: [
+    badInputPlugin(),
+    queryLimitsPlugin(),
+    introspectionPlugin(),
+    csrfForMutations,
+    executionBudgetPlugin(schema),
+    localizeErrors,
+    noStore,
+  ],
   maxRequestBodySize: false,
   context: async ({ request }) => {
     const src = sourceFromRequest(request);

@@ -101,6 +101,11 @@ export const AppErrorCode = {
   LINK_EXPIRED: "LINK_EXPIRED",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
   FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
+  /**
+   * A GraphQL request over one of the API's limits (aliases, depth, tokens, directives, cost,
+   * list items, time; docs/api.md): `details.limit` says which, `details.max` the limit.
+   */
+  QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -165,6 +170,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   NOT_FROM_TEMPLATE: { status: 409, type: "conflict" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
+  QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

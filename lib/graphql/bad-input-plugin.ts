@@ -17,13 +17,13 @@ const isMultipart = (request: Request) => request.headers.get("content-type")?.s
 const isJson = (request: Request) => /^application\/(graphql\+)?json\s*(;|,|$)/.test(request.headers.get("content-type") ?? "");
 
 /** Before the service context exists: the language header, the cookie, the browser. */
-const localeOf = (request: Request): Locale => requestLocale(sourceFromRequest(request));
+export const localeOf = (request: Request): Locale => requestLocale(sourceFromRequest(request));
 
 /**
  * A request-level error (nothing ran): the AppError's extensions as elsewhere, with its REST
  * status (400 for bad input) rather than GraphQL's usual 200. Keeps where in the query it points.
  */
-function requestError(error: AppError, locale: Locale, at?: GraphQLError, status = error.status): GraphQLError {
+export function requestError(error: AppError, locale: Locale, at?: GraphQLError, status = error.status): GraphQLError {
   const mapped = toGraphQLError(error, locale);
   return new GraphQLError(mapped.message, {
     nodes: at?.nodes,

@@ -1,0 +1,209 @@
+/**
+ * Benchmark of GraphQL's limits (security issue 13; `npm run bench:graphql-limits`): does a
+ * GraphQL bomb still slow everyone else down?
+ *
+ * In process, without `next start` (so it needs no production build): the real `/graphql` and
+ * `/vapp/auth/provider/local/desktop` route handlers are called with WHATWG Requests, in this one
+ * Node.js process, as in the server (one event loop shared by every request); Next's HTTP layer is
+ * left out. Against a throw-away database `covenant_bench_gql_<timestamp>` on the PostgreSQL
+ * server named by BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres),
+ * migrated, with one user; NODE_ENV=production.
+ *
+ * 1. Sign-in latency idle: BENCH_SIGNINS (default 30) password sign-ins one after the other, after
+ *    5 to warm up.
+ * 2. The same while two callers each send, in a loop, a signed-in request with 1,000 aliases of
+ *    `documents(size: 100)` (the measured attack: 22 s each, sign-in 21.5 s instead of 25 ms);
+ *    every one must be refused with QUERY_TOO_COMPLEX.
+ * 3. Prints both, their ratio (target: within 2x) and the process's memory, and writes them into
+ *    docs/benchmarks.md between the graphql-limits markers (BENCH_WRITE=false: print only); drops
+ *    the database, also on failure.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import postgres from "postgres";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const DOC = path.join(ROOT, "docs", "benchmarks.md");
+const START_MARKER = "<!-- bench:graphql-limits:start -->";
+const END_MARKER = "<!-- bench:graphql-limits:end -->";
+const USER = { email: "bench-gql@example.test", password: "Bench-gql-password-1" };
+const TARGET_RATIO = 2;
+
+const config = {
+  baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  signIns: Number(process.env.BENCH_SIGNINS ?? 30),
+  write: process.env.BENCH_WRITE !== "false",
+};
+
+const log = (message: string) => console.log(`[bench:graphql-limits] ${message}`);
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+};
+const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminSql<T>(work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(config.baseDatabaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function main(): Promise<void> {
+  const dbName = `covenant_bench_gql_${Date.now()}`;
+  const pgVersion = await adminSql(async (sql) => {
+    const [{ server_version: version }] = await sql<{ server_version: string }[]>`show server_version`;
+    await sql.unsafe(`create database "${dbName}"`);
+    return version;
+  });
+  log(`created database ${dbName}`);
+  const url = databaseUrl(config.baseDatabaseUrl, dbName);
+  // Before the app's modules load: they read these once.
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    DATABASE_URL: url,
+    NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+    APP_URL: "http://localhost:3000",
+    DISABLE_JOBS: "1",
+  });
+  const { disconnectDb } = await import("../lib/db");
+  try {
+    const { applyMigrations } = await import("../lib/database/schema-engine");
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    await applyMigrations(new PrismaPg({ connectionString: url, max: 2 }));
+    const { db } = await import("../lib/db");
+    const { createAccountForOwner } = await import("../lib/accounts/create-account");
+    const { anonymousContext } = await import("../lib/auth/context");
+    const { hashPassword } = await import("../lib/auth/crypto");
+    const passwordHash = await hashPassword(USER.password);
+    await db.$transaction(async (tx) => {
+      const user = await tx.user.create({ data: { email: USER.email, firstName: "Gil", lastName: "Bench", passwordHash, emailVerified: new Date(), tos: true, tosAcceptedAt: new Date(), language: "en" } });
+      await createAccountForOwner(tx, anonymousContext({ via: "system" }), { name: "GraphQL limits", ownerId: user.id, slug: "bench-gql" });
+    });
+    log("migrated; one user and workspace");
+
+    const { POST: graphqlPost } = await import("../app/graphql/route");
+    const { POST: signInPost } = await import("../app/vapp/auth/provider/local/desktop/route");
+    const { jsonRequest } = await import("../tests/factories/http");
+
+    const signIn = async (): Promise<{ ms: number; token: string }> => {
+      const started = performance.now();
+      const response = await signInPost(jsonRequest("POST", "/vapp/auth/provider/local/desktop", { body: USER }));
+      const body = (await response.json()) as { accessToken?: string };
+      if (!response.ok || !body.accessToken) throw new Error(`sign-in failed (${response.status}): ${JSON.stringify(body)}`);
+      return { ms: performance.now() - started, token: body.accessToken };
+    };
+    const signIns = async (count: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < count; i++) {
+        times.push((await signIn()).ms);
+        if (process.env.BENCH_VERBOSE === "true") log(`sign-in ${i + 1}: ${times.at(-1)!.toFixed(1)} ms`);
+      }
+      return times;
+    };
+
+    const { token } = await signIn();
+    await signIns(5);
+    const rssBefore = process.memoryUsage().rss;
+    log(`idle: ${config.signIns} sign-ins`);
+    const idle = await signIns(config.signIns);
+
+    // A new document each time (the aliases' names change), as an attacker would send: Yoga caches
+    // the parse of a document it has seen, refusals included, which would make a repeat free.
+    const bomb = (n: number) => JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `r${n}_${i}: documents(size: 100) { items { id name } }`).join(" ")} }` });
+    type Sent = { ms: number; status: number; code?: string };
+    /** Sign-ins while two callers send `body(n)` in a loop, each as soon as its previous answer is back. */
+    const signInsWhile = async (body: (n: number) => string) => {
+      const sent: Sent[] = [];
+      let sending = true;
+      const caller = async () => {
+        while (sending) {
+          // The next request arrives as a new event (a socket read in the server), not as a microtask
+          // that would keep the event loop from ever reaching the sign-in's database replies.
+          await new Promise((resolve) => setImmediate(resolve));
+          const started = performance.now();
+          const response = await graphqlPost(
+            new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body(sent.length) }),
+          );
+          const answer = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
+          sent.push({ ms: performance.now() - started, status: response.status, code: answer.errors?.[0]?.extensions?.code });
+        }
+      };
+      const callers = [caller(), caller()];
+      const times = await signIns(config.signIns);
+      sending = false;
+      await Promise.all(callers);
+      return { times, sent };
+    };
+    log(`under attack: two callers sending 1,000-alias requests in a loop, ${config.signIns} sign-ins`);
+    const { times: underAttack, sent: bombs } = await signInsWhile(bomb);
+    const rssAfter = process.memoryUsage().rss;
+    log(`reference: two callers sending { __typename } in a loop, ${config.signIns} sign-ins`);
+    const { times: underTrivial, sent: trivial } = await signInsWhile(() => JSON.stringify({ query: "{ __typename }" }));
+
+    const refused = bombs.filter((b) => b.code === "QUERY_TOO_COMPLEX").length;
+    if (refused !== bombs.length) throw new Error(`${bombs.length - refused} of ${bombs.length} bomb requests were not refused: ${JSON.stringify(bombs.find((b) => b.code !== "QUERY_TOO_COMPLEX"))}`);
+    const idleP50 = percentile(idle, 50);
+    const attackP50 = percentile(underAttack, 50);
+    const ratio = attackP50 / idleP50;
+    const cpus = os.cpus();
+    const lines = [
+      `Run of ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}.`,
+      "",
+      "| Sign-in (`POST /vapp/auth/provider/local/desktop`) | Sign-ins | p50 (ms) | p95 (ms) | max (ms) |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      `| idle | ${idle.length} | ${idleP50.toFixed(1)} | ${percentile(idle, 95).toFixed(1)} | ${Math.max(...idle).toFixed(1)} |`,
+      `| while two callers send 1,000-alias requests in a loop | ${underAttack.length} | ${attackP50.toFixed(1)} | ${percentile(underAttack, 95).toFixed(1)} | ${Math.max(...underAttack).toFixed(1)} |`,
+      `| reference: while two callers send \`{ __typename }\` in a loop | ${underTrivial.length} | ${percentile(underTrivial, 50).toFixed(1)} | ${percentile(underTrivial, 95).toFixed(1)} | ${Math.max(...underTrivial).toFixed(1)} |`,
+      "",
+      `**Ratio of the p50s, under attack / idle: ${ratio.toFixed(2)}x — target within ${TARGET_RATIO}x ${ratio <= TARGET_RATIO ? "met" : "not met"}.** With the cheapest request instead: ${(percentile(underTrivial, 50) / idleP50).toFixed(2)}x.`,
+      "",
+      `- The 1,000-alias requests: ${bombs.length} sent, all refused with QUERY_TOO_COMPLEX (status ${[...new Set(bombs.map((b) => b.status))].join(", ")}), p50 ${percentile(
+        bombs.map((b) => b.ms),
+        50,
+      ).toFixed(1)} ms, max ${Math.max(...bombs.map((b) => b.ms)).toFixed(1)} ms each (before the limits: 22 s each)`,
+      `- The reference requests: ${trivial.length} sent, p50 ${percentile(
+        trivial.map((b) => b.ms),
+        50,
+      ).toFixed(1)} ms each`,
+      `- Process memory (RSS): ${mb(rssBefore)} before the attack, ${mb(rssAfter)} after (before the limits: +440 MB)`,
+      "- In process: the route handlers called directly, one Node.js process as in the server; Next's HTTP layer left out",
+      `- Node: ${process.version}; CPUs: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}; PostgreSQL: ${pgVersion} (same machine)`,
+      `- Load average before the run: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min)`,
+    ];
+    const results = lines.join("\n");
+    console.log(`\n${results}\n`);
+    if (config.write) {
+      const doc = readFileSync(DOC, "utf8");
+      const start = doc.indexOf(START_MARKER);
+      const end = doc.indexOf(END_MARKER);
+      if (start < 0 || end < 0) throw new Error(`docs/benchmarks.md has no ${START_MARKER} … ${END_MARKER} section`);
+      writeFileSync(DOC, `${doc.slice(0, start + START_MARKER.length)}\n${results}\n${doc.slice(end)}`);
+      log("written to docs/benchmarks.md");
+    }
+  } finally {
+    await disconnectDb();
+    await adminSql((sql) => sql.unsafe(`drop database if exists "${dbName}" with (force)`));
+    log(`dropped database ${dbName}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
