@@ -1,6 +1,7 @@
 import { getOperationAST, GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { buildContext, sourceFromRequest } from "@/lib/auth/get-request-context";
+import { withRequestMemo } from "@/lib/auth/request-memo";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { GraphQLContext } from "@/lib/graphql/context";
 import { maskError, toGraphQLError } from "@/lib/graphql/errors";
@@ -34,6 +35,16 @@ const localizeErrors: Plugin<GraphQLContext> = {
   },
 };
 
+/**
+ * A query or mutation works document visibility and roles out once (lib/auth/request-memo.ts).
+ * Subscriptions do not pass here: their context lives as long as they do, so they ask every time.
+ */
+const requestMemo: Plugin<GraphQLContext> = {
+  onExecute({ args, extendContext }) {
+    extendContext({ ctx: withRequestMemo(args.contextValue.ctx) });
+  },
+};
+
 /** GraphQL answers are never cached. */
 const noStore: Plugin = {
   onResponse({ response }) {
@@ -54,6 +65,7 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
     queryLimitsPlugin(),
     introspectionPlugin(),
     csrfForMutations,
+    requestMemo,
     executionBudgetPlugin(schema),
     localizeErrors,
     noStore,

@@ -137,18 +137,16 @@ export async function documentRoles(ctx: ServiceContext, documentIds: string[]) 
 /**
  * Loads a document of the caller's account and checks their role is at least `min`.
  * NOT_FOUND when they cannot see it (another account's included), FORBIDDEN when they see it
- * with a lesser role. A request works the role out once: later calls load only the document.
+ * with a lesser role. A request works the role out once (lib/auth/request-memo.ts).
  */
 export async function requireDocumentRole<T extends Prisma.DocumentInclude>(ctx: ServiceContext, documentId: string, min: DocumentRoleName, include?: T) {
   const { accountId } = accountScope(ctx);
-  const known = ctx.request?.has(`${ROLE_KEY}${documentId}`) ?? false;
-  const document = await db.document.findFirst({
-    where: { id: documentId, accountId },
-    include: { ...(include ?? {}), ...(known ? {} : { policies: { where: { userId: ctx.userId! } } }) } as T,
-  });
-  if (!document) throw notFound();
-  const role = await documentRole(ctx, document as unknown as { id: string; policies?: PolicyOfCaller[] });
-  if (!role) throw notFound();
+  // The role is asked at once, so that concurrent calls of one request share its one query.
+  const [document, role] = await Promise.all([
+    db.document.findFirst({ where: { id: documentId, accountId }, include: (include ?? {}) as T }),
+    documentRole(ctx, { id: documentId }),
+  ]);
+  if (!document || !role) throw notFound();
   if (!roleAtLeast(role, min)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "Your role on this document does not allow this." });
   return { document, role };
 }

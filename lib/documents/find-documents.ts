@@ -5,7 +5,8 @@ import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { getTranslator } from "@/lib/i18n/messages";
 import { pageOf } from "@/lib/pagination";
-import { visibleDocumentsSql } from "./access";
+import { displayName } from "@/lib/users/person";
+import { documentVisibility, visibleDocumentsSql } from "./access";
 import { documentInclude } from "./create-document";
 import { searchConfig, searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES, documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
@@ -159,16 +160,36 @@ const MAX_AUTHORS = 200;
 /**
  * The people who wrote documents the caller sees, by name, for the /docs author filter: whoever
  * sees a document sees its author, so this needs no member-list permission and names no one
- * else. One statement over the (accountId, authorId) index; `archived` for the archive's filter.
+ * else. `archived` for the archive's filter. Who sees every document gets a loose index scan of
+ * (accountId, archived, authorId): one probe per author, whatever the number of documents; who
+ * sees only their shared documents gets the authors of those, through their own policies.
  */
 export async function findDocumentsAuthors(ctx: ServiceContext, options: { archived?: boolean } = {}) {
-  accountScope(ctx);
-  const where = await conditions(ctx as AccountContext, documentListSchema.parse({ archived: options.archived ?? false }));
+  const { accountId } = accountScope(ctx);
+  const archived = options.archived ?? false;
+  const visibility = await documentVisibility(ctx);
+  if (visibility === "none") return [];
+  const authors =
+    visibility === "all"
+      ? Prisma.sql`
+        WITH RECURSIVE authors(id) AS (
+          (SELECT d."authorId" FROM "Document" d
+           WHERE d."accountId" = ${accountId} AND d.archived = ${archived} AND d."authorId" IS NOT NULL
+           ORDER BY d."authorId" LIMIT 1)
+          UNION ALL
+          SELECT (SELECT d."authorId" FROM "Document" d
+                  WHERE d."accountId" = ${accountId} AND d.archived = ${archived} AND d."authorId" > a.id
+                  ORDER BY d."authorId" LIMIT 1)
+          FROM authors a WHERE a.id IS NOT NULL
+        )
+        SELECT id FROM authors WHERE id IS NOT NULL`
+      : Prisma.sql`
+        SELECT DISTINCT d."authorId" AS id FROM "DocumentPolicy" p JOIN "Document" d ON d.id = p."documentId"
+        WHERE p."accountId" = ${accountId} AND p."userId" = ${ctx.userId} AND p.status = 'active'
+          AND d."accountId" = ${accountId} AND d.archived = ${archived} AND d."authorId" IS NOT NULL`;
   const users = await db.$queryRaw<{ id: string; firstName: string; lastName: string; email: string }[]>`
-    SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u
-    WHERE u.id IN (SELECT DISTINCT d."authorId" FROM "Document" d WHERE ${where} AND d."authorId" IS NOT NULL)
-    LIMIT ${MAX_AUTHORS}`;
-  return users.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.email })).sort((a, b) => a.name.localeCompare(b.name));
+    SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u WHERE u.id IN (${authors}) LIMIT ${MAX_AUTHORS}`;
+  return users.map((u) => ({ id: u.id, name: displayName(u) })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** The documents most recently changed (spec "hot" documents), five by default. */

@@ -7,6 +7,7 @@ import { documentRole, requireDocumentRole, visibleDocumentsSql, visibleDocument
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { transferDocumentOwnership } from "@/lib/documents/policies";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
@@ -83,6 +84,17 @@ describe("one document access rule", () => {
       for (let i = 0; i < 3; i++) await requireDocumentRole(w.callers.colleague, shared, "reader");
     });
     expect(policyReads(plain.statements)).toBe(3);
+  });
+
+  it("works roles out once per GraphQL query too", async () => {
+    const w = await workspace();
+    const [shared] = w.documents;
+    const { accessToken } = await signedInAs(w.callers.colleague.userId!, w.account.id);
+    const query = `query Twice($id: ID!) { a: document(id: $id) { id } b: document(id: $id) { id } c: document(id: $id) { id } }`;
+    const { result, statements } = await countStatements(() => graphql<{ a: { id: string } }>(query, { accessToken, variables: { id: shared } }));
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.a.id).toBe(shared);
+    expect(statements.filter((sql) => sql.includes('FROM "public"."DocumentPolicy"')).length).toBe(1);
   });
 
   it("forgets the roles it knows when the request changes a policy", async () => {

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { createCategory } from "@/lib/categories/save-category";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { exportDocumentsCsv } from "@/lib/documents/export-csv";
+import { visibleDocumentsSql } from "@/lib/documents/access";
 import { findDocuments, findDocumentsAuthors } from "@/lib/documents/find-documents";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { createFolder } from "@/lib/folders/folders";
@@ -94,6 +95,26 @@ describe("the /docs filters and sort", () => {
     await db.document.update({ where: { id: ids.theirs }, data: { archived: false } });
     const other = await createAccount("List filters other");
     expect(await findDocumentsAuthors((await signedInAs(other.owner.id, other.account.id)).ctx)).toEqual([]);
+  });
+
+  it("offers the same authors as a plain DISTINCT over the visible documents, for every caller and both views", async () => {
+    const plainDistinct = async (ctx: ServiceContext, archived: boolean) =>
+      (
+        await db.$queryRaw<{ id: string }[]>`
+          SELECT DISTINCT d."authorId" AS id FROM "Document" d WHERE ${await visibleDocumentsSql(ctx)} AND d.archived = ${archived} AND d."authorId" IS NOT NULL`
+      )
+        .map((row) => row.id)
+        .sort();
+    await db.document.update({ where: { id: ids.urgent }, data: { archived: true } });
+    try {
+      for (const ctx of [admin, colleague, member]) {
+        for (const archived of [false, true]) {
+          expect((await findDocumentsAuthors(ctx, { archived })).map((a) => a.id).sort()).toEqual(await plainDistinct(ctx, archived));
+        }
+      }
+    } finally {
+      await db.document.update({ where: { id: ids.urgent }, data: { archived: false } });
+    }
   });
 
   it("exports the filtered list as CSV, statuses in the caller's language", async () => {
