@@ -21,6 +21,8 @@ export default defineConfig({
     env: {
       NEXTAUTH_SECRET: "test-secret-test-secret-test-secret-1234",
       DB_QUERY_EVENTS: "1",
+      // Refusals of over-limit GraphQL answer at once in tests; one test checks the wait.
+      GRAPHQL_REFUSAL_DELAY_MS: "0",
       APP_URL: "http://localhost:3000",
       STORAGE_DIR: path.join(os.tmpdir(), "covenant-test-storage"),
     },

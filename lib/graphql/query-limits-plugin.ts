@@ -24,11 +24,20 @@ const refuse = (limit: QueryLimit) => [
   },
 ];
 
+const isRefused = (result: { errors?: readonly GraphQLError[] }) => Boolean(result.errors?.some((error) => refusalOf(error)));
+
 /** Refusals in a result, in the request's language (the user is not known yet: nothing ran). */
 function localizeRefusals<R extends { errors?: readonly GraphQLError[] }>(result: R, locale: Locale): R {
-  if (!result.errors?.some((error) => refusalOf(error))) return result;
+  if (!result.errors || !isRefused(result)) return result;
   return { ...result, errors: result.errors.map((error) => { const refusal = refusalOf(error); return refusal ? requestError(refusal, locale, error) : error; }) };
 }
+
+/**
+ * How long a refused request waits for its answer. Sending requests over the limits in a loop
+ * then costs the process almost nothing: the refusal itself takes about 2 ms of CPU, and without
+ * the wait two such loops took half the process (sign-in 3.7x slower, bench:graphql-limits).
+ */
+export const REFUSAL_DELAY_MS = Number(process.env.GRAPHQL_REFUSAL_DELAY_MS ?? 500);
 
 /**
  * The limits of QUERY_LIMITS that hold before execution (security issue 13): tokens while parsing,
@@ -38,7 +47,8 @@ function localizeRefusals<R extends { errors?: readonly GraphQLError[] }>(result
  * runs. Field suggestions ("Did you mean …?") are hidden in production, where anonymous callers
  * cannot read the schema either (introspection-plugin.ts).
  */
-export function queryLimitsPlugin(): Plugin<GraphQLContext> {
+export function queryLimitsPlugin(options: { refusalDelayMs?: number } = {}): Plugin<GraphQLContext> {
+  const refusalDelayMs = options.refusalDelayMs ?? REFUSAL_DELAY_MS;
   const armor = EnvelopArmorPlugin({
     maxTokens: { n: QUERY_LIMITS.tokens, onReject: refuse("tokens") },
     maxAliases: { n: QUERY_LIMITS.aliases, onReject: refuse("aliases") },
@@ -59,7 +69,11 @@ export function queryLimitsPlugin(): Plugin<GraphQLContext> {
     onResultProcess({ request, result, setResult }) {
       if (Symbol.asyncIterator in result) return;
       const locale = localeOf(request);
+      const results = Array.isArray(result) ? result : [result];
       setResult(Array.isArray(result) ? result.map((r) => localizeRefusals(r, locale)) : localizeRefusals(result, locale));
+      // A refusal waits before it is sent: a client that sends such requests in a loop is slowed
+      // to a few a second and leaves the process to everyone else (docs/api.md, "Limits").
+      if (refusalDelayMs > 0 && results.some(isRefused)) return new Promise<void>((resolve) => setTimeout(resolve, refusalDelayMs));
     },
   };
 }

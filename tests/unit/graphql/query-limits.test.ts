@@ -156,10 +156,9 @@ describe("the execution budget (lib/graphql/execution-budget-plugin.ts)", () => 
 
   it("stops a query at the deadline: QUERY_TOO_COMPLEX (executionMs), nothing resolved after it", async () => {
     const { run, resolved } = server({ timeoutMs: 50 });
-    const started = performance.now();
     const result = await run("{ slow { nested } }");
-    // Answered at the deadline, not when the slow field is done.
-    expect(performance.now() - started).toBeLessThan(250);
+    // Answered at the deadline, before the slow field is done (it takes 300 ms).
+    expect(resolved).toEqual([]);
     expect(result.data).toBeNull();
     expect(result.errors?.[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", details: { limit: "executionMs" } });
     expect(result.errors?.[0].message).toBe("Aquesta sol·licitud demana massa coses alhora: s'ha executat durant més de 50 ms. Demana'n menys o divideix-la en diverses sol·licituds.");
