@@ -41,7 +41,8 @@ const localizeErrors: Plugin<GraphQLContext> = {
  */
 const requestMemo: Plugin<GraphQLContext> = {
   onExecute({ args, extendContext }) {
-    extendContext({ ctx: withRequestMemo(args.contextValue.ctx) });
+    const operation = getOperationAST(args.document, args.operationName);
+    extendContext({ ctx: withRequestMemo(args.contextValue.ctx, { readOnly: operation?.operation === "query" }) });
   },
 };
 

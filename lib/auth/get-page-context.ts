@@ -7,10 +7,12 @@ import { withRequestMemo } from "./request-memo";
 /** The context of a page or server action, built once per render. */
 export const getPageContext = cache(async () => {
   const [headerStore, cookieStore] = await Promise.all([headers(), cookies()]);
+  // Pages only read (there are no server actions): rows may be kept for the whole render.
   return withRequestMemo(
     await buildContext({
       header: (name) => headerStore.get(name),
       cookie: (name) => cookieStore.get(name)?.value ?? null,
     }),
+    { readOnly: true },
   );
 });

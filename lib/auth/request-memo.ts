@@ -10,6 +10,12 @@ import type { ServiceContext } from "./context";
 export class RequestMemo {
   private readonly values = new Map<string, unknown>();
 
+  /**
+   * A request that changes nothing (GET, a page, a GraphQL query): rows it reads may be kept
+   * for the rest of it too, not only roles.
+   */
+  constructor(readonly readOnly: boolean) {}
+
   /** The value under `key`, computed once. */
   get<T>(key: string, compute: () => T): T {
     if (!this.values.has(key)) this.values.set(key, compute());
@@ -27,7 +33,7 @@ export class RequestMemo {
 }
 
 /** The context of one request, with its memo. */
-export const withRequestMemo = (ctx: ServiceContext): ServiceContext => ({ ...ctx, request: new RequestMemo() });
+export const withRequestMemo = (ctx: ServiceContext, options: { readOnly: boolean }): ServiceContext => ({ ...ctx, request: new RequestMemo(options.readOnly) });
 
 /** The same caller without the memo, for what outlives the request (subscriptions). */
 export const withoutRequestMemo = (ctx: ServiceContext): ServiceContext => ({ ...ctx, request: undefined });

@@ -142,8 +142,11 @@ export async function documentRoles(ctx: ServiceContext, documentIds: string[]) 
 export async function requireDocumentRole<T extends Prisma.DocumentInclude>(ctx: ServiceContext, documentId: string, min: DocumentRoleName, include?: T) {
   const { accountId } = accountScope(ctx);
   // The role is asked at once, so that concurrent calls of one request share its one query.
+  const load = () => db.document.findFirst({ where: { id: documentId, accountId }, include: (include ?? {}) as T });
+  // A request that changes nothing reads the plain row once, whichever services ask for it.
+  const plain = !include || Object.keys(include).length === 0;
   const [document, role] = await Promise.all([
-    db.document.findFirst({ where: { id: documentId, accountId }, include: (include ?? {}) as T }),
+    plain && ctx.request?.readOnly ? ctx.request.get(`documents:row:${documentId}`, load) : load(),
     documentRole(ctx, { id: documentId }),
   ]);
   if (!document || !role) throw notFound();

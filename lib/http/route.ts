@@ -53,7 +53,7 @@ export function route<S extends z.ZodType | undefined = undefined>(
     const src = sourceFromRequest(req);
     let ctx: ServiceContext | undefined;
     try {
-      ctx = withRequestMemo(await buildContext(src));
+      ctx = withRequestMemo(await buildContext(src), { readOnly: isSafeMethod(req.method) });
       if (!isSafeMethod(req.method) && needsCsrf(src, { credentialsInBody: options.credentialsInBody }) && !hasValidCsrf(src)) {
         throw new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." });
       }

@@ -74,7 +74,7 @@ describe("one document access rule", () => {
     const [shared] = w.documents;
     const policyReads = (statements: string[]) => statements.filter((sql) => sql.includes('"DocumentPolicy"')).length;
 
-    const request = withRequestMemo(w.callers.colleague);
+    const request = withRequestMemo(w.callers.colleague, { readOnly: false });
     const once = await countStatements(async () => {
       for (let i = 0; i < 3; i++) await requireDocumentRole(request, shared, "reader");
     });
@@ -100,7 +100,7 @@ describe("one document access rule", () => {
   it("forgets the roles it knows when the request changes a policy", async () => {
     const w = await workspace();
     const [shared] = w.documents;
-    const request = withRequestMemo(w.callers.author);
+    const request = withRequestMemo(w.callers.author, { readOnly: false });
     expect((await requireDocumentRole(request, shared, "owner")).role).toBe("owner");
     await transferDocumentOwnership(request, shared, w.callers.colleague.userId!);
     await expect(requireDocumentRole(request, shared, "owner")).rejects.toMatchObject({ code: "FORBIDDEN" });

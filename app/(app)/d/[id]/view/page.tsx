@@ -1,5 +1,6 @@
 import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { notFound } from "next/navigation";
+import { after } from "next/server";
 import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
@@ -10,22 +11,15 @@ import { ShareLinksPanel } from "@/components/documents/share-links-panel";
 import { RelationsPanel } from "@/components/documents/relations-panel";
 import { CommentsPanel } from "@/components/documents/comments-panel";
 import { AttachmentsPanel } from "@/components/documents/attachments-panel";
-import { findDocumentAttachments } from "@/lib/documents/attachments";
 import { uploadMaxBytes } from "@/lib/files/upload-limits";
-import { dataStoreDefaults, getDataStore } from "@/lib/datastore/data-store";
-import { getTemplate } from "@/lib/templates/templates";
+import { dataStoreDefaults } from "@/lib/datastore/data-store";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
-import { getAccount } from "@/lib/accounts/get-account";
-import { findCategories } from "@/lib/categories/find-categories";
-import { documentActivity } from "@/lib/documents/activity";
-import { findDocumentPolicies, findShareableMembers, touchDocumentAccess } from "@/lib/documents/policies";
+import { touchDocumentAccess } from "@/lib/documents/policies";
+import { loadDocumentView } from "@/lib/documents/load-document-view";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
-import { getDocumentRendition, renditionVersionSchema } from "@/lib/documents/get-document-rendition";
-import { findDocumentVersions, getDocument } from "@/lib/documents/update-document";
-import { isAppError } from "@/lib/errors/app-error";
-import { flattenTree, folderTree } from "@/lib/folders/folders";
-import { findTags } from "@/lib/tags/tags";
+import { renditionVersionSchema } from "@/lib/documents/get-document-rendition";
+import { flattenTree } from "@/lib/folders/folders";
 import type { Variable } from "@/lib/templates/variables";
 
 export const dynamic = "force-dynamic";
@@ -46,12 +40,10 @@ export default async function DocumentViewPage({ params, searchParams }: { param
       </AppShell>
     );
   }
-  const document = await getDocument(ctx, id).catch((error) => {
-    if (isAppError(error) && error.code === "NOT_FOUND") return null;
-    throw error;
-  });
+  const version = renditionVersionSchema.safeParse(typeof query.version === "string" ? query.version : undefined);
+  const view = await loadDocumentView(ctx, id, version.success ? version.data : undefined);
   // Not visible to the caller: they may ask its owners for access (a wrong id then says so).
-  if (!document) {
+  if (!view.document) {
     if (id.length > 64) notFound();
     return (
       <AppShell {...shell}>
@@ -61,29 +53,10 @@ export default async function DocumentViewPage({ params, searchParams }: { param
       </AppShell>
     );
   }
-  const version = renditionVersionSchema.safeParse(typeof query.version === "string" ? query.version : undefined);
-  if (!version.success) notFound();
-  await touchDocumentAccess(ctx, id);
-  const [versions, rendition, activity, categories, tags, tree, account, policies, members, attachments] = await Promise.all([
-    findDocumentVersions(ctx, id),
-    getDocumentRendition(ctx, id, version.data).catch((error) => {
-      if (isAppError(error) && error.code === "NOT_FOUND") return null;
-      throw error;
-    }),
-    documentActivity(ctx, id),
-    findCategories(ctx, { group: "document" }),
-    findTags(ctx),
-    folderTree(ctx, "document"),
-    getAccount(ctx),
-    findDocumentPolicies(ctx, id),
-    document.abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
-    findDocumentAttachments(ctx, id),
-  ]);
-  if (!rendition) notFound();
-  // Editors of a document made from a template may fill its fields again (a new version), with
-  // the template's current fields; not when the template is gone or they may not see templates.
-  const canEditValues = document.abilities.edit && !!document.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
-  const [template, dataStore] = canEditValues ? await Promise.all([getTemplate(ctx, document.templateId!).catch(() => null), getDataStore(ctx)]) : [null, null];
+  const { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore } = view;
+  if (!version.success || !rendition) notFound();
+  // "Last active" is recorded after the answer is sent: no write on the way to the screen.
+  after(() => touchDocumentAccess(ctx, id));
   const isPdf = rendition.mimetype === "application/pdf";
   const variables = document.variables as { values?: Record<string, unknown>; definitions?: Variable[] };
   const fieldLabel = (name: string) => {
