@@ -11,6 +11,8 @@ import { parseInput, readJsonBody } from "./parse-input";
 type Handler<I> = (args: {
   ctx: ServiceContext;
   input: I;
+  /** With `rawInput`: the JSON body (or the query string for GET), not validated. */
+  raw: Record<string, unknown>;
   req: Request;
   params: Record<string, string>;
   src: RequestSource;
@@ -28,6 +30,8 @@ type RouteOptions<S extends z.ZodType | undefined> = {
   output?: z.ZodType;
   /** The status of a successful JSON answer (default 200). */
   status?: number;
+  /** Reads the input without validating it (`raw`): a declared operation validates it itself (lib/operations). */
+  rawInput?: boolean;
   /** Adds the route's path parameters to the validated input. */
   withParams?: boolean;
   maxBytes?: number;
@@ -59,14 +63,18 @@ export function route<S extends z.ZodType | undefined = undefined>(
       }
       const params = (await segment?.params) ?? {};
       let input: unknown = {};
+      let raw: unknown = {};
+      if (options.input || options.rawInput) {
+        raw = isSafeMethod(req.method) ? Object.fromEntries(new URL(req.url).searchParams) : await readJsonBody(req, options.maxBytes);
+        if (options.rawInput && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
+          throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The request body must be a JSON object.", params: { fields: "body" } });
+        }
+      }
       if (options.input) {
-        const raw = isSafeMethod(req.method)
-          ? Object.fromEntries(new URL(req.url).searchParams)
-          : await readJsonBody(req, options.maxBytes);
-        const data = options.withParams && raw && typeof raw === "object" ? { ...raw, ...params } : raw;
+        const data = options.withParams ? { ...(raw as object), ...params } : raw;
         input = parseInput(options.input, data, options.operation);
       }
-      const result = await handler({ ctx, input: input as never, req, params, src });
+      const result = await handler({ ctx, input: input as never, raw: raw as Record<string, unknown>, req, params, src });
       if (result instanceof Response) return result;
       return Response.json((options.output ? options.output.parse(result) : result) ?? null, { status: options.status });
     } catch (error) {

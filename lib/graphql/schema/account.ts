@@ -1,7 +1,7 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
 import { accountTokenIdsSchema, createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken, revokeAccountTokens } from "@/lib/accounts/account-tokens";
-import { findAccountPolicies, findAccountPoliciesSchema } from "@/lib/accounts/find-account-policies";
+import { listMembers } from "@/lib/accounts/member-operations";
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { getAccount } from "@/lib/accounts/get-account";
@@ -9,6 +9,8 @@ import { switchAccount, switchAccountSchema } from "@/lib/accounts/switch-accoun
 import { updateAccount, updateAccountSchema } from "@/lib/accounts/update-account";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { parseInput } from "@/lib/http/parse-input";
+import { graphqlInput } from "@/lib/operations/graphql";
+import { runOperation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 
 /** Fields about the caller's relation to an account are given only for the current account. */
@@ -99,9 +101,6 @@ const AccountSlug = builder.simpleObject("AccountSlug", { fields: (t) => ({ id: 
 
 const TokenInput = builder.inputType("TokenInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
 
-const compact = <T extends object>(data: T) =>
-  Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
-
 builder.queryFields((t) => ({
   account: t.prismaField({
     type: "Account",
@@ -122,15 +121,7 @@ builder.queryFields((t) => ({
       sortBy: t.arg.string(),
     },
     resolve: (_root, args, context, info) =>
-      findAccountPolicies(
-        context.ctx,
-        parseInput(
-          findAccountPoliciesSchema,
-          compact({ ...args, filter: args.filter ? compact(args.filter) : undefined }),
-          "accountPolicies",
-        ),
-        queryFromInfo({ context, info, path: ["items"] }),
-      ) as never,
+      runOperation(listMembers, context.ctx, graphqlInput(args), queryFromInfo({ context, info, path: ["items"] })) as never,
   }),
   accountRoles: t.prismaField({ type: ["AccountRole"], resolve: (_query, _root, _args, { ctx }) => findAccountRoles(ctx) }),
   tokens: t.prismaField({ type: [AccountToken], resolve: (_query, _root, _args, { ctx }) => findAccountTokens(ctx) as never }),

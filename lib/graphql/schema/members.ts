@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { createAccountPolicy, createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
-import { inviteMembers, inviteMembersSchema, resendInvitation } from "@/lib/accounts/invite-members";
-import { removeMember, removeMembers, updateMemberRole, updateMemberRoleSchema } from "@/lib/accounts/manage-members";
+import { createMember, deleteMember, deleteMembers, resendMemberInvitation, sendInvitations, updateMember, upsertMember } from "@/lib/accounts/member-operations";
 import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema, idsSchema } from "@/lib/accounts/account-role-schemas";
 import { deleteAccountRoles } from "@/lib/accounts/delete-account-roles";
 import { createAccountRole, updateAccountRole, upsertAccountRole } from "@/lib/accounts/save-account-role";
-import { upsertAccountPolicy, upsertAccountPolicySchema } from "@/lib/accounts/upsert-account-policy";
 import { parseInput } from "@/lib/http/parse-input";
+import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 
 const idSchema = z.object({ id: z.string().min(1).max(64) });
@@ -70,39 +68,36 @@ builder.mutationFields((t) => ({
   createAccountPolicy: t.prismaField({
     type: "AccountPolicy",
     args: { data: t.arg({ type: AccountPolicyCreateInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) =>
-      createAccountPolicy(ctx, parseInput(createAccountPolicySchema, { email: data.email, roleId: String(data.roleId) }, "createAccountPolicy")),
+    resolve: resolvePrismaOperation(createMember, ({ data }) => graphqlInput(data as Record<string, unknown>, ["roleId"])),
   }),
   upsertAccountPolicy: t.prismaField({
     type: "AccountPolicy",
     args: { data: t.arg({ type: AccountPolicyUpsertInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) => upsertAccountPolicy(ctx, parseInput(upsertAccountPolicySchema, stringIds(data), "upsertAccountPolicy")),
+    resolve: resolvePrismaOperation(upsertMember, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id", "roleId"])),
   }),
   bulkDeleteAccountPolicies: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => removeMembers(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountPolicies").ids),
+    resolve: resolveOperation(deleteMembers),
   }),
   sendInvitations: t.prismaField({
     type: ["AccountPolicy"],
     args: { data: t.arg({ type: SendInvitationsInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) =>
-      inviteMembers(ctx, parseInput(inviteMembersSchema, { emails: data.emails, roleId: String(data.roleId) }, "sendInvitations")),
+    resolve: resolvePrismaOperation(sendInvitations, ({ data }) => graphqlInput(data as Record<string, unknown>, ["roleId"])),
   }),
   resendInvitation: t.prismaField({
     type: "AccountPolicy",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { id }, { ctx }) => resendInvitation(ctx, parseInput(idSchema, { id: String(id) }, "resendInvitation").id),
+    resolve: resolvePrismaOperation(resendMemberInvitation),
   }),
   updateAccountPolicy: t.prismaField({
     type: "AccountPolicy",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: AccountPolicyUpdateInput, required: true }) },
-    resolve: (_query, _root, { id, data }, { ctx }) =>
-      updateMemberRole(ctx, parseInput(updateMemberRoleSchema, { id: String(id), roleId: String(data.roleId) }, "updateAccountPolicy")),
+    resolve: resolvePrismaOperation(updateMember, ({ id, data }) => graphqlInput({ id, ...(data as object) }, ["id", "roleId"])),
   }),
   deleteAccountPolicy: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) => (await removeMember(ctx, parseInput(idSchema, { id: String(id) }, "deleteAccountPolicy").id)).id,
+    resolve: async (root, args, context) => (await resolveOperation(deleteMember)(root, args, context)).id,
   }),
 }));

@@ -1,6 +1,5 @@
-import { idsSchema } from "@/lib/accounts/account-role-schemas";
-import { removeMembers } from "@/lib/accounts/manage-members";
-import { route } from "@/lib/http/route";
+import { deleteMembers } from "@/lib/accounts/member-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Removes several members or invitations, all or none. */
-export const POST = route({ operation: "bulkDeleteAccountPolicies", input: idsSchema }, async ({ ctx, input }) => ({ ids: await removeMembers(ctx, input.ids) }));
+/** Removes several members or invitations, all or none: { ids } → { ids }. */
+export const POST = restRoute(deleteMembers, { answer: (ids: string[]) => ({ ids }) });

@@ -1,8 +1,5 @@
-import { z } from "zod";
-import { resendInvitation } from "@/lib/accounts/invite-members";
-import { membershipSchema } from "@/lib/accounts/member";
-import { route } from "@/lib/http/route";
+import { resendMemberInvitation } from "@/lib/accounts/member-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "resendInvitation", input: z.object({ id: z.string().min(1).max(64) }), withParams: true, output: membershipSchema }, ({ ctx, input }) =>
-  resendInvitation(ctx, input.id),
-);
+/** Sends a pending invitation again with a new link. */
+export const POST = restRoute(resendMemberInvitation, { withParams: true });

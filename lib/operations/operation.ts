@@ -1,0 +1,75 @@
+import type { z } from "zod";
+import { requireAccount, type ServiceContext } from "@/lib/auth/context";
+import { assertCan, type Permission } from "@/lib/auth/permissions";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/http/parse-input";
+
+/**
+ * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
+ * an API token (acting as the member who made it), a visitor holding a share link. Signers and
+ * reviewers holding a signed token, and system jobs, come with the next issues.
+ */
+export type CallerKind = "member" | "apiToken" | "visitor";
+
+/**
+ * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
+ * operation), its zod input and output, who may call it, which input fields hold ids of a
+ * workspace's data, and the service it runs. The REST route (lib/operations/rest.ts), the
+ * GraphQL field (lib/operations/graphql.ts) and the isolation test's obligation
+ * (tests/integration/security/operation-isolation.test.ts) follow from it: both transports
+ * validate the same input with the same limits, and a declaration that takes ids without an
+ * isolation case fails CI.
+ */
+export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown> = {
+  name: string;
+  kind: "query" | "mutation";
+  /** A short sentence for the docs and the schema. */
+  description: string;
+  input: I;
+  /**
+   * What leaves the server over REST: the result is serialised through it, so a field or a
+   * relation it does not name never does. GraphQL answers are shaped by their object types.
+   */
+  output: O;
+  callers: readonly CallerKind[];
+  /** Needed by a member or an API token; any one of a list suffices. */
+  permission?: Permission | readonly Permission[];
+  /** Input fields that hold ids of one workspace's data (the isolation test calls them with another's). */
+  ids?: readonly string[];
+  /**
+   * The service. `query` is the Prisma selection GraphQL asks for (so relations load in the same
+   * statement); REST gives none, and the result is then shaped by `output`.
+   */
+  run: (ctx: ServiceContext, input: z.infer<I>, query?: PrismaQuery) => Promise<R>;
+};
+
+/** A Prisma `select` or `include`, as Pothos's queryFromInfo gives it. */
+export type PrismaQuery = { select?: object; include?: object };
+
+/** Declares an operation (the identity, typed). */
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>) => operation;
+
+/** The kind of caller behind a context; null for an anonymous one. */
+export function callerKind(ctx: ServiceContext): CallerKind | null {
+  if (ctx.via === "token") return "apiToken";
+  if (ctx.via === "link") return "visitor";
+  return ctx.userId ? "member" : null;
+}
+
+/**
+ * Runs an operation for a caller, whatever the transport: the caller must be one it accepts
+ * (UNAUTHENTICATED for nobody, FORBIDDEN for another kind), with its permission; the input is
+ * validated by its schema (VALIDATION_FAILED with per-field problems, MISSING_PARAMETER); then
+ * its service runs.
+ */
+export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>, ctx: ServiceContext, raw: unknown, query?: PrismaQuery): Promise<R> {
+  const kind = callerKind(ctx);
+  if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
+  if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
+  if (operation.permission && kind !== "visitor") {
+    requireAccount(ctx);
+    assertCan(ctx, operation.permission);
+  }
+  const input = parseInput(operation.input, raw, operation.name) as z.infer<I>;
+  return operation.run(ctx, input, query);
+}

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { withRequestMemo } from "@/lib/auth/request-memo";
+import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
+import { inviteMembers } from "@/lib/accounts/invite-members";
+import { runOperation } from "@/lib/operations/operation";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { addMember, createAccount, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
+
+/**
+ * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
+ * administrator of workspace A with workspace B's ids. The answer is NOT_FOUND, whatever the
+ * operation (REST 404, GraphQL code NOT_FOUND: both transports run the same runOperation), and
+ * B's rows are unchanged. A declaration with ids and no case here fails the first test.
+ */
+let a: ServiceContext;
+let aToken: string;
+let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string };
+
+beforeAll(async () => {
+  const accountA = await createAccount("DeclA");
+  const accountB = await createAccount("DeclB");
+  const sessionA = await signedInAs(accountA.owner.id, accountA.account.id);
+  a = sessionA.ctx;
+  aToken = sessionA.accessToken;
+  const memberB = await addMember(accountB.account.id, "Member");
+  const ctxB = (await signedInAs(accountB.owner.id, accountB.account.id)).ctx;
+  const [invited] = await inviteMembers(ctxB, { emails: [`decl-invitee-${accountB.account.id}@example.test`], roleId: GLOBAL_ROLE_IDS.Member });
+  const role = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "B only", permissions: ["ViewDocuments"] } });
+  const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
+  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id };
+});
+
+/** The input each operation gets: B's ids where it takes ids, plain values elsewhere. */
+const CASES: Record<string, () => unknown> = {
+  createAccountPolicy: () => ({ email: "decl-spy1@example.test", roleId: b.roleId }),
+  upsertAccountPolicy: () => ({ id: b.memberPolicyId, roleId: GLOBAL_ROLE_IDS.Guest }),
+  updateAccountPolicy: () => ({ id: b.memberPolicyId, roleId: GLOBAL_ROLE_IDS.Guest }),
+  deleteAccountPolicy: () => ({ id: b.memberPolicyId }),
+  bulkDeleteAccountPolicies: () => ({ ids: [b.memberPolicyId, b.invitedPolicyId] }),
+  sendInvitations: () => ({ emails: ["decl-spy2@example.test"], roleId: b.roleId }),
+  resendInvitation: () => ({ id: b.invitedPolicyId }),
+};
+
+/** What B has, to compare before and after each call. */
+async function stateOfB() {
+  const [policies, roles, tokens] = await Promise.all([
+    db.accountPolicy.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, roleId: true, status: true, userId: true } }),
+    db.accountRole.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, name: true, permissions: true } }),
+    db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
+  ]);
+  return { policies, roles, tokens };
+}
+
+describe("isolation of every declared operation", () => {
+  it("has a case for every declared operation that takes ids", () => {
+    const missing = OPERATIONS.filter((operation) => operation.ids?.length && !CASES[operation.name]).map((operation) => operation.name);
+    expect(missing).toEqual([]);
+    expect(Object.keys(CASES).filter((name) => !OPERATIONS.some((operation) => operation.name === name))).toEqual([]);
+  });
+
+  for (const operation of OPERATIONS.filter((o) => o.ids?.length)) {
+    it(`${operation.name} with workspace B's ids: NOT_FOUND, and B unchanged`, async () => {
+      const before = await stateOfB();
+      const error = await runOperation(operation, withRequestMemo(a, { readOnly: operation.kind === "query" }), CASES[operation.name]()).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: "NOT_FOUND" });
+      expect(await stateOfB()).toEqual(before);
+      expect(await db.user.count({ where: { email: { startsWith: "decl-spy" } } })).toBe(0);
+    });
+  }
+
+  it("the list of members with B's account header answers only A's or refuses", async () => {
+    const result = await graphql<{ accountPolicies: { items: { id: string }[] } }>("{ accountPolicies { items { id } } }", {
+      accessToken: aToken,
+      headers: { "x-account-id": b.accountId },
+    });
+    const ids = result.data?.accountPolicies.items.map((item) => item.id) ?? [];
+    expect(ids).not.toContain(b.memberPolicyId);
+    expect(ids).not.toContain(b.invitedPolicyId);
+  });
+});
