@@ -1,11 +1,11 @@
-import { createTag, findTags, tagInputSchema, tagUpsertSchema, upsertTag } from "@/lib/tags/tags";
-import { route } from "@/lib/http/route";
+import { createTagOperation, listTags, upsertTagOperation } from "@/lib/tags/tag-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const GET = route({ operation: "tags" }, ({ ctx }) => findTags(ctx));
+/** The workspace's tags (GraphQL `tags`). */
+export const GET = restRoute(listTags);
 
-export const POST = route({ operation: "createTag", input: tagInputSchema }, async ({ ctx, input }) =>
-  Response.json(await createTag(ctx, input), { status: 201 }),
-);
+/** Creates a tag: { name, color? } (GraphQL `createTag`). */
+export const POST = restRoute(createTagOperation, { status: 201 });
 
 /** Updates the tag `id` names (keeping what is not given), or creates one without `id` (GraphQL `upsertTag`). */
-export const PUT = route({ operation: "upsertTag", input: tagUpsertSchema }, ({ ctx, input }) => upsertTag(ctx, input));
+export const PUT = restRoute(upsertTagOperation);

@@ -3,7 +3,8 @@ import { deleteCategories } from "@/lib/categories/delete-categories";
 import { findCategories } from "@/lib/categories/find-categories";
 import { createCategory, setCategoryHidden, updateCategory, upsertCategory } from "@/lib/categories/save-category";
 import { categoryInputSchema, categoryUpdateSchema, idsSchema } from "@/lib/categories/schemas";
-import { createTag, deleteTags, findTags, tagInputSchema, tagUpdateSchema, updateTag, upsertTag } from "@/lib/tags/tags";
+import { createTagOperation, deleteTagOperation, deleteTagsOperation, listTags, updateTagOperation, upsertTagOperation } from "@/lib/tags/tag-operations";
+import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 
@@ -52,7 +53,7 @@ builder.queryFields((t) => ({
     args: { group: t.arg.string(), includeHidden: t.arg.boolean() },
     resolve: (_root, args, { ctx }) => findCategories(ctx, { group: args.group ?? undefined, includeHidden: args.includeHidden ?? false }),
   }),
-  tags: t.field({ type: [Tag], resolve: (_root, _args, { ctx }) => findTags(ctx) }),
+  tags: t.field({ type: [Tag], resolve: resolveOperation(listTags) }),
 }));
 
 builder.mutationFields((t) => ({
@@ -100,35 +101,26 @@ builder.mutationFields((t) => ({
   createTag: t.field({
     type: Tag,
     args: { data: t.arg({ type: TagInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => {
-      return createTag(ctx, parseInput(tagInputSchema, withoutId(data), "createTag"));
-    },
+    resolve: resolveOperation(createTagOperation, ({ data }) => withoutId(data as object)),
   }),
   updateTag: t.field({
     type: Tag,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: TagInput, required: true }) },
-    resolve: (_root, { id, data }, { ctx }) => {
-      return updateTag(ctx, parseInput(tagUpdateSchema, { ...withoutId(data), id: String(id) }, "updateTag"));
-    },
+    resolve: resolveOperation(updateTagOperation, ({ id, data }) => ({ ...withoutId(data as object), id: String(id) })),
   }),
   upsertTag: t.field({
     type: Tag,
     args: { data: t.arg({ type: TagInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => {
-      const { id, ...rest } = defined(data) as { id?: string };
-      // An update keeps the colour it is not given; only a new tag takes the default one.
-      if (id) return updateTag(ctx, parseInput(tagUpdateSchema, { ...rest, id: String(id) }, "upsertTag"));
-      return upsertTag(ctx, { ...parseInput(tagInputSchema, rest, "upsertTag"), id: null });
-    },
+    resolve: resolveOperation(upsertTagOperation, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id"])),
   }),
   deleteTag: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) => (await deleteTags(ctx, [parseInput(idSchema, { id: String(id) }, "deleteTag").id]))[0],
+    resolve: resolveOperation(deleteTagOperation),
   }),
   bulkDeleteTags: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => deleteTags(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteTags").ids),
+    resolve: resolveOperation(deleteTagsOperation),
   }),
 }));

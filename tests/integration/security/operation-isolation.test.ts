@@ -17,7 +17,7 @@ import { graphql } from "@/tests/factories/graphql";
  */
 let a: ServiceContext;
 let aToken: string;
-let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string };
+let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string };
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -30,7 +30,8 @@ beforeAll(async () => {
   const [invited] = await inviteMembers(ctxB, { emails: [`decl-invitee-${accountB.account.id}@example.test`], roleId: GLOBAL_ROLE_IDS.Member });
   const role = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "B only", permissions: ["ViewDocuments"] } });
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
-  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id };
+  const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
+  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id, tagId: tag.id };
 });
 
 /** The input each operation gets: B's ids where it takes ids, plain values elsewhere. */
@@ -42,16 +43,21 @@ const CASES: Record<string, () => unknown> = {
   bulkDeleteAccountPolicies: () => ({ ids: [b.memberPolicyId, b.invitedPolicyId] }),
   sendInvitations: () => ({ emails: ["decl-spy2@example.test"], roleId: b.roleId }),
   resendInvitation: () => ({ id: b.invitedPolicyId }),
+  updateTag: () => ({ id: b.tagId, name: "Taken over" }),
+  upsertTag: () => ({ id: b.tagId, color: "#000000" }),
+  deleteTag: () => ({ id: b.tagId }),
+  bulkDeleteTags: () => ({ ids: [b.tagId] }),
 };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens] = await Promise.all([
+  const [policies, roles, tokens, tags] = await Promise.all([
     db.accountPolicy.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, roleId: true, status: true, userId: true } }),
     db.accountRole.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, name: true, permissions: true } }),
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
+    db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
   ]);
-  return { policies, roles, tokens };
+  return { policies, roles, tokens, tags };
 }
 
 describe("isolation of every declared operation", () => {

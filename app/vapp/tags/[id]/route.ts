@@ -1,9 +1,8 @@
-import { z } from "zod";
-import { deleteTags, tagUpdateSchema, updateTag } from "@/lib/tags/tags";
-import { route } from "@/lib/http/route";
+import { deleteTagOperation, updateTagOperation } from "@/lib/tags/tag-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const PATCH = route({ operation: "updateTag", input: tagUpdateSchema, withParams: true }, ({ ctx, input }) => updateTag(ctx, input));
+/** Renames or recolours a tag: { name?, color? } (GraphQL `updateTag`). */
+export const PATCH = restRoute(updateTagOperation, { withParams: true });
 
-export const DELETE = route({ operation: "deleteTag", input: z.object({ id: z.string().min(1).max(64) }), withParams: true }, async ({ ctx, input }) => ({
-  id: (await deleteTags(ctx, [input.id]))[0],
-}));
+/** Deletes a tag: { id } (GraphQL `deleteTag`). */
+export const DELETE = restRoute(deleteTagOperation, { withParams: true, answer: (id: string) => ({ id }) });

@@ -1,5 +1,5 @@
-import { idsSchema } from "@/lib/categories/schemas";
-import { deleteTags } from "@/lib/tags/tags";
-import { route } from "@/lib/http/route";
+import { deleteTagsOperation } from "@/lib/tags/tag-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "bulkDeleteTags", input: idsSchema }, async ({ ctx, input }) => ({ ids: await deleteTags(ctx, input.ids) }));
+/** Deletes several tags, all or none: { ids } → { ids } (GraphQL `bulkDeleteTags`). */
+export const POST = restRoute(deleteTagsOperation, { answer: (ids: string[]) => ({ ids }) });
