@@ -1,14 +1,16 @@
-import { z } from "zod";
-import { deleteCategories } from "@/lib/categories/delete-categories";
-import { findCategories } from "@/lib/categories/find-categories";
-import { createCategory, setCategoryHidden, updateCategory, upsertCategory } from "@/lib/categories/save-category";
-import { categoryInputSchema, categoryUpdateSchema, idsSchema } from "@/lib/categories/schemas";
+import {
+  createCategoryOperation,
+  deleteCategoriesOperation,
+  deleteCategoryOperation,
+  listCategories,
+  setCategoryVisibility,
+  updateCategoryOperation,
+  upsertCategoryOperation,
+} from "@/lib/categories/category-operations";
 import { createTagOperation, deleteTagOperation, deleteTagsOperation, listTags, updateTagOperation, upsertTagOperation } from "@/lib/tags/tag-operations";
 import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
-import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 
-const idSchema = z.object({ id: z.string().min(1).max(64) });
 const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
 /** The input without its `id` (create paths take none). */
 const withoutId = (data: object) => Object.fromEntries(Object.entries(defined(data)).filter(([key]) => key !== "id"));
@@ -51,7 +53,7 @@ builder.queryFields((t) => ({
   categories: t.field({
     type: [Category],
     args: { group: t.arg.string(), includeHidden: t.arg.boolean() },
-    resolve: (_root, args, { ctx }) => findCategories(ctx, { group: args.group ?? undefined, includeHidden: args.includeHidden ?? false }),
+    resolve: resolveOperation(listCategories),
   }),
   tags: t.field({ type: [Tag], resolve: resolveOperation(listTags) }),
 }));
@@ -60,43 +62,37 @@ builder.mutationFields((t) => ({
   createCategory: t.field({
     type: Category,
     args: { data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => {
-      return createCategory(ctx, parseInput(categoryInputSchema, withoutId(data), "createCategory"));
-    },
+    resolve: resolveOperation(createCategoryOperation, ({ data }) => withoutId(data as object)),
   }),
   updateCategory: t.field({
     type: Category,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: (_root, { id, data }, { ctx }) =>
-      updateCategory(ctx, parseInput(categoryUpdateSchema, { id: String(id), name: data.name }, "updateCategory")),
+    resolve: resolveOperation(updateCategoryOperation, ({ id, data }) => ({ id: String(id), name: (data as { name: string }).name })),
   }),
   upsertCategory: t.field({
     type: Category,
     args: { data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => {
-      const { id, ...rest } = defined(data) as { id?: string };
-      return upsertCategory(ctx, { ...parseInput(categoryInputSchema, rest, "upsertCategory"), id: id ? String(id) : null });
-    },
+    resolve: resolveOperation(upsertCategoryOperation, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id"])),
   }),
   hideCategory: t.field({
     type: Category,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { ctx }) => setCategoryHidden(ctx, { id: parseInput(idSchema, { id: String(id) }, "hideCategory").id, hidden: true }),
+    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden: true })),
   }),
   showCategory: t.field({
     type: Category,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { ctx }) => setCategoryHidden(ctx, { id: parseInput(idSchema, { id: String(id) }, "showCategory").id, hidden: false }),
+    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden: false })),
   }),
   deleteCategory: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) => (await deleteCategories(ctx, [parseInput(idSchema, { id: String(id) }, "deleteCategory").id]))[0],
+    resolve: resolveOperation(deleteCategoryOperation),
   }),
   bulkDeleteCategories: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => deleteCategories(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteCategories").ids),
+    resolve: resolveOperation(deleteCategoriesOperation),
   }),
   createTag: t.field({
     type: Tag,

@@ -17,7 +17,7 @@ import { graphql } from "@/tests/factories/graphql";
  */
 let a: ServiceContext;
 let aToken: string;
-let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string };
+let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string; categoryId: string };
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -31,7 +31,8 @@ beforeAll(async () => {
   const role = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "B only", permissions: ["ViewDocuments"] } });
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
   const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
-  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id, tagId: tag.id };
+  const category = await db.category.create({ data: { accountId: accountB.account.id, name: "B's category", slug: "b-category" } });
+  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id, tagId: tag.id, categoryId: category.id };
 });
 
 /** The input each operation gets: B's ids where it takes ids, plain values elsewhere. */
@@ -47,17 +48,23 @@ const CASES: Record<string, () => unknown> = {
   upsertTag: () => ({ id: b.tagId, color: "#000000" }),
   deleteTag: () => ({ id: b.tagId }),
   bulkDeleteTags: () => ({ ids: [b.tagId] }),
+  updateCategory: () => ({ id: b.categoryId, name: "Taken over" }),
+  upsertCategory: () => ({ id: b.categoryId, name: "Taken over" }),
+  setCategoryVisibility: () => ({ id: b.categoryId, hidden: true }),
+  deleteCategory: () => ({ id: b.categoryId }),
+  bulkDeleteCategories: () => ({ ids: [b.categoryId] }),
 };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags] = await Promise.all([
+  const [policies, roles, tokens, tags, categories] = await Promise.all([
     db.accountPolicy.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, roleId: true, status: true, userId: true } }),
     db.accountRole.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, name: true, permissions: true } }),
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
     db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
   ]);
-  return { policies, roles, tokens, tags };
+  return { policies, roles, tokens, tags, categories };
 }
 
 describe("isolation of every declared operation", () => {

@@ -1,11 +1,8 @@
-import { z } from "zod";
-import { deleteCategories } from "@/lib/categories/delete-categories";
-import { updateCategory } from "@/lib/categories/save-category";
-import { categoryUpdateSchema } from "@/lib/categories/schemas";
-import { route } from "@/lib/http/route";
+import { deleteCategoryOperation, updateCategoryOperation } from "@/lib/categories/category-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const PATCH = route({ operation: "updateCategory", input: categoryUpdateSchema, withParams: true }, ({ ctx, input }) => updateCategory(ctx, input));
+/** Renames a category: { name } (GraphQL `updateCategory`). */
+export const PATCH = restRoute(updateCategoryOperation, { withParams: true });
 
-export const DELETE = route({ operation: "deleteCategory", input: z.object({ id: z.string().min(1).max(64) }), withParams: true }, async ({ ctx, input }) => ({
-  id: (await deleteCategories(ctx, [input.id]))[0],
-}));
+/** Deletes a category: { id } (GraphQL `deleteCategory`). */
+export const DELETE = restRoute(deleteCategoryOperation, { withParams: true, answer: (id: string) => ({ id }) });

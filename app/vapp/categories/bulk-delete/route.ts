@@ -1,5 +1,5 @@
-import { deleteCategories } from "@/lib/categories/delete-categories";
-import { idsSchema } from "@/lib/categories/schemas";
-import { route } from "@/lib/http/route";
+import { deleteCategoriesOperation } from "@/lib/categories/category-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "bulkDeleteCategories", input: idsSchema }, async ({ ctx, input }) => ({ ids: await deleteCategories(ctx, input.ids) }));
+/** Deletes several categories, all or none: { ids } → { ids } (GraphQL `bulkDeleteCategories`). */
+export const POST = restRoute(deleteCategoriesOperation, { answer: (ids: string[]) => ({ ids }) });

@@ -1,9 +1,5 @@
-import { z } from "zod";
-import { setCategoryHidden } from "@/lib/categories/save-category";
-import { route } from "@/lib/http/route";
+import { setCategoryVisibility } from "@/lib/categories/category-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Hides or shows a category: { hidden }. */
-export const PUT = route(
-  { operation: "setCategoryVisibility", input: z.object({ id: z.string().min(1).max(64), hidden: z.boolean() }).strict(), withParams: true },
-  ({ ctx, input }) => setCategoryHidden(ctx, input),
-);
+/** Hides or shows a category: { hidden } (GraphQL `hideCategory`, `showCategory`). */
+export const PUT = restRoute(setCategoryVisibility, { withParams: true });
