@@ -1,14 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useNotify } from "@/components/ui/notifications";
-import { graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 
 export type RoleOption = { id: string; label: string };
 
@@ -18,33 +16,15 @@ export type RoleOption = { id: string; label: string };
  */
 export function InviteForm({ roles }: { roles: RoleOption[] }) {
   const t = useTranslations("members");
-  const ta = useTranslations("alerts");
-  const errorText = useErrorText();
-  const notify = useNotify();
-  const router = useRouter();
+  const { run, busy, error } = useAction();
   const roleId = useId();
   const [emails, setEmails] = useState("");
   const [role, setRole] = useState(roles.find((r) => r.id === "role_member")?.id ?? roles[0]?.id ?? "");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const list = emails.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean);
-      await graphqlRequest("mutation Invite($data: SendInvitationsInput!) { sendInvitations(data: $data) { id } }", {
-        data: { emails: list, roleId: role },
-      });
-      setEmails("");
-      notify({ tone: "success", title: ta("sent") });
-      router.refresh();
-    } catch (err) {
-      setError(errorText(err));
-      notify({ tone: "error", title: ta("sendError"), description: ta("errorDescription") });
-    }
-    setBusy(false);
+    const list = emails.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean);
+    if (await run(() => callOperation("sendInvitations", { emails: list, roleId: role }), "sent", "sendError")) setEmails("");
   }
 
   return (

@@ -2,16 +2,14 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
-import { useNotify } from "@/components/ui/notifications";
-import { graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { RoleOption } from "./invite-form";
 
@@ -42,17 +40,12 @@ export function MembersTable({
   page: { page: number; pages: number; total: number };
 }) {
   const t = useTranslations("members");
-  const ta = useTranslations("alerts");
   const format = useFormat();
-  const errorText = useErrorText();
-  const notify = useNotify();
-  const router = useRouter();
+  const { run, error } = useAction();
   const tc = useTranslations("common");
   const [removing, setRemoving] = useState<MemberRow | null>(null);
   const [changing, setChanging] = useState<{ member: MemberRow; roleId: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  // The last failure's reason, in the interface language: the alert itself is the spec's generic one.
-  const [error, setError] = useState<string | null>(null);
   const roleSelectId = useId();
   const roleLabel = (roleId: string) => roles.find((r) => r.id === roleId)?.label ?? "";
 
@@ -61,34 +54,21 @@ export function MembersTable({
     const { member, roleId } = changing!;
     setChanging(null);
     if (roleId === member.roleId) return;
-    await run(
-      member.id,
-      "mutation Role($id: ID!, $data: AccountPolicyUpdateInput!) { updateAccountPolicy(id: $id, data: $data) { id } }",
-      { id: member.id, data: { roleId } },
-      ta("updated"),
-      ta("updateError"),
-    );
+    await onRow(member.id, () => callOperation("updateAccountPolicy", { id: member.id, roleId }), "updated", "updateError");
   }
 
   const menuItems = (member: MemberRow): ContextMenuItem[] => [
     { label: t("updateRole"), onSelect: () => setChanging({ member, roleId: member.roleId }) },
     ...(member.status === "invited"
-      ? [{ label: t("resend"), onSelect: () => run(member.id, "mutation Resend($id: ID!) { resendInvitation(id: $id) { id } }", { id: member.id }, ta("sent"), ta("sendError")) }]
+      ? [{ label: t("resend"), onSelect: () => onRow(member.id, () => callOperation("resendInvitation", { id: member.id }), "sent", "sendError") }]
       : []),
     { label: t("remove"), danger: true, onSelect: () => setRemoving(member) },
   ];
 
-  async function run(id: string, query: string, variables: Record<string, unknown>, success: string, failure: string) {
+  /** One row's call: its buttons wait while it runs. */
+  async function onRow(id: string, call: () => Promise<unknown>, success: Parameters<typeof run>[1], failure: Parameters<typeof run>[2]) {
     setBusy(id);
-    setError(null);
-    try {
-      await graphqlRequest(query, variables);
-      notify({ tone: "success", title: success });
-      router.refresh();
-    } catch (err) {
-      setError(errorText(err));
-      notify({ tone: "error", title: failure, description: ta("errorDescription") });
-    }
+    await run(call, success, failure);
     setBusy(null);
   }
 
@@ -191,7 +171,7 @@ export function MembersTable({
         message={(item) => t("confirmRemove", { name: item.name || item.email })}
         confirmLabel={t("remove")}
         onClose={() => setRemoving(null)}
-        onConfirm={(item) => run(item.id, "mutation Remove($id: ID!) { deleteAccountPolicy(id: $id) }", { id: item.id }, ta("updated"), ta("deleteError"))}
+        onConfirm={(item) => onRow(item.id, () => callOperation("deleteAccountPolicy", { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

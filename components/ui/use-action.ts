@@ -6,11 +6,12 @@ import { useState } from "react";
 import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { useNotify } from "@/components/ui/notifications";
 
-type AlertKey = "added" | "updated" | "saved" | "duplicated" | "published";
-type ErrorKey = "createError" | "updateError" | "deleteError" | "cloneError" | "publishError";
+type AlertKey = "added" | "updated" | "saved" | "duplicated" | "published" | "sent";
+type ErrorKey = "createError" | "updateError" | "deleteError" | "cloneError" | "publishError" | "sendError";
 
 /**
- * Runs one call with the spec's success and error alerts (section 8), refreshes the screen's
+ * The one mutation hook: runs one call (usually `callOperation`, lib/client/operations.ts) with
+ * the spec's success and error alerts (section 8), refreshes the screen's
  * server data, and returns the call's result (undefined when it failed). The error alert is
  * useErrorAlert's (the reason for a refusal, else "try again or contact support"); the reason
  * in the interface language is `error`, for the screen to show beside what failed.

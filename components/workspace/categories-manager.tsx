@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
-import { useMutation } from "./use-mutation";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 
 type Category = { id: string; name: string; group: string; hidden: boolean; global: boolean };
 const GROUPS = ["document", "template"] as const;
@@ -16,7 +17,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
   const t = useTranslations("categories");
   const tc = useTranslations("common");
   const groupId = useId();
-  const { mutate, busy } = useMutation();
+  const { run, busy } = useAction();
   const [name, setName] = useState("");
   const [group, setGroup] = useState<(typeof GROUPS)[number]>("document");
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
@@ -26,14 +27,14 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
   const menuItems = (category: Category): ContextMenuItem[] => [
     ...(category.global ? [] : [{ label: t("edit"), onSelect: () => setEditing({ id: category.id, name: category.name }) }]),
     category.hidden
-      ? { label: t("show"), onSelect: () => void mutate("mutation Show($id: ID!) { showCategory(id: $id) { id } }", { id: category.id }, "updated", "updateError") }
-      : { label: t("hide"), onSelect: () => void mutate("mutation Hide($id: ID!) { hideCategory(id: $id) { id } }", { id: category.id }, "updated", "updateError") },
+      ? { label: t("show"), onSelect: () => void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: false }), "updated", "updateError") }
+      : { label: t("hide"), onSelect: () => void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: true }), "updated", "updateError") },
     ...(category.global ? [] : [{ label: t("delete"), danger: true, onSelect: () => setDeleting(category) }]),
   ];
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await mutate("mutation Add($data: CategoryInput!) { createCategory(data: $data) { id } }", { data: { name, group } }, "added", "createError")) setName("");
+    if (await run(() => callOperation("createCategory", { name, group }), "added", "createError")) setName("");
   }
 
   return (
@@ -68,7 +69,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
                         className="flex flex-1 items-end gap-2"
                         onSubmit={async (event) => {
                           event.preventDefault();
-                          if (await mutate("mutation Edit($id: ID!, $data: CategoryInput!) { updateCategory(id: $id, data: $data) { id } }", { id: category.id, data: { name: editing.name } }, "updated", "updateError")) setEditing(null);
+                          if (await run(() => callOperation("updateCategory", { id: category.id, name: editing.name }), "updated", "updateError")) setEditing(null);
                         }}
                       >
                         <TextField label={t("name")} required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
@@ -98,7 +99,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
         message={(item) => t("confirmDelete", { name: item.name })}
         confirmLabel={t("delete")}
         onClose={() => setDeleting(null)}
-        onConfirm={(item) => mutate("mutation Delete($id: ID!) { deleteCategory(id: $id) }", { id: item.id }, "updated", "deleteError")}
+        onConfirm={(item) => run(() => callOperation("deleteCategory", { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
-import { useMutation } from "./use-mutation";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
@@ -14,7 +15,7 @@ type Tag = { id: string; name: string; color: string; count: number };
 export function TagsManager({ tags }: { tags: Tag[] }) {
   const t = useTranslations("tags");
   const tc = useTranslations("common");
-  const { mutate, busy } = useMutation();
+  const { run, busy } = useAction();
   const [name, setName] = useState("");
   const [color, setColor] = useState("#7c3aed");
   const [deleting, setDeleting] = useState<Tag | null>(null);
@@ -22,7 +23,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await mutate("mutation Add($data: TagInput!) { createTag(data: $data) { id } }", { data: { name, color } }, "added", "createError")) setName("");
+    if (await run(() => callOperation("createTag", { name, color }), "added", "createError")) setName("");
   }
 
   return (
@@ -50,8 +51,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
                   className="flex flex-1 flex-wrap items-end gap-2"
                   onSubmit={async (event) => {
                     event.preventDefault();
-                    const data = { name: editing.name, color: editing.color };
-                    if (await mutate("mutation Edit($id: ID!, $data: TagInput!) { updateTag(id: $id, data: $data) { id } }", { id: tag.id, data }, "updated", "updateError")) setEditing(null);
+                    if (await run(() => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }), "updated", "updateError")) setEditing(null);
                   }}
                 >
                   <TextField label={t("name")} required maxLength={60} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
@@ -89,7 +89,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
         message={(item) => t("confirmDelete", { name: item.name })}
         confirmLabel={t("delete")}
         onClose={() => setDeleting(null)}
-        onConfirm={(item) => mutate("mutation Delete($id: ID!) { deleteTag(id: $id) }", { id: item.id }, "updated", "deleteError")}
+        onConfirm={(item) => run(() => callOperation("deleteTag", { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

@@ -87,9 +87,9 @@ export const deleteMembers = defineOperation({
   description: "Removes several members or invitations, all or none; the ids removed.",
   ...managers,
   input: idsSchema,
-  output: z.array(z.string()),
+  output: z.object({ ids: z.array(z.string()) }),
   ids: ["ids"],
-  run: (ctx, input) => removeMembers(ctx, input.ids),
+  run: async (ctx, input) => ({ ids: await removeMembers(ctx, input.ids) }),
 });
 
 export const sendInvitations = defineOperation({

@@ -92,9 +92,9 @@ export const deleteCategoryOperation = defineOperation({
   description: "Deletes a category; documents and templates lose it.",
   ...managers,
   input: idInput,
-  output: z.string(),
+  output: z.object({ id: z.string() }),
   ids: ["id"],
-  run: async (ctx, input) => (await deleteCategories(ctx, [input.id]))[0],
+  run: async (ctx, input) => ({ id: (await deleteCategories(ctx, [input.id]))[0] }),
 });
 
 export const deleteCategoriesOperation = defineOperation({
@@ -103,9 +103,9 @@ export const deleteCategoriesOperation = defineOperation({
   description: "Deletes several categories, all or none; the ids deleted.",
   ...managers,
   input: idsSchema,
-  output: z.array(z.string()),
+  output: z.object({ ids: z.array(z.string()) }),
   ids: ["ids"],
-  run: (ctx, input) => deleteCategories(ctx, input.ids),
+  run: async (ctx, input) => ({ ids: await deleteCategories(ctx, input.ids) }),
 });
 
 export const categoryOperations = [

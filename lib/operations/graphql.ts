@@ -24,9 +24,16 @@ type Context = { ctx: ServiceContext };
  * operation's input (`toInput`, by default the arguments with ids as strings), and runOperation
  * checks the caller and validates it exactly as the REST route does.
  */
-export function resolveOperation<I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>, toInput?: (args: Record<string, unknown>) => unknown) {
-  return (_root: unknown, args: Record<string, unknown>, { ctx }: Context) =>
-    runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []));
+export function resolveOperation<I extends z.ZodType, O extends z.ZodType, R, T = R>(
+  operation: Operation<I, O, R>,
+  toInput?: ((args: Record<string, unknown>) => unknown) | null,
+  /** The part of the result the GraphQL field answers, when it is not all of it (`[ID]` for `{ ids }`). */
+  pick?: (result: R) => T,
+) {
+  return async (_root: unknown, args: Record<string, unknown>, { ctx }: Context): Promise<T> => {
+    const result = await runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []));
+    return pick ? pick(result) : (result as unknown as T);
+  };
 }
 
 /** The same for a Pothos `prismaField`, whose selection is handed to the service. */

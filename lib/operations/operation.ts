@@ -20,8 +20,8 @@ export type CallerKind = "member" | "apiToken" | "visitor";
  * validate the same input with the same limits, and a declaration that takes ids without an
  * isolation case fails CI.
  */
-export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown> = {
-  name: string;
+export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown, N extends string = string> = {
+  name: N;
   kind: "query" | "mutation";
   /** A short sentence for the docs and the schema. */
   description: string;
@@ -47,7 +47,7 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 export type PrismaQuery = { select?: object; include?: object };
 
 /** Declares an operation (the identity, typed). */
-export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>) => operation;
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string>(operation: Operation<I, O, R, N>) => operation;
 
 /** The kind of caller behind a context; null for an anonymous one. */
 export function callerKind(ctx: ServiceContext): CallerKind | null {

@@ -7,4 +7,9 @@ import type { Operation } from "./operation";
  * Every declared operation. The isolation test walks this list: a declaration with `ids` and no
  * isolation case fails it. Add a domain's operations here when it gets its declarations.
  */
-export const OPERATIONS: readonly Operation[] = [...memberOperations, ...categoryOperations, ...tagOperations] as readonly Operation[];
+const declared = [...memberOperations, ...categoryOperations, ...tagOperations];
+
+export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];
+
+/** The declarations by name, typed: the browser's client takes its input and output types from here (types only). */
+export type DeclaredOperations = { [O in (typeof declared)[number] as O["name"]]: O };

@@ -63,9 +63,9 @@ export const deleteTagOperation = defineOperation({
   ...members,
   permission: "ManageTags",
   input: z.object({ id: z.string().min(1).max(64) }).strict(),
-  output: z.string(),
+  output: z.object({ id: z.string() }),
   ids: ["id"],
-  run: async (ctx, input) => (await deleteTags(ctx, [input.id]))[0],
+  run: async (ctx, input) => ({ id: (await deleteTags(ctx, [input.id]))[0] }),
 });
 
 export const deleteTagsOperation = defineOperation({
@@ -75,9 +75,9 @@ export const deleteTagsOperation = defineOperation({
   ...members,
   permission: "ManageTags",
   input: idsSchema,
-  output: z.array(z.string()),
+  output: z.object({ ids: z.array(z.string()) }),
   ids: ["ids"],
-  run: (ctx, input) => deleteTags(ctx, input.ids),
+  run: async (ctx, input) => ({ ids: await deleteTags(ctx, input.ids) }),
 });
 
 export const tagOperations = [listTags, createTagOperation, updateTagOperation, upsertTagOperation, deleteTagOperation, deleteTagsOperation];

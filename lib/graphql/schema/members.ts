@@ -78,7 +78,7 @@ builder.mutationFields((t) => ({
   bulkDeleteAccountPolicies: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteMembers),
+    resolve: resolveOperation(deleteMembers, null, (result) => result.ids),
   }),
   sendInvitations: t.prismaField({
     type: ["AccountPolicy"],
@@ -98,6 +98,6 @@ builder.mutationFields((t) => ({
   deleteAccountPolicy: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (root, args, context) => (await resolveOperation(deleteMember)(root, args, context)).id,
+    resolve: resolveOperation(deleteMember, null, (membership) => membership.id),
   }),
 }));

@@ -87,12 +87,12 @@ builder.mutationFields((t) => ({
   deleteCategory: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteCategoryOperation),
+    resolve: resolveOperation(deleteCategoryOperation, null, (result) => result.id),
   }),
   bulkDeleteCategories: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteCategoriesOperation),
+    resolve: resolveOperation(deleteCategoriesOperation, null, (result) => result.ids),
   }),
   createTag: t.field({
     type: Tag,
@@ -112,11 +112,11 @@ builder.mutationFields((t) => ({
   deleteTag: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteTagOperation),
+    resolve: resolveOperation(deleteTagOperation, null, (result) => result.id),
   }),
   bulkDeleteTags: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteTagsOperation),
+    resolve: resolveOperation(deleteTagsOperation, null, (result) => result.ids),
   }),
 }));

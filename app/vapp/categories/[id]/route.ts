@@ -5,4 +5,4 @@ import { restRoute } from "@/lib/operations/rest";
 export const PATCH = restRoute(updateCategoryOperation, { withParams: true });
 
 /** Deletes a category: { id } (GraphQL `deleteCategory`). */
-export const DELETE = restRoute(deleteCategoryOperation, { withParams: true, answer: (id: string) => ({ id }) });
+export const DELETE = restRoute(deleteCategoryOperation, { withParams: true });

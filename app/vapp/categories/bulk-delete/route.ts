@@ -2,4 +2,4 @@ import { deleteCategoriesOperation } from "@/lib/categories/category-operations"
 import { restRoute } from "@/lib/operations/rest";
 
 /** Deletes several categories, all or none: { ids } → { ids } (GraphQL `bulkDeleteCategories`). */
-export const POST = restRoute(deleteCategoriesOperation, { answer: (ids: string[]) => ({ ids }) });
+export const POST = restRoute(deleteCategoriesOperation);

@@ -5,4 +5,4 @@ import { restRoute } from "@/lib/operations/rest";
 export const PATCH = restRoute(updateTagOperation, { withParams: true });
 
 /** Deletes a tag: { id } (GraphQL `deleteTag`). */
-export const DELETE = restRoute(deleteTagOperation, { withParams: true, answer: (id: string) => ({ id }) });
+export const DELETE = restRoute(deleteTagOperation, { withParams: true });

@@ -2,4 +2,4 @@ import { deleteTagsOperation } from "@/lib/tags/tag-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** Deletes several tags, all or none: { ids } → { ids } (GraphQL `bulkDeleteTags`). */
-export const POST = restRoute(deleteTagsOperation, { answer: (ids: string[]) => ({ ids }) });
+export const POST = restRoute(deleteTagsOperation);
