@@ -2,7 +2,13 @@ import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { staticSecurityHeaders } from "./lib/http/security-headers";
 
-const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
+// The catalogues' ICU messages are compiled at build time (icu-minify), so the browser formats
+// them with a small function instead of shipping intl-messageformat's parser (about 12 KB gzip
+// on every page; docs/benchmarks.md, "First-load JavaScript").
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 const nextConfig: NextConfig = {
   // Native, WebAssembly and database packages stay plain Node requires.

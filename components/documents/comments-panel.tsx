@@ -10,7 +10,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { apiRequest } from "@/lib/client/api";
 import { useFormat } from "@/lib/i18n/use-format";
-import { COMMENT_BODY_MAX, COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-schemas";
+import { COMMENT_BODY_MAX, COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-types";
 
 /** What the thread list needs of a comment, from the members' and the visitors' routes alike. */
 export type ThreadComment = {

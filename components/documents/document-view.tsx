@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
@@ -13,14 +14,16 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
-import { CreateDocumentForm } from "@/components/templates/create-document-form";
 import type { Variable } from "@/lib/templates/variables";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
 import { displayValue } from "./display-value";
+
+// The form that edits the values opens on demand: its code stays out of the screen's first load.
+const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };

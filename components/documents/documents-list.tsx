@@ -16,7 +16,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, graphqlRequest } from "@/lib/client/api";
 import { DOCUMENT_STATUSES } from "@/lib/documents/status";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { HealthDot, Highlight } from "./document-bits";
 import { UploadDocument } from "./upload-document";
 

@@ -12,7 +12,7 @@ import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
 import { apiRequest } from "@/lib/client/api";
-import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-schemas";
+import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import { usePdfDownload } from "./use-pdf-download";
 

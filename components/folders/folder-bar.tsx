@@ -9,7 +9,7 @@ import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest } from "@/lib/client/api";
-import type { FolderOption } from "@/lib/folders/folders";
+import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";
 
 /** The folder options of a select, indented by depth under the root 'Drive'. */
@@ -81,7 +81,7 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
       )}
       <Modal open={editing !== null} title={editing === "rename" ? t("rename") : t("new")} size="md" onClose={() => setEditing(null)}>
         <form onSubmit={save} className="flex flex-col gap-4">
-          <TextField label={t("name")} required maxLength={120} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          <TextField label={t("name")} required maxLength={FOLDER_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
           {editing === "create" && <p className="text-sm text-zinc-600">{t("inside", { name: folder?.name ?? t("drive") })}</p>}
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{t("cancel")}</Button>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { FolderTree } from "./folder-tree";
 
 /** A list beside its folder tree on wide screens (the tree gives way to FolderBar's select below lg). */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";
 
 /** A folder's outline (or a drive's, for the root), drawn so it needs no emoji font. */

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 
 /**
  * The folder picker of a "move" (a document, a template, a folder): the root 'Drive' and the

@@ -1,7 +1,7 @@
 "use client";
 
 import { ConfirmFor } from "@/components/ui/confirm-modal";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { MoveToFolderModal } from "./move-to-folder-modal";
 
 type Row = { id: string; name: string; folderId: string | null };

@@ -11,10 +11,11 @@ import { SearchSelect } from "@/components/ui/search-select";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, apiUpload } from "@/lib/client/api";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
-import { CURRENCY_FORMATS, VARIABLE_TYPES, type CurrencyFormat, type Variable, type VariableType } from "@/lib/templates/variables";
+import { CURRENCY_FORMATS, FIELD_NAME_PATTERN, VARIABLE_LIMITS, VARIABLE_TYPES, type CurrencyFormat, type VariableType } from "@/lib/templates/variable-types";
+import type { Variable } from "@/lib/templates/variables";
 import { TEMPLATE_ACCEPT } from "./upload-template";
 
 type TemplateData = {
@@ -70,7 +71,7 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
             ))}
           </select>
         </Field>
-        <TextField label={t("label")} value={variable.label ?? ""} disabled={disabled} maxLength={200} onChange={(e) => onChange({ ...variable, label: text(e.target.value) })} />
+        <TextField label={t("label")} value={variable.label ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.label} onChange={(e) => onChange({ ...variable, label: text(e.target.value) })} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-zinc-700">
           <input type="checkbox" checked={variable.required} disabled={disabled || variable.type === "formula"} onChange={(e) => onChange({ ...variable, required: e.target.checked })} />
           {t("required")}
@@ -84,7 +85,7 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
         )}
         {variable.type === "currency" && (
           <>
-            <TextField label={t("currency")} placeholder="EUR" maxLength={3} value={variable.options.currency ?? ""} disabled={disabled} onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })} />
+            <TextField label={t("currency")} placeholder="EUR" maxLength={VARIABLE_LIMITS.currency} value={variable.options.currency ?? ""} disabled={disabled} onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })} />
             <Field label={t("currencyFormat")}>
               <select className={input} value={variable.options.currencyFormat ?? "symbol"} disabled={disabled} onChange={(e) => set({ currencyFormat: e.target.value as CurrencyFormat })}>
                 {CURRENCY_FORMATS.map((format) => (
@@ -156,23 +157,23 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
           placeholder={variable.name}
           value={variable.options.variableName ?? ""}
           disabled={disabled}
-          maxLength={100}
-          pattern="[\p{L}\p{N}][\p{L}\p{N} _.\-]{0,99}"
+          maxLength={VARIABLE_LIMITS.name}
+          pattern={FIELD_NAME_PATTERN}
           onChange={(e) => set({ variableName: text(e.target.value) })}
         />
-        <TextField label={t("placeholder")} value={variable.options.placeholder ?? ""} disabled={disabled} maxLength={200} onChange={(e) => set({ placeholder: text(e.target.value) })} />
+        <TextField label={t("placeholder")} value={variable.options.placeholder ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.placeholder} onChange={(e) => set({ placeholder: text(e.target.value) })} />
         <TextField
           label={t("anonymizedAt")}
           hint={t("anonymizedAtHint")}
           type="number"
           min={0}
-          max={36500}
+          max={VARIABLE_LIMITS.anonymizedAt}
           step={1}
           value={variable.options.anonymizedAt ?? ""}
           disabled={disabled}
-          onChange={(e) => set({ anonymizedAt: e.target.value === "" ? undefined : Math.max(0, Math.min(36500, Math.trunc(Number(e.target.value)))) })}
+          onChange={(e) => set({ anonymizedAt: e.target.value === "" ? undefined : Math.max(0, Math.min(VARIABLE_LIMITS.anonymizedAt, Math.trunc(Number(e.target.value)))) })}
         />
-        <TextField className="sm:col-span-3" label={t("helpText")} value={variable.options.helpText ?? ""} disabled={disabled} maxLength={500} onChange={(e) => set({ helpText: text(e.target.value) })} />
+        <TextField className="sm:col-span-3" label={t("helpText")} value={variable.options.helpText ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.helpText} onChange={(e) => set({ helpText: text(e.target.value) })} />
       </div>
     </fieldset>
   );

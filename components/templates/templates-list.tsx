@@ -15,7 +15,7 @@ import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu"
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
 import { apiRequest, graphqlRequest } from "@/lib/client/api";
-import type { FolderOption } from "@/lib/folders/folders";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { UploadTemplate } from "./upload-template";
 
 export type TemplateRow = {

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useSave } from "@/components/settings/use-save";
 import { graphqlRequest } from "@/lib/client/api";
+import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 import type { AccountSettings } from "@/lib/accounts/update-account";
 
 const SWITCHES = ["repositoryViewAllDocs", "documentShareExternalAccountMembers", "refModification", "createTags", "autoApproveDocPolicy"] as const;
@@ -47,10 +48,10 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
     <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6">
       <h1 className="text-xl font-semibold">{t("settingsTitle")}</h1>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={t("name")} required maxLength={120} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <TextField label={t("name")} required maxLength={ACCOUNT_LIMITS.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("refBuilder")} maxLength={100} value={form.refBuilder} hint={t("refBuilderHint", { counter: "{counter}" })} onChange={(e) => setForm({ ...form, refBuilder: e.target.value })} />
-        <TextField label={t("refCounter")} type="number" min={0} step={1} required value={form.refCounter} onChange={(e) => setForm({ ...form, refCounter: e.target.value })} />
+        <TextField label={t("refBuilder")} maxLength={ACCOUNT_LIMITS.refBuilder} value={form.refBuilder} hint={t("refBuilderHint", { counter: "{counter}" })} onChange={(e) => setForm({ ...form, refBuilder: e.target.value })} />
+        <TextField label={t("refCounter")} type="number" min={0} max={ACCOUNT_LIMITS.refCounter} step={1} required value={form.refCounter} onChange={(e) => setForm({ ...form, refCounter: e.target.value })} />
       </div>
       <fieldset className="flex flex-col gap-3">
         {SWITCHES.map((key) => {

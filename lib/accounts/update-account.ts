@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
+import { ACCOUNT_LIMITS } from "./account-limits";
 import { accountScope } from "./scope";
 
 /** A CSS hex colour: #rgb or #rrggbb. */
@@ -16,11 +17,11 @@ export const accountSettingsSchema = z
   .object({
     repositoryViewAllDocs: z.boolean(),
     documentShareExternalAccountMembers: z.boolean(),
-    refBuilder: z.string().trim().max(100),
+    refBuilder: z.string().trim().max(ACCOUNT_LIMITS.refBuilder),
     refModification: z.boolean(),
-    refCounter: z.number().int().min(0).max(1_000_000_000),
+    refCounter: z.number().int().min(0).max(ACCOUNT_LIMITS.refCounter),
     createTags: z.boolean(),
-    hiddenCategories: z.array(z.string().max(64)).max(500),
+    hiddenCategories: z.array(z.string().max(64)).max(ACCOUNT_LIMITS.hiddenCategories),
     autoApproveDocPolicy: z.boolean(),
   })
   .partial()
@@ -39,7 +40,7 @@ export const brandSchema = z
 
 export const updateAccountSchema = z
   .object({
-    name: z.string().trim().min(1).max(120),
+    name: z.string().trim().min(1).max(ACCOUNT_LIMITS.name),
     settings: accountSettingsSchema,
     brand: brandSchema,
   })

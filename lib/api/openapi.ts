@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/pagination";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
-import { VARIABLE_TYPES } from "@/lib/templates/variables";
+import { VARIABLE_TYPES } from "@/lib/templates/variable-types";
 import { TEMPLATE_EXPANDABLE } from "./public-template";
 
 /**

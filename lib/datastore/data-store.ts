@@ -5,17 +5,14 @@ import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { parseInput } from "@/lib/http/parse-input";
+import { FIELD_NAME } from "@/lib/templates/variable-types";
 import { fillValues, type RawValue, type Variable } from "@/lib/templates/variables";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES } from "./types";
 
-// The name rule of template fields (lib/templates/detect-variables.ts): a letter or digit first,
-// then letters (any script), digits, spaces, _ . - (100 characters at most), so any name here
-// can also be a [field] in a template.
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,99}$/u;
-
 export const dataStoreVariableSchema = z
   .object({
-    name: z.string().trim().regex(NAME, "Use letters, digits, spaces and _ . - (100 characters at most)."),
+    // The name rule of template fields, so any name here can also be a [field] in a template.
+    name: z.string().trim().regex(FIELD_NAME, "Use letters, digits, spaces and _ . - (100 characters at most)."),
     type: z.enum(DATA_STORE_TYPES).default("text"),
     /** Kept as typed (trimmed); numbers sent by an API client become text. */
     value: z

@@ -7,7 +7,8 @@ import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { requireDocumentRole, roleAtLeast } from "./access";
-import { createCommentSchema, resolveCommentSchema, updateCommentSchema, type CommentKind, type CreateCommentInput, type UpdateCommentInput } from "./relation-schemas";
+import { createCommentSchema, resolveCommentSchema, updateCommentSchema, type CreateCommentInput, type UpdateCommentInput } from "./relation-schemas";
+import type { CommentKind } from "./relation-types";
 
 /**
  * Comments on a document and their replies. The spec gives comments to the commenter role

@@ -16,7 +16,8 @@ import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upl
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import type { VariableFormat } from "@/lib/templates/detect-variables";
-import { fillName, fillValues, scalarValues, UPLOAD_TYPES, type RawValue, type UploadValue, type Variable } from "@/lib/templates/variables";
+import { UPLOAD_TYPES } from "@/lib/templates/variable-types";
+import { fillName, fillValues, scalarValues, type RawValue, type UploadValue, type Variable } from "@/lib/templates/variables";
 import { requireDocumentRole } from "./access";
 import { attachmentExt, attachmentKey, newAttachmentId } from "./attachment-keys";
 import { prepareFieldUploads, type FieldUpload, type PreparedAttachment } from "./field-uploads";

@@ -1,7 +1,8 @@
 import { AppError, AppErrorCode, isAppError, type FieldProblem } from "@/lib/errors/app-error";
 import { inspectAttachmentFile, type AttachmentFile } from "@/lib/files/attachment-file";
 import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
-import { fieldProblem, UPLOAD_TYPES, type UploadValue, type Variable } from "@/lib/templates/variables";
+import { UPLOAD_TYPES } from "@/lib/templates/variable-types";
+import { fieldProblem, type UploadValue, type Variable } from "@/lib/templates/variables";
 
 /** A file given for one of a template's attachment, file or image fields. */
 export type FieldUpload = UploadedFile & { field: string };

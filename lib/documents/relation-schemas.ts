@@ -1,28 +1,10 @@
 import { z } from "zod";
+import { COMMENT_AUTHOR_NAME_MAX, COMMENT_BODY_MAX, COMMENT_KINDS, RELATION_TAG_MAX, RELATION_TYPES } from "./relation-types";
 
 /**
- * Input of document relations and comments, shared by REST, GraphQL and the screens (no server
- * imports here: the panels use the constants too).
+ * Input of document relations and comments, shared by REST, GraphQL and the services. The
+ * kinds and limits are in relation-types.ts, which the screens load without zod.
  */
-
-/** What a relation says about its target (spec DocumentRelation "type"); read "this document <type> the target". */
-export const RELATION_TYPES = ["related", "amends", "renews", "replaces", "annex", "basedOn"] as const;
-export type RelationType = (typeof RELATION_TYPES)[number];
-
-/** At most this many relations leave one document (a longer list helps nobody). */
-export const RELATIONS_PER_DOCUMENT_MAX = 200;
-/** The longest tag: a short label such as "2024 renewal", not a note. */
-export const RELATION_TAG_MAX = 40;
-/** The longest comment. */
-export const COMMENT_BODY_MAX = 5000;
-/** The longest name a share-link visitor signs a comment with. */
-export const COMMENT_AUTHOR_NAME_MAX = 80;
-/**
- * A comment, or a suggestion: a proposed change that only reviewers and up see and write, and
- * an editor marks applied (spec section 6: the reviewer role "views and adds suggestions").
- */
-export const COMMENT_KINDS = ["comment", "suggestion"] as const;
-export type CommentKind = (typeof COMMENT_KINDS)[number];
 
 const id = z.string().min(1).max(64);
 /** An empty tag clears it. */

@@ -13,12 +13,11 @@ import { findDocuments } from "./find-documents";
 import {
   createRelationSchema,
   relationCandidatesSchema,
-  RELATIONS_PER_DOCUMENT_MAX,
   updateRelationSchema,
   type CreateRelationInput,
-  type RelationType,
   type UpdateRelationInput,
 } from "./relation-schemas";
+import { RELATIONS_PER_DOCUMENT_MAX, type RelationType } from "./relation-types";
 
 /**
  * Relations between documents, and from a document to a template (spec DocumentRelation).

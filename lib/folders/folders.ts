@@ -5,15 +5,13 @@ import { assertCan, type Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-
-export const FOLDER_GROUPS = ["document", "template"] as const;
-export type FolderGroup = (typeof FOLDER_GROUPS)[number];
+import { FOLDER_GROUPS, FOLDER_NAME_MAX, type FolderCrumb, type FolderGroup, type FolderNode, type FolderOption } from "./folder-types";
 
 const id = z.string().min(1).max(64);
 export const folderInputSchema = z
-  .object({ name: z.string().trim().min(1).max(120), group: z.enum(FOLDER_GROUPS).default("document"), parentId: id.nullable().default(null) })
+  .object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX), group: z.enum(FOLDER_GROUPS).default("document"), parentId: id.nullable().default(null) })
   .strict();
-export const folderUpdateSchema = z.object({ name: z.string().trim().min(1).max(120).optional(), parentId: id.nullable().optional() }).strict();
+export const folderUpdateSchema = z.object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX).optional(), parentId: id.nullable().optional() }).strict();
 
 const VIEW: Record<FolderGroup, Permission[]> = { document: ["ViewDocuments", "ManageDocuments"], template: ["ViewTemplates", "ManageTemplates"] };
 const MANAGE: Record<FolderGroup, Permission> = { document: "ManageDocuments", template: "ManageTemplates" };
@@ -30,8 +28,6 @@ export async function findFolders(ctx: ServiceContext, group: FolderGroup, paren
   });
 }
 
-export type FolderNode = { key: string; label: string; type: "root" | "folder"; icon: string; leaf: boolean; selectable: boolean; parent: string | null; children: FolderNode[] };
-
 /** The whole tree of a group under one root node labelled 'Drive' (key "root"). */
 export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLabel = "Drive"): Promise<FolderNode> {
   const folders = await findFolders(ctx, group);
@@ -46,9 +42,6 @@ export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLa
   }
   return root;
 }
-
-/** A folder as a step of another folder's chain of ancestors. */
-export type FolderCrumb = { id: string; name: string };
 
 /** Deeper chains than this are cut (on the root side): a guard against a parent loop, which updateFolder refuses. */
 const MAX_FOLDER_DEPTH = 1000;
@@ -142,8 +135,6 @@ export async function deleteFolders(ctx: ServiceContext, ids: string[]) {
   });
   return unique;
 }
-
-export type FolderOption = { id: string; name: string; depth: number; parentId: string | null };
 
 /** The tree in display order (depth-first, by name) for pickers; the root (Drive) is not included. */
 export function flattenTree(root: FolderNode): FolderOption[] {

@@ -18,78 +18,40 @@ import {
   type GeoValue,
   type Parsed,
 } from "./structured-values";
+import {
+  CURRENCY_FORMATS,
+  FIELD_NAME,
+  ISO_DATE,
+  VARIABLE_LIMITS as LIMITS,
+  VARIABLE_TYPES,
+  type VariableType,
+} from "./variable-types";
 
-/** The variable types of spec section 3. */
-export const VARIABLE_TYPES = [
-  "address",
-  "attachment",
-  "checkbox",
-  "country",
-  "currency",
-  "date",
-  "dropdown",
-  "email",
-  "file",
-  "formula",
-  "geo",
-  "identity",
-  "image",
-  "list",
-  "matrix",
-  "number",
-  "object",
-  "percentage",
-  "phone",
-  "radio",
-  "text",
-  "url",
-] as const;
-export type VariableType = (typeof VARIABLE_TYPES)[number];
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** How a currency field names its currency in the file (Intl currencyDisplay): €, EUR or euros. */
-export const CURRENCY_FORMATS = ["symbol", "code", "name"] as const;
-export type CurrencyFormat = (typeof CURRENCY_FORMATS)[number];
-
-/**
- * The name rule of template fields (detect-variables.ts) and data-store variables: a letter or
- * digit first, then letters, digits, spaces, _ . - (100 characters at most). The message is the
- * code of its text (errors.fields.variableName).
- */
-const FIELD_NAME = /^[\p{L}\p{N}][\p{L}\p{N} _.-]{0,99}$/u;
-
-/**
- * Types whose value is a file given with the form: kept with the document as an attachment
- * (lib/documents/attachments.ts), its name written in the file, or (image) the picture itself.
- */
-export const UPLOAD_TYPES: readonly VariableType[] = ["attachment", "file", "image"];
+const isoDate = z.string().regex(ISO_DATE);
 
 /** What an upload field holds once its file is kept with the document. */
 export type UploadValue = { name: string; mimetype: string; size: number };
 
 const isUploadValue = (value: unknown): value is UploadValue =>
   !!value && typeof value === "object" && !Array.isArray(value) && typeof (value as UploadValue).name === "string" && typeof (value as UploadValue).mimetype === "string" && typeof (value as UploadValue).size === "number";
-/** Types whose form input is a group of inputs (a fieldset), not one control. */
-export const STRUCTURED_TYPES: readonly VariableType[] = ["address", "geo", "matrix", "object"];
 
 export const variableOptionsSchema = z
   .object({
-    dateFormat: z.string().trim().max(40).optional(),
+    dateFormat: z.string().trim().max(LIMITS.dateFormat).optional(),
     dateMin: isoDate.optional(),
     dateMax: isoDate.optional(),
     currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
     currencyFormat: z.enum(CURRENCY_FORMATS).optional(),
-    trueLabel: z.string().max(60).optional(),
-    falseLabel: z.string().max(60).optional(),
-    formula: z.string().max(500).optional(),
-    helpText: z.string().max(500).optional(),
-    placeholder: z.string().max(200).optional(),
+    trueLabel: z.string().max(LIMITS.booleanLabel).optional(),
+    falseLabel: z.string().max(LIMITS.booleanLabel).optional(),
+    formula: z.string().max(LIMITS.formula).optional(),
+    helpText: z.string().max(LIMITS.helpText).optional(),
+    placeholder: z.string().max(LIMITS.placeholder).optional(),
     /** The choices of dropdown, radio and list fields. */
-    choices: z.array(z.string().trim().min(1).max(200)).max(200).optional(),
+    choices: z.array(z.string().trim().min(1).max(LIMITS.choice)).max(LIMITS.choices).optional(),
     /** Retention: the value is kept this many days after the document is created (0–36,500), then anonymized. */
-    anonymizedAt: z.number().int().min(0).max(36500).optional(),
-    /** The name shown in forms instead of the field's raw name. */
+    anonymizedAt: z.number().int().min(0).max(LIMITS.anonymizedAt).optional(),
+    /** The name shown in forms instead of the field's raw name; the message is the code of its text (errors.fields.variableName). */
     variableName: z.string().trim().regex(FIELD_NAME, "variableName").optional(),
     /** A matrix field's column headers, in order. */
     columns: z.array(z.string().trim().min(1).max(STRUCTURED_LIMITS.columnName)).max(STRUCTURED_LIMITS.matrixColumns).optional(),
@@ -101,8 +63,8 @@ export const variableOptionsSchema = z
 export const variableSchema = z
   .object({
     /** The field's name in the file, e.g. `client` for [client]. */
-    name: z.string().trim().min(1).max(100),
-    label: z.string().trim().max(200).optional(),
+    name: z.string().trim().min(1).max(LIMITS.name),
+    label: z.string().trim().max(LIMITS.label).optional(),
     type: z.enum(VARIABLE_TYPES).default("text"),
     required: z.boolean().default(false),
     deprecated: z.boolean().default(false),
@@ -110,7 +72,7 @@ export const variableSchema = z
   })
   .strict();
 export type Variable = z.infer<typeof variableSchema>;
-export const variablesSchema = z.array(variableSchema).max(500);
+export const variablesSchema = z.array(variableSchema).max(LIMITS.variables);
 
 /** A new field's definition: text, required, labelled by its name. */
 export const defaultVariable = (name: string, type: VariableType = "text"): Variable => ({
@@ -195,8 +157,7 @@ const MAX_TEXT = 10_000;
 /**
  * Why a value is refused, by code (details.fields[].code); the English text is the fallback
  * message, translated as `errors.fields.<code>` where the error is rendered. Written here, not
- * read from messages/en.json: the editor loads this module in the browser, which should not
- * carry the message catalogues.
+ * read from messages/en.json: the fallback stays beside the rule that raises it.
  */
 const FIELD_PROBLEMS = {
   required: () => "This field is required.",

@@ -6,7 +6,7 @@ import { CommentForm, CommentThreads, DELETED, SENT, UPDATED, useCommentChange, 
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
-import { COMMENT_AUTHOR_NAME_MAX } from "@/lib/documents/relation-schemas";
+import { COMMENT_AUTHOR_NAME_MAX } from "@/lib/documents/relation-types";
 
 /** A comment as the visitor routes give it (lib/links/link-comments.ts `LinkComment`). */
 type LinkComment = ThreadComment & { authorName: string | null; isVisitor: boolean; isOwn: boolean };

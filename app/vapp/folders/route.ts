@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { createFolder, FOLDER_GROUPS, folderInputSchema, folderTree } from "@/lib/folders/folders";
+import { FOLDER_GROUPS } from "@/lib/folders/folder-types";
+import { createFolder, folderInputSchema, folderTree } from "@/lib/folders/folders";
 import { route } from "@/lib/http/route";
 
 /** The tree of a group (?group=document|template) under its 'Drive' root. */

@@ -4,16 +4,13 @@ import {
   deleteFolders,
   findFolders,
   folderAncestors,
-  FOLDER_GROUPS,
   folderInputSchema,
   folderPath,
   folderTree,
   folderUpdateSchema,
   updateFolder,
-  type FolderCrumb,
-  type FolderGroup,
-  type FolderNode,
 } from "@/lib/folders/folders";
+import { FOLDER_GROUPS, type FolderCrumb, type FolderGroup, type FolderNode } from "@/lib/folders/folder-types";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 import type { GraphQLContext } from "../context";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment, type PresentedComment } from "@/lib/documents/comments";
-import { COMMENT_KINDS, createCommentSchema, createRelationSchema, RELATION_TYPES, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import { createCommentSchema, createRelationSchema, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import { COMMENT_KINDS, RELATION_TYPES } from "@/lib/documents/relation-types";
 import {
   createDocumentRelation,
   deleteDocumentRelation,

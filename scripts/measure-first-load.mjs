@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:bundles`: first-load JavaScript (gzip) of /login, /docs, /d/{id}/view and
+ * /s/{id} in the production build, against issue 15's targets and the ceilings the tests
+ * enforce (scripts/first-load.mjs), and whether any of their scripts carries zod's runtime.
+ *
+ * Builds unless `.next` holds a build of the current sources (scripts/lib.mjs; `--no-build`
+ * measures .next as it is), then serves it
+ * with `next start` on PORT (default 3400) over a fresh embedded database (the demo workspace is
+ * seeded at start), signs in as the demo user through the desktop sign-in (its token as the
+ * session cookie), takes the first document of /docs and a share link to it, and measures each
+ * page as scripts/first-load.mjs does. Prints a table and every script of each page with
+ * VERBOSE=1; exits 1 when a page passes its ceiling or zod reaches it. Stops the server and removes
+ * the database on the way out.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { FIRST_LOAD_BUDGETS_KB, kb, measurePage } from "./first-load.mjs";
+import { ensureBuilt, ensureGenerated } from "./lib.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+const PORT = Number(process.env.PORT ?? 3400);
+const BASE = `http://localhost:${PORT}`;
+const DEMO = { email: "demo@example.com", password: "Demo-password-1" };
+const log = (message) => console.log(`[bench:bundles] ${message}`);
+
+// --no-build: measure the build in .next as it is (e.g. one made by `next build` of other sources).
+if (!process.argv.includes("--no-build")) {
+  await ensureGenerated();
+  await ensureBuilt();
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "covenant-bundles-pglite-"));
+const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), APP_URL: BASE, NEXTAUTH_URL: BASE, PGLITE_DIR: dataDir, ENABLE_DEV_OUTBOX: "true", NEXT_TELEMETRY_DISABLED: "1" };
+env.NEXTAUTH_SECRET ??= "bench-bundles-secret-bench-bundles-secret-0001";
+for (const name of ["DATABASE_URL", "SMTP_URL", "SEED_DEMO", "AUTO_MIGRATE"]) delete env[name];
+const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+const exited = new Promise((resolve) => server.once("exit", resolve));
+
+async function stop() {
+  if (server.exitCode === null && server.signalCode === null) server.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+
+let cookie = "";
+let bearer = "";
+async function get(pathname) {
+  const response = await fetch(`${BASE}${pathname}`, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  if (response.status !== 200) throw new Error(`GET ${pathname}: ${response.status}`);
+  return response.text();
+}
+
+async function waitForServer() {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error("next start exited");
+    try {
+      if ((await fetch(`${BASE}/login`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("the server did not answer within 2 minutes");
+}
+
+let failed = false;
+try {
+  await waitForServer();
+  // Desktop sign-in: the token comes in the body; as the session cookie it opens the screens.
+  const signIn = await fetch(`${BASE}/vapp/auth/provider/local/desktop`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO) });
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  bearer = (await signIn.json()).accessToken;
+  const guestLogin = await get("/login");
+  cookie = `next-auth.session-token=${bearer}`;
+  const docsHtml = await get("/docs");
+  const documentId = /\/d\/([A-Za-z0-9_-]+)\/view/.exec(docsHtml)?.[1];
+  if (!documentId) throw new Error("no document on /docs (is the demo workspace seeded?)");
+  const link = await fetch(`${BASE}/vapp/documents/${documentId}/links`, { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
+  if (link.status !== 201) throw new Error(`share link: ${link.status} ${await link.text()}`);
+  const sharePath = new URL((await link.json()).url).pathname;
+
+  const cache = new Map();
+  const pages = [
+    { route: "/login", fetchText: (p) => (p === "/login" ? Promise.resolve(guestLogin) : get(p)) },
+    { route: "/docs", path: "/docs" },
+    { route: "/d/{id}/view", path: `/d/${documentId}/view` },
+    { route: "/s/{id}", path: sharePath },
+  ];
+  const rows = [];
+  const results = [];
+  for (const page of pages) {
+    const result = await measurePage(page.fetchText ?? get, page.path ?? page.route, cache);
+    results.push(result);
+    const { target, ceiling } = FIRST_LOAD_BUDGETS_KB[page.route];
+    const over = result.gzip > ceiling * 1000;
+    if (over || result.zodScripts.length) failed = true;
+    rows.push({
+      route: page.route,
+      scripts: result.scripts.length,
+      "raw KB": kb(result.raw),
+      "gzip KB": kb(result.gzip),
+      "target KB": target ?? "–",
+      "target met": target === null ? "–" : result.gzip <= target * 1000 ? "yes" : "no",
+      "ceiling KB": ceiling,
+      zod: result.zodScripts.length ? result.zodScripts.join(" ") : "no",
+    });
+    if (process.env.VERBOSE) for (const s of result.scripts) console.log(`  ${page.route}  ${kb(s.gzip).padStart(6)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.zod ? "zod " : ""}${s.src}`);
+  }
+  console.table(rows);
+  // What every page loads: Next's and React's runtime and the root layout's components.
+  const shared = results[0].scripts.filter((s) => results.every((r) => r.scripts.some((other) => other.src === s.src)));
+  log(`shared by every page: ${shared.length} scripts, ${kb(shared.reduce((sum, s) => sum + s.gzip, 0))} KB gzip`);
+} catch (error) {
+  failed = true;
+  console.error(`[bench:bundles] ${error instanceof Error ? error.message : error}`);
+} finally {
+  await stop();
+}
+log(failed ? "a page is over its ceiling, zod reached a page, or the measurement failed" : "every page within its ceiling, no zod in the browser");
+process.exit(failed ? 1 : 0);
