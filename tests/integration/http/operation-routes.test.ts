@@ -19,8 +19,8 @@ describe("the REST routes of the declared operations", () => {
     it(`${operation.name} is served where lib/operations/routes.ts says`, async () => {
       const { method, path: urlPath } = OPERATION_ROUTES[operation.name as keyof typeof OPERATION_ROUTES];
       const file = path.join(ROOT, "app", urlPath.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
-      const module = (await import(file)) as Record<string, { operation?: unknown } | undefined>;
-      expect(module[method]?.operation).toBe(operation);
+      const routeModule = (await import(file)) as Record<string, { operation?: unknown } | undefined>;
+      expect(routeModule[method]?.operation).toBe(operation);
     });
   }
 });
