@@ -21,22 +21,29 @@ type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFa
  */
 const queryEvents = () => process.env.DB_QUERY_EVENTS === "1";
 const clientOptions = () => (queryEvents() ? { log: [{ emit: "event" as const, level: "query" as const }] } : {});
-type QueryListener = (query: string) => void;
+type QueryListener = (query: string, params: string) => void;
 const listeners = new Set<QueryListener>();
 
 function withEvents(client: PrismaClient): PrismaClient {
-  if (queryEvents()) (client as unknown as { $on: (event: "query", cb: (e: { query: string }) => void) => void }).$on("query", (e) => listeners.forEach((l) => l(e.query)));
+  if (queryEvents()) (client as unknown as { $on: (event: "query", cb: (e: { query: string; params: string }) => void) => void }).$on("query", (e) => listeners.forEach((l) => l(e.query, e.params)));
   return client;
 }
 
-/** Runs `fn` and returns the SQL statements sent meanwhile (needs DB_QUERY_EVENTS=1). */
-export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+/**
+ * Runs `fn` and returns the SQL statements sent meanwhile (needs DB_QUERY_EVENTS=1), and each
+ * one's parameters as Prisma reports them (a JSON array), for the benchmark's EXPLAIN.
+ */
+export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[]; params: string[] }> {
   if (!queryEvents()) throw new Error("Set DB_QUERY_EVENTS=1 to count statements.");
   const statements: string[] = [];
-  const listener: QueryListener = (query) => statements.push(query);
+  const params: string[] = [];
+  const listener: QueryListener = (query, values) => {
+    statements.push(query);
+    params.push(values);
+  };
   listeners.add(listener);
   try {
-    return { result: await fn(), statements };
+    return { result: await fn(), statements, params };
   } finally {
     listeners.delete(listener);
   }

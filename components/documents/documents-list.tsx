@@ -57,7 +57,8 @@ export function DocumentsList({
   canManage,
 }: {
   documents: DocumentRow[];
-  page: { page: number; pages: number; total: number };
+  /** `capped`: the total was counted up to a limit and there are more ("more than 10,000"). */
+  page: { page: number; pages: number; total: number; capped?: boolean };
   query: Record<string, string>;
   folders: FolderOption[];
   categories: { id: string; name: string }[];

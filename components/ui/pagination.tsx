@@ -4,8 +4,11 @@ import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
 import Link from "next/link";
 
-/** Previous / next links keeping the other query parameters (spec lists: page, pages, total). */
-export function Pagination({ page, pages, total }: { page: number; pages: number; total: number }) {
+/**
+ * Previous / next links keeping the other query parameters (spec lists: page, pages, total).
+ * `capped`: the list counted its total only up to `total` and found more ("more than 10,000").
+ */
+export function Pagination({ page, pages, total, capped = false }: { page: number; pages: number; total: number; capped?: boolean }) {
   const t = useTranslations("common");
   const pathname = usePathname();
   const params = useSearchParams();
@@ -16,7 +19,7 @@ export function Pagination({ page, pages, total }: { page: number; pages: number
   };
   return (
     <nav aria-label={t("pagination")} className="flex items-center justify-between gap-4 text-sm text-zinc-600">
-      <span>{t("pageOf", { page, pages, total })}</span>
+      <span>{t(capped ? "pageOfMore" : "pageOf", { page, pages, total })}</span>
       <span className="flex gap-2">
         {page > 1 ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page - 1)}>{t("previous")}</Link> : null}
         {page < pages ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page + 1)}>{t("next")}</Link> : null}

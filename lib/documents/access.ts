@@ -121,15 +121,24 @@ export function documentRole(ctx: ServiceContext, document: { id: string; polici
   return ctx.request ? ctx.request.get(`${ROLE_KEY}${document.id}`, compute) : compute();
 }
 
-/** The caller's abilities on a list of documents of their account (list menus), in one query. */
-export async function documentRoles(ctx: ServiceContext, documentIds: string[]) {
+/**
+ * The caller's abilities on a list of documents of their account (list menus). At most one
+ * query: none for an administrator (owner everywhere) or when each document comes with the
+ * caller's policies already loaded (findDocuments' items), else their policies on all of them.
+ */
+export async function documentRoles(ctx: ServiceContext, documents: string[] | { id: string; policies: PolicyOfCaller[] }[]) {
   const { accountId } = accountScope(ctx);
-  const policies = documentIds.length
-    ? await db.documentPolicy.findMany({ where: { accountId, documentId: { in: documentIds }, userId: ctx.userId!, status: "active" } })
-    : [];
+  const ids = documents.map((d) => (typeof d === "string" ? d : d.id));
+  const loaded = documents.every((d) => typeof d !== "string");
+  const policies: (PolicyOfCaller & { documentId: string })[] =
+    loaded || !ids.length || can(ctx, "ManageAccount")
+      ? []
+      : await db.documentPolicy.findMany({ where: { accountId, documentId: { in: ids }, userId: ctx.userId!, status: "active" } });
   const result = new Map<string, ReturnType<typeof documentAbilities>>();
-  for (const documentId of documentIds) {
-    result.set(documentId, documentAbilities(await documentRole(ctx, { id: documentId, policies: policies.filter((p) => p.documentId === documentId) })));
+  for (const document of documents) {
+    const id = typeof document === "string" ? document : document.id;
+    const own = typeof document === "string" ? policies.filter((p) => p.documentId === id) : document.policies;
+    result.set(id, documentAbilities(await documentRole(ctx, { id, policies: own })));
   }
   return result;
 }

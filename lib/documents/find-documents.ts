@@ -94,7 +94,8 @@ export function splitHighlight(headline: string): HighlightPart[] {
   return parts;
 }
 
-async function highlights(ids: string[], text: string, locale: string) {
+/** The matching passages of each document's latest version, for a list's rows (one statement). */
+export async function documentHighlights(ids: string[], text: string, locale: string) {
   if (!ids.length) return new Map<string, HighlightPart[]>();
   const options = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
   const rows = await db.$queryRaw<{ id: string; headline: string }[]>`
@@ -104,10 +105,22 @@ async function highlights(ids: string[], text: string, locale: string) {
 }
 
 /**
- * The two SQL statements behind a list page: the page's ids in order, and the total. Exported so
- * the benchmark (bench/documents.ts) times exactly what findDocuments sends.
+ * How the total of a list is counted: exactly (the default), or up to `countLimit` rows, beyond
+ * which the list says "more than N" (the /docs screen: an exact count of 100,000 documents reads
+ * every index entry, about 7 ms; counting to 10,000 stops at the 10,001st).
  */
-export async function documentListSql(ctx: AccountContext, input: z.infer<typeof documentListSchema>) {
+export type ListCountOptions = { countLimit?: number };
+
+/**
+ * The SQL of a list page: the page's ids in order (`ids`), and the total (`count`, up to
+ * `countLimit` + 1 rows when given). findDocuments sends one statement: without words to search,
+ * `page`, both as subqueries of one SELECT (each keeps its own plan; one round trip instead of
+ * two); with words, `ids`, which then counts every match too (`total`, a window count): ranking
+ * or sorting the matches reads them all anyway, where a count of its own would find them all
+ * again. `count` alone is then needed only for a page past the last. Exported so the benchmarks
+ * (bench/documents.ts, bench/pages.ts) run exactly what findDocuments sends.
+ */
+export async function documentListSql(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions = {}) {
   const where = await conditions(ctx, input);
   const direction = Prisma.raw(input.sortBy === "asc" ? "ASC" : "DESC");
   const order =
@@ -116,34 +129,85 @@ export async function documentListSql(ctx: AccountContext, input: z.infer<typeof
       : input.orderBy === "relevance"
         ? Prisma.sql`d."updatedAt" DESC`
         : Prisma.sql`${Prisma.raw(`d."${COLUMNS[input.orderBy]}"`)} ${direction}${Prisma.raw(nullsOrder(input))}`;
+  const ids = (total: Prisma.Sql) =>
+    Prisma.sql`SELECT d.id${total} FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`;
+  const count = options.countLimit
+    ? Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${options.countLimit + 1}) counted`
+    : Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
   return {
-    ids: Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`,
-    count: Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`,
+    ids: input.search ? ids(Prisma.sql`, count(*) OVER ()::int AS total`) : ids(Prisma.empty),
+    count,
+    page: input.search ? null : Prisma.sql`SELECT ARRAY(${ids(Prisma.empty)}) AS ids, (${count}) AS total`,
   };
+}
+
+/**
+ * The ids of a list page in order and the total, in one statement of documentListSql (`page`,
+ * or `ids` with words to search). With `countLimit`, a total past it is the limit and `capped`
+ * says so (a search's window count is exact, and never capped).
+ */
+async function listPage(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions) {
+  const sql = await documentListSql(ctx, input, options);
+  let ids: string[];
+  let found: number;
+  if (sql.page) {
+    const [row] = await db.$queryRaw<{ ids: string[]; total: number }[]>(sql.page);
+    ids = row?.ids ?? [];
+    found = row?.total ?? 0;
+  } else {
+    const rows = await db.$queryRaw<{ id: string; total: number }[]>(sql.ids);
+    ids = rows.map((r) => r.id);
+    found = rows[0]?.total ?? (input.page > 1 ? ((await db.$queryRaw<{ total: number }[]>(sql.count))[0]?.total ?? 0) : 0);
+  }
+  const capped = !!sql.page && options.countLimit !== undefined && found > options.countLimit;
+  return { ids, total: capped ? options.countLimit! : found, capped };
+}
+
+/**
+ * A page of the documents the caller may see, filtered and sorted (25 by default), each row
+ * loaded by `load` (given the page's ids, it returns their rows in any order), with the total
+ * and, with words to search, each row's matching passages. The /docs screen loads only the
+ * columns it shows this way (load-document-list.ts); findDocuments loads whole rows.
+ */
+export async function findDocumentRows<T extends { id: string }>(ctx: ServiceContext, raw: DocumentListInput, load: (ids: string[]) => Promise<T[]>, options: ListCountOptions = {}) {
+  accountScope(ctx);
+  const input = documentListSchema.parse(raw);
+  const { ids, total, capped } = await listPage(ctx as AccountContext, input, options);
+  const [documents, marks] = await Promise.all([
+    ids.length ? load(ids) : Promise.resolve([]),
+    input.search && ids.length ? documentHighlights(ids, input.search, ctx.locale) : Promise.resolve(new Map<string, HighlightPart[]>()),
+  ]);
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const items = ids.flatMap((docId) => {
+    const doc = byId.get(docId);
+    return doc ? [{ ...doc, highlight: marks.get(docId) ?? null }] : [];
+  });
+  const page = pageOf(items, total, { page: input.page, size: input.size });
+  // Past the limit the pages are not known either: at least one more while this one is full.
+  return { ...page, capped, pages: capped ? Math.max(page.pages, input.page + (items.length === input.size ? 1 : 0)) : page.pages };
 }
 
 /**
  * A page of the documents the caller may see, filtered and sorted (25 by default), with the
  * total. Full-text search ranks by relevance unless another order is asked for and returns the
- * matching passages. One SQL query picks the page's ids; one Prisma query loads them.
+ * matching passages. One SQL query picks the page's ids; one Prisma query loads them, with the
+ * caller's own active policies (`policies`), from which documentRoles works out each row's role
+ * without another query. With `countLimit`, the total stops there and `capped` says it did.
  */
-export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput = {}) {
-  accountScope(ctx);
-  const actx = ctx as AccountContext;
-  const input = documentListSchema.parse(raw);
-  const sql = await documentListSql(actx, input);
-  const [rows, counted] = await Promise.all([db.$queryRaw<{ id: string }[]>(sql.ids), db.$queryRaw<{ total: number }[]>(sql.count)]);
-  const ids = rows.map((r) => r.id);
-  const [documents, marks] = await Promise.all([
-    db.document.findMany({ where: { id: { in: ids }, accountId: actx.accountId }, include: documentInclude }),
-    input.search ? highlights(ids, input.search, ctx.locale) : Promise.resolve(new Map<string, HighlightPart[]>()),
-  ]);
-  const byId = new Map(documents.map((d) => [d.id, d]));
-  const items = ids.flatMap((docId) => {
-    const doc = byId.get(docId);
-    return doc ? [{ ...doc, health: documentHealth(doc), highlight: marks.get(docId) ?? null }] : [];
-  });
-  return pageOf(items, counted[0]?.total ?? 0, { page: input.page, size: input.size });
+export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput = {}, options: ListCountOptions = {}) {
+  const { accountId } = accountScope(ctx);
+  const userId = (ctx as AccountContext).userId;
+  const page = await findDocumentRows(
+    ctx,
+    raw,
+    (ids) =>
+      db.document.findMany({
+        where: { id: { in: ids }, accountId },
+        include: { ...documentInclude, policies: { where: { userId, status: "active" }, select: { userId: true, role: true, status: true } } },
+      }),
+    options,
+  );
+  return { ...page, items: page.items.map((doc) => ({ ...doc, health: documentHealth(doc) })) };
 }
 
 /** How many documents the caller sees with these filters. */
@@ -158,17 +222,18 @@ export async function countDocuments(ctx: ServiceContext, raw: DocumentListInput
 const MAX_AUTHORS = 200;
 
 /**
- * The people who wrote documents the caller sees, by name, for the /docs author filter: whoever
- * sees a document sees its author, so this needs no member-list permission and names no one
- * else. `archived` for the archive's filter. Who sees every document gets a loose index scan of
- * (accountId, archived, authorId): one probe per author, whatever the number of documents; who
- * sees only their shared documents gets the authors of those, through their own policies.
+ * The SQL of the people who wrote documents the caller sees (id, firstName, lastName, email), at
+ * most MAX_AUTHORS, or null when the caller sees no document: whoever sees a document sees its
+ * author, so this needs no member-list permission and names no one else. `archived` for the
+ * archive's filter. Who sees every document gets a loose index scan of (accountId, archived,
+ * authorId): one probe per author, whatever the number of documents; who sees only their shared
+ * documents gets the authors of those, through their own policies. Shared by
+ * findDocumentsAuthors and the /docs screen's one query for its filter options.
  */
-export async function findDocumentsAuthors(ctx: ServiceContext, options: { archived?: boolean } = {}) {
+export async function documentsAuthorsSql(ctx: ServiceContext, archived: boolean): Promise<Prisma.Sql | null> {
   const { accountId } = accountScope(ctx);
-  const archived = options.archived ?? false;
   const visibility = await documentVisibility(ctx);
-  if (visibility === "none") return [];
+  if (visibility === "none") return null;
   const authors =
     visibility === "all"
       ? Prisma.sql`
@@ -187,9 +252,18 @@ export async function findDocumentsAuthors(ctx: ServiceContext, options: { archi
         SELECT DISTINCT d."authorId" AS id FROM "DocumentPolicy" p JOIN "Document" d ON d.id = p."documentId"
         WHERE p."accountId" = ${accountId} AND p."userId" = ${ctx.userId} AND p.status = 'active'
           AND d."accountId" = ${accountId} AND d.archived = ${archived} AND d."authorId" IS NOT NULL`;
-  const users = await db.$queryRaw<{ id: string; firstName: string; lastName: string; email: string }[]>`
-    SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u WHERE u.id IN (${authors}) LIMIT ${MAX_AUTHORS}`;
-  return users.map((u) => ({ id: u.id, name: displayName(u) })).sort((a, b) => a.name.localeCompare(b.name));
+  return Prisma.sql`SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u WHERE u.id IN (${authors}) LIMIT ${MAX_AUTHORS}`;
+}
+
+/** Authors as the /docs filter lists them: id and display name, by name. */
+export const authorOptions = (users: { id: string; firstName: string; lastName: string; email: string }[]) =>
+  users.map((u) => ({ id: u.id, name: displayName(u) })).sort((a, b) => a.name.localeCompare(b.name));
+
+/** The people who wrote documents the caller sees, by name, for the /docs author filter (documentsAuthorsSql). */
+export async function findDocumentsAuthors(ctx: ServiceContext, options: { archived?: boolean } = {}) {
+  const sql = await documentsAuthorsSql(ctx, options.archived ?? false);
+  if (!sql) return [];
+  return authorOptions(await db.$queryRaw<{ id: string; firstName: string; lastName: string; email: string }[]>(sql));
 }
 
 /** The documents most recently changed (spec "hot" documents), five by default. */

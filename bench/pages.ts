@@ -1,0 +1,459 @@
+/**
+ * Benchmark of the /docs screen at 100,000 documents against an empty signed-in page
+ * (`npm run bench:pages`, issue 15).
+ *
+ * 1. Uses the documents benchmark's database BENCH_DOCS_DB (default covenant_bench_docs): seeds
+ *    it through bench/seed-documents.ts when it is missing or holds another number of documents
+ *    (BENCH_DOCS_COUNT, default 100,000), else reuses it after applying any new migration.
+ * 2. In this process, runs the screen's own data loading (the request context, the user, and
+ *    loadDocumentList, with a page's request memo) with Prisma's query events on, and prints each
+ *    SQL statement it sends with EXPLAIN (ANALYZE, BUFFERS) of it; a sequential scan of
+ *    "Document" is flagged.
+ * 3. Serves the database with `next start` of the production build in BENCH_APP_DIR (default:
+ *    this project; `npx next build` first) on BENCH_PORT (default 3200), or uses BENCH_URL, signs
+ *    in as the workspace's administrator (session cookie, as a browser), and measures with
+ *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (10) each: the reference,
+ *    /docs, the reference again, /docs?q=<BENCH_SEARCH_WORD>, the reference again. Each page is
+ *    divided by the mean of the references measured just before and after it (the same minute),
+ *    as other work on the machine moves both alike.
+ * 4. Prints the results and writes them into docs/benchmarks.md between the pages markers
+ *    (BENCH_WRITE=false: print only). The database is kept (BENCH_DROP_DB=true drops it).
+ *
+ * The reference is /settings/preferences: a signed-in page with the shell and the user's own
+ * row only (the signed-in page with the least data; the same guard and shell as /docs).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { connect } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import postgres from "postgres";
+import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedDocuments } from "./seed-documents";
+
+type AutocannonResult = { requests: { total: number; average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; mismatches: number; non2xx: number; duration: number };
+type AutocannonOptions = { url: string; headers?: Record<string, string>; connections?: number; duration?: number; timeout?: number; verifyBody?: (body: string) => boolean };
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(ROOT);
+const DOC = path.join(ROOT, "docs", "benchmarks.md");
+const START_MARKER = "<!-- bench:pages:start -->";
+const END_MARKER = "<!-- bench:pages:end -->";
+
+const numberEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
+  return value;
+};
+
+const config = {
+  baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
+  dbName: process.env.BENCH_DOCS_DB ?? "covenant_bench_docs",
+  count: numberEnv("BENCH_DOCS_COUNT", 100_000),
+  benchUrl: process.env.BENCH_URL?.replace(/\/$/, ""),
+  appDir: path.resolve(process.env.BENCH_APP_DIR ?? ROOT),
+  port: numberEnv("BENCH_PORT", 3200),
+  connections: numberEnv("BENCH_CONNECTIONS", 10),
+  duration: numberEnv("BENCH_DURATION", 10),
+  warmup: numberEnv("BENCH_WARMUP", 3),
+  searchWord: process.env.BENCH_SEARCH_WORD ?? SEARCH_WORDS.uncommon,
+  dropDb: process.env.BENCH_DROP_DB === "true",
+  write: process.env.BENCH_WRITE !== "false",
+};
+const origin = config.benchUrl ?? `http://127.0.0.1:${config.port}`;
+const benchDbUrl = databaseUrl(config.baseDatabaseUrl, config.dbName);
+const REFERENCE = "/settings/preferences";
+/** The issue's targets: throughput at 10 connections against the reference's, and statements per load. */
+const TARGETS = { docs: 0.6, search: 0.5, statements: 8 };
+
+const log = (message: string) => console.log(`[bench:pages] ${message}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+
+// ---------------------------------------------------------------------------------------------
+// The database
+
+async function prepareDatabase(): Promise<string> {
+  const admin = postgres(config.baseDatabaseUrl, { max: 1, onnotice: () => {} });
+  const [found] = await admin<{ n: number }[]>`select count(*)::int as n from pg_database where datname = ${config.dbName}`.finally(() => admin.end());
+  let documents = 0;
+  if (found?.n) {
+    const sql = postgres(benchDbUrl, { max: 1, onnotice: () => {} });
+    documents = await sql<{ n: number }[]>`select count(*)::int as n from "Document" d join "Account" a on a.id = d."accountId" where a.slug = 'bench-docs'`
+      .then(([row]) => row?.n ?? 0)
+      .catch(() => 0)
+      .finally(() => sql.end());
+  }
+  if (documents === config.count) {
+    const { applyMigrations } = await import("../lib/database/schema-engine");
+    const { PrismaPg } = await import("@prisma/adapter-pg");
+    const applied = await applyMigrations(new PrismaPg({ connectionString: benchDbUrl, max: 2 }));
+    if (applied.length) {
+      const sql = postgres(benchDbUrl, { max: 1, onnotice: () => {} });
+      await sql`VACUUM (ANALYZE) "Document"`.finally(() => sql.end());
+    }
+    return `${config.count.toLocaleString("en")} documents (reused${applied.length ? `, applied ${applied.join(", ")}` : ""})`;
+  }
+  log(`seeding ${config.count} documents into ${config.dbName}`);
+  const seeded = await seedDocuments({ baseDatabaseUrl: config.baseDatabaseUrl, dbName: config.dbName, count: config.count, log: (m) => log(`seed: ${m}`) });
+  return `${config.count.toLocaleString("en")} documents (seeded in ${seeded.seconds.toFixed(0)} s)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The statements of one /docs load, with their plans
+
+type Statement = { sql: string; plan: string; ms: number; seqScanOfDocument: boolean };
+
+function planNodes(node: Record<string, unknown>): Record<string, unknown>[] {
+  return [node, ...((node.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(planNodes)];
+}
+
+function summarizePlan(node: Record<string, unknown>): string {
+  const name = [node["Node Type"], node["Index Name"] ? `using ${node["Index Name"]}` : node["Relation Name"] ? `on ${node["Relation Name"]}` : ""].filter(Boolean).join(" ");
+  const inner = ((node.Plans as Record<string, unknown>[] | undefined) ?? []).map(summarizePlan);
+  return inner.length === 0 ? name : inner.length === 1 ? `${name} ← ${inner[0]}` : `${name} ← (${inner.join("; ")})`;
+}
+
+/** A short name for a statement: what it reads. */
+function describe(sql: string): string {
+  const text = sql.replace(/\s+/g, " ").trim();
+  if (/^SELECT ARRAY\(SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids and the total (counted up to 10,001)";
+  if (/^SELECT d\.id, count\(\*\) OVER/.test(text)) return "the page's ids by relevance, counting the matches";
+  if (/^SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids";
+  if (/^SELECT count\(\*\)/.test(text)) return "the total";
+  if (/ts_headline/.test(text)) return "the matching passages";
+  if (/json_agg/.test(text)) return "categories, tags and authors";
+  if (/FROM "Session"/.test(text)) return "the session with the membership (the request context)";
+  const from = /FROM "public"\."(\w+)"/.exec(text)?.[1];
+  return from ? `${from} (Prisma)` : text.slice(0, 60);
+}
+
+async function statementsOfOneLoad(filters: Record<string, unknown>, pool: pg.Pool) {
+  const { db, countStatements } = await import("../lib/db");
+  const { createSession } = await import("../lib/auth/session");
+  const { anonymousContext } = await import("../lib/auth/context");
+  const { buildContext } = await import("../lib/auth/get-request-context");
+  const { withRequestMemo } = await import("../lib/auth/request-memo");
+  const { getMe } = await import("../lib/users/get-me");
+  const { loadDocumentList } = await import("../lib/documents/load-document-list");
+  const user = await db.user.findUniqueOrThrow({ where: { email: BENCH_USER.email } });
+  const session = await db.$transaction((tx) => createSession(tx, anonymousContext(), { userId: user.id, provider: "local" }));
+  const context = async () =>
+    withRequestMemo(await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null }), { readOnly: true });
+  // Once before, so the membership's last access is recorded (a write the first request makes).
+  await loadDocumentList(await context(), filters);
+  await sleep(200);
+  // What the page runs: the context (session and membership), the shell's user, the list.
+  const { statements, params } = await countStatements(async () => {
+    const ctx = await context();
+    return Promise.all([getMe(ctx), loadDocumentList(ctx, filters)]);
+  });
+  const client = await pool.connect();
+  const out: Statement[] = [];
+  try {
+    for (const [i, sql] of statements.entries()) {
+      const values = JSON.parse(params[i] ?? "[]") as unknown[];
+      let plan: Record<string, unknown> = {};
+      // Twice: the first warms the cache, the second is reported.
+      for (let run = 0; run < 2; run++) {
+        const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`, values);
+        plan = (rows[0]["QUERY PLAN"] as Record<string, unknown>[])[0]!;
+      }
+      const top = plan.Plan as Record<string, unknown>;
+      const seqScanOfDocument = planNodes(top).some((node) => /Seq Scan/.test(String(node["Node Type"])) && node["Relation Name"] === "Document");
+      out.push({ sql, plan: summarizePlan(top), ms: plan["Execution Time"] as number, seqScanOfDocument });
+    }
+  } finally {
+    client.release();
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server and the HTTP measurements
+
+type Server = { child: ChildProcess; output: () => string; exited: Promise<void> };
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
+
+function startServer(storageDir: string): Server {
+  const nextBin = path.join(config.appDir, "node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [nextBin, "start", "--port", String(config.port), "--hostname", "127.0.0.1"], {
+    cwd: config.appDir,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: benchDbUrl,
+      DB_QUERY_EVENTS: "",
+      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+      // Next's proxy sees the request's host as localhost (the server listens on 127.0.0.1): with
+      // 127.0.0.1 here the workspace sub-domain guard would send every screen to itself.
+      NEXTAUTH_URL: `http://localhost:${config.port}`,
+      APP_URL: `http://localhost:${config.port}`,
+      PORT: String(config.port),
+      STORAGE_DIR: storageDir,
+      DISABLE_JOBS: "1",
+      SEED_DEMO: "false",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return { child, output: () => output, exited: new Promise<void>((resolve) => child.once("exit", () => resolve())) };
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null || !server.child.pid) return;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-server.child.pid!, name);
+    } catch {
+      // Already gone.
+    }
+  };
+  signal("SIGTERM");
+  if (!(await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]))) {
+    signal("SIGKILL");
+    await server.exited;
+  }
+}
+
+async function waitUntilReady(server: Server | undefined): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server && server.child.exitCode !== null) throw new Error(`next start exited early:\n${server.output()}`);
+    const ok = await fetch(`${origin}/vapp/auth/csrf`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await sleep(250);
+  }
+  throw new Error(`${origin} did not answer in time`);
+}
+
+/** Signs in as a browser does and returns the Cookie header of the session. */
+async function signIn(): Promise<string> {
+  const csrf = await fetch(`${origin}/vapp/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const response = await fetch(`${origin}/vapp/auth/provider/local`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: `csrf-token=${encodeURIComponent(csrfToken)}` },
+    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
+  if (!cookies.some((c) => c.startsWith("next-auth.session-token="))) throw new Error(`no session cookie: ${cookies.join(", ")}`);
+  return cookies.join("; ");
+}
+
+type Page = { key: "reference" | "docs" | "search"; path: string; title: string; check: (body: string) => boolean };
+type Run = { requests: number; rps: number; p50: number; p99: number; errors: number; load: number; serverCpu: number; databaseCpu: number };
+
+/** CPU seconds (user + system) and process group of each live process (Linux /proc). */
+function processCpu(): Map<number, { pgrp: number; seconds: number }> {
+  const cpu = new Map<number, { pgrp: number; seconds: number }>();
+  if (!existsSync("/proc/self/stat")) return cpu;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      cpu.set(Number(entry), { pgrp: Number(fields[2]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return cpu;
+}
+
+/** What the CPU accounting needs: the server's process group, and the bench database's backends. */
+const accounting: { serverGroup?: number; backends: () => Promise<number[]> } = { backends: async () => [] };
+
+/** The machine's busy cores (all processes) during a run, from /proc/stat. */
+function busySeconds(): number | null {
+  try {
+    const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return ticks.slice(0, 8).reduce((total, value, index) => (index === 3 || index === 4 ? total : total + value), 0) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Drives one page and reports its throughput, latency and, per request, the CPU of the server's
+ * processes and of the bench database's PostgreSQL backends: unlike throughput, those barely move
+ * when other work shares the machine.
+ */
+async function drive(page: Page, cookie: string, duration: number): Promise<Run> {
+  const backends0 = await accounting.backends();
+  const procs0 = processCpu();
+  const before = busySeconds();
+  const self0 = process.cpuUsage();
+  const result = await autocannon({ url: `${origin}${page.path}`, headers: { cookie, accept: "text/html" }, connections: config.connections, duration, timeout: 30, verifyBody: page.check });
+  const after = busySeconds();
+  const self = process.cpuUsage(self0);
+  const procs1 = processCpu();
+  const backends = new Set([...backends0, ...(await accounting.backends())]);
+  let server = 0;
+  let database = 0;
+  for (const [pid, now] of procs1) {
+    const used = now.seconds - (procs0.get(pid)?.seconds ?? 0);
+    if (accounting.serverGroup !== undefined && now.pgrp === accounting.serverGroup) server += used;
+    else if (backends.has(pid)) database += used;
+  }
+  const perRequest = (seconds: number) => (result.requests.total ? (seconds * 1000) / result.requests.total : Number.NaN);
+  return {
+    serverCpu: perRequest(server),
+    databaseCpu: perRequest(database),
+    requests: result.requests.total,
+    rps: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
+    // What the machine used beyond the server, PostgreSQL and this load generator: other work.
+    load: before !== null && after !== null ? Math.max(0, after - before - server - database - (self.user + self.system) / 1e6) / result.duration : Number.NaN,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function resultsMarkdown(measured: { page: Page; run: Run; before: Run; after: Run }[], plans: { title: string; statements: Statement[] }[], meta: Record<string, string>): string {
+  const lines = [`Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s each; each page is divided by the mean of the reference (\`${REFERENCE}\`) measured just before and just after it. "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`, ""];
+  lines.push(
+    "| Page | Requests/s | p50 (ms) | p99 (ms) | Errors | Server CPU / request (ms) | PostgreSQL CPU / request (ms) | Other processes (cores) | Reference before / after (requests/s) | Ratio | Target |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+  );
+  const row = (title: string, run: Run) => `| ${title} | ${fmt(run.rps)} | ${run.p50} | ${run.p99} | ${run.errors} | ${fmt(run.serverCpu)} | ${fmt(run.databaseCpu)} | ${fmt(run.load)}`;
+  for (const [i, { page, run, before, after }] of measured.entries()) {
+    const reference = (before.rps + after.rps) / 2;
+    const ratio = run.rps / reference;
+    const target = page.key === "docs" ? TARGETS.docs : TARGETS.search;
+    if (i === 0) lines.push(`${row(`${REFERENCE} (reference, before)`, before)} | | | |`);
+    lines.push(`${row(page.title, run)} | ${fmt(before.rps)} / ${fmt(after.rps)} | **${ratio.toFixed(2)}x** | ≥ ${target}x: ${ratio >= target ? "met" : "not met"} |`);
+    lines.push(`${row(`${REFERENCE} (reference, after)`, after)} | | | |`);
+  }
+  for (const { title, statements } of plans) {
+    const seq = statements.filter((s) => s.seqScanOfDocument).length;
+    lines.push("", `**Statements of one load, ${title}**: ${statements.length} (target ≤ ${TARGETS.statements}), ${seq ? `**${seq} with a sequential scan of "Document"**` : 'none with a sequential scan of "Document"'}.`, "");
+    lines.push("| # | Statement | Plan (EXPLAIN ANALYZE, second run) | Execution (ms) |", "| ---: | --- | --- | ---: |");
+    for (const [i, s] of statements.entries()) lines.push(`| ${i + 1} | ${describe(s.sql)} | ${s.plan}${s.seqScanOfDocument ? " **(sequential scan of Document)**" : ""} | ${fmt(s.ms)} |`);
+  }
+  lines.push("", ...Object.entries(meta).filter(([key]) => key !== "date").map(([key, value]) => `- ${key}: ${value}`));
+  return lines.join("\n");
+}
+
+function writeDoc(results: string): void {
+  let doc = readFileSync(DOC, "utf8");
+  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) doc = `${doc.trimEnd()}\n\n## Pages: results\n\n${START_MARKER}\n${END_MARKER}\n`;
+  const start = doc.indexOf(START_MARKER) + START_MARKER.length;
+  writeFileSync(DOC, `${doc.slice(0, start)}\n${results}\n${doc.slice(doc.indexOf(END_MARKER))}`);
+}
+
+async function main(): Promise<void> {
+  const loadBefore = os.loadavg();
+  if (!config.benchUrl) {
+    if (!existsSync(path.join(config.appDir, ".next", "BUILD_ID"))) throw new Error(`no production build in ${config.appDir}/.next: run \`npx next build\` there first, or set BENCH_URL.`);
+    if (!(await portIsFree(config.port))) throw new Error(`port ${config.port} is in use (set BENCH_PORT).`);
+  }
+  const dataSet = await prepareDatabase();
+  log(`data set: ${dataSet}`);
+
+  const storageDir = mkdtempSync(path.join(os.tmpdir(), "covenant-bench-pages-"));
+  process.env.DATABASE_URL = benchDbUrl;
+  process.env.DB_QUERY_EVENTS = "1";
+  process.env.STORAGE_DIR = storageDir;
+  process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
+  process.env.DISABLE_JOBS = "1";
+  const pool = new pg.Pool({ connectionString: benchDbUrl, max: 2 });
+  let server: Server | undefined;
+  try {
+    const plans = [
+      { title: "/docs", statements: await statementsOfOneLoad({}, pool) },
+      { title: `/docs?q=${config.searchWord}`, statements: await statementsOfOneLoad({ search: config.searchWord, orderBy: "relevance" }, pool) },
+    ];
+    for (const { title, statements } of plans) {
+      log(`${title}: ${statements.length} statements`);
+      for (const s of statements) log(`  ${describe(s.sql)}: ${s.plan} (${fmt(s.ms)} ms)${s.seqScanOfDocument ? "  <-- sequential scan of Document" : ""}`);
+    }
+    const { disconnectDb } = await import("../lib/db");
+    await disconnectDb();
+
+    if (!config.benchUrl) {
+      server = startServer(storageDir);
+      accounting.serverGroup = server.child.pid;
+      await waitUntilReady(server);
+      log(`next start (${config.appDir}) answers on ${origin}`);
+    } else await waitUntilReady(undefined);
+    accounting.backends = async () => (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
+    const cookie = await signIn();
+    const pages: Page[] = [
+      { key: "reference", path: REFERENCE, title: `${REFERENCE} (reference)`, check: (body) => body.includes("<html") && !body.includes('id="login') },
+      { key: "docs", path: "/docs", title: "/docs", check: (body) => /more than 10,000|10,000\+/.test(body) || body.includes("documents-list") || /Page 1 of/.test(body) },
+      { key: "search", path: `/docs?q=${encodeURIComponent(config.searchWord)}`, title: `/docs?q=${config.searchWord}`, check: (body) => body.includes(config.searchWord) },
+    ];
+    for (const page of pages) {
+      const response = await fetch(`${origin}${page.path}`, { headers: { cookie }, redirect: "manual" });
+      const body = await response.text();
+      if (response.status !== 200 || !page.check(body)) throw new Error(`${page.path}: unexpected answer ${response.status} ${response.headers.get("location") ?? ""}: ${body.slice(0, 300)}`);
+      await drive(page, cookie, config.warmup);
+    }
+    const [reference, docs, search] = pages as [Page, Page, Page];
+    const measured: { page: Page; run: Run; before: Run; after: Run }[] = [];
+    let before = await drive(reference, cookie, config.duration);
+    for (const page of [docs, search]) {
+      log(`${page.title}: ${config.connections} connections for ${config.duration} s, between two runs of the reference`);
+      const run = await drive(page, cookie, config.duration);
+      const after = await drive(reference, cookie, config.duration);
+      measured.push({ page, run, before, after });
+      log(`  ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}: ${(run.rps / ((before.rps + after.rps) / 2)).toFixed(2)}x; CPU per request: server ${fmt(run.serverCpu)} ms (reference ${fmt(before.serverCpu)} / ${fmt(after.serverCpu)}), PostgreSQL ${fmt(run.databaseCpu)} ms (reference ${fmt(before.databaseCpu)} / ${fmt(after.databaseCpu)})`);
+      before = after;
+    }
+    const cpus = os.cpus();
+    const [pgVersion] = (await pool.query("show server_version")).rows.map((r) => r.server_version as string);
+    const meta = {
+      date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+      "Data set": `${dataSet}, one workspace; signed in as its administrator, who sees every document`,
+      Server: server ? `\`next start\` of the production build in ${config.appDir === ROOT ? "this project" : config.appDir}, port ${config.port}` : `BENCH_URL ${origin}`,
+      Reference: `\`${REFERENCE}\`: the signed-in shell and the user's own row, the signed-in page with the least data`,
+      Node: process.version,
+      CPUs: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}`,
+      PostgreSQL: `${pgVersion} (same machine)`,
+      "Load average before the run": `${loadBefore.map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min)`,
+    };
+    const markdown = resultsMarkdown(measured, plans, meta);
+    console.log(`\n${markdown}\n`);
+    if (config.write) {
+      writeDoc(markdown);
+      log(`wrote ${path.relative(ROOT, DOC)}`);
+    }
+  } catch (error) {
+    if (server) console.error(`[bench:pages] server output (last lines):\n${server.output().slice(-4_000)}`);
+    throw error;
+  } finally {
+    if (server) await stopServer(server);
+    await pool.end().catch(() => {});
+    rmSync(storageDir, { recursive: true, force: true });
+    if (config.dropDb) await dropBenchDatabase(config.baseDatabaseUrl, config.dbName);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench:pages] failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

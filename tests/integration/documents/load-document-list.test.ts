@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { withRequestMemo } from "@/lib/auth/request-memo";
+import { findCategories } from "@/lib/categories/find-categories";
+import { createCategory } from "@/lib/categories/save-category";
+import { documentRoles } from "@/lib/documents/access";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { findDocuments, findDocumentsAuthors } from "@/lib/documents/find-documents";
+import { loadDocumentList } from "@/lib/documents/load-document-list";
+import { upsertDocumentPolicy } from "@/lib/documents/policies";
+import { createFolder, flattenTree, folderTree } from "@/lib/folders/folders";
+import { createTag, findTags } from "@/lib/tags/tags";
+import { addMember, createAccount, signedInAs } from "@/tests/factories";
+import { makeDocx } from "@/tests/fixtures/docx";
+
+/**
+ * The /docs screen's one service (loadDocumentList) shows what the separate services would:
+ * its one query for the filter options agrees with findCategories, findTags and
+ * findDocumentsAuthors, and its rows' abilities with documentRoles, for an administrator and for
+ * a Member who sees only what was shared with them; another workspace's rows never appear.
+ */
+let admin: ServiceContext;
+let member: ServiceContext;
+let outsider: ServiceContext;
+let ids: Record<string, string>;
+
+const page = (ctx: ServiceContext) => withRequestMemo(ctx, { readOnly: true });
+
+beforeAll(async () => {
+  const { account, owner } = await createAccount("List service");
+  admin = (await signedInAs(owner.id, account.id)).ctx;
+  const plain = await addMember(account.id, "Member");
+  member = (await signedInAs(plain.id, account.id)).ctx;
+  const other = await createAccount("Elsewhere");
+  outsider = (await signedInAs(other.owner.id, other.account.id)).ctx;
+  await createCategory(admin, { name: "Leases", group: "document" });
+  await createCategory(admin, { name: "Annexes", group: "document" });
+  await createCategory(admin, { name: "Template only", group: "template" });
+  const hidden = await createCategory(admin, { name: "Hidden", group: "document" });
+  await db.category.update({ where: { id: hidden.id }, data: { hidden: true } });
+  await createTag(admin, { name: "Urgent", color: "#dc2626" });
+  await createTag(admin, { name: "Archive box" });
+  const parent = await createFolder(admin, { name: "Clients", group: "document" });
+  await createFolder(admin, { name: "Acme", group: "document", parentId: parent.id });
+  await createFolder(admin, { name: "Templates folder", group: "template" });
+  const upload = (ctx: ServiceContext, name: string) => createDocumentFromUpload(ctx, { name }, { name: `${name}.docx`, bytes: makeDocx([`${name} clause of indemnity`]) });
+  const docs = { first: await upload(admin, "First"), second: await upload(admin, "Second"), third: await upload(admin, "Third"), theirs: await upload(outsider, "Theirs") };
+  ids = Object.fromEntries(Object.entries(docs).map(([key, doc]) => [key, doc.id]));
+  await upsertDocumentPolicy(admin, ids.second!, { userId: plain.id, role: "editor" });
+});
+
+describe("loadDocumentList (/docs)", () => {
+  it("lists the filter options the separate services give, for an administrator and a Member", async () => {
+    for (const ctx of [admin, member]) {
+      const list = await loadDocumentList(page(ctx), {});
+      expect(list.categories).toEqual((await findCategories(ctx, { group: "document" })).map((c) => ({ id: c.id, name: c.name })));
+      expect(list.categories.map((c) => c.name)).toEqual(["Annexes", "Leases"]);
+      expect(list.tags).toEqual((await findTags(ctx)).map((t) => ({ id: t.id, name: t.name, color: t.color })));
+      expect(list.authors).toEqual(await findDocumentsAuthors(ctx));
+      expect(list.folders).toEqual(flattenTree(await folderTree(ctx, "document")));
+      expect(list.folders.map((f) => [f.name, f.depth])).toEqual([["Clients", 0], ["Acme", 1]]);
+    }
+    expect((await loadDocumentList(page(admin), { archived: true })).authors).toEqual([]);
+  });
+
+  it("gives each row the caller's abilities, as documentRoles does, and only the caller's workspace", async () => {
+    const all = await loadDocumentList(page(admin), { orderBy: "name", sortBy: "asc" });
+    expect(all.documents.map((d) => d.name)).toEqual(["First", "Second", "Third"]);
+    expect(all.documents.every((d) => d.abilities.edit && d.abilities.manage)).toBe(true);
+    const mine = await loadDocumentList(page(member), {});
+    expect(mine.documents.map((d) => d.id)).toEqual([ids.second]);
+    const roles = await documentRoles(member, [ids.second!]);
+    expect(mine.documents[0]!.abilities).toEqual({ edit: roles.get(ids.second!)!.edit, manage: roles.get(ids.second!)!.manage });
+    expect(mine.documents[0]!.abilities).toEqual({ edit: true, manage: false });
+    // The rows carry only the caller's own policies (the admin's owner policy is not the Member's).
+    const items = (await findDocuments(member, {})).items;
+    expect(items[0]!.policies).toEqual([expect.objectContaining({ role: "editor", status: "active" })]);
+    const theirs = await loadDocumentList(page(outsider), {});
+    expect(theirs.documents.map((d) => d.id)).toEqual([ids.theirs]);
+  });
+
+  it("finds words with their passages, the same rows as findDocuments", async () => {
+    const list = await loadDocumentList(page(admin), { search: "indemnity", orderBy: "relevance" });
+    expect(list.documents.map((d) => d.id).sort()).toEqual((await findDocuments(admin, { search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort());
+    expect(list.documents).toHaveLength(3);
+    expect(list.page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
+    // The ids statement counts the matches: past the last page, the count statement still gives the total.
+    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 2 })).toMatchObject({ total: 3, pages: 2, items: [expect.anything()] });
+    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 3 })).toMatchObject({ total: 3, pages: 2, items: [] });
+    expect(await findDocuments(admin, { search: "nowhere-to-be-found" })).toMatchObject({ total: 0, pages: 1, items: [] });
+    expect(list.documents.every((d) => d.highlight?.some((part) => part.match && /indemnity/i.test(part.text)))).toBe(true);
+  });
+
+  it("counts up to a limit when asked, and then says there are more", async () => {
+    expect(await findDocuments(admin, { size: 1 }, { countLimit: 5 })).toMatchObject({ total: 3, capped: false, pages: 3 });
+    expect(await findDocuments(admin, { size: 1 }, { countLimit: 3 })).toMatchObject({ total: 3, capped: false, pages: 3 });
+    // Past the limit: the limit, and at least one page after a full one (newest first: Third, Second, First).
+    expect(await findDocuments(admin, { size: 1 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 2 });
+    expect(await findDocuments(admin, { size: 1, page: 2 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 3 });
+    expect(await findDocuments(admin, { size: 1, page: 3 }, { countLimit: 1 })).toMatchObject({ total: 1, capped: true, pages: 4, items: [expect.objectContaining({ name: "First" })] });
+    expect((await loadDocumentList(page(admin), {})).page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
+  });
+
+  it("refuses a caller without a document permission", async () => {
+    const { account, owner } = await createAccount("No documents");
+    const guestless = await addMember(account.id, "Member");
+    const ctx = (await signedInAs(guestless.id, account.id)).ctx;
+    await expect(loadDocumentList({ ...ctx, permissions: new Set() } as ServiceContext, {})).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect(owner.id).toBeTruthy();
+  });
+});
