@@ -27,13 +27,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { numberEnv, ROOT, writeBenchResults } from "./common";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import postgres from "postgres";
 import { BENCH_USER, databaseUrl, dropBenchDatabase, paragraph, random, SEARCH_WORDS, seedDocuments, type SeedResult } from "./seed-documents";
@@ -53,17 +53,8 @@ type AutocannonOptions = {
 type AutocannonInstance = PromiseLike<AutocannonResult> & { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonInstance;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
-const DOC = path.join(ROOT, "docs", "benchmarks.md");
-const START_MARKER = "<!-- bench:documents:start -->";
-const END_MARKER = "<!-- bench:documents:end -->";
 
-const numberEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
-  return value;
-};
 
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -574,13 +565,7 @@ function resultsMarkdown(results: CaseResult[], generation: { rows: Row[]; templ
   return lines.join("\n");
 }
 
-function writeDoc(results: string): void {
-  let doc = readFileSync(DOC, "utf8");
-  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) doc = `${doc.trimEnd()}\n\n## Documents: results\n\n${START_MARKER}\n${END_MARKER}\n`;
-  const start = doc.indexOf(START_MARKER) + START_MARKER.length;
-  const end = doc.indexOf(END_MARKER);
-  writeFileSync(DOC, `${doc.slice(0, start)}\n${results}\n${doc.slice(end)}`);
-}
+const writeDoc = (results: string) => writeBenchResults("documents", "Documents: results", results);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -786,7 +771,7 @@ async function main(): Promise<void> {
     console.log(`\n${markdown}\n`);
     if (config.write) {
       writeDoc(markdown);
-      log(`wrote ${path.relative(process.cwd(), DOC) || DOC}`);
+      log("wrote docs/benchmarks.md");
     }
   } catch (error) {
     if (server && !config.verbose) console.error(`[bench:documents] server output (last lines):\n${server.output().slice(-4_000)}`);

@@ -19,17 +19,11 @@
  *    the database, also on failure.
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
+import { writeBenchResults } from "./common";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DOC = path.join(ROOT, "docs", "benchmarks.md");
-const START_MARKER = "<!-- bench:graphql-limits:start -->";
-const END_MARKER = "<!-- bench:graphql-limits:end -->";
 const USER = { email: "bench-gql@example.test", password: "Bench-gql-password-1" };
 const TARGET_RATIO = 2;
 
@@ -186,11 +180,7 @@ async function main(): Promise<void> {
     const results = lines.join("\n");
     console.log(`\n${results}\n`);
     if (config.write) {
-      const doc = readFileSync(DOC, "utf8");
-      const start = doc.indexOf(START_MARKER);
-      const end = doc.indexOf(END_MARKER);
-      if (start < 0 || end < 0) throw new Error(`docs/benchmarks.md has no ${START_MARKER} … ${END_MARKER} section`);
-      writeFileSync(DOC, `${doc.slice(0, start + START_MARKER.length)}\n${results}\n${doc.slice(end)}`);
+      writeBenchResults("graphql-limits", "GraphQL limits: results", results);
       log("written to docs/benchmarks.md");
     }
   } finally {

@@ -24,31 +24,22 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import postgres from "postgres";
+import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
 import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedDocuments } from "./seed-documents";
 
 type AutocannonResult = { requests: { total: number; average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; mismatches: number; non2xx: number; duration: number };
 type AutocannonOptions = { url: string; headers?: Record<string, string>; connections?: number; duration?: number; timeout?: number; verifyBody?: (body: string) => boolean };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(ROOT);
-const DOC = path.join(ROOT, "docs", "benchmarks.md");
-const START_MARKER = "<!-- bench:pages:start -->";
-const END_MARKER = "<!-- bench:pages:end -->";
 
-const numberEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
-  return value;
-};
 
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -265,23 +256,6 @@ async function signIn(): Promise<string> {
 type Page = { key: "reference" | "docs" | "search"; path: string; title: string; check: (body: string) => boolean };
 type Run = { requests: number; rps: number; p50: number; p99: number; errors: number; load: number; serverCpu: number; databaseCpu: number };
 
-/** CPU seconds (user + system) and process group of each live process (Linux /proc). */
-function processCpu(): Map<number, { pgrp: number; seconds: number }> {
-  const cpu = new Map<number, { pgrp: number; seconds: number }>();
-  if (!existsSync("/proc/self/stat")) return cpu;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(Number(entry), { pgrp: Number(fields[2]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return cpu;
-}
-
 /** What the CPU accounting needs: the server's process group, and the bench database's backends. */
 const accounting: { serverGroup?: number; backends: () => Promise<number[]> } = { backends: async () => [] };
 
@@ -358,12 +332,7 @@ function resultsMarkdown(measured: { page: Page; run: Run; before: Run; after: R
   return lines.join("\n");
 }
 
-function writeDoc(results: string): void {
-  let doc = readFileSync(DOC, "utf8");
-  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) doc = `${doc.trimEnd()}\n\n## Pages: results\n\n${START_MARKER}\n${END_MARKER}\n`;
-  const start = doc.indexOf(START_MARKER) + START_MARKER.length;
-  writeFileSync(DOC, `${doc.slice(0, start)}\n${results}\n${doc.slice(doc.indexOf(END_MARKER))}`);
-}
+const writeDoc = (results: string) => writeBenchResults("pages", "Pages: results", results);
 
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
@@ -440,7 +409,7 @@ async function main(): Promise<void> {
     console.log(`\n${markdown}\n`);
     if (config.write) {
       writeDoc(markdown);
-      log(`wrote ${path.relative(ROOT, DOC)}`);
+      log("wrote docs/benchmarks.md");
     }
   } catch (error) {
     if (server) console.error(`[bench:pages] server output (last lines):\n${server.output().slice(-4_000)}`);

@@ -21,12 +21,12 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
 import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 
 // autocannon ships no type declarations: load it through require with the few types used here.
@@ -54,19 +54,12 @@ type AutocannonOptions = {
 };
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => Promise<AutocannonResult>;
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DOC = path.join(ROOT, "docs", "benchmarks.md");
 const START_MARKER = "<!-- bench:results:start -->";
 const END_MARKER = "<!-- bench:results:end -->";
 
 const DEMO = { email: "demo@example.com", password: "Demo-password-1" };
 const TARGET_P99_MS = 25;
 
-const numberEnv = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number.`);
-  return value;
-};
 
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -140,24 +133,6 @@ function portIsFree(port: number): Promise<boolean> {
     });
     socket.once("error", () => resolve(true));
   });
-}
-
-/** CPU seconds (user + system) of each live process, from Linux's /proc; empty elsewhere. */
-function processCpu(): Map<number, { pgrp: number; seconds: number }> {
-  const cpu = new Map<number, { pgrp: number; seconds: number }>();
-  if (!existsSync("/proc/self/stat")) return cpu;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after "(comm) ": state, ppid, pgrp, ..., utime (14th field), stime (15th), in clock ticks (100/s).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(Number(entry), { pgrp: Number(fields[2]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return cpu;
 }
 
 /** The server processes that serve the benchmark database (the app's connection pool). */
@@ -473,15 +448,7 @@ ${START_MARKER}
 ${END_MARKER}
 `;
 
-function writeDoc(results: string): void {
-  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : DOC_TEMPLATE;
-  if (!doc.includes(START_MARKER) || !doc.includes(END_MARKER)) {
-    doc = `${doc.trimEnd()}\n\n## Results\n\n${START_MARKER}\n${END_MARKER}\n`;
-  }
-  const start = doc.indexOf(START_MARKER) + START_MARKER.length;
-  const end = doc.indexOf(END_MARKER);
-  writeFileSync(DOC, `${doc.slice(0, start)}\n${results}\n${doc.slice(end)}`);
-}
+const writeDoc = (results: string) => writeBenchResults("results", "Results", results, DOC_TEMPLATE);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -554,7 +521,7 @@ async function main(): Promise<void> {
     console.log(`\n${markdown}\n`);
     if (config.write) {
       writeDoc(markdown);
-      log(`wrote ${path.relative(process.cwd(), DOC) || DOC}`);
+      log("wrote docs/benchmarks.md");
     }
   } catch (error) {
     if (server && config.verbose === false) console.error(`[bench] server output (last lines):\n${server.output().slice(-4_000)}`);
