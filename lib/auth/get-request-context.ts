@@ -153,8 +153,17 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
 /** "Last access" of a member (the members list sorts by it), written at most every few minutes. */
 const ACCESS_RESOLUTION_MS = 5 * 60_000;
 
+/**
+ * When this process last wrote each membership's access: concurrent first requests of one member
+ * (a page and its GraphQL calls) write once, not once each. Cleared whole when it grows large.
+ */
+const writtenAccess = new Map<string, number>();
+
 function touchAccess(membership: Membership): void {
-  if (membership.accessedAt && Date.now() - membership.accessedAt.getTime() < ACCESS_RESOLUTION_MS) return;
+  const last = Math.max(membership.accessedAt?.getTime() ?? 0, writtenAccess.get(membership.id) ?? 0);
+  if (Date.now() - last < ACCESS_RESOLUTION_MS) return;
+  if (writtenAccess.size >= 10_000) writtenAccess.clear();
+  writtenAccess.set(membership.id, Date.now());
   db.accountPolicy
     .update({ where: { id: membership.id }, data: { accessedAt: new Date() } })
     .catch((error) => console.error("Could not record the member's last access", error));
