@@ -47,7 +47,8 @@ export async function proxy(request: NextRequest) {
   if (security.requestCsp) headers.set("content-security-policy", security.requestCsp);
   else headers.delete("content-security-policy");
   // APIs, and files with an extension (Next's 404 for them is a page, so it keeps the page policy).
-  const response = isApiPath(pathname) || FILE_PATH.test(pathname) ? NextResponse.next({ request: { headers } }) : await guard(request, headers);
+  const response =
+    isApiPath(pathname) || FILE_PATH.test(pathname) ? NextResponse.next({ request: { headers } }) : await guard(request, headers);
   for (const [name, value] of Object.entries(security.response)) response.headers.set(name, value);
   return response;
 }

@@ -36,9 +36,25 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import postgres from "postgres";
-import { BENCH_USER, databaseUrl, dropBenchDatabase, paragraph, random, SEARCH_WORDS, seedDocuments, type SeedResult } from "./seed-documents";
+import {
+  BENCH_USER,
+  databaseUrl,
+  dropBenchDatabase,
+  paragraph,
+  random,
+  SEARCH_WORDS,
+  seedDocuments,
+  type SeedResult,
+} from "./seed-documents";
 
-type AutocannonResult = { requests: { total: number; average: number }; errors: number; timeouts: number; mismatches: number; non2xx: number; duration: number };
+type AutocannonResult = {
+  requests: { total: number; average: number };
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+  non2xx: number;
+  duration: number;
+};
 type AutocannonOptions = {
   url: string;
   method?: "GET" | "POST";
@@ -50,11 +66,12 @@ type AutocannonOptions = {
   timeout?: number;
   verifyBody?: (body: string) => boolean;
 };
-type AutocannonInstance = PromiseLike<AutocannonResult> & { on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void };
+type AutocannonInstance = PromiseLike<AutocannonResult> & {
+  on(event: "response", listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => AutocannonInstance;
 
 process.chdir(ROOT);
-
 
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -109,7 +126,15 @@ function percentile(sorted: number[], q: number): number {
 
 function stats(samples: number[], seconds: number, errors = 0): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, seconds, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), max: sorted[sorted.length - 1] ?? Number.NaN, errors };
+  return {
+    count: sorted.length,
+    seconds,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted[sorted.length - 1] ?? Number.NaN,
+    errors,
+  };
 }
 
 /** Runs `task` one at a time `count` times. */
@@ -245,7 +270,9 @@ async function existingDocuments(): Promise<number | null> {
   }
   const sql = postgres(benchDbUrl, { max: 1, onnotice: () => {} });
   try {
-    const [row] = await sql<{ n: number }[]>`select count(*)::int as n from "Document" d join "Account" a on a.id = d."accountId" where a.slug = 'bench-docs'`;
+    const [row] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from "Document" d join "Account" a on a.id = d."accountId" where a.slug = 'bench-docs'`;
     return row?.n ?? 0;
   } catch {
     return 0;
@@ -351,7 +378,8 @@ async function signIn(): Promise<string> {
 // The list queries
 
 /** The fields the /docs list shows. */
-const ITEM_FIELDS = "id name ref status health updatedAt endedAt category { id name } tags { id name color } author { name } abilities { view edit manage } highlight { text match }";
+const ITEM_FIELDS =
+  "id name ref status health updatedAt endedAt category { id name } tags { id name color } author { name } abilities { view edit manage } highlight { text match }";
 
 type ListCase = {
   key: "list" | "search" | "all" | "searchUncommon";
@@ -398,7 +426,11 @@ type Row = { label: string; callers: number; stats: Stats };
 type Plan = { statement: string; plan: string; ms: number; hit: number; read: number };
 type CaseResult = { c: ListCase; total: number; rows: Row[]; plans: Plan[] };
 
-async function driveHttp(body: string, token: string, options: { connections: number; amount?: number; duration?: number }): Promise<Stats> {
+async function driveHttp(
+  body: string,
+  token: string,
+  options: { connections: number; amount?: number; duration?: number },
+): Promise<Stats> {
   const samples: number[] = [];
   const instance = autocannon({
     url: `${origin}/graphql`,
@@ -419,7 +451,12 @@ async function driveHttp(body: string, token: string, options: { connections: nu
 type Sql = { text: string; values: unknown[] };
 
 function summarizePlan(node: Record<string, unknown>): string {
-  const name = [node["Node Type"], node["Index Name"] ? `using ${node["Index Name"]}` : node["Relation Name"] ? `on ${node["Relation Name"]}` : ""].filter(Boolean).join(" ");
+  const name = [
+    node["Node Type"],
+    node["Index Name"] ? `using ${node["Index Name"]}` : node["Relation Name"] ? `on ${node["Relation Name"]}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const children = (node.Plans as Record<string, unknown>[] | undefined) ?? [];
   const inner = children.map(summarizePlan);
   return inner.length === 0 ? name : inner.length === 1 ? `${name} ← ${inner[0]}` : `${name} ← (${inner.join("; ")})`;
@@ -449,12 +486,50 @@ async function explain(client: pg.PoolClient, statement: string, sql: Sql): Prom
 type VariableDef = { name: string; type: string; required: boolean; deprecated: boolean; options: Record<string, unknown> };
 
 function generationTemplate() {
-  const v = (name: string, type: string, options: Record<string, unknown> = {}): VariableDef => ({ name, type, required: true, deprecated: false, options });
-  const text = ["client name", "client address", "client city", "client country name", "client representative", "client title", "supplier name", "supplier address", "supplier city", "supplier representative", "supplier title", "project name", "project scope", "service level", "governing law", "court", "notice address", "bank name", "account number", "purchase order"];
+  const v = (name: string, type: string, options: Record<string, unknown> = {}): VariableDef => ({
+    name,
+    type,
+    required: true,
+    deprecated: false,
+    options,
+  });
+  const text = [
+    "client name",
+    "client address",
+    "client city",
+    "client country name",
+    "client representative",
+    "client title",
+    "supplier name",
+    "supplier address",
+    "supplier city",
+    "supplier representative",
+    "supplier title",
+    "project name",
+    "project scope",
+    "service level",
+    "governing law",
+    "court",
+    "notice address",
+    "bank name",
+    "account number",
+    "purchase order",
+  ];
   const variables: VariableDef[] = [
     ...text.map((name) => v(name, "text")),
-    ...["signature date", "start date", "end date", "first payment date", "acceptance date", "review date", "renewal date", "notice date"].map((name) => v(name, "date", { dateFormat: "DD/MM/YYYY" })),
-    ...["fee", "deposit", "monthly fee", "penalty", "insurance amount", "expenses cap"].map((name) => v(name, "currency", { currency: "EUR" })),
+    ...[
+      "signature date",
+      "start date",
+      "end date",
+      "first payment date",
+      "acceptance date",
+      "review date",
+      "renewal date",
+      "notice date",
+    ].map((name) => v(name, "date", { dateFormat: "DD/MM/YYYY" })),
+    ...["fee", "deposit", "monthly fee", "penalty", "insurance amount", "expenses cap"].map((name) =>
+      v(name, "currency", { currency: "EUR" }),
+    ),
     ...["quantity", "term months", "notice days", "payment days", "hours"].map((name) => v(name, "number")),
     ...["client email", "supplier email", "billing email"].map((name) => v(name, "email")),
     v("payment method", "dropdown", { choices: ["transfer", "direct debit", "card"] }),
@@ -483,7 +558,9 @@ function generationTemplate() {
   const pages = 10;
   const texts: string[] = [];
   for (let page = 0; page < pages; page++) {
-    texts.push(`${page + 1}. ${["Definitions", "Object", "Term", "Price and payment", "Obligations", "Confidentiality", "Liability", "Termination", "Data protection", "Miscellaneous"][page]}`);
+    texts.push(
+      `${page + 1}. ${["Definitions", "Object", "Term", "Price and payment", "Obligations", "Confidentiality", "Liability", "Termination", "Data protection", "Miscellaneous"][page]}`,
+    );
     for (let p = 0; p < 6; p++) texts.push(paragraph(rand, "en"));
   }
   const inserts = new Map<number, { at: number; field: string; split: boolean }[]>();
@@ -530,7 +607,10 @@ function resultsMarkdown(results: CaseResult[], generation: { rows: Row[]; templ
     "",
   ];
   for (const { c, total, rows, plans } of results) {
-    lines.push(`**${c.title}** (${total.toLocaleString("en")} matching documents${c.target ? `, target p95 under ${c.target} ms` : ""})`, "");
+    lines.push(
+      `**${c.title}** (${total.toLocaleString("en")} matching documents${c.target ? `, target p95 under ${c.target} ms` : ""})`,
+      "",
+    );
     lines.push(
       "| Measured | Callers | Requests | Requests/s | p50 (ms) | p95 (ms) | p99 (ms) | Errors | Node CPU / request (ms) | PostgreSQL CPU / request (ms) | Other processes (cores) |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -557,11 +637,26 @@ function resultsMarkdown(results: CaseResult[], generation: { rows: Row[]; templ
     lines.push("");
   }
   lines.push(`**Generating a document** from ${generation.template} (target under ${TARGETS.generate} ms)`, "");
-  lines.push("| Measured | Runs | p50 (ms) | p95 (ms) | max (ms) | Other processes (cores) |", "| --- | ---: | ---: | ---: | ---: | ---: |");
-  for (const row of generation.rows) lines.push(`| ${row.label} | ${row.stats.count} | ${fmt(row.stats.p50)} | ${fmt(row.stats.p95)} | ${fmt(row.stats.max)} | ${other(row.stats)} |`);
+  lines.push(
+    "| Measured | Runs | p50 (ms) | p95 (ms) | max (ms) | Other processes (cores) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const row of generation.rows)
+    lines.push(
+      `| ${row.label} | ${row.stats.count} | ${fmt(row.stats.p50)} | ${fmt(row.stats.p95)} | ${fmt(row.stats.max)} | ${other(row.stats)} |`,
+    );
   const service = generation.rows.find((r) => r.label.startsWith("createDocumentFromTemplate"));
-  if (service) lines.push("", `Target under ${TARGETS.generate} ms: **${service.stats.p95 < TARGETS.generate ? "met" : "not met"}** (the whole service call, p95 ${fmt(service.stats.p95)} ms).`);
-  lines.push("", ...Object.entries(meta).filter(([key]) => key !== "date").map(([key, value]) => `- ${key}: ${value}`));
+  if (service)
+    lines.push(
+      "",
+      `Target under ${TARGETS.generate} ms: **${service.stats.p95 < TARGETS.generate ? "met" : "not met"}** (the whole service call, p95 ${fmt(service.stats.p95)} ms).`,
+    );
+  lines.push(
+    "",
+    ...Object.entries(meta)
+      .filter(([key]) => key !== "date")
+      .map(([key, value]) => `- ${key}: ${value}`),
+  );
   return lines.join("\n");
 }
 
@@ -579,7 +674,8 @@ async function main(): Promise<void> {
       );
       process.exit(2);
     }
-    if (!(await portIsFree(config.port))) throw new Error(`port ${config.port} is already in use (set BENCH_PORT, or BENCH_URL to use that server).`);
+    if (!(await portIsFree(config.port)))
+      throw new Error(`port ${config.port} is already in use (set BENCH_PORT, or BENCH_URL to use that server).`);
   }
 
   // The data set.
@@ -598,7 +694,12 @@ async function main(): Promise<void> {
     }
   } else {
     log(`seeding ${config.count} documents into ${config.dbName}`);
-    seeded = await seedDocuments({ baseDatabaseUrl: config.baseDatabaseUrl, dbName: config.dbName, count: config.count, log: (m) => log(`seed: ${m}`) });
+    seeded = await seedDocuments({
+      baseDatabaseUrl: config.baseDatabaseUrl,
+      dbName: config.dbName,
+      count: config.count,
+      log: (m) => log(`seed: ${m}`),
+    });
   }
 
   // This process uses the bench database too: in-process services, the SQL, the generation.
@@ -617,7 +718,8 @@ async function main(): Promise<void> {
   const { fillValues } = await import("../lib/templates/variables");
   const { makeDocx } = await import("../tests/fixtures/docx");
   const pool = new pg.Pool({ connectionString: benchDbUrl, max: config.connections });
-  benchDbPids = async () => (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
+  benchDbPids = async () =>
+    (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
 
   let server: Server | undefined;
   let cleaned = false;
@@ -664,7 +766,10 @@ async function main(): Promise<void> {
     // The same administrator in this process, for the services and the SQL.
     const user = await db.user.findUniqueOrThrow({ where: { email: BENCH_USER.email } });
     const session = await db.$transaction((tx) => createSession(tx, anonymousContext(), { userId: user.id, provider: "local" }));
-    const ctx = await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null });
+    const ctx = await buildContext({
+      header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null),
+      cookie: () => null,
+    });
     if (!ctx.accountId) throw new Error("the benchmark user has no workspace");
 
     const machineStart = machineCpu();
@@ -672,21 +777,39 @@ async function main(): Promise<void> {
     const results: CaseResult[] = [];
     for (const c of CASES) {
       const body = graphqlBody(c);
-      const check = await fetch(`${origin}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+      const check = await fetch(`${origin}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body,
+      });
       const text = await check.text();
       if (!check.ok || !validPage(text)) throw new Error(`${c.title}: unexpected answer ${check.status}: ${text.slice(0, 500)}`);
       const total = Number(/"total":(\d+)/.exec(text)![1]);
       const rows: Row[] = [];
 
-      log(`${c.title}: GraphQL warm-up, then ${config.serial} requests one at a time, then ${config.connections} connections for ${config.duration} s`);
+      log(
+        `${c.title}: GraphQL warm-up, then ${config.serial} requests one at a time, then ${config.connections} connections for ${config.duration} s`,
+      );
       await driveHttp(body, token, { connections: config.connections, duration: config.warmup });
-      rows.push({ label: "GraphQL `documents` over HTTP", callers: 1, stats: await withOtherLoad(() => driveHttp(body, token, { connections: 1, amount: config.serial }), "server") });
-      rows.push({ label: "GraphQL `documents` over HTTP", callers: config.connections, stats: await withOtherLoad(() => driveHttp(body, token, { connections: config.connections, duration: config.duration }), "server") });
+      rows.push({
+        label: "GraphQL `documents` over HTTP",
+        callers: 1,
+        stats: await withOtherLoad(() => driveHttp(body, token, { connections: 1, amount: config.serial }), "server"),
+      });
+      rows.push({
+        label: "GraphQL `documents` over HTTP",
+        callers: config.connections,
+        stats: await withOtherLoad(() => driveHttp(body, token, { connections: config.connections, duration: config.duration }), "server"),
+      });
 
       log(`${c.title}: findDocuments in this process, then its SQL through pg`);
       const input = documentListSchema.parse(c.input);
       for (let i = 0; i < 20; i++) await findDocuments(ctx, input);
-      rows.push({ label: "findDocuments (the service, in process)", callers: 1, stats: await withOtherLoad(() => serially(config.serial, () => findDocuments(ctx, input))) });
+      rows.push({
+        label: "findDocuments (the service, in process)",
+        callers: 1,
+        stats: await withOtherLoad(() => serially(config.serial, () => findDocuments(ctx, input))),
+      });
 
       const statements = await documentListSql(ctx as Parameters<typeof documentListSql>[0], input);
       const ids: Sql = { text: statements.ids.text, values: statements.ids.values as unknown[] };
@@ -694,12 +817,29 @@ async function main(): Promise<void> {
       if (config.verbose) log(`SQL:\n${ids.text}\n${JSON.stringify(ids.values)}\n${count.text}`);
       const page = () => Promise.all([pool.query(ids.text, ids.values), pool.query(count.text, count.values)]);
       const [idRows, countRows] = await page();
-      if (Number(countRows.rows[0].total) !== total || idRows.rows.length !== Math.min(25, total)) throw new Error(`${c.title}: the SQL found ${countRows.rows[0].total}, GraphQL ${total}`);
+      if (Number(countRows.rows[0].total) !== total || idRows.rows.length !== Math.min(25, total))
+        throw new Error(`${c.title}: the SQL found ${countRows.rows[0].total}, GraphQL ${total}`);
       for (let i = 0; i < 20; i++) await page();
-      rows.push({ label: "SQL: page ids + total, in parallel (findDocuments now sends them as one statement)", callers: 1, stats: await withOtherLoad(() => serially(config.serial, page)) });
-      rows.push({ label: "SQL: page ids + total, in parallel (findDocuments now sends them as one statement)", callers: config.connections, stats: await withOtherLoad(() => concurrently(config.connections, config.duration, page)) });
-      rows.push({ label: "SQL: page ids only", callers: 1, stats: await withOtherLoad(() => serially(config.serial, () => pool.query(ids.text, ids.values))) });
-      rows.push({ label: "SQL: total only", callers: 1, stats: await withOtherLoad(() => serially(config.serial, () => pool.query(count.text, count.values))) });
+      rows.push({
+        label: "SQL: page ids + total, in parallel (findDocuments now sends them as one statement)",
+        callers: 1,
+        stats: await withOtherLoad(() => serially(config.serial, page)),
+      });
+      rows.push({
+        label: "SQL: page ids + total, in parallel (findDocuments now sends them as one statement)",
+        callers: config.connections,
+        stats: await withOtherLoad(() => concurrently(config.connections, config.duration, page)),
+      });
+      rows.push({
+        label: "SQL: page ids only",
+        callers: 1,
+        stats: await withOtherLoad(() => serially(config.serial, () => pool.query(ids.text, ids.values))),
+      });
+      rows.push({
+        label: "SQL: total only",
+        callers: 1,
+        stats: await withOtherLoad(() => serially(config.serial, () => pool.query(count.text, count.values))),
+      });
 
       const client = await pool.connect();
       try {
@@ -707,14 +847,21 @@ async function main(): Promise<void> {
       } finally {
         client.release();
       }
-      for (const row of rows) log(`  ${row.label}, ${row.callers}: p50 ${fmt(row.stats.p50)} p95 ${fmt(row.stats.p95)} p99 ${fmt(row.stats.p99)} ms (${row.stats.count}, errors ${row.stats.errors})`);
+      for (const row of rows)
+        log(
+          `  ${row.label}, ${row.callers}: p50 ${fmt(row.stats.p50)} p95 ${fmt(row.stats.p95)} p99 ${fmt(row.stats.p99)} ms (${row.stats.count}, errors ${row.stats.errors})`,
+        );
     }
 
     // Generation.
     log("generation: a 10-page template with 50 variables");
     const template = generationTemplate();
     const bytes = makeDocx(template.paragraphs);
-    const created = await createTemplate(ctx, { language: "en", currency: "EUR", variables: template.variables as never }, { name: "Bench master services agreement.docx", bytes });
+    const created = await createTemplate(
+      ctx,
+      { language: "en", currency: "EUR", variables: template.variables as never },
+      { name: "Bench master services agreement.docx", bytes },
+    );
     const variables = created.variables as Parameters<typeof fillValues>[0];
     if (variables.length !== 50) throw new Error(`the template has ${variables.length} variables, not 50`);
     await publishUnpublishTemplate(ctx, created.id, true);
@@ -728,22 +875,38 @@ async function main(): Promise<void> {
     if (leftover) throw new Error(`a field was not filled: ${leftover[0]}`);
     for (let i = 0; i < 5; i++) await fill();
     const genRows: Row[] = [];
-    genRows.push({ label: "fillValues + generateFromTemplate (in process, file already read)", callers: 1, stats: await withOtherLoad(() => serially(config.generateRuns, fill)) });
+    genRows.push({
+      label: "fillValues + generateFromTemplate (in process, file already read)",
+      callers: 1,
+      stats: await withOtherLoad(() => serially(config.generateRuns, fill)),
+    });
     const service = () => createDocumentFromTemplate(ctx, { templateId: created.id, values: template.values });
     for (let i = 0; i < 3; i++) await service();
-    genRows.push({ label: "createDocumentFromTemplate (the service: read, fill, store, insert, search vector, audit)", callers: 1, stats: await withOtherLoad(() => serially(config.generateRuns, service)) });
+    genRows.push({
+      label: "createDocumentFromTemplate (the service: read, fill, store, insert, search vector, audit)",
+      callers: 1,
+      stats: await withOtherLoad(() => serially(config.generateRuns, service)),
+    });
     if (server) {
       const mutation = JSON.stringify({
         query: "mutation ($data: CreateDocumentInput) { createDocument(data: $data) { id name } }",
         variables: { data: { templateId: created.id, values: template.values } },
       });
       const http = async () => {
-        const response = await fetch(`${origin}/graphql`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: mutation });
+        const response = await fetch(`${origin}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: mutation,
+        });
         const text = await response.text();
         if (!response.ok || text.includes('"errors"')) throw new Error(`createDocument failed: ${text.slice(0, 500)}`);
       };
       for (let i = 0; i < 3; i++) await http();
-      genRows.push({ label: "GraphQL `createDocument` over HTTP", callers: 1, stats: await withOtherLoad(() => serially(config.generateRuns, http), "server") });
+      genRows.push({
+        label: "GraphQL `createDocument` over HTTP",
+        callers: 1,
+        stats: await withOtherLoad(() => serially(config.generateRuns, http), "server"),
+      });
     }
     // Leaves the data set as seeded, for a kept database's next run.
     await db.document.deleteMany({ where: { templateId: created.id } });
@@ -758,13 +921,16 @@ async function main(): Promise<void> {
     const meta: Record<string, string> = {
       date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
       "Data set": `${config.count.toLocaleString("en")} documents in one workspace${seeded ? `, seeded in ${seeded.seconds.toFixed(0)} s` : " (reused)"}; the administrator sees them all`,
-      Server: server ? `\`next start\` of the production build in ${config.appDir === ROOT ? "this project" : config.appDir}, port ${config.port}, its own process` : `BENCH_URL ${origin}`,
+      Server: server
+        ? `\`next start\` of the production build in ${config.appDir === ROOT ? "this project" : config.appDir}, port ${config.port}, its own process`
+        : `BENCH_URL ${origin}`,
       Node: process.version,
       CPUs: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}`,
       Memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
       PostgreSQL: `${pgVersion} (same machine)`,
       Load: `${config.serial} requests one at a time, then ${config.connections} connections for ${config.duration} s per query after a ${config.warmup} s warm-up; load generator on the same machine`,
-      "CPU stolen by the hypervisor during the measurements": machineStart && machineEnd ? `${((machineEnd.steal - machineStart.steal) / measuredSeconds).toFixed(2)} cores on average` : "n/a",
+      "CPU stolen by the hypervisor during the measurements":
+        machineStart && machineEnd ? `${((machineEnd.steal - machineStart.steal) / measuredSeconds).toFixed(2)} cores on average` : "n/a",
       "Load average before the run": `${loadBefore.map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min)${seeded ? ", before seeding" : ""}`,
     };
     const markdown = resultsMarkdown(results, { rows: genRows, template: templateDescription }, meta);

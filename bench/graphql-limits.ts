@@ -83,7 +83,18 @@ async function main(): Promise<void> {
     const { hashPassword } = await import("../lib/auth/crypto");
     const passwordHash = await hashPassword(USER.password);
     await db.$transaction(async (tx) => {
-      const user = await tx.user.create({ data: { email: USER.email, firstName: "Gil", lastName: "Bench", passwordHash, emailVerified: new Date(), tos: true, tosAcceptedAt: new Date(), language: "en" } });
+      const user = await tx.user.create({
+        data: {
+          email: USER.email,
+          firstName: "Gil",
+          lastName: "Bench",
+          passwordHash,
+          emailVerified: new Date(),
+          tos: true,
+          tosAcceptedAt: new Date(),
+          language: "en",
+        },
+      });
       await createAccountForOwner(tx, anonymousContext({ via: "system" }), { name: "GraphQL limits", ownerId: user.id, slug: "bench-gql" });
     });
     log("migrated; one user and workspace");
@@ -116,7 +127,10 @@ async function main(): Promise<void> {
 
     // A new document each time (the aliases' names change), as an attacker would send: Yoga caches
     // the parse of a document it has seen, refusals included, which would make a repeat free.
-    const bomb = (n: number) => JSON.stringify({ query: `{ ${Array.from({ length: 1000 }, (_, i) => `r${n}_${i}: documents(size: 100) { items { id name } }`).join(" ")} }` });
+    const bomb = (n: number) =>
+      JSON.stringify({
+        query: `{ ${Array.from({ length: 1000 }, (_, i) => `r${n}_${i}: documents(size: 100) { items { id name } }`).join(" ")} }`,
+      });
     type Sent = { ms: number; status: number; code?: string };
     /** Sign-ins while two callers send `body(n)` in a loop, each as soon as its previous answer is back. */
     const signInsWhile = async (body: (n: number) => string) => {
@@ -129,7 +143,11 @@ async function main(): Promise<void> {
           await new Promise((resolve) => setImmediate(resolve));
           const started = performance.now();
           const response = await graphqlPost(
-            new Request("http://localhost:3000/graphql", { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: body(sent.length) }),
+            new Request("http://localhost:3000/graphql", {
+              method: "POST",
+              headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+              body: body(sent.length),
+            }),
           );
           const answer = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
           sent.push({ ms: performance.now() - started, status: response.status, code: answer.errors?.[0]?.extensions?.code });
@@ -148,7 +166,10 @@ async function main(): Promise<void> {
     const { times: underTrivial, sent: trivial } = await signInsWhile(() => JSON.stringify({ query: "{ __typename }" }));
 
     const refused = bombs.filter((b) => b.code === "QUERY_TOO_COMPLEX").length;
-    if (refused !== bombs.length) throw new Error(`${bombs.length - refused} of ${bombs.length} bomb requests were not refused: ${JSON.stringify(bombs.find((b) => b.code !== "QUERY_TOO_COMPLEX"))}`);
+    if (refused !== bombs.length)
+      throw new Error(
+        `${bombs.length - refused} of ${bombs.length} bomb requests were not refused: ${JSON.stringify(bombs.find((b) => b.code !== "QUERY_TOO_COMPLEX"))}`,
+      );
     const idleP50 = percentile(idle, 50);
     const attackP50 = percentile(underAttack, 50);
     const ratio = attackP50 / idleP50;
@@ -175,7 +196,10 @@ async function main(): Promise<void> {
       `- Process memory (RSS): ${mb(rssBefore)} before the attack, ${mb(rssAfter)} after (before the limits: +440 MB)`,
       "- In process: the route handlers called directly, one Node.js process as in the server; Next's HTTP layer left out",
       `- Node: ${process.version}; CPUs: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}; PostgreSQL: ${pgVersion} (same machine)`,
-      `- Load average before the run: ${os.loadavg().map((l) => l.toFixed(2)).join(" / ")} (1 / 5 / 15 min)`,
+      `- Load average before the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" / ")} (1 / 5 / 15 min)`,
     ];
     const results = lines.join("\n");
     console.log(`\n${results}\n`);

@@ -34,12 +34,26 @@ import postgres from "postgres";
 import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
 import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedDocuments } from "./seed-documents";
 
-type AutocannonResult = { requests: { total: number; average: number }; latency: { p50: number; p99: number }; errors: number; timeouts: number; mismatches: number; non2xx: number; duration: number };
-type AutocannonOptions = { url: string; headers?: Record<string, string>; connections?: number; duration?: number; timeout?: number; verifyBody?: (body: string) => boolean };
+type AutocannonResult = {
+  requests: { total: number; average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+  non2xx: number;
+  duration: number;
+};
+type AutocannonOptions = {
+  url: string;
+  headers?: Record<string, string>;
+  connections?: number;
+  duration?: number;
+  timeout?: number;
+  verifyBody?: (body: string) => boolean;
+};
 const autocannon = createRequire(import.meta.url)("autocannon") as (options: AutocannonOptions) => PromiseLike<AutocannonResult>;
 
 process.chdir(ROOT);
-
 
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -70,11 +84,15 @@ const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n
 
 async function prepareDatabase(): Promise<string> {
   const admin = postgres(config.baseDatabaseUrl, { max: 1, onnotice: () => {} });
-  const [found] = await admin<{ n: number }[]>`select count(*)::int as n from pg_database where datname = ${config.dbName}`.finally(() => admin.end());
+  const [found] = await admin<{ n: number }[]>`select count(*)::int as n from pg_database where datname = ${config.dbName}`.finally(() =>
+    admin.end(),
+  );
   let documents = 0;
   if (found?.n) {
     const sql = postgres(benchDbUrl, { max: 1, onnotice: () => {} });
-    documents = await sql<{ n: number }[]>`select count(*)::int as n from "Document" d join "Account" a on a.id = d."accountId" where a.slug = 'bench-docs'`
+    documents = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from "Document" d join "Account" a on a.id = d."accountId" where a.slug = 'bench-docs'`
       .then(([row]) => row?.n ?? 0)
       .catch(() => 0)
       .finally(() => sql.end());
@@ -90,7 +108,12 @@ async function prepareDatabase(): Promise<string> {
     return `${config.count.toLocaleString("en")} documents (reused${applied.length ? `, applied ${applied.join(", ")}` : ""})`;
   }
   log(`seeding ${config.count} documents into ${config.dbName}`);
-  const seeded = await seedDocuments({ baseDatabaseUrl: config.baseDatabaseUrl, dbName: config.dbName, count: config.count, log: (m) => log(`seed: ${m}`) });
+  const seeded = await seedDocuments({
+    baseDatabaseUrl: config.baseDatabaseUrl,
+    dbName: config.dbName,
+    count: config.count,
+    log: (m) => log(`seed: ${m}`),
+  });
   return `${config.count.toLocaleString("en")} documents (seeded in ${seeded.seconds.toFixed(0)} s)`;
 }
 
@@ -104,7 +127,12 @@ function planNodes(node: Record<string, unknown>): Record<string, unknown>[] {
 }
 
 function summarizePlan(node: Record<string, unknown>): string {
-  const name = [node["Node Type"], node["Index Name"] ? `using ${node["Index Name"]}` : node["Relation Name"] ? `on ${node["Relation Name"]}` : ""].filter(Boolean).join(" ");
+  const name = [
+    node["Node Type"],
+    node["Index Name"] ? `using ${node["Index Name"]}` : node["Relation Name"] ? `on ${node["Relation Name"]}` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
   const inner = ((node.Plans as Record<string, unknown>[] | undefined) ?? []).map(summarizePlan);
   return inner.length === 0 ? name : inner.length === 1 ? `${name} ← ${inner[0]}` : `${name} ← (${inner.join("; ")})`;
 }
@@ -134,7 +162,10 @@ async function statementsOfOneLoad(filters: Record<string, unknown>, pool: pg.Po
   const user = await db.user.findUniqueOrThrow({ where: { email: BENCH_USER.email } });
   const session = await db.$transaction((tx) => createSession(tx, anonymousContext(), { userId: user.id, provider: "local" }));
   const context = async () =>
-    withRequestMemo(await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null }), { readOnly: true });
+    withRequestMemo(
+      await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null }),
+      { readOnly: true },
+    );
   // Once before, so the membership's last access is recorded (a write the first request makes).
   await loadDocumentList(await context(), filters);
   await sleep(200);
@@ -155,7 +186,9 @@ async function statementsOfOneLoad(filters: Record<string, unknown>, pool: pg.Po
         plan = (rows[0]["QUERY PLAN"] as Record<string, unknown>[])[0]!;
       }
       const top = plan.Plan as Record<string, unknown>;
-      const seqScanOfDocument = planNodes(top).some((node) => /Seq Scan/.test(String(node["Node Type"])) && node["Relation Name"] === "Document");
+      const seqScanOfDocument = planNodes(top).some(
+        (node) => /Seq Scan/.test(String(node["Node Type"])) && node["Relation Name"] === "Document",
+      );
       out.push({ sql, plan: summarizePlan(top), ms: plan["Execution Time"] as number, seqScanOfDocument });
     }
   } finally {
@@ -231,7 +264,10 @@ async function waitUntilReady(server: Server | undefined): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server && server.child.exitCode !== null) throw new Error(`next start exited early:\n${server.output()}`);
-    const ok = await fetch(`${origin}/vapp/auth/csrf`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${origin}/vapp/auth/csrf`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await sleep(250);
   }
@@ -254,7 +290,16 @@ async function signIn(): Promise<string> {
 }
 
 type Page = { key: "reference" | "docs" | "search"; path: string; title: string; check: (body: string) => boolean };
-type Run = { requests: number; rps: number; p50: number; p99: number; errors: number; load: number; serverCpu: number; databaseCpu: number };
+type Run = {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  load: number;
+  serverCpu: number;
+  databaseCpu: number;
+};
 
 /** What the CPU accounting needs: the server's process group, and the bench database's backends. */
 const accounting: { serverGroup?: number; backends: () => Promise<number[]> } = { backends: async () => [] };
@@ -279,7 +324,14 @@ async function drive(page: Page, cookie: string, duration: number): Promise<Run>
   const procs0 = processCpu();
   const before = busySeconds();
   const self0 = process.cpuUsage();
-  const result = await autocannon({ url: `${origin}${page.path}`, headers: { cookie, accept: "text/html" }, connections: config.connections, duration, timeout: 30, verifyBody: page.check });
+  const result = await autocannon({
+    url: `${origin}${page.path}`,
+    headers: { cookie, accept: "text/html" },
+    connections: config.connections,
+    duration,
+    timeout: 30,
+    verifyBody: page.check,
+  });
   const after = busySeconds();
   const self = process.cpuUsage(self0);
   const procs1 = processCpu();
@@ -301,34 +353,59 @@ async function drive(page: Page, cookie: string, duration: number): Promise<Run>
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx + result.mismatches,
     // What the machine used beyond the server, PostgreSQL and this load generator: other work.
-    load: before !== null && after !== null ? Math.max(0, after - before - server - database - (self.user + self.system) / 1e6) / result.duration : Number.NaN,
+    load:
+      before !== null && after !== null
+        ? Math.max(0, after - before - server - database - (self.user + self.system) / 1e6) / result.duration
+        : Number.NaN,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 
-function resultsMarkdown(measured: { page: Page; run: Run; before: Run; after: Run }[], plans: { title: string; statements: Statement[] }[], meta: Record<string, string>): string {
-  const lines = [`Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s each; each page is divided by the mean of the reference (\`${REFERENCE}\`) measured just before and just after it. "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`, ""];
+function resultsMarkdown(
+  measured: { page: Page; run: Run; before: Run; after: Run }[],
+  plans: { title: string; statements: Statement[] }[],
+  meta: Record<string, string>,
+): string {
+  const lines = [
+    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s each; each page is divided by the mean of the reference (\`${REFERENCE}\`) measured just before and just after it. "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
+    "",
+  ];
   lines.push(
     "| Page | Requests/s | p50 (ms) | p99 (ms) | Errors | Server CPU / request (ms) | PostgreSQL CPU / request (ms) | Other processes (cores) | Reference before / after (requests/s) | Ratio | Target |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
   );
-  const row = (title: string, run: Run) => `| ${title} | ${fmt(run.rps)} | ${run.p50} | ${run.p99} | ${run.errors} | ${fmt(run.serverCpu)} | ${fmt(run.databaseCpu)} | ${fmt(run.load)}`;
+  const row = (title: string, run: Run) =>
+    `| ${title} | ${fmt(run.rps)} | ${run.p50} | ${run.p99} | ${run.errors} | ${fmt(run.serverCpu)} | ${fmt(run.databaseCpu)} | ${fmt(run.load)}`;
   for (const [i, { page, run, before, after }] of measured.entries()) {
     const reference = (before.rps + after.rps) / 2;
     const ratio = run.rps / reference;
     const target = page.key === "docs" ? TARGETS.docs : TARGETS.search;
     if (i === 0) lines.push(`${row(`${REFERENCE} (reference, before)`, before)} | | | |`);
-    lines.push(`${row(page.title, run)} | ${fmt(before.rps)} / ${fmt(after.rps)} | **${ratio.toFixed(2)}x** | ≥ ${target}x: ${ratio >= target ? "met" : "not met"} |`);
+    lines.push(
+      `${row(page.title, run)} | ${fmt(before.rps)} / ${fmt(after.rps)} | **${ratio.toFixed(2)}x** | ≥ ${target}x: ${ratio >= target ? "met" : "not met"} |`,
+    );
     lines.push(`${row(`${REFERENCE} (reference, after)`, after)} | | | |`);
   }
   for (const { title, statements } of plans) {
     const seq = statements.filter((s) => s.seqScanOfDocument).length;
-    lines.push("", `**Statements of one load, ${title}**: ${statements.length} (target ≤ ${TARGETS.statements}), ${seq ? `**${seq} with a sequential scan of "Document"**` : 'none with a sequential scan of "Document"'}.`, "");
+    lines.push(
+      "",
+      `**Statements of one load, ${title}**: ${statements.length} (target ≤ ${TARGETS.statements}), ${seq ? `**${seq} with a sequential scan of "Document"**` : 'none with a sequential scan of "Document"'}.`,
+      "",
+    );
     lines.push("| # | Statement | Plan (EXPLAIN ANALYZE, second run) | Execution (ms) |", "| ---: | --- | --- | ---: |");
-    for (const [i, s] of statements.entries()) lines.push(`| ${i + 1} | ${describe(s.sql)} | ${s.plan}${s.seqScanOfDocument ? " **(sequential scan of Document)**" : ""} | ${fmt(s.ms)} |`);
+    for (const [i, s] of statements.entries())
+      lines.push(
+        `| ${i + 1} | ${describe(s.sql)} | ${s.plan}${s.seqScanOfDocument ? " **(sequential scan of Document)**" : ""} | ${fmt(s.ms)} |`,
+      );
   }
-  lines.push("", ...Object.entries(meta).filter(([key]) => key !== "date").map(([key, value]) => `- ${key}: ${value}`));
+  lines.push(
+    "",
+    ...Object.entries(meta)
+      .filter(([key]) => key !== "date")
+      .map(([key, value]) => `- ${key}: ${value}`),
+  );
   return lines.join("\n");
 }
 
@@ -337,7 +414,8 @@ const writeDoc = (results: string) => writeBenchResults("pages", "Pages: results
 async function main(): Promise<void> {
   const loadBefore = os.loadavg();
   if (!config.benchUrl) {
-    if (!existsSync(path.join(config.appDir, ".next", "BUILD_ID"))) throw new Error(`no production build in ${config.appDir}/.next: run \`npx next build\` there first, or set BENCH_URL.`);
+    if (!existsSync(path.join(config.appDir, ".next", "BUILD_ID")))
+      throw new Error(`no production build in ${config.appDir}/.next: run \`npx next build\` there first, or set BENCH_URL.`);
     if (!(await portIsFree(config.port))) throw new Error(`port ${config.port} is in use (set BENCH_PORT).`);
   }
   const dataSet = await prepareDatabase();
@@ -354,11 +432,15 @@ async function main(): Promise<void> {
   try {
     const plans = [
       { title: "/docs", statements: await statementsOfOneLoad({}, pool) },
-      { title: `/docs?q=${config.searchWord}`, statements: await statementsOfOneLoad({ search: config.searchWord, orderBy: "relevance" }, pool) },
+      {
+        title: `/docs?q=${config.searchWord}`,
+        statements: await statementsOfOneLoad({ search: config.searchWord, orderBy: "relevance" }, pool),
+      },
     ];
     for (const { title, statements } of plans) {
       log(`${title}: ${statements.length} statements`);
-      for (const s of statements) log(`  ${describe(s.sql)}: ${s.plan} (${fmt(s.ms)} ms)${s.seqScanOfDocument ? "  <-- sequential scan of Document" : ""}`);
+      for (const s of statements)
+        log(`  ${describe(s.sql)}: ${s.plan} (${fmt(s.ms)} ms)${s.seqScanOfDocument ? "  <-- sequential scan of Document" : ""}`);
     }
     const { disconnectDb } = await import("../lib/db");
     await disconnectDb();
@@ -369,17 +451,36 @@ async function main(): Promise<void> {
       await waitUntilReady(server);
       log(`next start (${config.appDir}) answers on ${origin}`);
     } else await waitUntilReady(undefined);
-    accounting.backends = async () => (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
+    accounting.backends = async () =>
+      (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
     const cookie = await signIn();
     const pages: Page[] = [
-      { key: "reference", path: REFERENCE, title: `${REFERENCE} (reference)`, check: (body) => body.includes("<html") && !body.includes('id="login') },
-      { key: "docs", path: "/docs", title: "/docs", check: (body) => /more than 10,000|10,000\+/.test(body) || body.includes("documents-list") || /Page 1 of/.test(body) },
-      { key: "search", path: `/docs?q=${encodeURIComponent(config.searchWord)}`, title: `/docs?q=${config.searchWord}`, check: (body) => body.includes(config.searchWord) },
+      {
+        key: "reference",
+        path: REFERENCE,
+        title: `${REFERENCE} (reference)`,
+        check: (body) => body.includes("<html") && !body.includes('id="login'),
+      },
+      {
+        key: "docs",
+        path: "/docs",
+        title: "/docs",
+        check: (body) => /more than 10,000|10,000\+/.test(body) || body.includes("documents-list") || /Page 1 of/.test(body),
+      },
+      {
+        key: "search",
+        path: `/docs?q=${encodeURIComponent(config.searchWord)}`,
+        title: `/docs?q=${config.searchWord}`,
+        check: (body) => body.includes(config.searchWord),
+      },
     ];
     for (const page of pages) {
       const response = await fetch(`${origin}${page.path}`, { headers: { cookie }, redirect: "manual" });
       const body = await response.text();
-      if (response.status !== 200 || !page.check(body)) throw new Error(`${page.path}: unexpected answer ${response.status} ${response.headers.get("location") ?? ""}: ${body.slice(0, 300)}`);
+      if (response.status !== 200 || !page.check(body))
+        throw new Error(
+          `${page.path}: unexpected answer ${response.status} ${response.headers.get("location") ?? ""}: ${body.slice(0, 300)}`,
+        );
       await drive(page, cookie, config.warmup);
     }
     const [reference, docs, search] = pages as [Page, Page, Page];
@@ -390,7 +491,9 @@ async function main(): Promise<void> {
       const run = await drive(page, cookie, config.duration);
       const after = await drive(reference, cookie, config.duration);
       measured.push({ page, run, before, after });
-      log(`  ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}: ${(run.rps / ((before.rps + after.rps) / 2)).toFixed(2)}x; CPU per request: server ${fmt(run.serverCpu)} ms (reference ${fmt(before.serverCpu)} / ${fmt(after.serverCpu)}), PostgreSQL ${fmt(run.databaseCpu)} ms (reference ${fmt(before.databaseCpu)} / ${fmt(after.databaseCpu)})`);
+      log(
+        `  ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}: ${(run.rps / ((before.rps + after.rps) / 2)).toFixed(2)}x; CPU per request: server ${fmt(run.serverCpu)} ms (reference ${fmt(before.serverCpu)} / ${fmt(after.serverCpu)}), PostgreSQL ${fmt(run.databaseCpu)} ms (reference ${fmt(before.databaseCpu)} / ${fmt(after.databaseCpu)})`,
+      );
       before = after;
     }
     const cpus = os.cpus();
@@ -398,7 +501,9 @@ async function main(): Promise<void> {
     const meta = {
       date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
       "Data set": `${dataSet}, one workspace; signed in as its administrator, who sees every document`,
-      Server: server ? `\`next start\` of the production build in ${config.appDir === ROOT ? "this project" : config.appDir}, port ${config.port}` : `BENCH_URL ${origin}`,
+      Server: server
+        ? `\`next start\` of the production build in ${config.appDir === ROOT ? "this project" : config.appDir}, port ${config.port}`
+        : `BENCH_URL ${origin}`,
       Reference: `\`${REFERENCE}\`: the signed-in shell and the user's own row, the signed-in page with the least data`,
       Node: process.version,
       CPUs: `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}`,

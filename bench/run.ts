@@ -60,7 +60,6 @@ const END_MARKER = "<!-- bench:results:end -->";
 const DEMO = { email: "demo@example.com", password: "Demo-password-1" };
 const TARGET_P99_MS = 25;
 
-
 const config = {
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
   port: numberEnv("BENCH_PORT", 3200),

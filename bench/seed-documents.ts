@@ -22,7 +22,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import postgres from "postgres";
 
-export const BENCH_USER = { email: "bench-docs@example.test", password: "Bench-docs-password-1", firstName: "Bea", lastName: "Bench" } as const;
+export const BENCH_USER = {
+  email: "bench-docs@example.test",
+  password: "Bench-docs-password-1",
+  firstName: "Bea",
+  lastName: "Bench",
+} as const;
 
 /** Words put into the text at a known rate, to search for: rare (about 0.1 %), and less rare (2 %). */
 export const SEARCH_WORDS = { rare: "zirconium", uncommon: "moratorium" } as const;
@@ -34,7 +39,14 @@ const DAY = 86_400_000;
 const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 export type SeedConfig = { baseDatabaseUrl: string; dbName: string; count: number; log?: (message: string) => void };
-export type SeedResult = { databaseUrl: string; accountId: string; userId: string; documents: number; seconds: number; steps: Record<string, number> };
+export type SeedResult = {
+  databaseUrl: string;
+  accountId: string;
+  userId: string;
+  documents: number;
+  seconds: number;
+  steps: Record<string, number>;
+};
 
 export const defaultSeedConfig = (): SeedConfig => ({
   baseDatabaseUrl: process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres",
@@ -132,8 +144,7 @@ const WORDS: Record<Language, string[]> = {
     force majeure event delay suspension cure material adverse change control affiliate employee employees non-solicitation
     competition goods delivery shipment title risk loss inspection defect defects replacement refund price prices discount
     volume forecast order orders purchase lease premises landlord tenant rent deposit maintenance repair utilities escrow
-    milestone budget cost costs expenses reimbursement travel approval approved prior notify receipt termination convenience`
-    .split(/\s+/),
+    milestone budget cost costs expenses reimbursement travel approval approved prior notify receipt termination convenience`.split(/\s+/),
   es: `el contrato parte partes deberá servicios proveedor cliente pago plazo plazos obligaciones información confidencial
     aviso período terminación responsabilidad daños garantía garantías prestador honorarios factura facturas días escrito
     consentimiento ley aplicable jurisdicción controversia arbitraje cláusula cláusulas incumplimiento indemnización propiedad
@@ -143,8 +154,7 @@ const WORDS: Record<Language, string[]> = {
     mora fuerza mayor retraso suspensión subsanación cambio control filial empleados competencia bienes entrega envío riesgo
     pérdida inspección defectos sustitución reembolso precio precios descuento volumen pedido pedidos compra arrendamiento
     inmueble arrendador arrendatario renta fianza mantenimiento reparación suministros hito presupuesto coste costes gastos
-    reembolso viajes aprobación previa notificar recepción conveniencia vigencia domicilio`
-    .split(/\s+/),
+    reembolso viajes aprobación previa notificar recepción conveniencia vigencia domicilio`.split(/\s+/),
   ca: `el contracte part parts haurà serveis proveïdor client pagament termini terminis obligacions informació confidencial
     avís període resolució responsabilitat danys garantia garanties prestador honoraris factura factures dies escrit
     consentiment llei aplicable jurisdicció controvèrsia arbitratge clàusula clàusules incompliment indemnització propietat
@@ -154,8 +164,7 @@ const WORDS: Record<Language, string[]> = {
     demora força major retard suspensió esmena canvi control filial empleats competència béns lliurament enviament risc
     pèrdua inspecció defectes substitució reemborsament preu preus descompte volum comanda comandes compra arrendament
     immoble arrendador arrendatari lloguer fiança manteniment reparació subministraments fita pressupost cost costos
-    despeses viatges aprovació prèvia notificar recepció conveniència vigència domicili`
-    .split(/\s+/),
+    despeses viatges aprovació prèvia notificar recepció conveniència vigència domicili`.split(/\s+/),
   pt: `o contrato parte partes deverá serviços fornecedor cliente pagamento prazo prazos obrigações informação confidencial
     aviso período rescisão responsabilidade danos garantia garantias prestador honorários fatura faturas dias escrito
     consentimento lei aplicável jurisdição litígio arbitragem cláusula cláusulas incumprimento indemnização propriedade
@@ -165,15 +174,58 @@ const WORDS: Record<Language, string[]> = {
     mora força maior atraso suspensão sanação alteração controlo afiliada trabalhadores concorrência bens entrega envio
     risco perda inspeção defeitos substituição reembolso preço preços desconto volume encomenda encomendas compra
     arrendamento imóvel senhorio inquilino renda caução manutenção reparação fornecimentos marco orçamento custo custos
-    despesas viagens aprovação prévia notificar receção conveniência vigência domicílio`
-    .split(/\s+/),
+    despesas viagens aprovação prévia notificar receção conveniência vigência domicílio`.split(/\s+/),
 };
 
 const KINDS: Record<Language, string[]> = {
-  en: ["Service agreement", "Non-disclosure agreement", "Supply contract", "Lease", "Employment contract", "Consulting agreement", "Licence agreement", "Framework agreement", "Purchase order", "Data processing agreement"],
-  es: ["Contrato de servicios", "Acuerdo de confidencialidad", "Contrato de suministro", "Arrendamiento", "Contrato laboral", "Contrato de consultoría", "Contrato de licencia", "Acuerdo marco", "Orden de compra", "Contrato de encargo de tratamiento"],
-  ca: ["Contracte de serveis", "Acord de confidencialitat", "Contracte de subministrament", "Arrendament", "Contracte laboral", "Contracte de consultoria", "Contracte de llicència", "Acord marc", "Comanda de compra", "Contracte d'encàrrec de tractament"],
-  pt: ["Contrato de prestação de serviços", "Acordo de confidencialidade", "Contrato de fornecimento", "Arrendamento", "Contrato de trabalho", "Contrato de consultoria", "Contrato de licença", "Acordo-quadro", "Nota de encomenda", "Acordo de tratamento de dados"],
+  en: [
+    "Service agreement",
+    "Non-disclosure agreement",
+    "Supply contract",
+    "Lease",
+    "Employment contract",
+    "Consulting agreement",
+    "Licence agreement",
+    "Framework agreement",
+    "Purchase order",
+    "Data processing agreement",
+  ],
+  es: [
+    "Contrato de servicios",
+    "Acuerdo de confidencialidad",
+    "Contrato de suministro",
+    "Arrendamiento",
+    "Contrato laboral",
+    "Contrato de consultoría",
+    "Contrato de licencia",
+    "Acuerdo marco",
+    "Orden de compra",
+    "Contrato de encargo de tratamiento",
+  ],
+  ca: [
+    "Contracte de serveis",
+    "Acord de confidencialitat",
+    "Contracte de subministrament",
+    "Arrendament",
+    "Contracte laboral",
+    "Contracte de consultoria",
+    "Contracte de llicència",
+    "Acord marc",
+    "Comanda de compra",
+    "Contracte d'encàrrec de tractament",
+  ],
+  pt: [
+    "Contrato de prestação de serviços",
+    "Acordo de confidencialidade",
+    "Contrato de fornecimento",
+    "Arrendamento",
+    "Contrato de trabalho",
+    "Contrato de consultoria",
+    "Contrato de licença",
+    "Acordo-quadro",
+    "Nota de encomenda",
+    "Acordo de tratamento de dados",
+  ],
 };
 const JURISDICTIONS: Record<Language, string[]> = {
   en: ["England and Wales", "New York", "Delaware", "Ireland", "California"],
@@ -182,7 +234,28 @@ const JURISDICTIONS: Record<Language, string[]> = {
   pt: ["Lisboa", "Porto", "São Paulo", "Rio de Janeiro", "Braga"],
 };
 const CURRENCY: Record<Language, string> = { en: "USD", es: "EUR", ca: "EUR", pt: "EUR" };
-const SYLLABLES = ["ac", "me", "lo", "tra", "vin", "sol", "nor", "ber", "quan", "tel", "mar", "dis", "ko", "ra", "pen", "ux", "el", "an", "ti", "gro"];
+const SYLLABLES = [
+  "ac",
+  "me",
+  "lo",
+  "tra",
+  "vin",
+  "sol",
+  "nor",
+  "ber",
+  "quan",
+  "tel",
+  "mar",
+  "dis",
+  "ko",
+  "ra",
+  "pen",
+  "ux",
+  "el",
+  "an",
+  "ti",
+  "gro",
+];
 const SUFFIXES = ["Ltd", "S.L.", "S.A.", "Inc.", "GmbH", "Lda.", "LLC", "SARL"];
 
 /** A Zipf-like index into a word list: the first words are far more frequent than the last. */
@@ -215,12 +288,33 @@ type Taxonomy = { categories: string[]; folders: string[]; tags: string[] };
 /** One batch of documents, their first versions and their tags, as one array per column. */
 function batch(rand: Rand, first: number, size: number, now: number, accountId: string, userId: string, taxonomy: Taxonomy) {
   const doc = {
-    id: [] as string[], name: [] as string[], status: [] as string[], ref: [] as string[], language: [] as string[],
-    jurisdiction: [] as string[], risk: [] as (number | null)[], priority: [] as (number | null)[], value: [] as (string | null)[],
-    currency: [] as (string | null)[], startedAt: [] as (string | null)[], endedAt: [] as (string | null)[], archived: [] as boolean[],
-    categoryId: [] as (string | null)[], folderId: [] as (string | null)[], createdAt: [] as string[], updatedAt: [] as string[],
+    id: [] as string[],
+    name: [] as string[],
+    status: [] as string[],
+    ref: [] as string[],
+    language: [] as string[],
+    jurisdiction: [] as string[],
+    risk: [] as (number | null)[],
+    priority: [] as (number | null)[],
+    value: [] as (string | null)[],
+    currency: [] as (string | null)[],
+    startedAt: [] as (string | null)[],
+    endedAt: [] as (string | null)[],
+    archived: [] as boolean[],
+    categoryId: [] as (string | null)[],
+    folderId: [] as (string | null)[],
+    createdAt: [] as string[],
+    updatedAt: [] as string[],
   };
-  const content = { id: [] as string[], documentId: [] as string[], name: [] as string[], path: [] as string[], size: [] as number[], text: [] as string[], createdAt: [] as string[] };
+  const content = {
+    id: [] as string[],
+    documentId: [] as string[],
+    name: [] as string[],
+    path: [] as string[],
+    size: [] as number[],
+    text: [] as string[],
+    createdAt: [] as string[],
+  };
   const tags = { documentId: [] as string[], tagId: [] as string[] };
   for (let i = 0; i < size; i++) {
     const n = first + i + 1;
@@ -312,9 +406,22 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
   const passwordHash = await hashPassword(BENCH_USER.password);
   const { user, account } = await db.$transaction(async (tx) => {
     const user = await tx.user.create({
-      data: { email: BENCH_USER.email, firstName: BENCH_USER.firstName, lastName: BENCH_USER.lastName, passwordHash, emailVerified: new Date(), tos: true, tosAcceptedAt: new Date(), language: "en" },
+      data: {
+        email: BENCH_USER.email,
+        firstName: BENCH_USER.firstName,
+        lastName: BENCH_USER.lastName,
+        passwordHash,
+        emailVerified: new Date(),
+        tos: true,
+        tosAcceptedAt: new Date(),
+        language: "en",
+      },
     });
-    const account = await createAccountForOwner(tx, anonymousContext({ via: "system" }), { name: "Benchmark Workspace", ownerId: user.id, slug: "bench-docs" });
+    const account = await createAccountForOwner(tx, anonymousContext({ via: "system" }), {
+      name: "Benchmark Workspace",
+      ownerId: user.id,
+      slug: "bench-docs",
+    });
     return { user, account };
   });
   await disconnectDb();
@@ -333,14 +440,41 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
     for (const [i, name] of ["Sales", "Procurement", "Human resources", "Real estate", "Legal", "Finance"].entries()) {
       const id = `cat_bench_${i}`;
       taxonomy.categories.push(id);
-      await client.query(`INSERT INTO "Category" (id, "accountId", name, slug, "group", "updatedAt") VALUES ($1, $2, $3, $4, 'document', now())`, [id, accountId, name, name.toLowerCase().replace(/\s+/g, "-")]);
+      await client.query(
+        `INSERT INTO "Category" (id, "accountId", name, slug, "group", "updatedAt") VALUES ($1, $2, $3, $4, 'document', now())`,
+        [id, accountId, name, name.toLowerCase().replace(/\s+/g, "-")],
+      );
     }
-    for (const [i, name] of ["Customers", "Suppliers", "Employees", "Offices", "Partners", "Archive 2024", "Board", "Licensing"].entries()) {
+    for (const [i, name] of [
+      "Customers",
+      "Suppliers",
+      "Employees",
+      "Offices",
+      "Partners",
+      "Archive 2024",
+      "Board",
+      "Licensing",
+    ].entries()) {
       const id = `fold_bench_${i}`;
       taxonomy.folders.push(id);
-      await client.query(`INSERT INTO "Folder" (id, "accountId", name, "group", "updatedAt") VALUES ($1, $2, $3, 'document', now())`, [id, accountId, name]);
+      await client.query(`INSERT INTO "Folder" (id, "accountId", name, "group", "updatedAt") VALUES ($1, $2, $3, 'document', now())`, [
+        id,
+        accountId,
+        name,
+      ]);
     }
-    for (const [i, name] of ["urgent", "renewal", "gdpr", "high value", "template", "legacy", "priority client", "audit", "framework", "international"].entries()) {
+    for (const [i, name] of [
+      "urgent",
+      "renewal",
+      "gdpr",
+      "high value",
+      "template",
+      "legacy",
+      "priority client",
+      "audit",
+      "framework",
+      "international",
+    ].entries()) {
       const id = `tag_bench_${i}`;
       taxonomy.tags.push(id);
       await client.query(`INSERT INTO "Tag" (id, "accountId", name, "updatedAt") VALUES ($1, $2, $3, now())`, [id, accountId, name]);
@@ -367,16 +501,49 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
          FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[], $12::text[],
            $13::text[], $14::text[], $15::boolean[], $16::text[], $17::text[], $18::text[], $19::text[])
            AS t(id, name, status, ref, language, jurisdiction, risk, priority, value, currency, "startedAt", "endedAt", archived, "categoryId", "folderId", "createdAt", "updatedAt")`,
-        [accountId, userId, doc.id, doc.name, doc.status, doc.ref, doc.language, doc.jurisdiction, doc.risk, doc.priority, doc.value, doc.currency,
-          doc.startedAt, doc.endedAt, doc.archived, doc.categoryId, doc.folderId, doc.createdAt, doc.updatedAt],
+        [
+          accountId,
+          userId,
+          doc.id,
+          doc.name,
+          doc.status,
+          doc.ref,
+          doc.language,
+          doc.jurisdiction,
+          doc.risk,
+          doc.priority,
+          doc.value,
+          doc.currency,
+          doc.startedAt,
+          doc.endedAt,
+          doc.archived,
+          doc.categoryId,
+          doc.folderId,
+          doc.createdAt,
+          doc.updatedAt,
+        ],
       );
       await client.query(
         `INSERT INTO "DocumentContent" (id, "accountId", "documentId", "authorId", version, name, mimetype, path, size, text, "createdAt")
          SELECT id, $1, "documentId", $2, 1, name, $3, path, size, text, "createdAt"::timestamp
          FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::text[]) AS t(id, "documentId", name, path, size, text, "createdAt")`,
-        [accountId, userId, DOCX_MIME, content.id, content.documentId, content.name, content.path, content.size, content.text, content.createdAt],
+        [
+          accountId,
+          userId,
+          DOCX_MIME,
+          content.id,
+          content.documentId,
+          content.name,
+          content.path,
+          content.size,
+          content.text,
+          content.createdAt,
+        ],
       );
-      await client.query(`INSERT INTO "_DocumentToTag" ("A", "B") SELECT * FROM unnest($1::text[], $2::text[])`, [tags.documentId, tags.tagId]);
+      await client.query(`INSERT INTO "_DocumentToTag" ("A", "B") SELECT * FROM unnest($1::text[], $2::text[])`, [
+        tags.documentId,
+        tags.tagId,
+      ]);
       await client.query("COMMIT");
       if ((first / BATCH) % 5 === 4 || first + size >= config.count) log(`  ${first + size} documents`);
     }
@@ -388,7 +555,10 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
        SELECT 'p' || substr(d.id, 2), d."accountId", d.id, $2, 'owner', 'active', d."createdAt", d."createdAt" FROM "Document" d WHERE d."accountId" = $1`,
       [accountId, userId],
     );
-    await client.query(`UPDATE "Account" SET settings = jsonb_set(settings, '{refCounter}', to_jsonb($2::int)) WHERE id = $1`, [accountId, config.count]);
+    await client.query(`UPDATE "Account" SET settings = jsonb_set(settings, '{refCounter}', to_jsonb($2::int)) WHERE id = $1`, [
+      accountId,
+      config.count,
+    ]);
     step("owner policies");
 
     // The search vectors: one UPDATE with the app's expression (refreshSearchIndex's), over the text of every version.

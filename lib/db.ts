@@ -25,7 +25,10 @@ type QueryListener = (query: string, params: string) => void;
 const listeners = new Set<QueryListener>();
 
 function withEvents(client: PrismaClient): PrismaClient {
-  if (queryEvents()) (client as unknown as { $on: (event: "query", cb: (e: { query: string; params: string }) => void) => void }).$on("query", (e) => listeners.forEach((l) => l(e.query, e.params)));
+  if (queryEvents())
+    (client as unknown as { $on: (event: "query", cb: (e: { query: string; params: string }) => void) => void }).$on("query", (e) =>
+      listeners.forEach((l) => l(e.query, e.params)),
+    );
   return client;
 }
 

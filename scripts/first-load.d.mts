@@ -5,5 +5,9 @@ export declare const ZOD_MARKERS: string[];
 export type ScriptSize = { src: string; raw: number; gzip: number; zod: boolean };
 export type PageSize = { path: string; raw: number; gzip: number; scripts: ScriptSize[]; zodScripts: string[] };
 export declare function scriptPaths(html: string): string[];
-export declare function measurePage(fetchText: (path: string) => Promise<string>, pagePath: string, cache?: Map<string, Omit<ScriptSize, "src">>): Promise<PageSize>;
+export declare function measurePage(
+  fetchText: (path: string) => Promise<string>,
+  pagePath: string,
+  cache?: Map<string, Omit<ScriptSize, "src">>,
+): Promise<PageSize>;
 export declare const kb: (bytes: number) => string;

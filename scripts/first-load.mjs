@@ -56,7 +56,11 @@ export async function measurePage(fetchText, pagePath, cache = new Map()) {
   for (const src of scriptPaths(html)) {
     if (!cache.has(src)) {
       const text = await fetchText(src);
-      cache.set(src, { raw: Buffer.byteLength(text), gzip: gzipSync(text, { level: 9 }).length, zod: ZOD_MARKERS.some((marker) => text.includes(marker)) });
+      cache.set(src, {
+        raw: Buffer.byteLength(text),
+        gzip: gzipSync(text, { level: 9 }).length,
+        zod: ZOD_MARKERS.some((marker) => text.includes(marker)),
+      });
     }
     scripts.push({ src, ...cache.get(src) });
   }

@@ -19,7 +19,19 @@ export async function ensureGenerated() {
   if (code !== 0) process.exit(code);
 }
 
-const SOURCES = ["app", "components", "lib", "messages", "prisma", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "messages",
+  "prisma",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 
 function hashSources() {
   const hash = createHash("sha256");

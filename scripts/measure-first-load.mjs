@@ -35,10 +35,23 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "covenant-bundles-pglite-"));
-const env = { ...process.env, NODE_ENV: "production", PORT: String(PORT), APP_URL: BASE, NEXTAUTH_URL: BASE, PGLITE_DIR: dataDir, ENABLE_DEV_OUTBOX: "true", NEXT_TELEMETRY_DISABLED: "1" };
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  APP_URL: BASE,
+  NEXTAUTH_URL: BASE,
+  PGLITE_DIR: dataDir,
+  ENABLE_DEV_OUTBOX: "true",
+  NEXT_TELEMETRY_DISABLED: "1",
+};
 env.NEXTAUTH_SECRET ??= "bench-bundles-secret-bench-bundles-secret-0001";
 for (const name of ["DATABASE_URL", "SMTP_URL", "SEED_DEMO", "AUTO_MIGRATE"]) delete env[name];
-const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 const exited = new Promise((resolve) => server.once("exit", resolve));
 
 async function stop() {
@@ -73,7 +86,11 @@ let failed = false;
 try {
   await waitForServer();
   // Desktop sign-in: the token comes in the body; as the session cookie it opens the screens.
-  const signIn = await fetch(`${BASE}/vapp/auth/provider/local/desktop`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(DEMO) });
+  const signIn = await fetch(`${BASE}/vapp/auth/provider/local/desktop`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(DEMO),
+  });
   if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
   bearer = (await signIn.json()).accessToken;
   const guestLogin = await get("/login");
@@ -81,7 +98,11 @@ try {
   const docsHtml = await get("/docs");
   const documentId = /\/d\/([A-Za-z0-9_-]+)\/view/.exec(docsHtml)?.[1];
   if (!documentId) throw new Error("no document on /docs (is the demo workspace seeded?)");
-  const link = await fetch(`${BASE}/vapp/documents/${documentId}/links`, { method: "POST", headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" }, body: JSON.stringify({ name: "bench" }) });
+  const link = await fetch(`${BASE}/vapp/documents/${documentId}/links`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+    body: JSON.stringify({ name: "bench" }),
+  });
   if (link.status !== 201) throw new Error(`share link: ${link.status} ${await link.text()}`);
   const sharePath = new URL((await link.json()).url).pathname;
 
@@ -110,7 +131,9 @@ try {
       "ceiling KB": ceiling,
       zod: result.zodScripts.length ? result.zodScripts.join(" ") : "no",
     });
-    if (process.env.VERBOSE) for (const s of result.scripts) console.log(`  ${page.route}  ${kb(s.gzip).padStart(6)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.zod ? "zod " : ""}${s.src}`);
+    if (process.env.VERBOSE)
+      for (const s of result.scripts)
+        console.log(`  ${page.route}  ${kb(s.gzip).padStart(6)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.zod ? "zod " : ""}${s.src}`);
   }
   console.table(rows);
   // What every page loads: Next's and React's runtime and the root layout's components.
@@ -122,5 +145,9 @@ try {
 } finally {
   await stop();
 }
-log(failed ? "a page is over its ceiling, zod reached a page, or the measurement failed" : "every page within its ceiling, no zod in the browser");
+log(
+  failed
+    ? "a page is over its ceiling, zod reached a page, or the measurement failed"
+    : "every page within its ceiling, no zod in the browser",
+);
 process.exit(failed ? 1 : 0);

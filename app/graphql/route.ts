@@ -17,7 +17,10 @@ const csrfForMutations: Plugin<GraphQLContext> = {
   onExecute({ args }) {
     const operation = getOperationAST(args.document, args.operationName);
     if (operation?.operation === "mutation" && !args.contextValue.csrfOk) {
-      throw toGraphQLError(new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." }), args.contextValue.ctx.locale);
+      throw toGraphQLError(
+        new AppError(AppErrorCode.CSRF_INVALID, { message: "Missing or invalid CSRF token." }),
+        args.contextValue.ctx.locale,
+      );
     }
   },
 };

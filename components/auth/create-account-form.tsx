@@ -35,8 +35,18 @@ export function CreateAccountForm({ redirect }: { redirect: string }) {
     <form onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-zinc-600">{t("intro")}</p>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={ta("accountName")} name="accountName" required maxLength={120} autoComplete="organization" value={name} onChange={(e) => setName(e.target.value)} />
-      <Button type="submit" busy={busy}>{t("submit")}</Button>
+      <TextField
+        label={ta("accountName")}
+        name="accountName"
+        required
+        maxLength={120}
+        autoComplete="organization"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Button type="submit" busy={busy}>
+        {t("submit")}
+      </Button>
     </form>
   );
 }

@@ -32,7 +32,15 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     <form onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-zinc-600">{t("forgot.intro")}</p>
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      <TextField label={t("email")} name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Button type="submit" busy={busy}>
         {t("forgot.submit")}
       </Button>

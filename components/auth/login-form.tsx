@@ -122,7 +122,10 @@ export function LoginForm({
         {t("login.magicLink")}
       </Button>
       {googleEnabled && (
-        <a href="/vapp/auth/provider/google" className="inline-flex min-h-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">
+        <a
+          href="/vapp/auth/provider/google"
+          className="inline-flex min-h-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+        >
           {t("login.google")}
         </a>
       )}

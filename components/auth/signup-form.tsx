@@ -50,11 +50,42 @@ export function SignupForm() {
     <form onSubmit={submit} className="flex flex-col gap-4">
       {error && <Alert tone="error">{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("firstName")} name="firstName" autoComplete="given-name" required maxLength={100} value={form.firstName} onChange={(e) => set("firstName")(e.target.value)} />
-        <TextField label={t("lastName")} name="lastName" autoComplete="family-name" maxLength={100} value={form.lastName} onChange={(e) => set("lastName")(e.target.value)} />
+        <TextField
+          label={t("firstName")}
+          name="firstName"
+          autoComplete="given-name"
+          required
+          maxLength={100}
+          value={form.firstName}
+          onChange={(e) => set("firstName")(e.target.value)}
+        />
+        <TextField
+          label={t("lastName")}
+          name="lastName"
+          autoComplete="family-name"
+          maxLength={100}
+          value={form.lastName}
+          onChange={(e) => set("lastName")(e.target.value)}
+        />
       </div>
-      <TextField label={t("email")} name="email" type="email" autoComplete="email" required value={form.email} onChange={(e) => set("email")(e.target.value)} />
-      <TextField label={t("accountName")} name="accountName" autoComplete="organization" required maxLength={120} value={form.accountName} onChange={(e) => set("accountName")(e.target.value)} />
+      <TextField
+        label={t("email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={form.email}
+        onChange={(e) => set("email")(e.target.value)}
+      />
+      <TextField
+        label={t("accountName")}
+        name="accountName"
+        autoComplete="organization"
+        required
+        maxLength={120}
+        value={form.accountName}
+        onChange={(e) => set("accountName")(e.target.value)}
+      />
       <PasswordField value={form.password} onChange={set("password")} showStrength />
       <Button type="submit" busy={busy}>
         {t("signup.submit")}

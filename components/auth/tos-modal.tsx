@@ -29,7 +29,17 @@ export function TosModal({ firstName }: { firstName: string }) {
   }
 
   return (
-    <Modal open={open} title={t("title")} size="lg" cancel={[]} footer={<Button onClick={accept} busy={busy}>{t("accept")}</Button>}>
+    <Modal
+      open={open}
+      title={t("title")}
+      size="lg"
+      cancel={[]}
+      footer={
+        <Button onClick={accept} busy={busy}>
+          {t("accept")}
+        </Button>
+      }
+    >
       <p className="mb-2 font-medium">{t("greeting", { name: firstName })}</p>
       <p className="text-sm text-zinc-700">{t("body")}</p>
     </Modal>

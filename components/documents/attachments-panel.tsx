@@ -23,7 +23,17 @@ export type AttachmentItem = {
  * fields and the annexes editors attach. Everyone who sees the document downloads them; editors
  * attach (PDF, Word, images; checked by the server) and remove annexes. A field's file stays.
  */
-export function AttachmentsPanel({ documentId, attachments, canEdit, maxUploadBytes }: { documentId: string; attachments: AttachmentItem[]; canEdit: boolean; maxUploadBytes: number }) {
+export function AttachmentsPanel({
+  documentId,
+  attachments,
+  canEdit,
+  maxUploadBytes,
+}: {
+  documentId: string;
+  attachments: AttachmentItem[];
+  canEdit: boolean;
+  maxUploadBytes: number;
+}) {
   const t = useTranslations("documents.attachments");
   const format = useFormatter();
   const { run, busy } = useAction();
@@ -40,7 +50,10 @@ export function AttachmentsPanel({ documentId, attachments, canEdit, maxUploadBy
     <div className="flex flex-col gap-3">
       {canEdit && (
         <div className="flex flex-wrap items-center gap-3">
-          <label className="inline-flex w-fit cursor-pointer items-center rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-brand-500" aria-disabled={busy}>
+          <label
+            className="inline-flex w-fit cursor-pointer items-center rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-brand-500"
+            aria-disabled={busy}
+          >
             {t("add")}
             <input
               type="file"
@@ -64,13 +77,22 @@ export function AttachmentsPanel({ documentId, attachments, canEdit, maxUploadBy
         <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white" aria-label={t("title")}>
           {attachments.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="attachment-row">
-              <a className="font-medium text-brand-700 hover:underline" href={href(item)} download aria-label={t("downloadNamed", { name: item.name })}>
+              <a
+                className="font-medium text-brand-700 hover:underline"
+                href={href(item)}
+                download
+                aria-label={t("downloadNamed", { name: item.name })}
+              >
                 {item.name}
               </a>
-              <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700">{item.field ? t("field", { name: item.field }) : t("annex")}</span>
+              <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700">
+                {item.field ? t("field", { name: item.field }) : t("annex")}
+              </span>
               <span className="text-zinc-500">{size(item.size)}</span>
               {item.author && <span className="text-zinc-500">{item.author}</span>}
-              <span className="text-zinc-500">{format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+              <span className="text-zinc-500">
+                {format.dateTime(new Date(item.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+              </span>
               <span className="flex-1" />
               {canEdit && !item.field && (
                 <Button variant="secondary" onClick={() => setRemoving(item)} aria-label={t("removeNamed", { name: item.name })}>

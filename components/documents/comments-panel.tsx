@@ -116,7 +116,13 @@ export function CommentsPanel({
   });
 
   const authorName = (c: Comment) =>
-    c.visitor ? c.visitor.name : c.author ? (c.author.id === currentUserId ? t("you", { name: c.author.name }) : c.author.name) : t("formerMember");
+    c.visitor
+      ? c.visitor.name
+      : c.author
+        ? c.author.id === currentUserId
+          ? t("you", { name: c.author.name })
+          : c.author.name
+        : t("formerMember");
 
   return (
     <section aria-labelledby="comments-title" className="flex flex-col gap-4">
@@ -141,13 +147,28 @@ export function CommentsPanel({
             busy={busy}
             nameOf={authorName}
             noteOf={(c) => (c.visitor ? (c.visitor.linkName ? t("viaLink", { name: c.visitor.linkName }) : t("viaRemovedLink")) : null)}
-            onReply={(thread, body) => change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body, parentId: thread.id }), SENT)}
+            onReply={(thread, body) =>
+              change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body, parentId: thread.id }), SENT)
+            }
             onEdit={(c, body) => change(() => apiRequest("PUT", `/vapp/comments/${c.id}`, { body }), UPDATED)}
             onDelete={(c) => void change(() => apiRequest("DELETE", `/vapp/comments/${c.id}`), DELETED)}
             renderActions={(c) =>
               c.canResolve && (
-                <Button variant="ghost" className="min-h-8 px-2 py-1" disabled={busy} onClick={() => void change(() => apiRequest("POST", `/vapp/comments/${c.id}/resolve`, { resolved: !c.resolvedAt }), UPDATED)}>
-                  {c.kind === "suggestion" ? (c.resolvedAt ? t("markNotApplied") : t("markApplied")) : c.resolvedAt ? t("reopen") : t("resolve")}
+                <Button
+                  variant="ghost"
+                  className="min-h-8 px-2 py-1"
+                  disabled={busy}
+                  onClick={() =>
+                    void change(() => apiRequest("POST", `/vapp/comments/${c.id}/resolve`, { resolved: !c.resolvedAt }), UPDATED)
+                  }
+                >
+                  {c.kind === "suggestion"
+                    ? c.resolvedAt
+                      ? t("markNotApplied")
+                      : t("markApplied")
+                    : c.resolvedAt
+                      ? t("reopen")
+                      : t("resolve")}
                 </Button>
               )
             }
@@ -184,7 +205,14 @@ function CommentKindChoice({ value, onChange }: { value: CommentKind; onChange: 
       <div className="flex flex-wrap gap-x-4">
         {COMMENT_KINDS.map((option) => (
           <label key={option} className="flex min-h-8 items-center gap-2 text-sm text-zinc-700">
-            <input type="radio" name={`${id}-kind`} value={option} checked={value === option} onChange={() => onChange(option)} className="size-4" />
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              className="size-4"
+            />
             {option === "suggestion" ? t("suggestion") : t("kindComment")}
           </label>
         ))}
@@ -210,7 +238,11 @@ function CommentMeta({ name, note, comment, isReply }: { name: string; note: str
       </time>
       {comment.isEdited && <span className="text-xs text-zinc-500">({t("edited")})</span>}
       {isSuggestion && <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800">{t("suggestion")}</span>}
-      {comment.resolvedAt && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">{isSuggestion ? t("applied") : t("resolved")}</span>}
+      {comment.resolvedAt && (
+        <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">
+          {isSuggestion ? t("applied") : t("resolved")}
+        </span>
+      )}
     </header>
   );
 }
@@ -272,7 +304,12 @@ export function CommentThreads<C extends ThreadComment>({
         {editing !== c.id && (
           <div className="flex flex-wrap gap-1">
             {!isReply && (
-              <Button variant="ghost" className={action} aria-expanded={replyingTo === c.id} onClick={() => setReplyingTo(replyingTo === c.id ? null : c.id)}>
+              <Button
+                variant="ghost"
+                className={action}
+                aria-expanded={replyingTo === c.id}
+                onClick={() => setReplyingTo(replyingTo === c.id ? null : c.id)}
+              >
                 {t("reply")}
               </Button>
             )}
@@ -301,7 +338,11 @@ export function CommentThreads<C extends ThreadComment>({
       ) : (
         <ol className="flex flex-col gap-3">
           {threads.map((thread) => (
-            <li key={thread.id} className={`rounded-lg border border-zinc-200 p-3 sm:p-4 ${thread.resolvedAt ? "bg-zinc-50" : "bg-white"}`} data-testid="comment-thread">
+            <li
+              key={thread.id}
+              className={`rounded-lg border border-zinc-200 p-3 sm:p-4 ${thread.resolvedAt ? "bg-zinc-50" : "bg-white"}`}
+              data-testid="comment-thread"
+            >
               {renderComment(thread, false)}
               {repliesOf(thread.id).length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-zinc-100 pl-3 sm:ml-6 sm:pl-4" aria-label={t("replies")}>

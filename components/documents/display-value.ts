@@ -10,7 +10,8 @@ export function displayValue(value: unknown): string {
     return value
       .map((item) => {
         if (Array.isArray(item)) return item.map(String).join(" · ");
-        if (item && typeof item === "object" && "key" in item) return `${String((item as { key: unknown }).key)}: ${String((item as { value?: unknown }).value ?? "")}`;
+        if (item && typeof item === "object" && "key" in item)
+          return `${String((item as { key: unknown }).key)}: ${String((item as { value?: unknown }).value ?? "")}`;
         return displayValue(item);
       })
       .join(Array.isArray(value[0]) || (value[0] && typeof value[0] === "object") ? " / " : ", ");

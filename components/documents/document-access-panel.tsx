@@ -124,7 +124,8 @@ export function DocumentAccessPanel({
       await reload();
       return true;
     } catch (error) {
-      const guestLimit = error instanceof ApiError && (error.details?.fields as { code?: string }[] | undefined)?.some((f) => f.code === "guest_role");
+      const guestLimit =
+        error instanceof ApiError && (error.details?.fields as { code?: string }[] | undefined)?.some((f) => f.code === "guest_role");
       notify({ tone: "error", title: ta(failure), description: guestLimit ? t("guestRoleLimit") : errorText(error) });
       return false;
     } finally {
@@ -135,7 +136,11 @@ export function DocumentAccessPanel({
   const upsert = (userId: string, role: Role) => apiRequest("POST", `/vapp/documents/${documentId}/policies`, { userId, role });
   const changeRole = (policy: AccessPolicy, role: Role) => act(() => upsert(policy.userId, role), "updated", "updateError");
   const answer = (policy: AccessPolicy, accept: boolean, role: Role) =>
-    act(() => apiRequest("POST", `/vapp/document-policies/${policy.id}/answer`, accept ? { accept, role } : { accept }), "updated", "updateError");
+    act(
+      () => apiRequest("POST", `/vapp/document-policies/${policy.id}/answer`, accept ? { accept, role } : { accept }),
+      "updated",
+      "updateError",
+    );
 
   async function remove(policy: AccessPolicy) {
     setRemoving(null);
@@ -148,7 +153,12 @@ export function DocumentAccessPanel({
     try {
       const result = await apiRequest<ShareResult>("POST", `/vapp/documents/${documentId}/share`, { email, role });
       if (result.kind === "link") {
-        const description = [t("external.sent", { email: result.link.email }), result.capped ? t("external.capped", { email: result.link.email }) : null].filter(Boolean).join(" ");
+        const description = [
+          t("external.sent", { email: result.link.email }),
+          result.capped ? t("external.capped", { email: result.link.email }) : null,
+        ]
+          .filter(Boolean)
+          .join(" ");
         notify({ tone: "success", title: ta("sent"), description });
         await reloadPersonal();
       } else {
@@ -158,7 +168,8 @@ export function DocumentAccessPanel({
       return true;
     } catch (error) {
       const reason = error instanceof ApiError ? error.details?.reason : undefined;
-      const guestLimit = error instanceof ApiError && (error.details?.fields as { code?: string }[] | undefined)?.some((f) => f.code === "guest_role");
+      const guestLimit =
+        error instanceof ApiError && (error.details?.fields as { code?: string }[] | undefined)?.some((f) => f.code === "guest_role");
       const description =
         reason === "externalSharingOff"
           ? t("external.disabled", { setting: tw("documentShareExternalAccountMembers") })
@@ -206,7 +217,15 @@ export function DocumentAccessPanel({
         <p className="text-sm text-zinc-600">{t("intro")}</p>
       </div>
 
-      {canShare && <AddColleagueForm candidates={candidates} roles={grantable} busy={busy} hint={canManage ? null : t("add.editorHint")} onAdd={(userId, role) => act(() => upsert(userId, role), "added", "createError")} />}
+      {canShare && (
+        <AddColleagueForm
+          candidates={candidates}
+          roles={grantable}
+          busy={busy}
+          hint={canManage ? null : t("add.editorHint")}
+          onAdd={(userId, role) => act(() => upsert(userId, role), "added", "createError")}
+        />
+      )}
       {canShare && <ShareByEmailForm roles={grantable} busy={busy} onShare={shareByEmail} />}
 
       {requests.length > 0 && (
@@ -219,7 +238,13 @@ export function DocumentAccessPanel({
           </div>
           <ul className="divide-y divide-zinc-100 rounded-lg border border-amber-200 bg-amber-50/40">
             {requests.map((request) => (
-              <RequestRow key={request.id} request={request} busy={busy} askedOn={t("requests.askedOn", { date: when(request.createdAt) })} onAnswer={(accept, role) => void answer(request, accept, role)} />
+              <RequestRow
+                key={request.id}
+                request={request}
+                busy={busy}
+                askedOn={t("requests.askedOn", { date: when(request.createdAt) })}
+                onAnswer={(accept, role) => void answer(request, accept, role)}
+              />
             ))}
           </ul>
         </section>
@@ -235,7 +260,9 @@ export function DocumentAccessPanel({
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="break-words">{policy.user.name}</span>
-                  {!policy.inAccount && <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">{t("notMember")}</span>}
+                  {!policy.inAccount && (
+                    <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">{t("notMember")}</span>
+                  )}
                 </p>
                 <p className="mt-0.5 flex flex-wrap gap-x-4 text-sm text-zinc-600">
                   <span className="break-all">{policy.user.email}</span>
@@ -294,7 +321,9 @@ export function DocumentAccessPanel({
                     {link.isExpired ? (
                       <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600">{t("external.expired")}</span>
                     ) : (
-                      link.expiredAt && <span>{t("external.until", { date: format.dateTime(new Date(link.expiredAt), { dateStyle: "medium" }) })}</span>
+                      link.expiredAt && (
+                        <span>{t("external.until", { date: format.dateTime(new Date(link.expiredAt), { dateStyle: "medium" }) })}</span>
+                      )
                     )}
                     <span>
                       {t("lastAccess")}: {link.accessedAt ? when(link.accessedAt) : t("never")}
@@ -366,7 +395,11 @@ function AddColleagueForm({
 
   if (candidates.length === 0) return <p className="text-sm text-zinc-500">{t("noMembers")}</p>;
   return (
-    <form onSubmit={submit} aria-labelledby={`${ids}-title`} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4">
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${ids}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4"
+    >
       <h3 id={`${ids}-title`} className="font-semibold">
         {t("title")}
       </h3>
@@ -375,7 +408,13 @@ function AddColleagueForm({
           <label htmlFor={`${ids}-member`} className="text-sm font-medium text-zinc-700">
             {t("member")}
           </label>
-          <select id={`${ids}-member`} required value={userId} onChange={(e) => setUserId(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+          <select
+            id={`${ids}-member`}
+            required
+            value={userId}
+            onChange={(e) => setUserId(e.target.value)}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
             <option value="">{t("choose")}</option>
             {candidates.map((member) => (
               <option key={member.id} value={member.id}>
@@ -384,7 +423,14 @@ function AddColleagueForm({
             ))}
           </select>
         </div>
-        <RoleField id={`${ids}-role`} label={t("role")} roles={roles} value={role} onChange={setRole} describedBy={hint ? `${ids}-hint` : undefined} />
+        <RoleField
+          id={`${ids}-role`}
+          label={t("role")}
+          roles={roles}
+          value={role}
+          onChange={setRole}
+          describedBy={hint ? `${ids}-hint` : undefined}
+        />
         <Button type="submit" busy={busy} disabled={!userId}>
           {t("submit")}
         </Button>
@@ -399,14 +445,34 @@ function AddColleagueForm({
 }
 
 /** A labelled choice of document role, in the interface language. */
-function RoleField({ id, label, roles, value, onChange, describedBy }: { id: string; label: string; roles: readonly Role[]; value: Role; onChange: (role: Role) => void; describedBy?: string }) {
+function RoleField({
+  id,
+  label,
+  roles,
+  value,
+  onChange,
+  describedBy,
+}: {
+  id: string;
+  label: string;
+  roles: readonly Role[];
+  value: Role;
+  onChange: (role: Role) => void;
+  describedBy?: string;
+}) {
   const tr = useTranslations("documents.roles");
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-zinc-700">
         {label}
       </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as Role)} aria-describedby={describedBy} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as Role)}
+        aria-describedby={describedBy}
+        className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+      >
         {roles.map((r) => (
           <option key={r} value={r}>
             {tr(r)}
@@ -418,7 +484,15 @@ function RoleField({ id, label, roles, value, onChange, describedBy }: { id: str
 }
 
 /** An address and a role: a colleague gets the role, anyone else a personal link (when allowed). */
-function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; busy: boolean; onShare: (email: string, role: Role) => Promise<boolean> }) {
+function ShareByEmailForm({
+  roles,
+  busy,
+  onShare,
+}: {
+  roles: readonly Role[];
+  busy: boolean;
+  onShare: (email: string, role: Role) => Promise<boolean>;
+}) {
   const t = useTranslations("documentAccess.external");
   const ids = useId();
   const [email, setEmail] = useState("");
@@ -431,12 +505,27 @@ function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; bu
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby={`${ids}-title`} className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4" data-testid="share-by-email">
+    <form
+      onSubmit={submit}
+      aria-labelledby={`${ids}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4"
+      data-testid="share-by-email"
+    >
       <h3 id={`${ids}-title`} className="font-semibold">
         {t("formTitle")}
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <TextField label={t("email")} name="email" type="email" autoComplete="off" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} className="min-w-56 flex-1" />
+        <TextField
+          label={t("email")}
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="min-w-56 flex-1"
+        />
         <RoleField id={`${ids}-role`} label={t("role")} roles={roles} value={role} onChange={setRole} />
         <Button type="submit" busy={busy} disabled={!email.trim()}>
           {t("submit")}
@@ -448,7 +537,17 @@ function ShareByEmailForm({ roles, busy, onShare }: { roles: readonly Role[]; bu
 }
 
 /** A pending request: who asked and when, the role to give, Accept or Refuse. */
-function RequestRow({ request, busy, askedOn, onAnswer }: { request: AccessPolicy; busy: boolean; askedOn: string; onAnswer: (accept: boolean, role: Role) => void }) {
+function RequestRow({
+  request,
+  busy,
+  askedOn,
+  onAnswer,
+}: {
+  request: AccessPolicy;
+  busy: boolean;
+  askedOn: string;
+  onAnswer: (accept: boolean, role: Role) => void;
+}) {
   const t = useTranslations("documentAccess.requests");
   const tr = useTranslations("documents.roles");
   const [role, setRole] = useState<Role>("reader");
@@ -460,7 +559,12 @@ function RequestRow({ request, busy, askedOn, onAnswer }: { request: AccessPolic
           <span className="break-all">{request.user.email}</span> · {askedOn}
         </p>
       </div>
-      <select aria-label={t("roleFor", { name: request.user.name })} value={role} onChange={(e) => setRole(e.target.value as Role)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+      <select
+        aria-label={t("roleFor", { name: request.user.name })}
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+        className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+      >
         {ROLES.map((r) => (
           <option key={r} value={r}>
             {tr(r)}

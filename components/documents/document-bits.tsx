@@ -19,7 +19,15 @@ export function HealthDot({ health, withLabel = false }: { health: "green" | "am
 export function Highlight({ parts }: { parts: { text: string; match: boolean }[] }) {
   return (
     <p className="mt-1 text-xs text-zinc-600" data-testid="search-highlight">
-      {parts.map((part, i) => (part.match ? <mark key={i} className="rounded bg-yellow-100 px-0.5">{part.text}</mark> : <span key={i}>{part.text}</span>))}
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded bg-yellow-100 px-0.5">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </p>
   );
 }

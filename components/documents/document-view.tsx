@@ -62,7 +62,19 @@ const TABS = ["document", "details", "fields", "versions", "activity"] as const;
 type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
-function Select({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (v: string) => void; disabled: boolean; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  disabled,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
       {label}
@@ -199,7 +211,14 @@ export function DocumentView({
     tagIds: document.tagIds,
   });
   const num = (v: string) => (v === "" ? null : Number(v));
-  const tabs: Tab[] = [...TABS, ...(attachments ? (["attachments"] as const) : []), ...(access ? (["access"] as const) : []), ...(sharing ? (["sharing"] as const) : []), ...(relations ? (["relations"] as const) : []), ...(comments ? (["comments"] as const) : [])];
+  const tabs: Tab[] = [
+    ...TABS,
+    ...(attachments ? (["attachments"] as const) : []),
+    ...(access ? (["access"] as const) : []),
+    ...(sharing ? (["sharing"] as const) : []),
+    ...(relations ? (["relations"] as const) : []),
+    ...(comments ? (["comments"] as const) : []),
+  ];
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -230,9 +249,12 @@ export function DocumentView({
 
   const eventText = (a: (typeof activity)[number]) => {
     const key = `events.${a.eventType.replace(".", "_")}`;
-    if (a.eventType === "document.statusUpdated") return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
-    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded" || a.eventType === "document.valuesUpdated") return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
-    if (a.eventType.startsWith("document.attachment") && t.has(key as never)) return t(key as "events.document_attachmentAdded", { name: String(a.payload.name ?? "") });
+    if (a.eventType === "document.statusUpdated")
+      return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
+    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded" || a.eventType === "document.valuesUpdated")
+      return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
+    if (a.eventType.startsWith("document.attachment") && t.has(key as never))
+      return t(key as "events.document_attachmentAdded", { name: String(a.payload.name ?? "") });
     return t.has(key as never) ? t(key as never) : a.eventType;
   };
 
@@ -243,7 +265,9 @@ export function DocumentView({
           <h1 className="text-2xl font-semibold">{document.name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-3 text-sm text-zinc-600">
             {document.ref && <span>#{document.ref}</span>}
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800" data-testid="document-status">{ts(document.status)}</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-800" data-testid="document-status">
+              {ts(document.status)}
+            </span>
             <HealthDot health={document.health} withLabel />
             <span>{t("yourRole", { role: t(`roles.${role}` as "roles.reader") })}</span>
           </p>
@@ -261,46 +285,93 @@ export function DocumentView({
               className="flex items-end gap-2"
               onSubmit={async (e) => {
                 e.preventDefault();
-                if (nextStatus && (await run(() => apiRequest("POST", `/vapp/documents/${document.id}/status`, { newStatus: nextStatus }), "updated", "updateError"))) setNextStatus("");
+                if (
+                  nextStatus &&
+                  (await run(
+                    () => apiRequest("POST", `/vapp/documents/${document.id}/status`, { newStatus: nextStatus }),
+                    "updated",
+                    "updateError",
+                  ))
+                )
+                  setNextStatus("");
               }}
             >
               <Select label={t("changeStatus")} value={nextStatus} onChange={setNextStatus} disabled={busy}>
                 <option value="">—</option>
                 {nextStatuses.map((s) => (
-                  <option key={s} value={s}>{ts(s)}</option>
+                  <option key={s} value={s}>
+                    {ts(s)}
+                  </option>
                 ))}
               </Select>
-              <Button type="submit" variant="secondary" busy={busy} disabled={!nextStatus}>{t("apply")}</Button>
+              <Button type="submit" variant="secondary" busy={busy} disabled={!nextStatus}>
+                {t("apply")}
+              </Button>
             </form>
           )}
-          <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/file${shownVersion && `?${shownVersion}`}`} download>
+          <a
+            className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+            href={`/vapp/documents/${document.id}/file${shownVersion && `?${shownVersion}`}`}
+            download
+          >
             {t("download")}
           </a>
           {pdfAvailable && (
-            <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/documents/${document.id}/pdf${shownVersion && `?${shownVersion}`}`} download>
+            <a
+              className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+              href={`/vapp/documents/${document.id}/pdf${shownVersion && `?${shownVersion}`}`}
+              download
+            >
               {t("downloadPdf")}
             </a>
           )}
           {canCreate && (
-            <Button variant="secondary" onClick={async () => {
-              const copy = await run(() => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`), "duplicated", "cloneError");
-              if (copy) router.push(`/d/${copy.id}/view`);
-            }}>{t("duplicate")}</Button>
+            <Button
+              variant="secondary"
+              onClick={async () => {
+                const copy = await run(
+                  () => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`),
+                  "duplicated",
+                  "cloneError",
+                );
+                if (copy) router.push(`/d/${copy.id}/view`);
+              }}
+            >
+              {t("duplicate")}
+            </Button>
           )}
           {abilities.manage && !document.archived && (
-            <Button variant="secondary" onClick={() => run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: true }), "updated", "updateError")}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: true }), "updated", "updateError")
+              }
+            >
               {t("archive")}
             </Button>
           )}
-          {abilities.manage && <Button variant="danger" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
+          {abilities.manage && (
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              {t("delete")}
+            </Button>
+          )}
         </div>
       </header>
 
       {document.archived && (
-        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-800" data-testid="archived-notice">
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-800"
+          data-testid="archived-notice"
+        >
           <span>{t("archivedNotice")}</span>
           {abilities.manage && (
-            <Button variant="secondary" onClick={() => run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: false }), "updated", "updateError")}>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: false }), "updated", "updateError")
+              }
+            >
               {t("restore")}
             </Button>
           )}
@@ -308,7 +379,11 @@ export function DocumentView({
       )}
 
       {!viewing.isLatest && (
-        <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="version-notice">
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-900"
+          data-testid="version-notice"
+        >
           <span>{t("viewingVersion", { version: viewing.version, latest: viewing.latestVersion })}</span>
           <Link className="font-medium text-brand-700 underline" href={`/d/${document.id}/view`}>
             {t("viewLatest")}
@@ -350,59 +425,164 @@ export function DocumentView({
       {tab === "document" && (
         <section id="panel-document" role="tabpanel" aria-labelledby="tab-document">
           {isPdf ? (
-            <iframe title={document.name} src={`/vapp/documents/${document.id}/file?inline=1${shownVersion && `&${shownVersion}`}`} className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white" />
+            <iframe
+              title={document.name}
+              src={`/vapp/documents/${document.id}/file?inline=1${shownVersion && `&${shownVersion}`}`}
+              className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white"
+            />
           ) : (
-            <article className="rendition mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-6 shadow-sm sm:p-10" data-testid="document-rendition" dangerouslySetInnerHTML={{ __html: html ?? "" }} />
+            <article
+              className="rendition mx-auto max-w-3xl rounded-lg border border-zinc-200 bg-white p-6 shadow-sm sm:p-10"
+              data-testid="document-rendition"
+              dangerouslySetInnerHTML={{ __html: html ?? "" }}
+            />
           )}
         </section>
       )}
 
       {tab === "details" && (
         <section id="panel-details" role="tabpanel" aria-labelledby="tab-details">
-          {lockError && <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-800">{lockError}</p>}
+          {lockError && (
+            <p role="alert" className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-800">
+              {lockError}
+            </p>
+          )}
           <form onSubmit={save} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
-            <TextField className="sm:col-span-2" label={t("fields.name")} required maxLength={200} disabled={!editable} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
-            <TextField label={t("fields.ref")} maxLength={100} disabled={!editable || !refEditable} value={form.ref} onChange={(e) => setForm({ ...form, ref: e.target.value })} />
+            <TextField
+              className="sm:col-span-2"
+              label={t("fields.name")}
+              required
+              maxLength={200}
+              disabled={!editable}
+              value={form.name}
+              onChange={(e) => setForm({ ...form, name: e.target.value })}
+            />
+            <TextField
+              label={t("fields.ref")}
+              maxLength={100}
+              disabled={!editable || !refEditable}
+              value={form.ref}
+              onChange={(e) => setForm({ ...form, ref: e.target.value })}
+            />
             <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2 lg:col-span-3">
               {t("fields.description")}
-              <textarea className={`${input} min-h-20`} maxLength={2000} disabled={!editable} value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+              <textarea
+                className={`${input} min-h-20`}
+                maxLength={2000}
+                disabled={!editable}
+                value={form.description}
+                onChange={(e) => setForm({ ...form, description: e.target.value })}
+              />
             </label>
             {(["risk", "complexity", "priority"] as const).map((key) => (
-              <Select key={key} label={t(`fields.${key}`)} value={form[key]} disabled={!editable} onChange={(v) => setForm({ ...form, [key]: v })}>
+              <Select
+                key={key}
+                label={t(`fields.${key}`)}
+                value={form[key]}
+                disabled={!editable}
+                onChange={(v) => setForm({ ...form, [key]: v })}
+              >
                 <option value="">—</option>
                 {[1, 2, 3, 4, 5].map((n) => (
-                  <option key={n} value={n}>{t(`levels.${n}` as "levels.1")}</option>
+                  <option key={n} value={n}>
+                    {t(`levels.${n}` as "levels.1")}
+                  </option>
                 ))}
               </Select>
             ))}
-            <TextField label={t("fields.value")} type="number" min={0} step="0.01" disabled={!editable} value={form.value} onChange={(e) => setForm({ ...form, value: e.target.value })} />
-            <TextField label={t("fields.currency")} maxLength={3} placeholder="EUR" disabled={!editable} value={form.currency} onChange={(e) => setForm({ ...form, currency: e.target.value })} />
-            <Select label={t("fields.language")} value={form.language} disabled={!editable} onChange={(v) => setForm({ ...form, language: v })}>
+            <TextField
+              label={t("fields.value")}
+              type="number"
+              min={0}
+              step="0.01"
+              disabled={!editable}
+              value={form.value}
+              onChange={(e) => setForm({ ...form, value: e.target.value })}
+            />
+            <TextField
+              label={t("fields.currency")}
+              maxLength={3}
+              placeholder="EUR"
+              disabled={!editable}
+              value={form.currency}
+              onChange={(e) => setForm({ ...form, currency: e.target.value })}
+            />
+            <Select
+              label={t("fields.language")}
+              value={form.language}
+              disabled={!editable}
+              onChange={(v) => setForm({ ...form, language: v })}
+            >
               <option value="">—</option>
               {LOCALES.map((l) => (
-                <option key={l} value={l}>{tl(l)}</option>
+                <option key={l} value={l}>
+                  {tl(l)}
+                </option>
               ))}
             </Select>
-            <TextField label={t("fields.startedAt")} type="date" disabled={!editable} value={form.startedAt} onChange={(e) => setForm({ ...form, startedAt: e.target.value })} />
-            <TextField label={t("fields.endedAt")} type="date" disabled={!editable} value={form.endedAt} onChange={(e) => setForm({ ...form, endedAt: e.target.value })} />
-            <TextField label={t("fields.renewalAt")} type="date" disabled={!editable} value={form.renewalAt} onChange={(e) => setForm({ ...form, renewalAt: e.target.value })} />
-            <TextField label={t("fields.jurisdiction")} maxLength={100} disabled={!editable} value={form.jurisdiction} onChange={(e) => setForm({ ...form, jurisdiction: e.target.value })} />
-            <Select label={t("category")} value={form.categoryId} disabled={!editable} onChange={(v) => setForm({ ...form, categoryId: v })}>
+            <TextField
+              label={t("fields.startedAt")}
+              type="date"
+              disabled={!editable}
+              value={form.startedAt}
+              onChange={(e) => setForm({ ...form, startedAt: e.target.value })}
+            />
+            <TextField
+              label={t("fields.endedAt")}
+              type="date"
+              disabled={!editable}
+              value={form.endedAt}
+              onChange={(e) => setForm({ ...form, endedAt: e.target.value })}
+            />
+            <TextField
+              label={t("fields.renewalAt")}
+              type="date"
+              disabled={!editable}
+              value={form.renewalAt}
+              onChange={(e) => setForm({ ...form, renewalAt: e.target.value })}
+            />
+            <TextField
+              label={t("fields.jurisdiction")}
+              maxLength={100}
+              disabled={!editable}
+              value={form.jurisdiction}
+              onChange={(e) => setForm({ ...form, jurisdiction: e.target.value })}
+            />
+            <Select
+              label={t("category")}
+              value={form.categoryId}
+              disabled={!editable}
+              onChange={(v) => setForm({ ...form, categoryId: v })}
+            >
               <option value="">—</option>
               {categories.map((c) => (
-                <option key={c.id} value={c.id}>{c.name}</option>
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
               ))}
             </Select>
             <Select label={tf("folder")} value={form.folderId} disabled={!editable} onChange={(v) => setForm({ ...form, folderId: v })}>
               <FolderOptions folders={folders} rootLabel={tf("drive")} />
             </Select>
-            <TagPicker className="sm:col-span-2 lg:col-span-3" legend={t("tags")} tags={tags} selected={form.tagIds} disabled={!editable} onChange={(tagIds) => setForm({ ...form, tagIds })} />
+            <TagPicker
+              className="sm:col-span-2 lg:col-span-3"
+              legend={t("tags")}
+              tags={tags}
+              selected={form.tagIds}
+              disabled={!editable}
+              onChange={(tagIds) => setForm({ ...form, tagIds })}
+            />
             <p className="text-xs text-zinc-500 sm:col-span-2 lg:col-span-3">
-              {t("createdBy", { author: document.author ?? "—", date: format.dateTime(new Date(document.createdAt), { dateStyle: "medium" }) })}
+              {t("createdBy", {
+                author: document.author ?? "—",
+                date: format.dateTime(new Date(document.createdAt), { dateStyle: "medium" }),
+              })}
             </p>
             {editable && (
               <div>
-                <Button type="submit" busy={busy}>{t("save")}</Button>
+                <Button type="submit" busy={busy}>
+                  {t("save")}
+                </Button>
               </div>
             )}
           </form>
@@ -412,7 +592,9 @@ export function DocumentView({
       {tab === "fields" && (
         <section id="panel-fields" role="tabpanel" aria-labelledby="tab-fields" className="flex flex-col gap-3">
           {editValues && editable && !document.locked && !editingValues && viewing.isLatest && (
-            <Button variant="secondary" className="w-fit" onClick={() => setEditingValues(true)}>{t("editValues")}</Button>
+            <Button variant="secondary" className="w-fit" onClick={() => setEditingValues(true)}>
+              {t("editValues")}
+            </Button>
           )}
           {editValues && editingValues ? (
             <CreateDocumentForm
@@ -422,7 +604,12 @@ export function DocumentView({
               currency={editValues.currency}
               globals={editValues.globals}
               maxUploadBytes={editValues.maxUploadBytes}
-              editing={{ documentId: document.id, values: editValues.values, files: editValues.files, onDone: () => setEditingValues(false) }}
+              editing={{
+                documentId: document.id,
+                values: editValues.values,
+                files: editValues.files,
+                onDone: () => setEditingValues(false),
+              }}
             />
           ) : values.length === 0 ? (
             <p className="text-sm text-zinc-600">{t("noValues")}</p>
@@ -465,21 +652,44 @@ export function DocumentView({
           )}
           <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
             {versions.map((v, index) => (
-              <li key={v.version} className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm" data-testid="version-row" aria-current={v.version === viewing.version ? "true" : undefined}>
+              <li
+                key={v.version}
+                className="flex flex-wrap items-center gap-3 px-4 py-2 text-sm"
+                data-testid="version-row"
+                aria-current={v.version === viewing.version ? "true" : undefined}
+              >
                 <span className="font-semibold">{t("versionN", { version: v.version })}</span>
-                {v.version === viewing.version && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{t("versionShown")}</span>}
+                {v.version === viewing.version && (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{t("versionShown")}</span>
+                )}
                 <span className="text-zinc-600">{v.name}</span>
                 {v.author && <span className="text-zinc-500">{v.author}</span>}
                 <span className="text-zinc-500">{format.dateTime(new Date(v.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
                 <span className="flex-1" />
                 {v.version !== viewing.version && (
-                  <Link className="text-brand-700 hover:underline" href={index === 0 ? `/d/${document.id}/view` : `/d/${document.id}/view?version=${v.version}`} aria-label={t("viewVersionN", { version: v.version })}>
+                  <Link
+                    className="text-brand-700 hover:underline"
+                    href={index === 0 ? `/d/${document.id}/view` : `/d/${document.id}/view?version=${v.version}`}
+                    aria-label={t("viewVersionN", { version: v.version })}
+                  >
                     {t("viewVersion")}
                   </Link>
                 )}
-                <a className="text-brand-700 hover:underline" href={`/vapp/documents/${document.id}/file?version=${v.version}`} aria-label={t("downloadVersionN", { version: v.version })}>{t("download")}</a>
+                <a
+                  className="text-brand-700 hover:underline"
+                  href={`/vapp/documents/${document.id}/file?version=${v.version}`}
+                  aria-label={t("downloadVersionN", { version: v.version })}
+                >
+                  {t("download")}
+                </a>
                 {(v.mimetype === "application/pdf" || pdfRenditions) && (
-                  <button type="button" className="text-brand-700 hover:underline disabled:opacity-50" disabled={pdf.busy} onClick={() => pdf.download(document.id, v.version)} aria-label={t("downloadPdfVersionN", { version: v.version })}>
+                  <button
+                    type="button"
+                    className="text-brand-700 hover:underline disabled:opacity-50"
+                    disabled={pdf.busy}
+                    onClick={() => pdf.download(document.id, v.version)}
+                    aria-label={t("downloadPdfVersionN", { version: v.version })}
+                  >
                     {t("downloadPdf")}
                   </button>
                 )}
@@ -495,7 +705,9 @@ export function DocumentView({
             {activity.map((a) => (
               <li key={a.id} className="rounded-md border border-zinc-200 bg-white px-4 py-2 text-sm" data-testid="activity-row">
                 <span className="font-medium">{a.actor ?? t(`via.${a.via}` as "via.link")}</span> {eventText(a)}
-                <span className="ml-2 text-xs text-zinc-500">{format.dateTime(new Date(a.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+                <span className="ml-2 text-xs text-zinc-500">
+                  {format.dateTime(new Date(a.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                </span>
               </li>
             ))}
           </ol>

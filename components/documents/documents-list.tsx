@@ -90,10 +90,23 @@ export function DocumentsList({
     { label: t("open"), href: `/d/${doc.id}/view` },
     { label: t("download"), href: `/vapp/documents/${doc.id}/file`, download: true },
     ...(doc.pdf ? [{ label: t("downloadPdf"), href: `/vapp/documents/${doc.id}/pdf`, download: true }] : []),
-    ...(canManage ? [{ label: t("duplicate"), onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/clone`), "duplicated", "cloneError") }] : []),
+    ...(canManage
+      ? [
+          {
+            label: t("duplicate"),
+            onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/clone`), "duplicated", "cloneError"),
+          },
+        ]
+      : []),
     ...(doc.abilities.edit ? [{ label: t("moveToFolder"), onSelect: () => setMoving(doc) }] : []),
     ...(doc.abilities.manage
-      ? [{ label: archive ? t("restore") : t("archive"), onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/archive`, { archived: !archive }), "updated", "updateError") }]
+      ? [
+          {
+            label: archive ? t("restore") : t("archive"),
+            onSelect: () =>
+              run(() => apiRequest("POST", `/vapp/documents/${doc.id}/archive`, { archived: !archive }), "updated", "updateError"),
+          },
+        ]
       : []),
     ...(canManage && doc.abilities.manage ? [{ label: t("delete"), danger: true, onSelect: () => setDeleting(doc) }] : []),
   ];
@@ -101,7 +114,11 @@ export function DocumentsList({
   async function move(destinationId: string | null) {
     const doc = moving!;
     const done = await run(
-      () => graphqlRequest("mutation Move($id: ID!, $destinationId: ID) { updateDocumentDestinationFolder(id: $id, destinationId: $destinationId) { id } }", { id: doc.id, destinationId }),
+      () =>
+        graphqlRequest(
+          "mutation Move($id: ID!, $destinationId: ID) { updateDocumentDestinationFolder(id: $id, destinationId: $destinationId) { id } }",
+          { id: doc.id, destinationId },
+        ),
       "updated",
       "updateError",
     );
@@ -127,7 +144,12 @@ export function DocumentsList({
           </nav>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a href={list.exportHref("/vapp/documents/export")} className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">{t("exportCsv")}</a>
+          <a
+            href={list.exportHref("/vapp/documents/export")}
+            className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+          >
+            {t("exportCsv")}
+          </a>
           {canManage && <UploadDocument folderId={query.folder && query.folder !== "root" ? query.folder : null} />}
         </div>
       </div>
@@ -141,7 +163,9 @@ export function DocumentsList({
             { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },
             { name: "category", label: t("category"), options: categories.map((c) => ({ value: c.id, label: c.name })) },
             { name: "tag", label: t("tag"), options: tags.map((tag) => ({ value: tag.id, label: tag.name })) },
-            ...(authors.length > 0 ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }] : []),
+            ...(authors.length > 0
+              ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }]
+              : []),
           ]}
           dateFields={DATE_FIELDS.map((field) => ({ value: field, label: t(`dates.${field}`) }))}
         />
@@ -156,13 +180,16 @@ export function DocumentsList({
               delete: t("delete"),
             }}
             onDelete={async () => {
-              if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError")) selection.clear();
+              if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError"))
+                selection.clear();
             }}
           />
         )}
 
         {documents.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{archive ? t("archiveEmpty") : t("empty")}</p>
+          <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">
+            {archive ? t("archiveEmpty") : t("empty")}
+          </p>
         ) : (
           <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
             <table className="w-full text-left text-sm">
@@ -170,7 +197,12 @@ export function DocumentsList({
                 <tr>
                   {canManage && (
                     <th scope="col" className="w-10 px-4 py-2">
-                      <input type="checkbox" aria-label={t("selectAll")} checked={selection.allSelected} onChange={(e) => selection.toggleAll(e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={t("selectAll")}
+                        checked={selection.allSelected}
+                        onChange={(e) => selection.toggleAll(e.target.checked)}
+                      />
                     </th>
                   )}
                   {SORTABLE.map((column) => (
@@ -182,8 +214,12 @@ export function DocumentsList({
                       className={column === "endedAt" ? "hidden md:table-cell" : ""}
                     />
                   ))}
-                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">{t("columns.category")}</th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">{t("columns.author")}</th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                    {t("columns.category")}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">
+                    {t("columns.author")}
+                  </th>
                   <th scope="col" className="w-14 px-4 py-2">
                     <span className="sr-only">{t("actions")}</span>
                   </th>
@@ -194,15 +230,24 @@ export function DocumentsList({
                   <tr key={doc.id} data-testid="document-row">
                     {canManage && (
                       <td className="px-4 py-2">
-                        <input type="checkbox" aria-label={t("select", { name: doc.name })} checked={selection.isSelected(doc.id)} onChange={(e) => selection.toggle(doc.id, e.target.checked)} />
+                        <input
+                          type="checkbox"
+                          aria-label={t("select", { name: doc.name })}
+                          checked={selection.isSelected(doc.id)}
+                          onChange={(e) => selection.toggle(doc.id, e.target.checked)}
+                        />
                       </td>
                     )}
                     <td className="px-4 py-2">
-                      <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">{doc.name}</Link>
+                      <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
+                        {doc.name}
+                      </Link>
                       {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
                       <span className="ml-2 inline-flex flex-wrap gap-1">
                         {doc.tags.map((tag) => (
-                          <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>{tag.name}</span>
+                          <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>
+                            {tag.name}
+                          </span>
                         ))}
                       </span>
                       {doc.highlight && <Highlight parts={doc.highlight} />}
@@ -214,7 +259,9 @@ export function DocumentsList({
                       </span>
                     </td>
                     <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
-                    <td className="hidden px-4 py-2 md:table-cell">{doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}</td>
+                    <td className="hidden px-4 py-2 md:table-cell">
+                      {doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}
+                    </td>
                     <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
                     <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
                     <td className="px-2 py-1 text-right">

@@ -22,10 +22,20 @@ type Relation = {
   type: RelationType;
   tag: string | null;
   direction: "outgoing" | "incoming";
-  other: { kind: "document" | "template"; id: string | null; name: string | null; status: Status | null; format: "pdf" | "docx" | null; canOpen: boolean };
+  other: {
+    kind: "document" | "template";
+    id: string | null;
+    name: string | null;
+    status: Status | null;
+    format: "pdf" | "docx" | null;
+    canOpen: boolean;
+  };
   canEdit: boolean;
 };
-type Candidates = { documents: { id: string; name: string; ref: string | null; status: Status }[]; templates: { id: string; name: string }[] };
+type Candidates = {
+  documents: { id: string; name: string; ref: string | null; status: Status }[];
+  templates: { id: string; name: string }[];
+};
 
 const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm";
 
@@ -66,7 +76,11 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
   }, [load]);
 
   /** Runs a change with the usual alerts, then reloads; true when it worked. */
-  async function change(call: () => Promise<unknown>, success: "added" | "updated", failure: "createError" | "updateError" | "deleteError") {
+  async function change(
+    call: () => Promise<unknown>,
+    success: "added" | "updated",
+    failure: "createError" | "updateError" | "deleteError",
+  ) {
     setBusy(true);
     try {
       await call();
@@ -95,7 +109,12 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             : { label: t("downloadPdf"), onSelect: () => void pdf.download(r.other.id!) },
         ]
       : []),
-    ...(r.canEdit ? [{ label: t("updateTag"), onSelect: () => setTagging(r) }, { label: t("remove"), onSelect: () => setRemoving(r), danger: true }] : []),
+    ...(r.canEdit
+      ? [
+          { label: t("updateTag"), onSelect: () => setTagging(r) },
+          { label: t("remove"), onSelect: () => setRemoving(r), danger: true },
+        ]
+      : []),
   ];
 
   const group = (direction: Relation["direction"]) => {
@@ -114,17 +133,26 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
               const items = menuOf(r);
               return (
                 <li key={r.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="relation-row">
-                  <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700">{t(direction === "outgoing" ? `types.${r.type}` : `inverse.${r.type}`)}</span>
+                  <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700">
+                    {t(direction === "outgoing" ? `types.${r.type}` : `inverse.${r.type}`)}
+                  </span>
                   <div className="min-w-0 flex-1">
                     <p className="flex flex-wrap items-center gap-2">
                       {r.other.canOpen && r.other.id ? (
-                        <a className="break-words font-medium text-brand-700 hover:underline" href={r.other.kind === "template" ? `/t/${r.other.id}/view` : `/d/${r.other.id}/view`}>
+                        <a
+                          className="break-words font-medium text-brand-700 hover:underline"
+                          href={r.other.kind === "template" ? `/t/${r.other.id}/view` : `/d/${r.other.id}/view`}
+                        >
                           {r.other.name}
                         </a>
                       ) : (
                         <span className="italic text-zinc-500">{nameOf(r)}</span>
                       )}
-                      {r.tag && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700" data-testid="relation-tag">{r.tag}</span>}
+                      {r.tag && (
+                        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700" data-testid="relation-tag">
+                          {r.tag}
+                        </span>
+                      )}
                     </p>
                     <p className="text-xs text-zinc-500">
                       {t(`kinds.${r.other.kind}`)}
@@ -171,7 +199,8 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             busy={busy}
             onCancel={() => setAdding(false)}
             onSubmit={async (data) => {
-              if (await change(() => apiRequest("POST", `/vapp/documents/${documentId}/relations`, data), "added", "createError")) setAdding(false);
+              if (await change(() => apiRequest("POST", `/vapp/documents/${documentId}/relations`, data), "added", "createError"))
+                setAdding(false);
             }}
           />
         )}
@@ -184,7 +213,8 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             busy={busy}
             onCancel={() => setTagging(null)}
             onSubmit={async (tag) => {
-              if (await change(() => apiRequest("PUT", `/vapp/relations/${tagging.id}`, { tag: tag || null }), "updated", "updateError")) setTagging(null);
+              if (await change(() => apiRequest("PUT", `/vapp/relations/${tagging.id}`, { tag: tag || null }), "updated", "updateError"))
+                setTagging(null);
             }}
           />
         )}
@@ -206,7 +236,17 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
 }
 
 /** The "Update tag" modal: one short text; empty clears the tag. */
-function TagForm({ initial, busy, onSubmit, onCancel }: { initial: string; busy: boolean; onSubmit: (tag: string) => void; onCancel: () => void }) {
+function TagForm({
+  initial,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  initial: string;
+  busy: boolean;
+  onSubmit: (tag: string) => void;
+  onCancel: () => void;
+}) {
   const t = useTranslations("relations");
   const tc = useTranslations("common");
   const [tag, setTag] = useState(initial);
@@ -218,7 +258,14 @@ function TagForm({ initial, busy, onSubmit, onCancel }: { initial: string; busy:
         onSubmit(tag.trim());
       }}
     >
-      <TextField label={t("tag")} maxLength={RELATION_TAG_MAX} value={tag} onChange={(e) => setTag(e.target.value)} hint={t("tagHint")} autoFocus />
+      <TextField
+        label={t("tag")}
+        maxLength={RELATION_TAG_MAX}
+        value={tag}
+        onChange={(e) => setTag(e.target.value)}
+        hint={t("tagHint")}
+        autoFocus
+      />
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onCancel}>
           {tc("cancel")}
@@ -285,8 +332,18 @@ function AddRelationForm({
   }
 
   const option = (value: string, label: string, detail: string | null) => (
-    <label key={value} className="flex min-h-10 cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-50 has-[:checked]:bg-brand-50">
-      <input type="radio" name={`${ids}-target`} value={value} checked={target === value} onChange={() => setTarget(value)} className="size-4" />
+    <label
+      key={value}
+      className="flex min-h-10 cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-50 has-[:checked]:bg-brand-50"
+    >
+      <input
+        type="radio"
+        name={`${ids}-target`}
+        value={value}
+        checked={target === value}
+        onChange={() => setTarget(value)}
+        className="size-4"
+      />
       <span className="break-words font-medium">{label}</span>
       {detail && <span className="text-xs text-zinc-500">{detail}</span>}
     </label>
@@ -295,7 +352,15 @@ function AddRelationForm({
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label={t("search")} type="search" value={q} onChange={(e) => setQ(e.target.value)} hint={t("searchHint")} maxLength={200} autoFocus />
+      <TextField
+        label={t("search")}
+        type="search"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        hint={t("searchHint")}
+        maxLength={200}
+        autoFocus
+      />
       <fieldset className="flex flex-col gap-2" aria-describedby={targetError ? `${ids}-target-error` : undefined}>
         <legend className="text-sm font-medium text-zinc-700">{t("target")}</legend>
         <div className="max-h-64 overflow-y-auto rounded-md border border-zinc-200 p-2" aria-live="polite">
@@ -310,7 +375,9 @@ function AddRelationForm({
               {candidates.documents.length > 0 && (
                 <div role="group" aria-label={t("documents")}>
                   <p className="px-2 pt-1 text-xs font-semibold uppercase text-zinc-500">{t("documents")}</p>
-                  {candidates.documents.map((d) => option(`document:${d.id}`, d.name, [d.ref && `#${d.ref}`, ts(d.status)].filter(Boolean).join(" · ")))}
+                  {candidates.documents.map((d) =>
+                    option(`document:${d.id}`, d.name, [d.ref && `#${d.ref}`, ts(d.status)].filter(Boolean).join(" · ")),
+                  )}
                 </div>
               )}
               {candidates.templates.length > 0 && (

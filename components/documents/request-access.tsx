@@ -16,7 +16,15 @@ type Status = "requested" | "refused" | "active" | null;
  * and its state alone (home screen rows). `initialStatus` is the person's current request, if
  * the page knows it. With the workspace setting autoApproveDocPolicy the access is granted at once.
  */
-export function RequestAccess({ documentId, initialStatus = null, variant = "card" }: { documentId: string; initialStatus?: Status; variant?: "card" | "inline" }) {
+export function RequestAccess({
+  documentId,
+  initialStatus = null,
+  variant = "card",
+}: {
+  documentId: string;
+  initialStatus?: Status;
+  variant?: "card" | "inline";
+}) {
   const t = useTranslations("documentAccess.request");
   const ta = useTranslations("alerts");
   const errorText = useErrorText();
@@ -64,7 +72,10 @@ export function RequestAccess({ documentId, initialStatus = null, variant = "car
 
   if (variant === "inline") return state;
   return (
-    <section className="flex max-w-lg flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby={`request-access-${documentId}`}>
+    <section
+      className="flex max-w-lg flex-col gap-3 rounded-lg border border-zinc-200 bg-white p-6"
+      aria-labelledby={`request-access-${documentId}`}
+    >
       <h2 id={`request-access-${documentId}`} className="text-lg font-semibold">
         {t("title")}
       </h2>

@@ -46,7 +46,11 @@ function localDay(date: Date): string {
 /** A link chosen to expire "on" a day stays open until the end of that day, the visitor's day. */
 const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
 
-const splitList = (text: string) => text.split(/[\s,;]+/).map((entry) => entry.trim()).filter(Boolean);
+const splitList = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 /**
  * The share links of a document (spec DocumentLink): list with role, expiry, last access and an
@@ -150,7 +154,9 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
                 <p className="flex flex-wrap items-center gap-2 font-medium">
                   <span className="break-words">{link.name}</span>
                   <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t(`roles.${link.role}`)}</span>
-                  {link.isSecure && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">{t("secureBadge")}</span>}
+                  {link.isSecure && (
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs text-emerald-700">{t("secureBadge")}</span>
+                  )}
                   {link.isExpired && <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-700">{t("expiredBadge")}</span>}
                 </p>
                 <p className="mt-0.5 flex flex-wrap gap-x-4 text-sm text-zinc-600">
@@ -174,8 +180,21 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
           ))}
         </ul>
       )}
-      <Modal open={editing !== null} size="lg" title={editing === "new" ? t("newLink") : t("updateSettings")} onClose={() => setEditing(null)}>
-        {editing !== null && <LinkSettingsForm key={editing === "new" ? "new" : editing.id} link={editing === "new" ? null : editing} busy={busy} onSubmit={save} onCancel={() => setEditing(null)} />}
+      <Modal
+        open={editing !== null}
+        size="lg"
+        title={editing === "new" ? t("newLink") : t("updateSettings")}
+        onClose={() => setEditing(null)}
+      >
+        {editing !== null && (
+          <LinkSettingsForm
+            key={editing === "new" ? "new" : editing.id}
+            link={editing === "new" ? null : editing}
+            busy={busy}
+            onSubmit={save}
+            onCancel={() => setEditing(null)}
+          />
+        )}
       </Modal>
       <ConfirmModal
         open={removing !== null}
@@ -190,7 +209,17 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
 }
 
 /** The create and "Update settings" form. Lists only apply to secure links, so they follow the checkbox. */
-function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink | null; busy: boolean; onSubmit: (settings: Settings) => void; onCancel: () => void }) {
+function LinkSettingsForm({
+  link,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  link: ShareLink | null;
+  busy: boolean;
+  onSubmit: (settings: Settings) => void;
+  onCancel: () => void;
+}) {
   const t = useTranslations("shareLinks");
   const tc = useTranslations("common");
   const ids = useId();
@@ -223,7 +252,8 @@ function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink 
     });
   }
 
-  const textarea = "min-h-24 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 disabled:bg-zinc-50 disabled:text-zinc-400";
+  const textarea =
+    "min-h-24 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 disabled:bg-zinc-50 disabled:text-zinc-400";
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <TextField label={t("name")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
@@ -232,7 +262,13 @@ function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink 
           <label htmlFor={`${ids}-role`} className="text-sm font-medium text-zinc-700">
             {t("role")}
           </label>
-          <select id={`${ids}-role`} value={role} onChange={(e) => setRole(e.target.value as LinkRole)} aria-describedby={`${ids}-role-hint`} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+          <select
+            id={`${ids}-role`}
+            value={role}
+            onChange={(e) => setRole(e.target.value as LinkRole)}
+            aria-describedby={`${ids}-role-hint`}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {t(`roles.${r}`)}
@@ -243,10 +279,25 @@ function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink 
             {t("roleHint")}
           </p>
         </div>
-        <TextField label={t("expiry")} type="date" min={today} value={day} onChange={(e) => setDay(e.target.value)} hint={t("expiryHint")} error={dayError} />
+        <TextField
+          label={t("expiry")}
+          type="date"
+          min={today}
+          value={day}
+          onChange={(e) => setDay(e.target.value)}
+          hint={t("expiryHint")}
+          error={dayError}
+        />
       </div>
       <div className="flex items-start gap-2">
-        <input id={`${ids}-secure`} type="checkbox" checked={isSecure} onChange={(e) => setSecure(e.target.checked)} aria-describedby={`${ids}-secure-hint`} className="mt-1 size-4" />
+        <input
+          id={`${ids}-secure`}
+          type="checkbox"
+          checked={isSecure}
+          onChange={(e) => setSecure(e.target.checked)}
+          aria-describedby={`${ids}-secure-hint`}
+          className="mt-1 size-4"
+        />
         <div>
           <label htmlFor={`${ids}-secure`} className="text-sm font-medium text-zinc-700">
             {t("secure")}
@@ -267,7 +318,14 @@ function LinkSettingsForm({ link, busy, onSubmit, onCancel }: { link: ShareLink 
             <label htmlFor={`${ids}-${key}`} className="text-sm font-medium text-zinc-700">
               {label}
             </label>
-            <textarea id={`${ids}-${key}`} value={value} onChange={(e) => set(e.target.value)} disabled={!isSecure} aria-describedby={`${ids}-lists-hint`} className={textarea} />
+            <textarea
+              id={`${ids}-${key}`}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              disabled={!isSecure}
+              aria-describedby={`${ids}-lists-hint`}
+              className={textarea}
+            />
           </div>
         ))}
       </div>

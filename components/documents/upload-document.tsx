@@ -62,12 +62,27 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
           <p className="text-sm text-zinc-600">{t("uploadHelp")}</p>
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
             {t("files")}
-            <input type="file" multiple required accept={TEMPLATE_ACCEPT} onChange={(e) => setFiles([...(e.target.files ?? [])])} className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm" />
+            <input
+              type="file"
+              multiple
+              required
+              accept={TEMPLATE_ACCEPT}
+              onChange={(e) => setFiles([...(e.target.files ?? [])])}
+              className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm"
+            />
           </label>
-          {error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">{error}</p>}
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+              {error}
+            </p>
+          )}
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>{t("cancel")}</Button>
-            <Button type="submit" busy={busy} disabled={files.length === 0}>{t("uploadButton")}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" busy={busy} disabled={files.length === 0}>
+              {t("uploadButton")}
+            </Button>
           </div>
         </form>
       </Modal>

@@ -34,11 +34,15 @@ export function usePdfDownload() {
         throw new ApiError("NETWORK", "network", "", 0);
       });
       if (!response.ok) {
-        const error = ((await response.json().catch(() => null)) as { error?: { code?: string; type?: string; message?: string } } | null)?.error ?? {};
+        const error =
+          ((await response.json().catch(() => null)) as { error?: { code?: string; type?: string; message?: string } } | null)?.error ?? {};
         throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status);
       }
       const url = URL.createObjectURL(await response.blob());
-      const link = Object.assign(document.createElement("a"), { href: url, download: fileNameOf(response.headers.get("content-disposition")) ?? "document.pdf" });
+      const link = Object.assign(document.createElement("a"), {
+        href: url,
+        download: fileNameOf(response.headers.get("content-disposition")) ?? "document.pdf",
+      });
       document.body.append(link);
       link.click();
       link.remove();

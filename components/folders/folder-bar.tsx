@@ -40,7 +40,17 @@ function subtree(folders: FolderOption[], rootId: string): string[] {
  * folder to list (Drive is the root, 'All' every folder); wide screens have the tree beside the
  * list for that (folder-tree.tsx).
  */
-export function FolderBar({ group, folders, current, canManage }: { group: "document" | "template"; folders: FolderOption[]; current: string | null; canManage: boolean }) {
+export function FolderBar({
+  group,
+  folders,
+  current,
+  canManage,
+}: {
+  group: "document" | "template";
+  folders: FolderOption[];
+  current: string | null;
+  canManage: boolean;
+}) {
   const t = useTranslations("folders");
   const go = useFolderNavigation();
   const { run, busy } = useAction();
@@ -55,7 +65,11 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
     const done =
       editing === "rename" && folder
         ? await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { name }), "updated", "updateError")
-        : await run(() => apiRequest<{ id: string }>("POST", "/vapp/folders", { name, group, parentId: folder?.id ?? null }), "added", "createError");
+        : await run(
+            () => apiRequest<{ id: string }>("POST", "/vapp/folders", { name, group, parentId: folder?.id ?? null }),
+            "added",
+            "createError",
+          );
     if (done) {
       setEditing(null);
       if (editing === "create") go((done as { id: string }).id);
@@ -66,26 +80,55 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
     <div className="flex flex-wrap items-end gap-2">
       <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 lg:hidden">
         {t("folder")}
-        <select value={current ?? ""} onChange={(e) => go(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm">
+        <select
+          value={current ?? ""}
+          onChange={(e) => go(e.target.value)}
+          className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm"
+        >
           <option value="">{t("all")}</option>
           <FolderOptions folders={folders} rootLabel={t("drive")} />
         </select>
       </label>
       {canManage && (
         <>
-          <Button variant="secondary" onClick={() => (setName(""), setEditing("create"))}>{t("new")}</Button>
-          {folder && <Button variant="ghost" onClick={() => (setName(folder.name), setEditing("rename"))}>{t("rename")}</Button>}
-          {folder && <Button variant="ghost" onClick={() => setMoving(true)}>{t("move")}</Button>}
-          {folder && <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>{t("delete")}</Button>}
+          <Button variant="secondary" onClick={() => (setName(""), setEditing("create"))}>
+            {t("new")}
+          </Button>
+          {folder && (
+            <Button variant="ghost" onClick={() => (setName(folder.name), setEditing("rename"))}>
+              {t("rename")}
+            </Button>
+          )}
+          {folder && (
+            <Button variant="ghost" onClick={() => setMoving(true)}>
+              {t("move")}
+            </Button>
+          )}
+          {folder && (
+            <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>
+              {t("delete")}
+            </Button>
+          )}
         </>
       )}
       <Modal open={editing !== null} title={editing === "rename" ? t("rename") : t("new")} size="md" onClose={() => setEditing(null)}>
         <form onSubmit={save} className="flex flex-col gap-4">
-          <TextField label={t("name")} required maxLength={FOLDER_NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} autoFocus />
+          <TextField
+            label={t("name")}
+            required
+            maxLength={FOLDER_NAME_MAX}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            autoFocus
+          />
           {editing === "create" && <p className="text-sm text-zinc-600">{t("inside", { name: folder?.name ?? t("drive") })}</p>}
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{t("cancel")}</Button>
-            <Button type="submit" busy={busy}>{t("save")}</Button>
+            <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" busy={busy}>
+              {t("save")}
+            </Button>
           </div>
         </form>
       </Modal>
@@ -99,7 +142,8 @@ export function FolderBar({ group, folders, current, canManage }: { group: "docu
         busy={busy}
         onCancel={() => setMoving(false)}
         onMove={async (parentId) => {
-          if (folder && (await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { parentId }), "updated", "updateError"))) setMoving(false);
+          if (folder && (await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { parentId }), "updated", "updateError")))
+            setMoving(false);
         }}
       />
       <ConfirmModal

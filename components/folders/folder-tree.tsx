@@ -9,7 +9,11 @@ import { useFolderNavigation } from "./use-folder-navigation";
 function FolderIcon({ drive }: { drive: boolean }) {
   return (
     <svg aria-hidden viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-500" fill="none" stroke="currentColor" strokeWidth={1.6}>
-      {drive ? <path d="M3 6h14v8H3zM6 11h.01M3 6l2-3h10l2 3" strokeLinejoin="round" /> : <path d="M2.5 5.5a1 1 0 0 1 1-1h4l2 2h7a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-13a1 1 0 0 1-1-1z" strokeLinejoin="round" />}
+      {drive ? (
+        <path d="M3 6h14v8H3zM6 11h.01M3 6l2-3h10l2 3" strokeLinejoin="round" />
+      ) : (
+        <path d="M2.5 5.5a1 1 0 0 1 1-1h4l2 2h7a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-13a1 1 0 0 1-1-1z" strokeLinejoin="round" />
+      )}
     </svg>
   );
 }
@@ -20,7 +24,8 @@ type Node = { id: string; name: string; level: number; parentId: string | null; 
 function ancestorsOf(folders: FolderOption[], id: string | null): string[] {
   const byId = new Map(folders.map((f) => [f.id, f]));
   const chain: string[] = [];
-  for (let f = id ? byId.get(id) : undefined; f; f = f.parentId ? byId.get(f.parentId) : undefined) if (f.parentId) chain.unshift(f.parentId);
+  for (let f = id ? byId.get(id) : undefined; f; f = f.parentId ? byId.get(f.parentId) : undefined)
+    if (f.parentId) chain.unshift(f.parentId);
   return ["root", ...chain];
 }
 
@@ -40,12 +45,30 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
   const nodes = useMemo(() => {
     const children = new Map<string | null, FolderOption[]>();
     for (const f of folders) children.set(f.parentId, [...(children.get(f.parentId) ?? []), f]);
-    const out: Node[] = [{ id: "root", name: t("drive"), level: 1, parentId: null, hasChildren: (children.get(null) ?? []).length > 0, setSize: 1, position: 1 }];
+    const out: Node[] = [
+      {
+        id: "root",
+        name: t("drive"),
+        level: 1,
+        parentId: null,
+        hasChildren: (children.get(null) ?? []).length > 0,
+        setSize: 1,
+        position: 1,
+      },
+    ];
     const walk = (parentId: string | null, parentKey: string, level: number) => {
       if (!expanded.has(parentKey)) return;
       const list = children.get(parentId) ?? [];
       list.forEach((f, i) => {
-        out.push({ id: f.id, name: f.name, level, parentId: parentKey, hasChildren: (children.get(f.id) ?? []).length > 0, setSize: list.length, position: i + 1 });
+        out.push({
+          id: f.id,
+          name: f.name,
+          level,
+          parentId: parentKey,
+          hasChildren: (children.get(f.id) ?? []).length > 0,
+          setSize: list.length,
+          position: i + 1,
+        });
         walk(f.id, f.id, level + 1);
       });
     };
@@ -54,7 +77,7 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
   }, [folders, expanded, t]);
 
   const selected = current ?? null;
-  const focusable = nodes.some((n) => n.id === focused) ? focused : (selected && nodes.some((n) => n.id === selected) ? selected : "root");
+  const focusable = nodes.some((n) => n.id === focused) ? focused : selected && nodes.some((n) => n.id === selected) ? selected : "root";
   const toggle = (id: string, open: boolean) =>
     setExpanded((previous) => {
       const next = new Set(previous);
@@ -74,7 +97,8 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
       ArrowUp: () => index > 0 && focus(nodes[index - 1].id),
       Home: () => focus(nodes[0].id),
       End: () => focus(nodes[nodes.length - 1].id),
-      ArrowRight: () => (node.hasChildren && !open ? toggle(node.id, true) : node.hasChildren && nodes[index + 1] && focus(nodes[index + 1].id)),
+      ArrowRight: () =>
+        node.hasChildren && !open ? toggle(node.id, true) : node.hasChildren && nodes[index + 1] && focus(nodes[index + 1].id),
       ArrowLeft: () => (node.hasChildren && open ? toggle(node.id, false) : node.parentId && focus(node.parentId)),
       Enter: () => go(node.id),
       " ": () => go(node.id),
@@ -128,7 +152,9 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
                 }}
                 className={`inline-flex size-5 shrink-0 items-center justify-center text-zinc-500 transition-transform ${node.hasChildren ? "" : "invisible"} ${open ? "rotate-90" : ""}`}
               >
-                <svg viewBox="0 0 20 20" className="size-3" fill="currentColor"><path d="M7 5l6 5-6 5z" /></svg>
+                <svg viewBox="0 0 20 20" className="size-3" fill="currentColor">
+                  <path d="M7 5l6 5-6 5z" />
+                </svg>
               </span>
               <FolderIcon drive={node.id === "root"} />
               <span className="truncate">{node.name}</span>

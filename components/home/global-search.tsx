@@ -40,10 +40,13 @@ export function GlobalSearch() {
   }, [q]);
 
   const shown = q.trim() ? results : null;
-  const empty = shown && !shown.documents.length && !shown.templates.length && !shown.members.length && !shown.categories.length && !shown.tags.length;
+  const empty =
+    shown && !shown.documents.length && !shown.templates.length && !shown.members.length && !shown.categories.length && !shown.tags.length;
   return (
     <section role="search" className="max-w-2xl">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-700">{t("search")}</label>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-700">
+        {t("search")}
+      </label>
       <input
         id={id}
         type="search"
@@ -59,7 +62,9 @@ export function GlobalSearch() {
             <ResultGroup title={tg("documents")}>
               {shown.documents.map((d) => (
                 <li key={d.id}>
-                  <Link href={`/d/${d.id}/view`} className="hover:underline">{d.name}</Link>{" "}
+                  <Link href={`/d/${d.id}/view`} className="hover:underline">
+                    {d.name}
+                  </Link>{" "}
                   <span className="text-zinc-500">{ts.has(d.status as never) ? ts(d.status as never) : d.status}</span>
                   {d.highlight && (
                     <p className="mt-0.5 text-xs text-zinc-600">
@@ -75,7 +80,9 @@ export function GlobalSearch() {
             <ResultGroup title={tg("templates")}>
               {shown.templates.map((tpl) => (
                 <li key={tpl.id}>
-                  <Link href={`/t/${tpl.id}/view`} className="hover:underline">{tpl.name}</Link>{" "}
+                  <Link href={`/t/${tpl.id}/view`} className="hover:underline">
+                    {tpl.name}
+                  </Link>{" "}
                   {!tpl.published && <span className="text-zinc-500">{tg("unpublished")}</span>}
                 </li>
               ))}
@@ -84,13 +91,24 @@ export function GlobalSearch() {
           {shown.members.length > 0 && (
             <ResultGroup title={t("members")}>
               {shown.members.map((m) => (
-                <li key={m.id}><Link href="/settings/ws/users" className="hover:underline">{m.name || m.email}</Link> <span className="text-zinc-500">{m.name && m.email}</span></li>
+                <li key={m.id}>
+                  <Link href="/settings/ws/users" className="hover:underline">
+                    {m.name || m.email}
+                  </Link>{" "}
+                  <span className="text-zinc-500">{m.name && m.email}</span>
+                </li>
               ))}
             </ResultGroup>
           )}
           {shown.categories.length > 0 && (
             <ResultGroup title={t("categories")}>
-              {shown.categories.map((c) => <li key={c.id}><Link href="/settings/ws/categories" className="hover:underline">{c.name}</Link></li>)}
+              {shown.categories.map((c) => (
+                <li key={c.id}>
+                  <Link href="/settings/ws/categories" className="hover:underline">
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
             </ResultGroup>
           )}
           {shown.tags.length > 0 && (
@@ -98,7 +116,9 @@ export function GlobalSearch() {
               {shown.tags.map((tag) => (
                 <li key={tag.id} className="flex items-center gap-2">
                   <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
-                  <Link href="/settings/ws/tags" className="hover:underline">{tag.name}</Link>
+                  <Link href="/settings/ws/tags" className="hover:underline">
+                    {tag.name}
+                  </Link>
                 </li>
               ))}
             </ResultGroup>
@@ -113,7 +133,15 @@ export function GlobalSearch() {
 function Highlight({ parts }: { parts: HighlightPart[] }) {
   return (
     <>
-      {parts.map((part, i) => (part.match ? <mark key={i} className="rounded-sm bg-yellow-100 px-0.5 text-zinc-900">{part.text}</mark> : <span key={i}>{part.text}</span>))}
+      {parts.map((part, i) =>
+        part.match ? (
+          <mark key={i} className="rounded-sm bg-yellow-100 px-0.5 text-zinc-900">
+            {part.text}
+          </mark>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
+      )}
     </>
   );
 }

@@ -14,18 +14,26 @@ export function AccountSwitcher({ accounts, current }: { accounts: { id: string;
   if (accounts.length < 2) return null;
   return (
     <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="text-zinc-600">{t("workspace")}</label>
+      <label htmlFor={id} className="text-zinc-600">
+        {t("workspace")}
+      </label>
       <select
         id={id}
         value={current ?? ""}
         disabled={pending}
         onChange={async (event) => {
-          await graphqlRequest("mutation Switch($accountId: ID!) { switchAccount(accountId: $accountId) { id } }", { accountId: event.target.value });
+          await graphqlRequest("mutation Switch($accountId: ID!) { switchAccount(accountId: $accountId) { id } }", {
+            accountId: event.target.value,
+          });
           startTransition(() => router.refresh());
         }}
         className="rounded-md border border-zinc-300 bg-white px-2 py-1"
       >
-        {accounts.map((account) => <option key={account.id} value={account.id}>{account.name}</option>)}
+        {accounts.map((account) => (
+          <option key={account.id} value={account.id}>
+            {account.name}
+          </option>
+        ))}
       </select>
     </div>
   );

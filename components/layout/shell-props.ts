@@ -35,7 +35,8 @@ export async function getShellProps(ctx: AuthedContext) {
 }
 
 /** The user's uploaded picture (our own route), else none: the menu then shows initials. */
-const ownAvatar = (avatar: string | null | undefined) => (typeof avatar === "string" && /^\/vapp\/users\/avatar(?:\?v=[\w-]+)?$/.test(avatar) ? avatar : null);
+const ownAvatar = (avatar: string | null | undefined) =>
+  typeof avatar === "string" && /^\/vapp\/users\/avatar(?:\?v=[\w-]+)?$/.test(avatar) ? avatar : null;
 
 /** The workspace's logo, else its avatar: only our own brand-image route, never a stored URL. */
 function brandImageOf(brand: unknown): string | null {

@@ -15,7 +15,17 @@ const KNOWN_PLANS = new Set(["free", "standard", "premium"]);
  * prompt says plan changes are not available yet. Opened by starred menu entries
  * (upgrade-entry.tsx) and by screens whose action the plan lacks (the multiple-document import).
  */
-export function UpgradeModal({ open, feature, contact, onClose }: { open: boolean; feature: string; contact: UpgradeContact | null; onClose: () => void }) {
+export function UpgradeModal({
+  open,
+  feature,
+  contact,
+  onClose,
+}: {
+  open: boolean;
+  feature: string;
+  contact: UpgradeContact | null;
+  onClose: () => void;
+}) {
   const t = useTranslations("upgrade");
   const unavailableId = useId();
   const plan = contact?.plan ?? "free";
@@ -29,18 +39,30 @@ export function UpgradeModal({ open, feature, contact, onClose }: { open: boolea
     <Modal open={open} size="md" title={t("title")} onClose={onClose}>
       <p className="mb-3 flex items-center gap-2 text-sm text-zinc-600">
         {t("currentPlan")}
-        <span data-testid="plan-badge" className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+        <span
+          data-testid="plan-badge"
+          className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200"
+        >
           {planName}
         </span>
       </p>
       <p className="mb-3 text-zinc-700">{t("message", { feature })}</p>
       {href ? (
-        <a href={href} className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`} {...(contact?.kind === "url" ? { target: "_blank", rel: "noreferrer" } : {})}>
+        <a
+          href={href}
+          className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+          {...(contact?.kind === "url" ? { target: "_blank", rel: "noreferrer" } : {})}
+        >
           {t("button")}
         </a>
       ) : (
         <>
-          <button type="button" disabled aria-describedby={unavailableId} className={`${buttonClass} w-full cursor-not-allowed bg-zinc-200 text-zinc-500`}>
+          <button
+            type="button"
+            disabled
+            aria-describedby={unavailableId}
+            className={`${buttonClass} w-full cursor-not-allowed bg-zinc-200 text-zinc-500`}
+          >
             {t("button")}
           </button>
           <p id={unavailableId} className="mt-2 text-sm text-zinc-500">

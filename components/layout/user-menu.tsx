@@ -9,7 +9,17 @@ import { useEffect, useRef, useState } from "react";
  * button shows the user's picture: `avatar` when given (null: none), else the picture route,
  * falling back to the initial when there is none.
  */
-export function UserMenu({ name, email, canManageWorkspace, avatar }: { name: string; email: string; canManageWorkspace: boolean; avatar?: string | null }) {
+export function UserMenu({
+  name,
+  email,
+  canManageWorkspace,
+  avatar,
+}: {
+  name: string;
+  email: string;
+  canManageWorkspace: boolean;
+  avatar?: string | null;
+}) {
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
   const [pictureFailed, setPictureFailed] = useState(false);
@@ -41,7 +51,13 @@ export function UserMenu({ name, email, canManageWorkspace, avatar }: { name: st
       >
         {picture && !pictureFailed ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own route
-          <img src={picture} alt="" className="size-full object-cover" onError={() => setPictureFailed(true)} data-testid="user-menu-avatar" />
+          <img
+            src={picture}
+            alt=""
+            className="size-full object-cover"
+            onError={() => setPictureFailed(true)}
+            data-testid="user-menu-avatar"
+          />
         ) : (
           name.slice(0, 1).toUpperCase()
         )}
@@ -52,11 +68,21 @@ export function UserMenu({ name, email, canManageWorkspace, avatar }: { name: st
             <p className="truncate text-sm font-medium">{name}</p>
             <p className="truncate text-xs text-zinc-500">{email}</p>
           </div>
-          <Link role="menuitem" href="/settings/profile" className="block px-3 py-2 text-sm hover:bg-zinc-50" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href="/settings/profile"
+            className="block px-3 py-2 text-sm hover:bg-zinc-50"
+            onClick={() => setOpen(false)}
+          >
             {t("settings")}
           </Link>
           {canManageWorkspace && (
-            <Link role="menuitem" href="/settings/ws/users" className="block px-3 py-2 text-sm hover:bg-zinc-50" onClick={() => setOpen(false)}>
+            <Link
+              role="menuitem"
+              href="/settings/ws/users"
+              className="block px-3 py-2 text-sm hover:bg-zinc-50"
+              onClick={() => setOpen(false)}
+            >
               {t("workspaceSettings")}
             </Link>
           )}

@@ -23,7 +23,9 @@ export function BulkDeleteBar({
       {count > 0 && (
         <div className="flex items-center gap-3 rounded-md bg-brand-50 px-4 py-2 text-sm" role="status">
           {labels.selected}
-          <Button variant="danger" onClick={() => setConfirming(true)}>{labels.deleteSelected}</Button>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            {labels.deleteSelected}
+          </Button>
         </div>
       )}
       <ConfirmModal

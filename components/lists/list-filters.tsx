@@ -42,11 +42,23 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
     event.preventDefault();
     const kept = Object.fromEntries(keep.flatMap((k) => (query[k] ? [[k, query[k]]] : [])));
     // The order stays; the page starts again from the first.
-    onApply({ ...kept, orderBy: query.orderBy ?? "", sortBy: query.sortBy ?? "", ...values, q: values.q.trim(), dateField: values.from || values.to ? values.dateField : "" });
+    onApply({
+      ...kept,
+      orderBy: query.orderBy ?? "",
+      sortBy: query.sortBy ?? "",
+      ...values,
+      q: values.q.trim(),
+      dateField: values.from || values.to ? values.dateField : "",
+    });
   }
 
   return (
-    <form role="search" onSubmit={apply} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={label("filters")}>
+    <form
+      role="search"
+      onSubmit={apply}
+      className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      aria-label={label("filters")}
+    >
       <label className={`${labelClass} sm:col-span-2`}>
         {label("search")}
         <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
@@ -57,7 +69,9 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
           <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
             <option value="">{select.allLabel ?? label("all")}</option>
             {select.options.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </label>
@@ -67,7 +81,9 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
           {label("dateField")}
           <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
             {dateFields.map((field) => (
-              <option key={field.value} value={field.value}>{field.label}</option>
+              <option key={field.value} value={field.value}>
+                {field.label}
+              </option>
             ))}
           </select>
         </label>
@@ -82,7 +98,9 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
       </label>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">{label("apply")}</Button>
-        <Button type="button" variant="ghost" onClick={() => onApply({})}>{label("clear")}</Button>
+        <Button type="button" variant="ghost" onClick={() => onApply({})}>
+          {label("clear")}
+        </Button>
       </div>
     </form>
   );

@@ -44,8 +44,15 @@ function MoveForm({ description, folders, current, exclude = [], busy, onCancel,
     <form onSubmit={submit} className="flex flex-col gap-4">
       {description && <p className="text-sm text-zinc-600">{description}</p>}
       <div className="flex flex-col gap-1">
-        <label htmlFor={selectId} className="text-sm font-medium text-zinc-700">{t("destination")}</label>
-        <select id={selectId} value={destination} onChange={(e) => setDestination(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm">
+        <label htmlFor={selectId} className="text-sm font-medium text-zinc-700">
+          {t("destination")}
+        </label>
+        <select
+          id={selectId}
+          value={destination}
+          onChange={(e) => setDestination(e.target.value)}
+          className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm"
+        >
           <option value="root">{t("drive")}</option>
           {folders
             .filter((f) => !exclude.includes(f.id))
@@ -58,8 +65,12 @@ function MoveForm({ description, folders, current, exclude = [], busy, onCancel,
         </select>
       </div>
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>{t("cancel")}</Button>
-        <Button type="submit" busy={busy} disabled={destination === (current ?? "root")}>{t("moveButton")}</Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          {t("cancel")}
+        </Button>
+        <Button type="submit" busy={busy} disabled={destination === (current ?? "root")}>
+          {t("moveButton")}
+        </Button>
       </div>
     </form>
   );

@@ -44,7 +44,14 @@ export function RowDialogs<T extends Row>({
         onCancel={onCloseMove}
         onMove={onMove}
       />
-      <ConfirmFor target={deleting} title={t("delete")} message={(row) => t("confirmDelete", { name: row.name })} confirmLabel={t("delete")} onClose={onCloseDelete} onConfirm={onDelete} />
+      <ConfirmFor
+        target={deleting}
+        title={t("delete")}
+        message={(row) => t("confirmDelete", { name: row.name })}
+        confirmLabel={t("delete")}
+        onClose={onCloseDelete}
+        onConfirm={onDelete}
+      />
     </>
   );
 }

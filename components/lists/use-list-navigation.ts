@@ -23,7 +23,8 @@ export function useListNavigation(query: Record<string, string>, defaultOrder = 
 
   return {
     go,
-    sort: (column: string) => go({ ...query, page: "", orderBy: column, sortBy: order === column && query.sortBy !== "asc" ? "asc" : "desc" }),
+    sort: (column: string) =>
+      go({ ...query, page: "", orderBy: column, sortBy: order === column && query.sortBy !== "asc" ? "asc" : "desc" }),
     sortState: (column: string): SortState => (order === column ? (query.sortBy === "asc" ? "ascending" : "descending") : "none"),
     exportHref: (route: string) => `${route}?${new URLSearchParams(Object.entries(query).filter(([k, v]) => v && k !== "page"))}`,
   };

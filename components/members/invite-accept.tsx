@@ -17,7 +17,15 @@ type Invitation = { email: string; accountName: string; role: string; needsAccou
  * A new invitee creates their account here; someone with an account accepts while signed in as
  * the invited address, or is offered to sign in first (coming back here afterwards).
  */
-export function InviteAccept({ token, invitation, signedInEmail }: { token: string; invitation: Invitation; signedInEmail: string | null }) {
+export function InviteAccept({
+  token,
+  invitation,
+  signedInEmail,
+}: {
+  token: string;
+  invitation: Invitation;
+  signedInEmail: string | null;
+}) {
   const t = useTranslations("invite");
   const ta = useTranslations("auth");
   const errorText = useErrorText();
@@ -71,8 +79,21 @@ export function InviteAccept({ token, invitation, signedInEmail }: { token: stri
       <p className="text-sm text-zinc-600">{t("createAccount", { email: invitation.email })}</p>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={ta("firstName")} name="firstName" required autoComplete="given-name" value={form.firstName} onChange={(e) => setForm({ ...form, firstName: e.target.value })} />
-        <TextField label={ta("lastName")} name="lastName" autoComplete="family-name" value={form.lastName} onChange={(e) => setForm({ ...form, lastName: e.target.value })} />
+        <TextField
+          label={ta("firstName")}
+          name="firstName"
+          required
+          autoComplete="given-name"
+          value={form.firstName}
+          onChange={(e) => setForm({ ...form, firstName: e.target.value })}
+        />
+        <TextField
+          label={ta("lastName")}
+          name="lastName"
+          autoComplete="family-name"
+          value={form.lastName}
+          onChange={(e) => setForm({ ...form, lastName: e.target.value })}
+        />
       </div>
       <PasswordField value={form.password} onChange={(password) => setForm({ ...form, password })} showStrength />
       <Button type="submit" busy={busy}>

@@ -23,7 +23,10 @@ export function InviteForm({ roles }: { roles: RoleOption[] }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const list = emails.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean);
+    const list = emails
+      .split(/[\s,;]+/)
+      .map((e) => e.trim())
+      .filter(Boolean);
     if (await run(() => callOperation("sendInvitations", { emails: list, roleId: role }), "sent", "sendError")) setEmails("");
   }
 
@@ -34,12 +37,24 @@ export function InviteForm({ roles }: { roles: RoleOption[] }) {
       </h2>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="mt-2 grid gap-4 md:grid-cols-[1fr_12rem_auto] md:items-end">
-        <TextField label={t("emails")} name="emails" required value={emails} onChange={(e) => setEmails(e.target.value)} hint={t("emailsHint")} />
+        <TextField
+          label={t("emails")}
+          name="emails"
+          required
+          value={emails}
+          onChange={(e) => setEmails(e.target.value)}
+          hint={t("emailsHint")}
+        />
         <div className="flex flex-col gap-1 self-start">
           <label htmlFor={roleId} className="text-sm font-medium text-zinc-700">
             {t("role")}
           </label>
-          <select id={roleId} value={role} onChange={(e) => setRole(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+          <select
+            id={roleId}
+            value={role}
+            onChange={(e) => setRole(e.target.value)}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.label}

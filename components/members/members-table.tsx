@@ -60,7 +60,12 @@ export function MembersTable({
   const menuItems = (member: MemberRow): ContextMenuItem[] => [
     { label: t("updateRole"), onSelect: () => setChanging({ member, roleId: member.roleId }) },
     ...(member.status === "invited"
-      ? [{ label: t("resend"), onSelect: () => onRow(member.id, () => callOperation("resendInvitation", { id: member.id }), "sent", "sendError") }]
+      ? [
+          {
+            label: t("resend"),
+            onSelect: () => onRow(member.id, () => callOperation("resendInvitation", { id: member.id }), "sent", "sendError"),
+          },
+        ]
       : []),
     { label: t("remove"), danger: true, onSelect: () => setRemoving(member) },
   ];
@@ -86,11 +91,21 @@ export function MembersTable({
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-600">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">{t("name")}</th>
-              <th scope="col" className="px-4 py-2 font-medium">{t("role")}</th>
-              <th scope="col" className="px-4 py-2 font-medium">{t("status")}</th>
-              <th scope="col" className="px-4 py-2 font-medium">{t("lastAccess")}</th>
-              <th scope="col" className="px-4 py-2"><span className="sr-only">{t("actions", { name: "" })}</span></th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t("name")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t("role")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t("status")}
+              </th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t("lastAccess")}
+              </th>
+              <th scope="col" className="px-4 py-2">
+                <span className="sr-only">{t("actions", { name: "" })}</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -105,15 +120,17 @@ export function MembersTable({
                     </div>
                     {member.name && <div className="text-zinc-500">{member.email}</div>}
                   </td>
-                  <td className="px-4 py-2" data-testid="member-role">{roleLabel(member.roleId)}</td>
+                  <td className="px-4 py-2" data-testid="member-role">
+                    {roleLabel(member.roleId)}
+                  </td>
                   <td className="px-4 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs ${member.status === "active" ? "bg-emerald-50 text-emerald-700" : "bg-amber-50 text-amber-700"}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs ${member.status === "active" ? "bg-emerald-50 text-emerald-700" : "bg-amber-50 text-amber-700"}`}
+                    >
                       {t(`statuses.${member.status}`)}
                     </span>
                   </td>
-                  <td className="px-4 py-2 text-zinc-600">
-                    {member.accessedAt ? format.dateTime(member.accessedAt) : t("never")}
-                  </td>
+                  <td className="px-4 py-2 text-zinc-600">{member.accessedAt ? format.dateTime(member.accessedAt) : t("never")}</td>
                   <td className="px-4 py-2">
                     <div className="flex items-center justify-end gap-1">
                       <Button variant="ghost" className="text-red-700" disabled={busy === member.id} onClick={() => setRemoving(member)}>

@@ -29,13 +29,20 @@ export function PreferencesForm({ preferences }: { preferences: Record<string, b
         {error && <Alert tone="error">{error}</Alert>}
         {KEYS.map((key) => (
           <label key={key} className="flex items-center gap-3 text-sm">
-            <input type="checkbox" className="size-4 accent-brand-600" checked={values[key]} onChange={(e) => setValues({ ...values, [key]: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={values[key]}
+              onChange={(e) => setValues({ ...values, [key]: e.target.checked })}
+            />
             {t(key)}
           </label>
         ))}
       </fieldset>
       <div>
-        <Button type="submit" busy={busy}>{t("save")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("save")}
+        </Button>
       </div>
     </form>
   );

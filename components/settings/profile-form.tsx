@@ -12,7 +12,15 @@ import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
 import { useSave } from "./use-save";
 
-type Profile = { email: string; firstName: string; lastName: string; phone: string; language: string; timezone: string; avatar: string | null };
+type Profile = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  language: string;
+  timezone: string;
+  avatar: string | null;
+};
 
 /** The user's picture: uploaded on choice (checked on the server: PNG, JPEG or WebP, 2 MB), shown here and in the user menu. */
 function AvatarField({ avatar, name }: { avatar: string | null; name: string }) {
@@ -43,7 +51,12 @@ function AvatarField({ avatar, name }: { avatar: string | null; name: string }) 
       <div className="flex items-center gap-4">
         {current ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own route
-          <img src={current} alt={t("avatar")} className="size-16 rounded-full border border-zinc-200 object-cover" data-testid="profile-avatar" />
+          <img
+            src={current}
+            alt={t("avatar")}
+            className="size-16 rounded-full border border-zinc-200 object-cover"
+            data-testid="profile-avatar"
+          />
         ) : (
           <span aria-hidden className="flex size-16 items-center justify-center rounded-full bg-brand-600 text-xl font-semibold text-white">
             {name.slice(0, 1).toUpperCase()}
@@ -93,31 +106,65 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
       <AvatarField avatar={user.avatar} name={form.firstName || form.email} />
       <TextField label={t("email")} value={form.email} readOnly disabled />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={ta("firstName")} required maxLength={100} value={form.firstName} onChange={(e) => set("firstName")(e.target.value)} />
+        <TextField
+          label={ta("firstName")}
+          required
+          maxLength={100}
+          value={form.firstName}
+          onChange={(e) => set("firstName")(e.target.value)}
+        />
         <TextField label={ta("lastName")} maxLength={100} value={form.lastName} onChange={(e) => set("lastName")(e.target.value)} />
       </div>
-      <TextField label={t("phone")} type="tel" autoComplete="tel" value={form.phone} onChange={(e) => set("phone")(e.target.value)} hint={t("phoneHint")} error={phoneError} />
+      <TextField
+        label={t("phone")}
+        type="tel"
+        autoComplete="tel"
+        value={form.phone}
+        onChange={(e) => set("phone")(e.target.value)}
+        hint={t("phoneHint")}
+        error={phoneError}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.language} className="text-sm font-medium text-zinc-700">{t("language")}</label>
-          <select id={ids.language} value={form.language} onChange={(e) => set("language")(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+          <label htmlFor={ids.language} className="text-sm font-medium text-zinc-700">
+            {t("language")}
+          </label>
+          <select
+            id={ids.language}
+            value={form.language}
+            onChange={(e) => set("language")(e.target.value)}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
             {LOCALES.map((l) => (
-              <option key={l} value={l}>{tc(`languages.${l}`)}</option>
+              <option key={l} value={l}>
+                {tc(`languages.${l}`)}
+              </option>
             ))}
           </select>
         </div>
         <div className="flex flex-col gap-1">
-          <label htmlFor={ids.timezone} className="text-sm font-medium text-zinc-700">{t("timezone")}</label>
-          <select id={ids.timezone} value={form.timezone} onChange={(e) => set("timezone")(e.target.value)} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
+          <label htmlFor={ids.timezone} className="text-sm font-medium text-zinc-700">
+            {t("timezone")}
+          </label>
+          <select
+            id={ids.timezone}
+            value={form.timezone}
+            onChange={(e) => set("timezone")(e.target.value)}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
             <option value="">—</option>
             {timeZones.map((zone) => (
-              <option key={zone} value={zone}>{zone}</option>
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
             ))}
           </select>
         </div>
       </div>
       <div>
-        <Button type="submit" busy={busy} disabled={Boolean(phoneError)}>{t("save")}</Button>
+        <Button type="submit" busy={busy} disabled={Boolean(phoneError)}>
+          {t("save")}
+        </Button>
       </div>
     </form>
   );

@@ -48,11 +48,19 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       {!hasPassword && <p className="text-sm text-zinc-600">{t("setPasswordIntro")}</p>}
       {error && <Alert tone="error">{error}</Alert>}
       {hasPassword && (
-        <PasswordField label={t("currentPassword")} name="currentPassword" autoComplete="current-password" value={current} onChange={setCurrent} />
+        <PasswordField
+          label={t("currentPassword")}
+          name="currentPassword"
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
       )}
       <PasswordField label={t("newPassword")} value={next} onChange={setNext} showStrength />
       <div>
-        <Button type="submit" busy={busy}>{hasPassword ? t("changePassword") : t("setPassword")}</Button>
+        <Button type="submit" busy={busy}>
+          {hasPassword ? t("changePassword") : t("setPassword")}
+        </Button>
       </div>
       <span className="sr-only">{ta("passwordRules")}</span>
     </form>
@@ -81,12 +89,28 @@ function EmailForm({ hasPassword, email }: { hasPassword: boolean; email: string
       <h2 className="text-lg font-semibold">{t("changeEmail")}</h2>
       {error && <Alert tone="error">{error}</Alert>}
       {sentTo && <Alert tone="success">{t("emailChanged", { email: sentTo })}</Alert>}
-      <TextField label={t("newEmail")} type="email" required autoComplete="email" placeholder={email} value={next} onChange={(e) => setNext(e.target.value)} />
+      <TextField
+        label={t("newEmail")}
+        type="email"
+        required
+        autoComplete="email"
+        placeholder={email}
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
       {hasPassword && (
-        <PasswordField label={t("currentPassword")} name="emailPassword" autoComplete="current-password" value={password} onChange={setPassword} />
+        <PasswordField
+          label={t("currentPassword")}
+          name="emailPassword"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
       )}
       <div>
-        <Button type="submit" busy={busy}>{t("changeEmail")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("changeEmail")}
+        </Button>
       </div>
     </form>
   );
@@ -111,9 +135,16 @@ function DeleteAccount() {
       <h2 className="text-lg font-semibold text-red-700">{t("deleteTitle")}</h2>
       <p className="text-sm text-zinc-700">{t("deleteIntro")}</p>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={t("deleteConfirmLabel", { word })} value={confirm} onChange={(e) => setConfirm(e.target.value)} autoComplete="off" />
+      <TextField
+        label={t("deleteConfirmLabel", { word })}
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        autoComplete="off"
+      />
       <div>
-        <Button type="submit" variant="danger" busy={busy} disabled={!matchesConfirmWord(confirm, word, locale)}>{t("deleteButton")}</Button>
+        <Button type="submit" variant="danger" busy={busy} disabled={!matchesConfirmWord(confirm, word, locale)}>
+          {t("deleteButton")}
+        </Button>
       </div>
     </form>
   );

@@ -41,9 +41,16 @@ function initialValue(v: Variable, globals: Record<string, string>, stored: unkn
     case "matrix":
       return Array.isArray(stored) ? (stored as unknown[][]).map((row) => (Array.isArray(row) ? row.map(text) : [])) : [];
     case "address":
-      return { ...EMPTY_ADDRESS, ...(has && typeof stored === "object" ? Object.fromEntries(Object.entries(stored as Record<string, unknown>).map(([key, part]) => [key, text(part)])) : {}) };
+      return {
+        ...EMPTY_ADDRESS,
+        ...(has && typeof stored === "object"
+          ? Object.fromEntries(Object.entries(stored as Record<string, unknown>).map(([key, part]) => [key, text(part)]))
+          : {}),
+      };
     case "geo":
-      return has && typeof stored === "object" ? { latitude: text((stored as GeoDraft).latitude), longitude: text((stored as GeoDraft).longitude) } : { ...EMPTY_GEO };
+      return has && typeof stored === "object"
+        ? { latitude: text((stored as GeoDraft).latitude), longitude: text((stored as GeoDraft).longitude) }
+        : { ...EMPTY_GEO };
     case "attachment":
     case "file":
     case "image":
@@ -59,7 +66,8 @@ function initialValue(v: Variable, globals: Record<string, string>, stored: unkn
  */
 function payloadValue(v: Variable, value: Value): unknown {
   if (["number", "currency", "percentage"].includes(v.type)) return value === "" ? value : Number(value);
-  if (v.type === "object") return (value as DataMapEntry[]).filter((row) => !isEmptyValue(row)).map((row) => ({ key: row.key.trim(), value: row.value.trim() }));
+  if (v.type === "object")
+    return (value as DataMapEntry[]).filter((row) => !isEmptyValue(row)).map((row) => ({ key: row.key.trim(), value: row.value.trim() }));
   if (v.type === "matrix") return (value as string[][]).filter((row) => !isEmptyValue(row));
   if (STRUCTURED_TYPES.includes(v.type)) return isEmptyValue(value) ? null : value;
   return value;
@@ -138,14 +146,19 @@ export function CreateDocumentForm({
   const errorText = useErrorText();
   const router = useRouter();
   const fields = variables.filter((v) => !v.deprecated);
-  const [values, setValues] = useState<Record<string, Value>>(() => Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals, editing?.values[v.name])])));
+  const [values, setValues] = useState<Record<string, Value>>(() =>
+    Object.fromEntries(fields.map((v) => [v.name, initialValue(v, globals, editing?.values[v.name])])),
+  );
   const [files, setFiles] = useState<Record<string, File>>({});
   const maxSize = format.number(maxUploadBytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countries = useMemo(() => (fields.some((v) => v.type === "country" || v.type === "address") ? countryOptions(locale) : []), [fields, locale]);
+  const countries = useMemo(
+    () => (fields.some((v) => v.type === "country" || v.type === "address") ? countryOptions(locale) : []),
+    [fields, locale],
+  );
   const set = (key: string, value: Value) => setValues((current) => ({ ...current, [key]: value }));
   /** A chosen file, or none; one past the limit is refused here rather than sent. */
   function chooseFile(key: string, file: File | undefined) {
@@ -197,32 +210,85 @@ export function CreateDocumentForm({
 
   return (
     <section aria-labelledby="create-title" className="flex flex-col gap-3">
-      <h2 id="create-title" className="text-lg font-semibold">{editing ? td2("editValues") : t("createDocument")}</h2>
+      <h2 id="create-title" className="text-lg font-semibold">
+        {editing ? td2("editValues") : t("createDocument")}
+      </h2>
       {editing && <p className="text-sm text-zinc-600">{td2("valuesHelp")}</p>}
-      <form onSubmit={submit} noValidate className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2" data-testid="create-document-form">
-        {!editing && <TextField className="sm:col-span-2" label={t("documentName")} placeholder={templateName} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />}
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid gap-4 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2"
+        data-testid="create-document-form"
+      >
+        {!editing && (
+          <TextField
+            className="sm:col-span-2"
+            label={t("documentName")}
+            placeholder={templateName}
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
         {fields.map((v) => {
           const label = v.options.variableName || v.label || v.name;
           const error = errors[v.name];
-          const common = { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `err-${v.name}` : undefined, required: v.required, placeholder: v.options.placeholder } as const;
+          const common = {
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? `err-${v.name}` : undefined,
+            required: v.required,
+            placeholder: v.options.placeholder,
+          } as const;
           const value = values[v.name];
           let control;
           switch (v.type) {
             case "formula": {
               const result = preview(variables, values, v.name);
-              control = <output className="min-h-10 rounded-md bg-zinc-50 px-3 py-2 text-sm" aria-live="polite">{result === null ? "—" : formatNumber(locale as Locale, result)}</output>;
+              control = (
+                <output className="min-h-10 rounded-md bg-zinc-50 px-3 py-2 text-sm" aria-live="polite">
+                  {result === null ? "—" : formatNumber(locale as Locale, result)}
+                </output>
+              );
               break;
             }
             case "checkbox":
-              control = <input type="checkbox" className="size-5" checked={value === true} onChange={(e) => set(v.name, e.target.checked)} {...common} />;
+              control = (
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={value === true}
+                  onChange={(e) => set(v.name, e.target.checked)}
+                  {...common}
+                />
+              );
               break;
             case "date":
-              control = <input type="date" className={input} min={v.options.dateMin} max={v.options.dateMax} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              control = (
+                <input
+                  type="date"
+                  className={input}
+                  min={v.options.dateMin}
+                  max={v.options.dateMax}
+                  value={value as string}
+                  onChange={(e) => set(v.name, e.target.value)}
+                  {...common}
+                />
+              );
               break;
             case "number":
             case "currency":
             case "percentage":
-              control = <input type="number" step="any" inputMode="decimal" className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              control = (
+                <input
+                  type="number"
+                  step="any"
+                  inputMode="decimal"
+                  className={input}
+                  value={value as string}
+                  onChange={(e) => set(v.name, e.target.value)}
+                  {...common}
+                />
+              );
               break;
             case "dropdown":
             case "radio":
@@ -230,7 +296,9 @@ export function CreateDocumentForm({
                 <select className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common}>
                   <option value="">—</option>
                   {(v.options.choices ?? []).map((choice) => (
-                    <option key={choice} value={choice}>{choice}</option>
+                    <option key={choice} value={choice}>
+                      {choice}
+                    </option>
                   ))}
                 </select>
               );
@@ -240,7 +308,9 @@ export function CreateDocumentForm({
                 <select className={input} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common}>
                   <option value="">—</option>
                   {countries.map((c) => (
-                    <option key={c.code} value={c.code}>{c.name}</option>
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
                   ))}
                 </select>
               );
@@ -253,18 +323,33 @@ export function CreateDocumentForm({
                       <input
                         type="checkbox"
                         checked={(value as string[]).includes(choice)}
-                        onChange={(e) => set(v.name, e.target.checked ? [...(value as string[]), choice] : (value as string[]).filter((c) => c !== choice))}
+                        onChange={(e) =>
+                          set(v.name, e.target.checked ? [...(value as string[]), choice] : (value as string[]).filter((c) => c !== choice))
+                        }
                       />
                       {choice}
                     </label>
                   ))}
                 </span>
               ) : (
-                <textarea className={`${input} min-h-20`} value={(value as string[]).join("\n")} onChange={(e) => set(v.name, e.target.value.split("\n"))} {...common} />
+                <textarea
+                  className={`${input} min-h-20`}
+                  value={(value as string[]).join("\n")}
+                  onChange={(e) => set(v.name, e.target.value.split("\n"))}
+                  {...common}
+                />
               );
               break;
             case "address":
-              control = <AddressInput value={value as AddressDraft} onChange={(next) => set(v.name, next)} countries={countries} required={v.required} invalid={!!error} />;
+              control = (
+                <AddressInput
+                  value={value as AddressDraft}
+                  onChange={(next) => set(v.name, next)}
+                  countries={countries}
+                  required={v.required}
+                  invalid={!!error}
+                />
+              );
               break;
             case "geo":
               control = <GeoInput value={value as GeoDraft} onChange={(next) => set(v.name, next)} required={v.required} />;
@@ -273,7 +358,9 @@ export function CreateDocumentForm({
               control = <DataMapInput value={value as DataMapEntry[]} onChange={(next) => set(v.name, next)} />;
               break;
             case "matrix":
-              control = <MatrixInput columns={v.options.columns ?? []} value={value as string[][]} onChange={(next) => set(v.name, next)} />;
+              control = (
+                <MatrixInput columns={v.options.columns ?? []} value={value as string[][]} onChange={(next) => set(v.name, next)} />
+              );
               break;
             case "attachment":
             case "file":
@@ -290,14 +377,32 @@ export function CreateDocumentForm({
                     aria-describedby={[`hint-${v.name}`, common["aria-describedby"]].filter(Boolean).join(" ")}
                     required={v.required}
                   />
-                  {editing?.files[v.name] && <span className="text-xs font-normal text-zinc-700" data-testid="current-file">{t("inputs.currentFile", { name: editing.files[v.name] })}</span>}
-                  <span id={`hint-${v.name}`} className="text-xs font-normal text-zinc-500">{t(isImage ? "inputs.imageHint" : "inputs.fileHint", { max: maxSize })}</span>
+                  {editing?.files[v.name] && (
+                    <span className="text-xs font-normal text-zinc-700" data-testid="current-file">
+                      {t("inputs.currentFile", { name: editing.files[v.name] })}
+                    </span>
+                  )}
+                  <span id={`hint-${v.name}`} className="text-xs font-normal text-zinc-500">
+                    {t(isImage ? "inputs.imageHint" : "inputs.fileHint", { max: maxSize })}
+                  </span>
                 </span>
               );
               break;
             }
             case "identity":
-              control = <input type="text" className={input} minLength={3} maxLength={40} autoComplete="off" spellCheck={false} value={value as string} onChange={(e) => set(v.name, e.target.value)} {...common} />;
+              control = (
+                <input
+                  type="text"
+                  className={input}
+                  minLength={3}
+                  maxLength={40}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={value as string}
+                  onChange={(e) => set(v.name, e.target.value)}
+                  {...common}
+                />
+              );
               break;
             default:
               control = (
@@ -314,19 +419,34 @@ export function CreateDocumentForm({
           const heading = (
             <span className="flex items-center gap-2">
               {label}
-              {v.required && v.type !== "formula" && <span className="text-red-600" aria-hidden>*</span>}
+              {v.required && v.type !== "formula" && (
+                <span className="text-red-600" aria-hidden>
+                  *
+                </span>
+              )}
               {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
               {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
-              {v.type === "identity" && v.options.identityType && <span className="text-xs text-zinc-500">{t(`identityTypes.${v.options.identityType}`)}</span>}
+              {v.type === "identity" && v.options.identityType && (
+                <span className="text-xs text-zinc-500">{t(`identityTypes.${v.options.identityType}`)}</span>
+              )}
             </span>
           );
           // Several inputs (address, position, rows) are a fieldset named by its legend; one input is named by its label.
           const grouped = STRUCTURED_TYPES.includes(v.type);
           const wide = grouped && v.type !== "geo";
           return (
-            <div key={v.name} className={`flex flex-col gap-1 ${wide ? "sm:col-span-2" : ""}`} data-testid="document-field" data-name={v.name}>
+            <div
+              key={v.name}
+              className={`flex flex-col gap-1 ${wide ? "sm:col-span-2" : ""}`}
+              data-testid="document-field"
+              data-name={v.name}
+            >
               {grouped ? (
-                <fieldset className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3" aria-invalid={error ? true : undefined} aria-describedby={error ? `err-${v.name}` : undefined}>
+                <fieldset
+                  className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `err-${v.name}` : undefined}
+                >
                   <legend className="px-1 text-sm font-medium text-zinc-700">{heading}</legend>
                   {control}
                 </fieldset>
@@ -337,15 +457,33 @@ export function CreateDocumentForm({
                 </label>
               )}
               {v.options.helpText && <p className="text-xs text-zinc-500">{v.options.helpText}</p>}
-              {globals[v.name] !== undefined && value === globals[v.name] && <p className="text-xs text-zinc-500" data-testid="from-data-store">{td("fromDataStore")}</p>}
-              {error && <p id={`err-${v.name}`} role="alert" className="text-xs text-red-600">{error}</p>}
+              {globals[v.name] !== undefined && value === globals[v.name] && (
+                <p className="text-xs text-zinc-500" data-testid="from-data-store">
+                  {td("fromDataStore")}
+                </p>
+              )}
+              {error && (
+                <p id={`err-${v.name}`} role="alert" className="text-xs text-red-600">
+                  {error}
+                </p>
+              )}
             </div>
           );
         })}
-        {formError && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">{formError}</p>}
+        {formError && (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700 sm:col-span-2">
+            {formError}
+          </p>
+        )}
         <div className="flex gap-2 sm:col-span-2">
-          <Button type="submit" busy={busy}>{editing ? td2("saveValues") : t("generate")}</Button>
-          {editing && <Button type="button" variant="secondary" onClick={editing.onDone}>{td2("cancelValues")}</Button>}
+          <Button type="submit" busy={busy}>
+            {editing ? td2("saveValues") : t("generate")}
+          </Button>
+          {editing && (
+            <Button type="button" variant="secondary" onClick={editing.onDone}>
+              {td2("cancelValues")}
+            </Button>
+          )}
         </div>
       </form>
     </section>

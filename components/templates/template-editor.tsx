@@ -14,7 +14,14 @@ import { apiRequest, apiUpload } from "@/lib/client/api";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
-import { CURRENCY_FORMATS, FIELD_NAME_PATTERN, VARIABLE_LIMITS, VARIABLE_TYPES, type CurrencyFormat, type VariableType } from "@/lib/templates/variable-types";
+import {
+  CURRENCY_FORMATS,
+  FIELD_NAME_PATTERN,
+  VARIABLE_LIMITS,
+  VARIABLE_TYPES,
+  type CurrencyFormat,
+  type VariableType,
+} from "@/lib/templates/variable-types";
 import type { Variable } from "@/lib/templates/variables";
 import { TEMPLATE_ACCEPT } from "./upload-template";
 
@@ -37,7 +44,13 @@ type TemplateData = {
   variables: Variable[];
 };
 
-const FORMAT_EXAMPLES: Record<string, string> = { bracket: "[field]", brace: "{field}", doubleBrace: "{{field}}", dollar: "${field}", pdfForm: "PDF" };
+const FORMAT_EXAMPLES: Record<string, string> = {
+  bracket: "[field]",
+  brace: "{field}",
+  doubleBrace: "{{field}}",
+  dollar: "${field}",
+  pdfForm: "PDF",
+};
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -50,14 +63,26 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One field's settings: its type, whether it is required, and the options its type takes. */
-function VariableRow({ variable, onChange, disabled, numericNames }: { variable: Variable; onChange: (v: Variable) => void; disabled: boolean; numericNames: string[] }) {
+function VariableRow({
+  variable,
+  onChange,
+  disabled,
+  numericNames,
+}: {
+  variable: Variable;
+  onChange: (v: Variable) => void;
+  disabled: boolean;
+  numericNames: string[];
+}) {
   const t = useTranslations("templates");
   const set = (options: Partial<Variable["options"]>) => onChange({ ...variable, options: { ...variable.options, ...options } });
   const text = (value: string) => (value.trim() ? value : undefined);
   // A new type starts with its own options; what every type takes (form name, help, retention) stays.
   const changeType = (type: VariableType) => {
     const { variableName, helpText, placeholder, anonymizedAt } = variable.options;
-    const kept = Object.fromEntries(Object.entries({ variableName, helpText, placeholder, anonymizedAt }).filter(([, value]) => value !== undefined));
+    const kept = Object.fromEntries(
+      Object.entries({ variableName, helpText, placeholder, anonymizedAt }).filter(([, value]) => value !== undefined),
+    );
     onChange({ ...variable, type, options: kept });
   };
   return (
@@ -67,29 +92,75 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
         <Field label={t("type")}>
           <select className={input} value={variable.type} disabled={disabled} onChange={(e) => changeType(e.target.value as VariableType)}>
             {VARIABLE_TYPES.map((type) => (
-              <option key={type} value={type}>{t(`types.${type}`)}</option>
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
             ))}
           </select>
         </Field>
-        <TextField label={t("label")} value={variable.label ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.label} onChange={(e) => onChange({ ...variable, label: text(e.target.value) })} />
+        <TextField
+          label={t("label")}
+          value={variable.label ?? ""}
+          disabled={disabled}
+          maxLength={VARIABLE_LIMITS.label}
+          onChange={(e) => onChange({ ...variable, label: text(e.target.value) })}
+        />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-zinc-700">
-          <input type="checkbox" checked={variable.required} disabled={disabled || variable.type === "formula"} onChange={(e) => onChange({ ...variable, required: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={variable.required}
+            disabled={disabled || variable.type === "formula"}
+            onChange={(e) => onChange({ ...variable, required: e.target.checked })}
+          />
           {t("required")}
         </label>
         {variable.type === "date" && (
           <>
-            <TextField label={t("dateFormat")} placeholder="DD/MM/YYYY" hint={t("dateFormatHint")} value={variable.options.dateFormat ?? ""} disabled={disabled} onChange={(e) => set({ dateFormat: text(e.target.value) })} />
-            <TextField label={t("dateMin")} type="date" value={variable.options.dateMin ?? ""} disabled={disabled} onChange={(e) => set({ dateMin: text(e.target.value) })} />
-            <TextField label={t("dateMax")} type="date" value={variable.options.dateMax ?? ""} disabled={disabled} onChange={(e) => set({ dateMax: text(e.target.value) })} />
+            <TextField
+              label={t("dateFormat")}
+              placeholder="DD/MM/YYYY"
+              hint={t("dateFormatHint")}
+              value={variable.options.dateFormat ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ dateFormat: text(e.target.value) })}
+            />
+            <TextField
+              label={t("dateMin")}
+              type="date"
+              value={variable.options.dateMin ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ dateMin: text(e.target.value) })}
+            />
+            <TextField
+              label={t("dateMax")}
+              type="date"
+              value={variable.options.dateMax ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ dateMax: text(e.target.value) })}
+            />
           </>
         )}
         {variable.type === "currency" && (
           <>
-            <TextField label={t("currency")} placeholder="EUR" maxLength={VARIABLE_LIMITS.currency} value={variable.options.currency ?? ""} disabled={disabled} onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })} />
+            <TextField
+              label={t("currency")}
+              placeholder="EUR"
+              maxLength={VARIABLE_LIMITS.currency}
+              value={variable.options.currency ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ currency: text(e.target.value.toUpperCase()) })}
+            />
             <Field label={t("currencyFormat")}>
-              <select className={input} value={variable.options.currencyFormat ?? "symbol"} disabled={disabled} onChange={(e) => set({ currencyFormat: e.target.value as CurrencyFormat })}>
+              <select
+                className={input}
+                value={variable.options.currencyFormat ?? "symbol"}
+                disabled={disabled}
+                onChange={(e) => set({ currencyFormat: e.target.value as CurrencyFormat })}
+              >
                 {CURRENCY_FORMATS.map((format) => (
-                  <option key={format} value={format}>{t(`currencyFormats.${format}`)}</option>
+                  <option key={format} value={format}>
+                    {t(`currencyFormats.${format}`)}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -105,7 +176,9 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
             >
               <option value="">{t("identityTypeAny")}</option>
               {IDENTITY_TYPES.map((type) => (
-                <option key={type} value={type}>{t(`identityTypes.${type}`)}</option>
+                <option key={type} value={type}>
+                  {t(`identityTypes.${type}`)}
+                </option>
               ))}
             </select>
           </Field>
@@ -117,15 +190,35 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
               className={`${input} min-h-20`}
               disabled={disabled}
               value={(variable.options.columns ?? []).join("\n")}
-              onChange={(e) => set({ columns: e.target.value.split("\n").map((s) => s.trim()).filter(Boolean).slice(0, STRUCTURED_LIMITS.matrixColumns) })}
+              onChange={(e) =>
+                set({
+                  columns: e.target.value
+                    .split("\n")
+                    .map((s) => s.trim())
+                    .filter(Boolean)
+                    .slice(0, STRUCTURED_LIMITS.matrixColumns),
+                })
+              }
             />
             <span className="text-xs font-normal text-zinc-500">{t("columnsHint")}</span>
           </label>
         )}
         {variable.type === "checkbox" && (
           <>
-            <TextField label={t("trueLabel")} placeholder={t("yes")} value={variable.options.trueLabel ?? ""} disabled={disabled} onChange={(e) => set({ trueLabel: text(e.target.value) })} />
-            <TextField label={t("falseLabel")} placeholder={t("no")} value={variable.options.falseLabel ?? ""} disabled={disabled} onChange={(e) => set({ falseLabel: text(e.target.value) })} />
+            <TextField
+              label={t("trueLabel")}
+              placeholder={t("yes")}
+              value={variable.options.trueLabel ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ trueLabel: text(e.target.value) })}
+            />
+            <TextField
+              label={t("falseLabel")}
+              placeholder={t("no")}
+              value={variable.options.falseLabel ?? ""}
+              disabled={disabled}
+              onChange={(e) => set({ falseLabel: text(e.target.value) })}
+            />
           </>
         )}
         {variable.type === "formula" && (
@@ -146,7 +239,14 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
               className={`${input} min-h-20`}
               disabled={disabled}
               value={(variable.options.choices ?? []).join("\n")}
-              onChange={(e) => set({ choices: e.target.value.split("\n").map((s) => s.trim()).filter(Boolean) })}
+              onChange={(e) =>
+                set({
+                  choices: e.target.value
+                    .split("\n")
+                    .map((s) => s.trim())
+                    .filter(Boolean),
+                })
+              }
             />
             <span className="text-xs font-normal text-zinc-500">{t("choicesHint")}</span>
           </label>
@@ -161,7 +261,13 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
           pattern={FIELD_NAME_PATTERN}
           onChange={(e) => set({ variableName: text(e.target.value) })}
         />
-        <TextField label={t("placeholder")} value={variable.options.placeholder ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.placeholder} onChange={(e) => set({ placeholder: text(e.target.value) })} />
+        <TextField
+          label={t("placeholder")}
+          value={variable.options.placeholder ?? ""}
+          disabled={disabled}
+          maxLength={VARIABLE_LIMITS.placeholder}
+          onChange={(e) => set({ placeholder: text(e.target.value) })}
+        />
         <TextField
           label={t("anonymizedAt")}
           hint={t("anonymizedAtHint")}
@@ -171,9 +277,21 @@ function VariableRow({ variable, onChange, disabled, numericNames }: { variable:
           step={1}
           value={variable.options.anonymizedAt ?? ""}
           disabled={disabled}
-          onChange={(e) => set({ anonymizedAt: e.target.value === "" ? undefined : Math.max(0, Math.min(VARIABLE_LIMITS.anonymizedAt, Math.trunc(Number(e.target.value)))) })}
+          onChange={(e) =>
+            set({
+              anonymizedAt:
+                e.target.value === "" ? undefined : Math.max(0, Math.min(VARIABLE_LIMITS.anonymizedAt, Math.trunc(Number(e.target.value)))),
+            })
+          }
         />
-        <TextField className="sm:col-span-3" label={t("helpText")} value={variable.options.helpText ?? ""} disabled={disabled} maxLength={VARIABLE_LIMITS.helpText} onChange={(e) => set({ helpText: text(e.target.value) })} />
+        <TextField
+          className="sm:col-span-3"
+          label={t("helpText")}
+          value={variable.options.helpText ?? ""}
+          disabled={disabled}
+          maxLength={VARIABLE_LIMITS.helpText}
+          onChange={(e) => set({ helpText: text(e.target.value) })}
+        />
       </div>
     </fieldset>
   );
@@ -243,7 +361,11 @@ export function TemplateEditor({
 
   async function newVersion(file: File | undefined) {
     if (!file) return;
-    const updated = await run(() => apiUpload<{ variables: Variable[] }>(`/vapp/templates/${template.id}/version`, file), "updated", "updateError");
+    const updated = await run(
+      () => apiUpload<{ variables: Variable[] }>(`/vapp/templates/${template.id}/version`, file),
+      "updated",
+      "updateError",
+    );
     if (updated) setVariables(updated.variables);
   }
 
@@ -253,14 +375,26 @@ export function TemplateEditor({
         <div>
           <h1 className="text-2xl font-semibold">{template.name}</h1>
           <p className="text-sm text-zinc-600">
-            {t("fileInfo", { file: template.fileName, version: template.version, format: FORMAT_EXAMPLES[template.delimiter] ?? template.delimiter })}
+            {t("fileInfo", {
+              file: template.fileName,
+              version: template.version,
+              format: FORMAT_EXAMPLES[template.delimiter] ?? template.delimiter,
+            })}
           </p>
-          <span className={`mt-2 inline-block rounded-full px-2 py-0.5 text-xs ${template.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`} data-testid="template-state">
+          <span
+            className={`mt-2 inline-block rounded-full px-2 py-0.5 text-xs ${template.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}
+            data-testid="template-state"
+          >
             {template.published ? t("published") : t("draft")}
           </span>
         </div>
         <div className="flex flex-wrap gap-2">
-          <a className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50" href={`/vapp/templates/${template.id}/file`}>{t("download")}</a>
+          <a
+            className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+            href={`/vapp/templates/${template.id}/file`}
+          >
+            {t("download")}
+          </a>
           {canManage && (
             <>
               <label className="inline-flex min-h-10 cursor-pointer items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50 focus-within:ring-2 focus-within:ring-brand-500">
@@ -271,7 +405,13 @@ export function TemplateEditor({
                 data-tour="template-publish"
                 busy={busy}
                 variant={template.published ? "secondary" : "primary"}
-                onClick={() => run(() => apiRequest("POST", `/vapp/templates/${template.id}/publish`, { published: !template.published }), "published", "publishError").then(() => router.refresh())}
+                onClick={() =>
+                  run(
+                    () => apiRequest("POST", `/vapp/templates/${template.id}/publish`, { published: !template.published }),
+                    "published",
+                    "publishError",
+                  ).then(() => router.refresh())
+                }
               >
                 {template.published ? t("unpublish") : t("publish")}
               </Button>
@@ -281,7 +421,9 @@ export function TemplateEditor({
       </header>
 
       <section aria-labelledby="fields-title" className="flex flex-col gap-3" data-tour="template-fields">
-        <h2 id="fields-title" className="text-lg font-semibold">{t("fieldsTitle", { count: variables.length })}</h2>
+        <h2 id="fields-title" className="text-lg font-semibold">
+          {t("fieldsTitle", { count: variables.length })}
+        </h2>
         {variables.length === 0 ? (
           <p className="text-sm text-zinc-600">{t("noFields")}</p>
         ) : (
@@ -297,7 +439,9 @@ export function TemplateEditor({
             ))}
             {canManage && (
               <div>
-                <Button type="submit" busy={busy}>{t("saveFields")}</Button>
+                <Button type="submit" busy={busy}>
+                  {t("saveFields")}
+                </Button>
               </div>
             )}
           </form>
@@ -305,24 +449,70 @@ export function TemplateEditor({
       </section>
 
       <section aria-labelledby="details-title" className="flex flex-col gap-3">
-        <h2 id="details-title" className="text-lg font-semibold">{t("detailsTitle")}</h2>
+        <h2 id="details-title" className="text-lg font-semibold">
+          {t("detailsTitle")}
+        </h2>
         <form onSubmit={saveDetails} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2">
-          <TextField data-tour="template-name" className="sm:col-span-2" label={t("name")} hint={t("nameHint")} required maxLength={200} disabled={!canManage} value={details.name} onChange={(e) => setDetails({ ...details, name: e.target.value })} />
+          <TextField
+            data-tour="template-name"
+            className="sm:col-span-2"
+            label={t("name")}
+            hint={t("nameHint")}
+            required
+            maxLength={200}
+            disabled={!canManage}
+            value={details.name}
+            onChange={(e) => setDetails({ ...details, name: e.target.value })}
+          />
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-2">
             {t("description")}
-            <textarea className={`${input} min-h-20`} maxLength={2000} disabled={!canManage} value={details.description} onChange={(e) => setDetails({ ...details, description: e.target.value })} />
+            <textarea
+              className={`${input} min-h-20`}
+              maxLength={2000}
+              disabled={!canManage}
+              value={details.description}
+              onChange={(e) => setDetails({ ...details, description: e.target.value })}
+            />
           </label>
           <Field label={t("language")}>
-            <select className={input} disabled={!canManage} value={details.language} onChange={(e) => setDetails({ ...details, language: e.target.value })}>
+            <select
+              className={input}
+              disabled={!canManage}
+              value={details.language}
+              onChange={(e) => setDetails({ ...details, language: e.target.value })}
+            >
               <option value="">—</option>
               {LOCALES.map((locale) => (
-                <option key={locale} value={locale}>{tl(locale)}</option>
+                <option key={locale} value={locale}>
+                  {tl(locale)}
+                </option>
               ))}
             </select>
           </Field>
-          <TextField label={t("jurisdiction")} maxLength={100} disabled={!canManage} value={details.jurisdiction} onChange={(e) => setDetails({ ...details, jurisdiction: e.target.value })} />
-          <TextField label={t("value")} type="number" min={0} step="0.01" disabled={!canManage} value={details.value} onChange={(e) => setDetails({ ...details, value: e.target.value })} />
-          <TextField label={t("currency")} maxLength={3} placeholder="EUR" disabled={!canManage} value={details.currency} onChange={(e) => setDetails({ ...details, currency: e.target.value })} />
+          <TextField
+            label={t("jurisdiction")}
+            maxLength={100}
+            disabled={!canManage}
+            value={details.jurisdiction}
+            onChange={(e) => setDetails({ ...details, jurisdiction: e.target.value })}
+          />
+          <TextField
+            label={t("value")}
+            type="number"
+            min={0}
+            step="0.01"
+            disabled={!canManage}
+            value={details.value}
+            onChange={(e) => setDetails({ ...details, value: e.target.value })}
+          />
+          <TextField
+            label={t("currency")}
+            maxLength={3}
+            placeholder="EUR"
+            disabled={!canManage}
+            value={details.currency}
+            onChange={(e) => setDetails({ ...details, currency: e.target.value })}
+          />
           <SearchSelect
             label={t("category")}
             dataTour="template-category"
@@ -335,14 +525,28 @@ export function TemplateEditor({
             noMatches={t("noCategoryMatches")}
           />
           <Field label={tf("folder")}>
-            <select className={input} disabled={!canManage} value={details.folderId} onChange={(e) => setDetails({ ...details, folderId: e.target.value })}>
+            <select
+              className={input}
+              disabled={!canManage}
+              value={details.folderId}
+              onChange={(e) => setDetails({ ...details, folderId: e.target.value })}
+            >
               <FolderOptions folders={folders} rootLabel={tf("drive")} />
             </select>
           </Field>
-          <TagPicker className="sm:col-span-2" legend={t("tags")} tags={tags} selected={details.tagIds} disabled={!canManage} onChange={(tagIds) => setDetails({ ...details, tagIds })} />
+          <TagPicker
+            className="sm:col-span-2"
+            legend={t("tags")}
+            tags={tags}
+            selected={details.tagIds}
+            disabled={!canManage}
+            onChange={(tagIds) => setDetails({ ...details, tagIds })}
+          />
           {canManage && (
             <div className="sm:col-span-2">
-              <Button type="submit" busy={busy}>{t("saveDetails")}</Button>
+              <Button type="submit" busy={busy}>
+                {t("saveDetails")}
+              </Button>
             </div>
           )}
         </form>

@@ -71,8 +71,19 @@ export function TemplatesList({
     { label: t("open"), href: `/t/${row.id}/view` },
     ...(canManage
       ? [
-          { label: row.published ? t("unpublish") : t("publish"), onSelect: () => run(() => apiRequest("POST", `/vapp/templates/${row.id}/publish`, { published: !row.published }), "published", "publishError") },
-          { label: t("duplicate"), onSelect: () => run(() => apiRequest("POST", `/vapp/templates/${row.id}/clone`), "duplicated", "cloneError") },
+          {
+            label: row.published ? t("unpublish") : t("publish"),
+            onSelect: () =>
+              run(
+                () => apiRequest("POST", `/vapp/templates/${row.id}/publish`, { published: !row.published }),
+                "published",
+                "publishError",
+              ),
+          },
+          {
+            label: t("duplicate"),
+            onSelect: () => run(() => apiRequest("POST", `/vapp/templates/${row.id}/clone`), "duplicated", "cloneError"),
+          },
         ]
       : []),
     { label: t("download"), href: `/vapp/templates/${row.id}/file`, download: true },
@@ -87,7 +98,11 @@ export function TemplatesList({
   async function move(destinationId: string | null) {
     const row = moving!;
     const done = await run(
-      () => graphqlRequest("mutation Move($id: ID!, $destinationId: ID) { updateTemplateDestinationFolder(id: $id, destinationId: $destinationId) { id } }", { id: row.id, destinationId }),
+      () =>
+        graphqlRequest(
+          "mutation Move($id: ID!, $destinationId: ID) { updateTemplateDestinationFolder(id: $id, destinationId: $destinationId) { id } }",
+          { id: row.id, destinationId },
+        ),
       "updated",
       "updateError",
     );
@@ -97,9 +112,16 @@ export function TemplatesList({
   return (
     <section className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold" data-tour="templates-title">{t("title")}</h1>
+        <h1 className="text-2xl font-semibold" data-tour="templates-title">
+          {t("title")}
+        </h1>
         <div className="flex flex-wrap gap-2">
-          <a href={list.exportHref("/vapp/templates/export")} className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50">{t("exportCsv")}</a>
+          <a
+            href={list.exportHref("/vapp/templates/export")}
+            className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
+          >
+            {t("exportCsv")}
+          </a>
           {canManage && <UploadTemplate folderId={currentFolder && currentFolder !== "root" ? currentFolder : null} />}
         </div>
       </div>
@@ -120,9 +142,16 @@ export function TemplatesList({
                   { value: "draft", label: t("draft") },
                 ],
               },
-              { name: "category", label: t("category"), allLabel: t("allCategories"), options: categories.map((c) => ({ value: c.id, label: c.name })) },
+              {
+                name: "category",
+                label: t("category"),
+                allLabel: t("allCategories"),
+                options: categories.map((c) => ({ value: c.id, label: c.name })),
+              },
               { name: "tag", label: t("tags"), allLabel: t("allTags"), options: tags.map((tag) => ({ value: tag.id, label: tag.name })) },
-              ...(authors.length > 0 ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }] : []),
+              ...(authors.length > 0
+                ? [{ name: "author", label: t("author"), options: authors.map((a) => ({ value: a.id, label: a.name })) }]
+                : []),
             ]}
             dateFields={DATE_FIELDS.map((field) => ({ value: field, label: t(`dates.${field}`) }))}
           />
@@ -138,7 +167,8 @@ export function TemplatesList({
               delete: t("delete"),
             }}
             onDelete={async () => {
-              if (await run(() => apiRequest("DELETE", "/vapp/templates", { ids: selection.selected }), "updated", "deleteError")) selection.clear();
+              if (await run(() => apiRequest("DELETE", "/vapp/templates", { ids: selection.selected }), "updated", "deleteError"))
+                selection.clear();
             }}
           />
         )}
@@ -152,15 +182,36 @@ export function TemplatesList({
                 <tr>
                   {canManage && (
                     <th scope="col" className="w-10 px-4 py-2">
-                      <input type="checkbox" aria-label={t("selectAll")} checked={selection.allSelected} onChange={(e) => selection.toggleAll(e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        aria-label={t("selectAll")}
+                        checked={selection.allSelected}
+                        onChange={(e) => selection.toggleAll(e.target.checked)}
+                      />
                     </th>
                   )}
                   <SortableHeader label={t("name")} state={list.sortState("name")} onSort={() => list.sort("name")} />
-                  <th scope="col" className="px-4 py-2 font-medium">{t("state")}</th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">{t("fields")}</th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">{t("author")}</th>
-                  <SortableHeader label={t("created")} state={list.sortState("createdAt")} onSort={() => list.sort("createdAt")} className="hidden lg:table-cell" />
-                  <SortableHeader label={t("updated")} state={list.sortState("updatedAt")} onSort={() => list.sort("updatedAt")} className="hidden md:table-cell" />
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    {t("state")}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+                    {t("fields")}
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                    {t("author")}
+                  </th>
+                  <SortableHeader
+                    label={t("created")}
+                    state={list.sortState("createdAt")}
+                    onSort={() => list.sort("createdAt")}
+                    className="hidden lg:table-cell"
+                  />
+                  <SortableHeader
+                    label={t("updated")}
+                    state={list.sortState("updatedAt")}
+                    onSort={() => list.sort("updatedAt")}
+                    className="hidden md:table-cell"
+                  />
                   <th scope="col" className="w-14 px-4 py-2">
                     <span className="sr-only">{t("actions")}</span>
                   </th>
@@ -171,16 +222,29 @@ export function TemplatesList({
                   <tr key={row.id} data-testid="template-row">
                     {canManage && (
                       <td className="px-4 py-2">
-                        <input type="checkbox" aria-label={t("select", { name: row.name })} checked={selection.isSelected(row.id)} onChange={(e) => selection.toggle(row.id, e.target.checked)} />
+                        <input
+                          type="checkbox"
+                          aria-label={t("select", { name: row.name })}
+                          checked={selection.isSelected(row.id)}
+                          onChange={(e) => selection.toggle(row.id, e.target.checked)}
+                        />
                       </td>
                     )}
                     <td className="px-4 py-2">
-                      <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">{row.name}</Link>
+                      <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
+                        {row.name}
+                      </Link>
                       <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs uppercase text-zinc-600">{row.format}</span>
-                      {row.folder && <span className="ml-2 text-xs text-zinc-500" data-testid="template-folder">{row.folder}</span>}
+                      {row.folder && (
+                        <span className="ml-2 text-xs text-zinc-500" data-testid="template-folder">
+                          {row.folder}
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-2">
-                      <span className={`rounded-full px-2 py-0.5 text-xs ${row.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}>
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs ${row.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}
+                      >
                         {row.published ? t("published") : t("draft")}
                       </span>
                     </td>

@@ -11,7 +11,8 @@ import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/componen
 import { apiUpload } from "@/lib/client/api";
 
 /** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
-export const TEMPLATE_ACCEPT = ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+export const TEMPLATE_ACCEPT =
+  ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 /**
  * The 'Add template' button and its upload dialog. On success the new template opens, with its
@@ -33,7 +34,10 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const template = await apiUpload<{ id: string }>("/vapp/templates", file, { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) });
+      const template = await apiUpload<{ id: string }>("/vapp/templates", file, {
+        ...(name.trim() ? { name: name.trim() } : {}),
+        ...(folderId ? { folderId } : {}),
+      });
       // A running welcome tour hands itself over to the template page (components/tour/).
       window.dispatchEvent(new CustomEvent<TemplateUploadedDetail>(TEMPLATE_UPLOADED_EVENT, { detail: { id: template.id } }));
       router.push(`/t/${template.id}/view`);
@@ -45,7 +49,9 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
 
   return (
     <>
-      <Button data-tour="template-add" onClick={() => (setOpen(true), setError(null), setFile(null), setName(""))}>{t("add")}</Button>
+      <Button data-tour="template-add" onClick={() => (setOpen(true), setError(null), setFile(null), setName(""))}>
+        {t("add")}
+      </Button>
       <Modal open={open} title={t("uploadTitle")} size="lg" onClose={() => setOpen(false)}>
         <form onSubmit={submit} className="flex flex-col gap-4">
           <p className="text-sm text-zinc-600">{t("uploadHelp")}</p>
@@ -59,15 +65,26 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
               className="rounded-md border border-dashed border-zinc-300 bg-zinc-50 p-4 text-sm"
             />
           </label>
-          <TextField data-tour="upload-name" label={t("name")} hint={t("nameHint")} maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+          <TextField
+            data-tour="upload-name"
+            label={t("name")}
+            hint={t("nameHint")}
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           {error && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
               {error}
             </p>
           )}
           <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>{t("cancel")}</Button>
-            <Button type="submit" data-tour="upload-submit" busy={busy} disabled={!file}>{t("upload")}</Button>
+            <Button type="button" variant="secondary" onClick={() => setOpen(false)}>
+              {t("cancel")}
+            </Button>
+            <Button type="submit" data-tour="upload-submit" busy={busy} disabled={!file}>
+              {t("upload")}
+            </Button>
           </div>
         </form>
       </Modal>

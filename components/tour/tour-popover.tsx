@@ -143,11 +143,18 @@ export function TourPopover({
       }
       const rect = el?.getBoundingClientRect();
       const ring = rect
-        ? { top: rect.top - TOUR_PADDING, left: rect.left - TOUR_PADDING, width: rect.width + 2 * TOUR_PADDING, height: rect.height + 2 * TOUR_PADDING }
+        ? {
+            top: rect.top - TOUR_PADDING,
+            left: rect.left - TOUR_PADDING,
+            width: rect.width + 2 * TOUR_PADDING,
+            height: rect.height + 2 * TOUR_PADDING,
+          }
         : null;
       const container = el?.closest("dialog[open]") ?? document.body;
       const next = { ring, container, place: place(ring, size, wide.matches) };
-      setLayout((prev) => (prev && prev.container === next.container && sameBox(prev.ring, next.ring) && samePlace(prev.place, next.place) ? prev : next));
+      setLayout((prev) =>
+        prev && prev.container === next.container && sameBox(prev.ring, next.ring) && samePlace(prev.place, next.place) ? prev : next,
+      );
     };
     tick();
     return () => cancelAnimationFrame(frame);
@@ -185,8 +192,14 @@ export function TourPopover({
     where.mode === "float"
       ? { style: { top: where.top, left: where.left, width: `min(${WIDTH}px, calc(100vw - ${2 * EDGE}px))` }, className: "fixed" }
       : where.mode === "center"
-        ? { style: { width: `min(${WIDTH + 64}px, calc(100vw - ${2 * EDGE}px))` }, className: "fixed left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2" }
-        : { style: {}, className: `fixed inset-x-0 ${where.edge === "bottom" ? "bottom-0 rounded-b-none border-b-0" : "top-0 rounded-t-none border-t-0"}` };
+        ? {
+            style: { width: `min(${WIDTH + 64}px, calc(100vw - ${2 * EDGE}px))` },
+            className: "fixed left-1/2 top-1/2 -translate-x-1/2 -translate-y-1/2",
+          }
+        : {
+            style: {},
+            className: `fixed inset-x-0 ${where.edge === "bottom" ? "bottom-0 rounded-b-none border-b-0" : "top-0 rounded-t-none border-t-0"}`,
+          };
 
   return createPortal(
     <>
@@ -216,7 +229,12 @@ export function TourPopover({
               {title}
             </h2>
           </div>
-          <button type="button" onClick={onClose} aria-label={closeLabel} className="rounded p-1 text-zinc-500 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+          <button
+            type="button"
+            onClick={onClose}
+            aria-label={closeLabel}
+            className="rounded p-1 text-zinc-500 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
             ✕
           </button>
         </div>

@@ -58,9 +58,36 @@ export function WelcomeTourTemplate({ templateId }: { templateId: string }) {
 
   const content: Record<StepId, { title: string; body: string; actions: ReactNode }> = {
     fields: { title: t("guide.fieldsTitle"), body: t("guide.fieldsBody"), actions: next },
-    name: { title: t("guide.templateNameTitle"), body: t("guide.templateNameBody"), actions: <>{back}{next}</> },
-    category: { title: t("guide.categoryTitle"), body: t("guide.categoryBody"), actions: <>{back}{next}</> },
-    publish: { title: t("guide.publishTitle"), body: t("guide.publishBody", { button: tt("publish") }), actions: <>{back}{next}</> },
+    name: {
+      title: t("guide.templateNameTitle"),
+      body: t("guide.templateNameBody"),
+      actions: (
+        <>
+          {back}
+          {next}
+        </>
+      ),
+    },
+    category: {
+      title: t("guide.categoryTitle"),
+      body: t("guide.categoryBody"),
+      actions: (
+        <>
+          {back}
+          {next}
+        </>
+      ),
+    },
+    publish: {
+      title: t("guide.publishTitle"),
+      body: t("guide.publishBody", { button: tt("publish") }),
+      actions: (
+        <>
+          {back}
+          {next}
+        </>
+      ),
+    },
     done: {
       title: t("guide.doneTitle"),
       body: t("guide.doneBody"),

@@ -31,7 +31,8 @@ const TARGETS: Partial<Record<StepId, string>> = {
 /** The steps inside the upload dialog: when it closes, the tour goes back to 'Add template'. */
 const IN_DIALOG: StepId[] = ["file", "name", "upload"];
 
-const link = "inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-brand-700 hover:bg-zinc-50";
+const link =
+  "inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-3 text-sm font-medium text-brand-700 hover:bg-zinc-50";
 
 /**
  * Spec "Welcome tour", on the templates page: four intro steps (Start tour or Skip, then Back and
@@ -113,9 +114,36 @@ export function WelcomeTour({ afterTerms = false }: { afterTerms?: boolean }) {
         </>
       ),
     },
-    templates: { title: t("intro.templatesTitle"), body: <p>{t("intro.templatesBody")}</p>, actions: <>{back("welcome")}{next("organise")}</> },
-    organise: { title: t("intro.organiseTitle"), body: <p>{t("intro.organiseBody")}</p>, actions: <>{back("templates")}{next("create")}</> },
-    create: { title: t("intro.createTitle"), body: <p>{t("intro.createBody")}</p>, actions: <>{back("organise")}{next("add")}</> },
+    templates: {
+      title: t("intro.templatesTitle"),
+      body: <p>{t("intro.templatesBody")}</p>,
+      actions: (
+        <>
+          {back("welcome")}
+          {next("organise")}
+        </>
+      ),
+    },
+    organise: {
+      title: t("intro.organiseTitle"),
+      body: <p>{t("intro.organiseBody")}</p>,
+      actions: (
+        <>
+          {back("templates")}
+          {next("create")}
+        </>
+      ),
+    },
+    create: {
+      title: t("intro.createTitle"),
+      body: <p>{t("intro.createBody")}</p>,
+      actions: (
+        <>
+          {back("organise")}
+          {next("add")}
+        </>
+      ),
+    },
     add: {
       title: t("guide.addTitle"),
       body: <p>{t("guide.addBody", { button: tt("add") })}</p>,
@@ -148,7 +176,16 @@ export function WelcomeTour({ afterTerms = false }: { afterTerms?: boolean }) {
       // No Back: 'Add template' sits behind the open dialog.
       actions: next("name"),
     },
-    name: { title: t("guide.nameTitle"), body: <p>{t("guide.nameBody")}</p>, actions: <>{back("file")}{next("upload")}</> },
+    name: {
+      title: t("guide.nameTitle"),
+      body: <p>{t("guide.nameBody")}</p>,
+      actions: (
+        <>
+          {back("file")}
+          {next("upload")}
+        </>
+      ),
+    },
     // The upload itself is the way on: success hands the tour over to the template's page.
     upload: { title: t("guide.uploadTitle"), body: <p>{t("guide.uploadBody", { button: tt("upload") })}</p>, actions: back("name") },
   };

@@ -29,8 +29,12 @@ export function ConfirmModal({
       onClose={onCancel}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel}>{tc("cancel")}</Button>
-          <Button variant="danger" onClick={onConfirm}>{confirmLabel}</Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {tc("cancel")}
+          </Button>
+          <Button variant="danger" onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
         </>
       }
     >

@@ -5,7 +5,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 /** An entry of a row's menu: an action, or a link (a download, say) when it has `href`. */
 export type ContextMenuItem = { label: string; onSelect?: () => void; href?: string; download?: boolean; danger?: boolean };
 
-const itemClass = (danger?: boolean) => `block w-full px-3 py-2 text-left text-sm hover:bg-zinc-50 focus:bg-zinc-100 focus:outline-none ${danger ? "text-red-700" : ""}`;
+const itemClass = (danger?: boolean) =>
+  `block w-full px-3 py-2 text-left text-sm hover:bg-zinc-50 focus:bg-zinc-100 focus:outline-none ${danger ? "text-red-700" : ""}`;
 
 /** A row's context menu: Enter/Space opens it, arrows move, Escape closes and returns focus. */
 export function ContextMenu({ label, items }: { label: string; items: ContextMenuItem[] }) {
@@ -55,10 +56,23 @@ export function ContextMenu({ label, items }: { label: string; items: ContextMen
         <span aria-hidden>⋯</span>
       </button>
       {open && (
-        <div id={menuId} role="menu" aria-label={label} className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-zinc-200 bg-white py-1 shadow-lg">
+        <div
+          id={menuId}
+          role="menu"
+          aria-label={label}
+          className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-zinc-200 bg-white py-1 shadow-lg"
+        >
           {items.map((item) =>
             item.href ? (
-              <a key={item.label} role="menuitem" tabIndex={-1} href={item.href} download={item.download || undefined} onClick={() => setOpen(false)} className={itemClass(item.danger)}>
+              <a
+                key={item.label}
+                role="menuitem"
+                tabIndex={-1}
+                href={item.href}
+                download={item.download || undefined}
+                onClick={() => setOpen(false)}
+                className={itemClass(item.danger)}
+              >
                 {item.label}
               </a>
             ) : (

@@ -21,8 +21,16 @@ export function Pagination({ page, pages, total, capped = false }: { page: numbe
     <nav aria-label={t("pagination")} className="flex items-center justify-between gap-4 text-sm text-zinc-600">
       <span>{t(capped ? "pageOfMore" : "pageOf", { page, pages, total })}</span>
       <span className="flex gap-2">
-        {page > 1 ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page - 1)}>{t("previous")}</Link> : null}
-        {page < pages ? <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page + 1)}>{t("next")}</Link> : null}
+        {page > 1 ? (
+          <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page - 1)}>
+            {t("previous")}
+          </Link>
+        ) : null}
+        {page < pages ? (
+          <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page + 1)}>
+            {t("next")}
+          </Link>
+        ) : null}
       </span>
     </nav>
   );

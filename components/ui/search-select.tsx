@@ -63,7 +63,12 @@ export function SearchSelect({
       event.preventDefault();
       if (!open) {
         setOpen(true);
-        setActive(Math.max(0, matches.findIndex((o) => o.value === value)));
+        setActive(
+          Math.max(
+            0,
+            matches.findIndex((o) => o.value === value),
+          ),
+        );
         return;
       }
       setActive((index) => (event.key === "ArrowDown" ? Math.min(index + 1, matches.length - 1) : Math.max(index - 1, 0)));
@@ -92,9 +97,16 @@ export function SearchSelect({
         disabled={disabled}
         data-tour={dataTour}
         className={inputClassName}
-        value={query ?? (chosen?.label ?? "")}
+        value={query ?? chosen?.label ?? ""}
         placeholder={emptyLabel}
-        onFocus={() => setActive(Math.max(0, matches.findIndex((o) => o.value === value)))}
+        onFocus={() =>
+          setActive(
+            Math.max(
+              0,
+              matches.findIndex((o) => o.value === value),
+            ),
+          )
+        }
         onClick={() => setOpen(true)}
         onChange={(e) => {
           setQuery(e.target.value);
@@ -105,9 +117,16 @@ export function SearchSelect({
         onBlur={close}
       />
       {open && (
-        <ul id={listId} role="listbox" aria-label={label} className="absolute top-full z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-zinc-200 bg-white py-1 font-normal shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={label}
+          className="absolute top-full z-20 mt-1 max-h-60 w-full overflow-auto rounded-md border border-zinc-200 bg-white py-1 font-normal shadow-lg"
+        >
           {matches.length === 1 && query ? (
-            <li className="px-3 py-2 text-zinc-500" role="presentation">{noMatches}</li>
+            <li className="px-3 py-2 text-zinc-500" role="presentation">
+              {noMatches}
+            </li>
           ) : null}
           {matches.map((option, index) => (
             <li

@@ -6,7 +6,8 @@ import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
 
 /** A refusal the person can act on (a taken name, a bad value, no permission), not a failure of ours. */
-const isRefusal = (error: unknown) => error instanceof ApiError && error.code !== "INTERNAL" && error.code !== "NETWORK" && error.status < 500;
+const isRefusal = (error: unknown) =>
+  error instanceof ApiError && error.code !== "INTERNAL" && error.code !== "NETWORK" && error.status < 500;
 
 /**
  * The error alert of spec section 8: `title` ("Updating error"…), then the reason when the

@@ -10,7 +10,13 @@ import { graphqlRequest } from "@/lib/client/api";
 import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 import type { AccountSettings } from "@/lib/accounts/update-account";
 
-const SWITCHES = ["repositoryViewAllDocs", "documentShareExternalAccountMembers", "refModification", "createTags", "autoApproveDocPolicy"] as const;
+const SWITCHES = [
+  "repositoryViewAllDocs",
+  "documentShareExternalAccountMembers",
+  "refModification",
+  "createTags",
+  "autoApproveDocPolicy",
+] as const;
 /** Switches whose effect the label alone does not tell: a line under them, read with the checkbox. */
 const SWITCH_HINTS: Partial<Record<(typeof SWITCHES)[number], "documentShareExternalAccountMembersHint">> = {
   documentShareExternalAccountMembers: "documentShareExternalAccountMembersHint",
@@ -48,10 +54,31 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
     <form onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6">
       <h1 className="text-xl font-semibold">{t("settingsTitle")}</h1>
       {error && <Alert tone="error">{error}</Alert>}
-      <TextField label={t("name")} required maxLength={ACCOUNT_LIMITS.name} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+      <TextField
+        label={t("name")}
+        required
+        maxLength={ACCOUNT_LIMITS.name}
+        value={form.name}
+        onChange={(e) => setForm({ ...form, name: e.target.value })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t("refBuilder")} maxLength={ACCOUNT_LIMITS.refBuilder} value={form.refBuilder} hint={t("refBuilderHint", { counter: "{counter}" })} onChange={(e) => setForm({ ...form, refBuilder: e.target.value })} />
-        <TextField label={t("refCounter")} type="number" min={0} max={ACCOUNT_LIMITS.refCounter} step={1} required value={form.refCounter} onChange={(e) => setForm({ ...form, refCounter: e.target.value })} />
+        <TextField
+          label={t("refBuilder")}
+          maxLength={ACCOUNT_LIMITS.refBuilder}
+          value={form.refBuilder}
+          hint={t("refBuilderHint", { counter: "{counter}" })}
+          onChange={(e) => setForm({ ...form, refBuilder: e.target.value })}
+        />
+        <TextField
+          label={t("refCounter")}
+          type="number"
+          min={0}
+          max={ACCOUNT_LIMITS.refCounter}
+          step={1}
+          required
+          value={form.refCounter}
+          onChange={(e) => setForm({ ...form, refCounter: e.target.value })}
+        />
       </div>
       <fieldset className="flex flex-col gap-3">
         {SWITCHES.map((key) => {
@@ -78,7 +105,9 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
         })}
       </fieldset>
       <div>
-        <Button type="submit" busy={busy}>{t("save")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("save")}
+        </Button>
       </div>
     </form>
   );

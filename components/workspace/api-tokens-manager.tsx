@@ -11,7 +11,15 @@ import { TextField } from "@/components/ui/text-field";
 import { apiRequest } from "@/lib/client/api";
 import { useFormat } from "@/lib/i18n/use-format";
 
-export type ApiTokenRow = { id: string; name: string; keyPrefix: string; active: boolean; createdAt: string; used: number; usedAt: string | null };
+export type ApiTokenRow = {
+  id: string;
+  name: string;
+  keyPrefix: string;
+  active: boolean;
+  createdAt: string;
+  used: number;
+  usedAt: string | null;
+};
 
 /**
  * The workspace's API tokens (REST /vapp/accounts/tokens): list, create — the key is shown this
@@ -73,7 +81,9 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
   return (
     <section aria-labelledby="api-tokens-title" className="flex flex-col gap-6">
       <div>
-        <h2 id="api-tokens-title" className="text-lg font-semibold">{t("title")}</h2>
+        <h2 id="api-tokens-title" className="text-lg font-semibold">
+          {t("title")}
+        </h2>
         <p className="text-zinc-600">{t("intro")}</p>
         <p className="text-sm text-zinc-600">
           {t("headerHint")}{" "}
@@ -85,7 +95,9 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
 
       <form onSubmit={create} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end">
         <TextField label={t("name")} hint={t("nameHint")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
-        <Button type="submit" busy={busy}>{t("create")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("create")}
+        </Button>
       </form>
 
       {created && (
@@ -95,7 +107,9 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
             <p className="text-sm text-emerald-900">{t("newKeyWarning")}</p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <label className="sr-only" htmlFor="new-token-key">{t("key")}</label>
+            <label className="sr-only" htmlFor="new-token-key">
+              {t("key")}
+            </label>
             <input
               id="new-token-key"
               readOnly
@@ -103,8 +117,12 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
               onFocus={(e) => e.target.select()}
               className="min-h-10 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
             />
-            <Button type="button" onClick={() => copy(created.key)}>{t("copy")}</Button>
-            <Button type="button" variant="secondary" onClick={() => setCreated(null)}>{t("done")}</Button>
+            <Button type="button" onClick={() => copy(created.key)}>
+              {t("copy")}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setCreated(null)}>
+              {t("done")}
+            </Button>
           </div>
         </div>
       )}
@@ -116,13 +134,27 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
           <table className="w-full text-left text-sm">
             <thead className="bg-zinc-50 text-zinc-600">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">{t("name")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("key")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("created")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("uses")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("lastUsed")}</th>
-                <th scope="col" className="px-4 py-2 font-medium">{t("status")}</th>
-                <th scope="col" className="px-4 py-2"><span className="sr-only">{t("actions", { name: "" })}</span></th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("name")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("key")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("created")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("uses")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("lastUsed")}
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  {t("status")}
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">{t("actions", { name: "" })}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -131,10 +163,14 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
                   <td className="px-4 py-2 font-medium">{token.name}</td>
                   <td className="px-4 py-2 font-mono text-zinc-600">{token.keyPrefix}…</td>
                   <td className="px-4 py-2 text-zinc-600">{when(token.createdAt)}</td>
-                  <td className="px-4 py-2 text-zinc-600 tabular-nums" data-testid="token-uses">{format.number(token.used)}</td>
+                  <td className="px-4 py-2 text-zinc-600 tabular-nums" data-testid="token-uses">
+                    {format.number(token.used)}
+                  </td>
                   <td className="px-4 py-2 text-zinc-600">{token.usedAt ? when(token.usedAt) : t("never")}</td>
                   <td className="px-4 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs ${token.active ? "bg-emerald-50 text-emerald-700" : "bg-zinc-100 text-zinc-600"}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs ${token.active ? "bg-emerald-50 text-emerald-700" : "bg-zinc-100 text-zinc-600"}`}
+                    >
                       {token.active ? t("active") : t("revoked")}
                     </span>
                   </td>

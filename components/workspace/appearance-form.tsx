@@ -22,7 +22,9 @@ export function AppearanceForm({ primaryColor, brandingAllowed }: { primaryColor
   async function submit(event: FormEvent, value: string | null = color) {
     event.preventDefault();
     await save(() =>
-      graphqlRequest("mutation Brand($data: UpdateAccountInput!) { updateAccount(data: $data) { id } }", { data: { brand: { primaryColor: value } } }),
+      graphqlRequest("mutation Brand($data: UpdateAccountInput!) { updateAccount(data: $data) { id } }", {
+        data: { brand: { primaryColor: value } },
+      }),
     );
   }
 
@@ -32,9 +34,24 @@ export function AppearanceForm({ primaryColor, brandingAllowed }: { primaryColor
       {!brandingAllowed && <Alert tone="info">{t("brandingNotInPlan")}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       <div className="flex items-end gap-3">
-        <TextField label={t("primaryColor")} value={color} onChange={(e) => setColor(e.target.value.trim())} hint={t("primaryColorHint")} error={invalid ? t("colorInvalid") : null} className="flex-1" />
-        <label htmlFor={pickerId} className="sr-only">{t("primaryColor")}</label>
-        <input id={pickerId} type="color" value={invalid ? DEFAULT_BRAND_COLOR : color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join("")}` : color} onChange={(e) => setColor(e.target.value)} className="mb-6 h-10 w-14 cursor-pointer rounded border border-zinc-300" />
+        <TextField
+          label={t("primaryColor")}
+          value={color}
+          onChange={(e) => setColor(e.target.value.trim())}
+          hint={t("primaryColorHint")}
+          error={invalid ? t("colorInvalid") : null}
+          className="flex-1"
+        />
+        <label htmlFor={pickerId} className="sr-only">
+          {t("primaryColor")}
+        </label>
+        <input
+          id={pickerId}
+          type="color"
+          value={invalid ? DEFAULT_BRAND_COLOR : color.length === 4 ? `#${[...color.slice(1)].map((c) => c + c).join("")}` : color}
+          onChange={(e) => setColor(e.target.value)}
+          className="mb-6 h-10 w-14 cursor-pointer rounded border border-zinc-300"
+        />
       </div>
       <div className="flex items-center gap-3">
         <span className="text-sm text-zinc-600">{t("preview")}</span>
@@ -43,8 +60,17 @@ export function AppearanceForm({ primaryColor, brandingAllowed }: { primaryColor
         </span>
       </div>
       <div className="flex gap-2">
-        <Button type="submit" busy={busy} disabled={invalid}>{t("save")}</Button>
-        <Button type="button" variant="secondary" onClick={(event) => { setColor(DEFAULT_BRAND_COLOR); void submit(event as unknown as FormEvent, null); }}>
+        <Button type="submit" busy={busy} disabled={invalid}>
+          {t("save")}
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={(event) => {
+            setColor(DEFAULT_BRAND_COLOR);
+            void submit(event as unknown as FormEvent, null);
+          }}
+        >
           {t("reset")}
         </Button>
       </div>

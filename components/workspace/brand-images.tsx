@@ -38,7 +38,9 @@ export function BrandImages({ images }: { images: Record<Kind, string | null> })
   return (
     <section aria-labelledby="brand-images" className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6">
       <div>
-        <h2 id="brand-images" className="text-lg font-semibold">{t("images")}</h2>
+        <h2 id="brand-images" className="text-lg font-semibold">
+          {t("images")}
+        </h2>
         <p className="text-sm text-zinc-600">{t("imagesHint")}</p>
       </div>
       {error && <Alert tone="error">{error}</Alert>}
@@ -48,14 +50,24 @@ export function BrandImages({ images }: { images: Record<Kind, string | null> })
             <span className="text-sm font-medium text-zinc-700">{t(kind)}</span>
             {images[kind] ? (
               // eslint-disable-next-line @next/next/no-img-element -- served by our own route, sizes vary
-              <img src={images[kind]!} alt={t(kind)} className="h-16 max-w-full rounded border border-zinc-200 object-contain" data-testid={`brand-${kind}`} />
+              <img
+                src={images[kind]!}
+                alt={t(kind)}
+                className="h-16 max-w-full rounded border border-zinc-200 object-contain"
+                data-testid={`brand-${kind}`}
+              />
             ) : (
               <span className="flex h-16 items-center text-xs text-zinc-500">{t("none")}</span>
             )}
             <label className="cursor-pointer rounded-md border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-50 focus-within:outline-2 focus-within:outline-brand-600">
               {busy === kind ? "…" : t("upload")}
               <span className="sr-only"> {t(kind)}</span>
-              <input type="file" accept="image/png,image/jpeg,image/webp" className="sr-only" onChange={(e) => upload(kind, e.target.files?.[0])} />
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="sr-only"
+                onChange={(e) => upload(kind, e.target.files?.[0])}
+              />
             </label>
           </div>
         ))}

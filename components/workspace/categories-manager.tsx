@@ -27,8 +27,16 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
   const menuItems = (category: Category): ContextMenuItem[] => [
     ...(category.global ? [] : [{ label: t("edit"), onSelect: () => setEditing({ id: category.id, name: category.name }) }]),
     category.hidden
-      ? { label: t("show"), onSelect: () => void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: false }), "updated", "updateError") }
-      : { label: t("hide"), onSelect: () => void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: true }), "updated", "updateError") },
+      ? {
+          label: t("show"),
+          onSelect: () =>
+            void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: false }), "updated", "updateError"),
+        }
+      : {
+          label: t("hide"),
+          onSelect: () =>
+            void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: true }), "updated", "updateError"),
+        },
     ...(category.global ? [] : [{ label: t("delete"), danger: true, onSelect: () => setDeleting(category) }]),
   ];
 
@@ -46,18 +54,33 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
       <form onSubmit={add} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
         <TextField label={t("name")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
         <div className="flex flex-col gap-1">
-          <label htmlFor={groupId} className="text-sm font-medium text-zinc-700">{t("group")}</label>
-          <select id={groupId} value={group} onChange={(e) => setGroup(e.target.value as (typeof GROUPS)[number])} className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm">
-            {GROUPS.map((g) => <option key={g} value={g}>{t(`groups.${g}`)}</option>)}
+          <label htmlFor={groupId} className="text-sm font-medium text-zinc-700">
+            {t("group")}
+          </label>
+          <select
+            id={groupId}
+            value={group}
+            onChange={(e) => setGroup(e.target.value as (typeof GROUPS)[number])}
+            className="min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm"
+          >
+            {GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`groups.${g}`)}
+              </option>
+            ))}
           </select>
         </div>
-        <Button type="submit" busy={busy}>{t("add")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("add")}
+        </Button>
       </form>
       {GROUPS.map((g) => {
         const list = categories.filter((c) => c.group === g);
         return (
           <section key={g} aria-labelledby={`group-${g}`}>
-            <h2 id={`group-${g}`} className="mb-2 font-semibold">{t(`groups.${g}`)}</h2>
+            <h2 id={`group-${g}`} className="mb-2 font-semibold">
+              {t(`groups.${g}`)}
+            </h2>
             {list.length === 0 ? (
               <p className="text-sm text-zinc-500">{t("empty")}</p>
             ) : (
@@ -69,12 +92,30 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
                         className="flex flex-1 items-end gap-2"
                         onSubmit={async (event) => {
                           event.preventDefault();
-                          if (await run(() => callOperation("updateCategory", { id: category.id, name: editing.name }), "updated", "updateError")) setEditing(null);
+                          if (
+                            await run(
+                              () => callOperation("updateCategory", { id: category.id, name: editing.name }),
+                              "updated",
+                              "updateError",
+                            )
+                          )
+                            setEditing(null);
                         }}
                       >
-                        <TextField label={t("name")} required maxLength={100} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
-                        <Button type="submit" busy={busy}>{t("save")}</Button>
-                        <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{tc("cancel")}</Button>
+                        <TextField
+                          label={t("name")}
+                          required
+                          maxLength={100}
+                          value={editing.name}
+                          onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                          className="flex-1"
+                        />
+                        <Button type="submit" busy={busy}>
+                          {t("save")}
+                        </Button>
+                        <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
+                          {tc("cancel")}
+                        </Button>
                       </form>
                     ) : (
                       <>

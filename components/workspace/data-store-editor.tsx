@@ -13,7 +13,15 @@ type Variable = { name: string; type: DataStoreType; value: string; description:
 type Row = Variable & { key: number };
 
 const input = "min-h-10 w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm aria-invalid:border-red-500";
-const INPUT_TYPES: Record<DataStoreType, string> = { text: "text", number: "number", currency: "number", date: "date", email: "email", url: "url", phone: "tel" };
+const INPUT_TYPES: Record<DataStoreType, string> = {
+  text: "text",
+  number: "number",
+  currency: "number",
+  date: "date",
+  email: "email",
+  url: "url",
+  phone: "tel",
+};
 
 /**
  * The row errors of a refused save: value errors come keyed by variable name (the template
@@ -69,7 +77,12 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
     setBusy(true);
     setErrors({});
     try {
-      const payload = rows.map(({ name, type, value, description }) => ({ name: name.trim(), type, value, ...(description.trim() ? { description: description.trim() } : {}) }));
+      const payload = rows.map(({ name, type, value, description }) => ({
+        name: name.trim(),
+        type,
+        value,
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }));
       await apiRequest("PUT", "/vapp/accounts/data-store", { variables: payload });
       notify({ tone: "success", title: ta("saved") });
       setDirty(false);
@@ -98,16 +111,30 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
               const invalid = error ? true : undefined;
               const described = error ? `ds-err-${row.key}` : undefined;
               return (
-                <li key={row.key} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_9rem_1fr_auto] sm:items-end" data-testid="data-store-row">
+                <li
+                  key={row.key}
+                  className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_9rem_1fr_auto] sm:items-end"
+                  data-testid="data-store-row"
+                >
                   <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
                     {t("name")}
-                    <input className={input} required maxLength={100} value={row.name} aria-invalid={invalid} aria-describedby={described} onChange={(e) => change(row.key, { name: e.target.value })} />
+                    <input
+                      className={input}
+                      required
+                      maxLength={100}
+                      value={row.name}
+                      aria-invalid={invalid}
+                      aria-describedby={described}
+                      onChange={(e) => change(row.key, { name: e.target.value })}
+                    />
                   </label>
                   <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
                     {t("type")}
                     <select className={input} value={row.type} onChange={(e) => change(row.key, { type: e.target.value as DataStoreType })}>
                       {DATA_STORE_TYPES.map((type) => (
-                        <option key={type} value={type}>{t(`types.${type}`)}</option>
+                        <option key={type} value={type}>
+                          {t(`types.${type}`)}
+                        </option>
                       ))}
                     </select>
                   </label>
@@ -124,12 +151,23 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
                       onChange={(e) => change(row.key, { value: e.target.value })}
                     />
                   </label>
-                  <Button type="button" variant="ghost" className="text-red-700" aria-label={t("removeOf", { name: row.name.trim() || String(index + 1) })} onClick={() => remove(row.key)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="text-red-700"
+                    aria-label={t("removeOf", { name: row.name.trim() || String(index + 1) })}
+                    onClick={() => remove(row.key)}
+                  >
                     {t("remove")}
                   </Button>
                   <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700 sm:col-span-4">
                     {t("description")}
-                    <input className={input} maxLength={500} value={row.description} onChange={(e) => change(row.key, { description: e.target.value })} />
+                    <input
+                      className={input}
+                      maxLength={500}
+                      value={row.description}
+                      onChange={(e) => change(row.key, { description: e.target.value })}
+                    />
                   </label>
                   {error && (
                     <p id={described} role="alert" className="text-xs text-red-600 sm:col-span-4">

@@ -8,14 +8,31 @@ import type { Permission } from "@/lib/auth/permissions";
 export const PERMISSION_GROUPS = [
   {
     group: "documents",
-    permissions: ["ViewDocuments", "ViewAllDocuments", "ManageDocuments", "ViewTemplates", "ManageTemplates", "ViewCollections", "ManageCollections"],
+    permissions: [
+      "ViewDocuments",
+      "ViewAllDocuments",
+      "ManageDocuments",
+      "ViewTemplates",
+      "ManageTemplates",
+      "ViewCollections",
+      "ManageCollections",
+    ],
   },
   { group: "profiles", permissions: ["ViewContacts", "ManageContacts", "ViewOrganizations", "ManageOrganizations"] },
   { group: "tickets", permissions: ["ViewTickets", "ManageTickets"] },
   { group: "automation", permissions: ["ViewWorkflows", "ManageWorkflows", "ViewRules", "ManageRules", "ViewAnalytics"] },
   {
     group: "administration",
-    permissions: ["ManageAccount", "ManageMembers", "ManageIntegrations", "ManageTokens", "ManageBilling", "ManageCategories", "ManageTags", "ViewAudit"],
+    permissions: [
+      "ManageAccount",
+      "ManageMembers",
+      "ManageIntegrations",
+      "ManageTokens",
+      "ManageBilling",
+      "ManageCategories",
+      "ManageTags",
+      "ViewAudit",
+    ],
   },
   { group: "support", permissions: ["ProvideSupport"] },
 ] as const satisfies readonly { group: string; permissions: readonly Permission[] }[];

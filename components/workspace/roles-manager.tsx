@@ -76,8 +76,14 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
       if (draft.id) {
         // Permissions are sent only when they changed: a rename must not trip over a permission
         // the role already has but the editor does not hold (the service would refuse it).
-        const data = { name: draft.name, ...(original && sameSet(original.permissions, draft.permissions) ? {} : { permissions: draft.permissions }) };
-        await graphqlRequest("mutation EditRole($id: ID!, $data: AccountRoleInput!) { updateAccountRole(id: $id, data: $data) { id } }", { id: draft.id, data });
+        const data = {
+          name: draft.name,
+          ...(original && sameSet(original.permissions, draft.permissions) ? {} : { permissions: draft.permissions }),
+        };
+        await graphqlRequest("mutation EditRole($id: ID!, $data: AccountRoleInput!) { updateAccountRole(id: $id, data: $data) { id } }", {
+          id: draft.id,
+          data,
+        });
       } else {
         await graphqlRequest("mutation AddRole($data: AccountRoleInput!) { createAccountRole(data: $data) { id } }", {
           data: { name: draft.name, permissions: draft.permissions },
@@ -109,13 +115,20 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
 
   /** Permissions as words, by group; unknown strings (none today) are left out. */
   function permissionSummary(permissions: string[]) {
-    const groups = PERMISSION_GROUPS.map(({ group, permissions: list }) => ({ group, held: list.filter((p) => permissions.includes(p)) })).filter((g) => g.held.length);
+    const groups = PERMISSION_GROUPS.map(({ group, permissions: list }) => ({
+      group,
+      held: list.filter((p) => permissions.includes(p)),
+    })).filter((g) => g.held.length);
     if (!groups.length) return <span className="text-zinc-500">{t("noPermissions")}</span>;
     return (
       <ul className="flex flex-col gap-1">
         {groups.map(({ group, held }) => (
           <li key={group}>
-            <span className="font-medium">{t(`groups.${group}`)}:</span> {format.list(held.map((p) => t(`permissions.${p}`)), { type: "unit" })}
+            <span className="font-medium">{t(`groups.${group}`)}:</span>{" "}
+            {format.list(
+              held.map((p) => t(`permissions.${p}`)),
+              { type: "unit" },
+            )}
           </li>
         ))}
       </ul>
@@ -138,7 +151,9 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
         <Alert tone="error">
           <p className="font-semibold">{t("inUseTitle")}</p>
           <p className="mt-1">
-            {"names" in inUse ? t("inUseBulk", { names: format.list(inUse.names, { type: "conjunction" }) }) : t("inUse", { name: inUse.name, count: inUse.count })}
+            {"names" in inUse
+              ? t("inUseBulk", { names: format.list(inUse.names, { type: "conjunction" }) })
+              : t("inUse", { name: inUse.name, count: inUse.count })}
           </p>
           <Link href="/settings/ws/users" className="mt-1 inline-block font-medium underline">
             {t("goToUsers")}
@@ -148,7 +163,9 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
 
       <section aria-labelledby="custom-roles-title">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          <h2 id="custom-roles-title" className="text-lg font-semibold">{t("customTitle")}</h2>
+          <h2 id="custom-roles-title" className="text-lg font-semibold">
+            {t("customTitle")}
+          </h2>
           {chosen.length > 0 && (
             <Button variant="secondary" className="text-red-700" onClick={() => setBulkDeleting(true)}>
               {t("deleteSelected", { count: chosen.length })}
@@ -171,10 +188,18 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
                       onChange={(e) => setSelected(e.target.checked ? custom.map((role) => role.id) : [])}
                     />
                   </th>
-                  <th scope="col" className={headerCell}>{t("name")}</th>
-                  <th scope="col" className={headerCell}>{t("permissionsLabel")}</th>
-                  <th scope="col" className={headerCell}>{t("usedBy")}</th>
-                  <th scope="col" className="px-4 py-2"><span className="sr-only">{t("actionsColumn")}</span></th>
+                  <th scope="col" className={headerCell}>
+                    {t("name")}
+                  </th>
+                  <th scope="col" className={headerCell}>
+                    {t("permissionsLabel")}
+                  </th>
+                  <th scope="col" className={headerCell}>
+                    {t("usedBy")}
+                  </th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">{t("actionsColumn")}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -189,9 +214,15 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
                         onChange={(e) => setSelected((list) => toggle(list, role.id, e.target.checked))}
                       />
                     </td>
-                    <td className="px-4 py-2 font-medium" data-testid="role-name">{role.name}</td>
-                    <td className="px-4 py-2" data-testid="role-permissions">{permissionSummary(role.permissions)}</td>
-                    <td className="px-4 py-2 whitespace-nowrap text-zinc-600" data-testid="role-members">{t("membersCount", { count: role.members })}</td>
+                    <td className="px-4 py-2 font-medium" data-testid="role-name">
+                      {role.name}
+                    </td>
+                    <td className="px-4 py-2" data-testid="role-permissions">
+                      {permissionSummary(role.permissions)}
+                    </td>
+                    <td className="px-4 py-2 whitespace-nowrap text-zinc-600" data-testid="role-members">
+                      {t("membersCount", { count: role.members })}
+                    </td>
                     <td className="px-4 py-2">
                       <div className="flex justify-end">
                         <ContextMenu
@@ -212,15 +243,23 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
       </section>
 
       <section aria-labelledby="builtin-roles-title">
-        <h2 id="builtin-roles-title" className="text-lg font-semibold">{t("builtInTitle")}</h2>
+        <h2 id="builtin-roles-title" className="text-lg font-semibold">
+          {t("builtInTitle")}
+        </h2>
         <p className="mb-2 text-sm text-zinc-600">{t("builtInIntro")}</p>
         <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
           <table className="w-full text-left text-sm">
             <thead className="bg-zinc-50 text-zinc-600">
               <tr>
-                <th scope="col" className={headerCell}>{t("name")}</th>
-                <th scope="col" className={headerCell}>{t("permissionsLabel")}</th>
-                <th scope="col" className={headerCell}>{t("usedBy")}</th>
+                <th scope="col" className={headerCell}>
+                  {t("name")}
+                </th>
+                <th scope="col" className={headerCell}>
+                  {t("permissionsLabel")}
+                </th>
+                <th scope="col" className={headerCell}>
+                  {t("usedBy")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -236,7 +275,12 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
         </div>
       </section>
 
-      <Modal open={draft !== null} size="2xl" title={draft?.id ? t("editTitle", { name: original?.name ?? draft.name }) : t("addTitle")} onClose={() => setDraft(null)}>
+      <Modal
+        open={draft !== null}
+        size="2xl"
+        title={draft?.id ? t("editTitle", { name: original?.name ?? draft.name }) : t("addTitle")}
+        onClose={() => setDraft(null)}
+      >
         {draft && (
           <form onSubmit={save} className="flex flex-col gap-4">
             {formError && <Alert tone="error">{formError}</Alert>}
@@ -278,7 +322,9 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
               <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
                 {tc("cancel")}
               </Button>
-              <Button type="submit" busy={saving}>{t("save")}</Button>
+              <Button type="submit" busy={saving}>
+                {t("save")}
+              </Button>
             </div>
           </form>
         )}

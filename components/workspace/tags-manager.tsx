@@ -36,9 +36,16 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
         <TextField label={t("name")} required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
         <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
           {t("color")}
-          <input type="color" value={color} onChange={(e) => setColor(e.target.value)} className="h-10 w-16 cursor-pointer rounded border border-zinc-300" />
+          <input
+            type="color"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+            className="h-10 w-16 cursor-pointer rounded border border-zinc-300"
+          />
         </label>
-        <Button type="submit" busy={busy}>{t("add")}</Button>
+        <Button type="submit" busy={busy}>
+          {t("add")}
+        </Button>
       </form>
       {tags.length === 0 ? (
         <p className="text-sm text-zinc-500">{t("empty")}</p>
@@ -51,20 +58,46 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
                   className="flex flex-1 flex-wrap items-end gap-2"
                   onSubmit={async (event) => {
                     event.preventDefault();
-                    if (await run(() => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }), "updated", "updateError")) setEditing(null);
+                    if (
+                      await run(
+                        () => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }),
+                        "updated",
+                        "updateError",
+                      )
+                    )
+                      setEditing(null);
                   }}
                 >
-                  <TextField label={t("name")} required maxLength={60} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} className="flex-1" />
+                  <TextField
+                    label={t("name")}
+                    required
+                    maxLength={60}
+                    value={editing.name}
+                    onChange={(e) => setEditing({ ...editing, name: e.target.value })}
+                    className="flex-1"
+                  />
                   <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
                     {t("colorOf", { name: tag.name })}
-                    <input type="color" value={editing.color} onChange={(e) => setEditing({ ...editing, color: e.target.value })} className="h-10 w-16 cursor-pointer rounded border border-zinc-300" />
+                    <input
+                      type="color"
+                      value={editing.color}
+                      onChange={(e) => setEditing({ ...editing, color: e.target.value })}
+                      className="h-10 w-16 cursor-pointer rounded border border-zinc-300"
+                    />
                   </label>
-                  <Button type="submit" busy={busy}>{tc("save")}</Button>
-                  <Button type="button" variant="secondary" onClick={() => setEditing(null)}>{tc("cancel")}</Button>
+                  <Button type="submit" busy={busy}>
+                    {tc("save")}
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
+                    {tc("cancel")}
+                  </Button>
                 </form>
               ) : (
                 <>
-                  <span className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm" style={{ background: `${tag.color}22`, color: "#18181b" }}>
+                  <span
+                    className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm"
+                    style={{ background: `${tag.color}22`, color: "#18181b" }}
+                  >
                     <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
                     {tag.name}
                   </span>

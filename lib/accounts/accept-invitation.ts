@@ -34,7 +34,10 @@ function tokenError(code: "TOKEN_INVALID" | "TOKEN_USED" | "TOKEN_EXPIRED") {
  * TOKEN_EXPIRED without consuming anything.
  */
 export async function getInvitation(token: string) {
-  const row = await db.authToken.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: { select: { passwordHash: true } } } });
+  const row = await db.authToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: { select: { passwordHash: true } } },
+  });
   if (!row || row.type !== "invitation" || !row.policyId) throw tokenError("TOKEN_INVALID");
   if (row.usedAt) throw tokenError("TOKEN_USED");
   if (row.expiresAt < new Date()) throw tokenError("TOKEN_EXPIRED");
@@ -80,7 +83,13 @@ export async function acceptInvitation(
       }
       await tx.user.update({
         where: { id: user.id },
-        data: { passwordHash, firstName: input.firstName, lastName: input.lastName ?? "", emailVerified: new Date(), language: user.language ?? ctx.locale },
+        data: {
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName ?? "",
+          emailVerified: new Date(),
+          language: user.language ?? ctx.locale,
+        },
       });
     } else if (ctx.userId !== user.id) {
       throw new AppError(AppErrorCode.INVITATION_OTHER_USER, {
@@ -90,13 +99,17 @@ export async function acceptInvitation(
     }
 
     await tx.accountPolicy.update({ where: { id: policy.id }, data: { status: "active", accessedAt: new Date() } });
-    await recordAudit(tx, { ...ctx, userId: user.id }, {
-      accountId: policy.accountId,
-      eventType: "accountPolicy.accepted",
-      targetType: "accountPolicy",
-      targetId: policy.id,
-      toUserId: user.id,
-    });
+    await recordAudit(
+      tx,
+      { ...ctx, userId: user.id },
+      {
+        accountId: policy.accountId,
+        eventType: "accountPolicy.accepted",
+        targetType: "accountPolicy",
+        targetId: policy.id,
+        toUserId: user.id,
+      },
+    );
     if (ctx.userId === user.id && ctx.via === "session" && ctx.viaId) {
       await tx.session.update({ where: { id: ctx.viaId }, data: { accountId: policy.accountId } });
       return { accountId: policy.accountId, session: null };

@@ -41,7 +41,12 @@ export async function createAccountToken(ctx: ServiceContext, input: CreateAccou
       data: { ...scope, userId: ctx.userId!, name: input.name, keyHash: hashToken(key), keyPrefix: key.slice(0, 8) },
       select: PUBLIC_FIELDS,
     });
-    await recordAudit(tx, ctx, { eventType: "accountToken.created", targetType: "accountToken", targetId: token.id, payload: { name: input.name } });
+    await recordAudit(tx, ctx, {
+      eventType: "accountToken.created",
+      targetType: "accountToken",
+      targetId: token.id,
+      payload: { name: input.name },
+    });
     return { ...token, key };
   });
 }

@@ -17,7 +17,10 @@ type BrandFiles = Partial<Record<BrandImageKind, { key: string; mime: string }>>
 const brandFilesOf = (metadata: Prisma.JsonValue) => ((metadata as { brandFiles?: BrandFiles } | null)?.brandFiles ?? {}) as BrandFiles;
 
 export function tooLarge(max: number) {
-  return new AppError(AppErrorCode.FILE_TOO_LARGE, { message: "The file size exceeds the maximum allowed.", params: { max: `${max / 1024 / 1024} MB` } });
+  return new AppError(AppErrorCode.FILE_TOO_LARGE, {
+    message: "The file size exceeds the maximum allowed.",
+    params: { max: `${max / 1024 / 1024} MB` },
+  });
 }
 
 /**
@@ -56,7 +59,12 @@ export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind
         metadata: { ...(account.metadata as object), brandFiles: { ...files, [kind]: { key, mime: type.mime } } },
       },
     });
-    await recordAudit(tx, ctx, { eventType: "account.brandImageUploaded", targetType: "account", targetId: accountId, payload: { kind, size: data.byteLength, mime: type.mime } });
+    await recordAudit(tx, ctx, {
+      eventType: "account.brandImageUploaded",
+      targetType: "account",
+      targetId: accountId,
+      payload: { kind, size: data.byteLength, mime: type.mime },
+    });
     return files[kind]?.key;
   });
   if (previous) await storage().delete(previous);

@@ -17,11 +17,7 @@ export const GLOBAL_ROLE_IDS = {
  * Creates a workspace with `ownerId` as its Administrator. Runs inside the caller's transaction
  * (registration, the seed, and later /create-account).
  */
-export async function createAccountForOwner(
-  tx: Tx,
-  ctx: ServiceContext,
-  input: { name: string; ownerId: string; slug?: string | null },
-) {
+export async function createAccountForOwner(tx: Tx, ctx: ServiceContext, input: { name: string; ownerId: string; slug?: string | null }) {
   const account = await tx.account.create({
     data: {
       name: input.name,

@@ -28,7 +28,12 @@ export async function deleteAccountRoles(ctx: ServiceContext, ids: string[]) {
     }
     await tx.accountRole.deleteMany({ where: { accountId, id: { in: unique }, global: false } });
     for (const role of roles) {
-      await recordAudit(tx, ctx, { eventType: "accountRole.deleted", targetType: "accountRole", targetId: role.id, payload: { name: role.name } });
+      await recordAudit(tx, ctx, {
+        eventType: "accountRole.deleted",
+        targetType: "accountRole",
+        targetId: role.id,
+        payload: { name: role.name },
+      });
     }
     return unique;
   });

@@ -25,5 +25,9 @@ export async function getUpgradeContact(ctx: ServiceContext): Promise<UpgradeCon
   if (url) return { plan, href: url, kind: "url" };
   const administrators = (await findAccountAdministrators(accountId)).filter((user) => user.id !== ctx.userId);
   if (administrators.length === 0) return { plan, href: null, kind: "none" };
-  return { plan, href: `mailto:${administrators.map((user) => encodeURIComponent(user.email).replace(/%40/g, "@")).join(",")}`, kind: "administrators" };
+  return {
+    plan,
+    href: `mailto:${administrators.map((user) => encodeURIComponent(user.email).replace(/%40/g, "@")).join(",")}`,
+    kind: "administrators",
+  };
 }

@@ -31,11 +31,15 @@ export async function inviteMembers(ctx: ServiceContext, input: InviteMembersInp
   const invited = await db.$transaction(async (tx) => {
     const role = await getAssignableRole(tx, accountId, input.roleId);
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
-    const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, lastName: true, email: true } });
+    const inviter = await tx.user.findUniqueOrThrow({
+      where: { id: ctx.userId! },
+      select: { firstName: true, lastName: true, email: true },
+    });
     const results = [];
     for (const email of emails) {
       const existing = await tx.user.findUnique({ where: { email }, include: { policies: { where: { accountId } } } });
-      if (existing?.deleted) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `${email} cannot be invited.`, params: { fields: email } });
+      if (existing?.deleted)
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `${email} cannot be invited.`, params: { fields: email } });
       if (existing?.policies.length) {
         throw new AppError(AppErrorCode.ALREADY_MEMBER, {
           message: `${email} is already a member of this workspace or invited to it.`,
@@ -82,7 +86,12 @@ export async function resendInvitation(ctx: ServiceContext, policyId: string) {
     if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Invitation not found." });
     await tx.authToken.updateMany({ where: { policyId, usedAt: null }, data: { usedAt: new Date() } });
     const token = await issueAuthToken(tx, { type: "invitation", userId: policy.userId, email: policy.user.email, policyId });
-    await recordAudit(tx, ctx, { eventType: "accountPolicy.invitationResent", targetType: "accountPolicy", targetId: policyId, toUserId: policy.userId });
+    await recordAudit(tx, ctx, {
+      eventType: "accountPolicy.invitationResent",
+      targetType: "accountPolicy",
+      targetId: policyId,
+      toUserId: policy.userId,
+    });
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
     const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, email: true } });
     return { policy, token, account, inviter };

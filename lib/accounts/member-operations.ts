@@ -114,4 +114,13 @@ export const resendMemberInvitation = defineOperation({
   run: (ctx, input) => resendInvitation(ctx, input.id),
 });
 
-export const memberOperations = [listMembers, createMember, upsertMember, updateMember, deleteMember, deleteMembers, sendInvitations, resendMemberInvitation];
+export const memberOperations = [
+  listMembers,
+  createMember,
+  upsertMember,
+  updateMember,
+  deleteMember,
+  deleteMembers,
+  sendInvitations,
+  resendMemberInvitation,
+];

@@ -16,7 +16,13 @@ import { accountScope } from "./scope";
  * (docs/permissions.md). Administration permissions are not among them: asking for those is a
  * conversation, not a button.
  */
-export const MAIN_PERMISSIONS: readonly Permission[] = ["ViewDocuments", "ViewAllDocuments", "ManageDocuments", "ViewTemplates", "ManageTemplates"];
+export const MAIN_PERMISSIONS: readonly Permission[] = [
+  "ViewDocuments",
+  "ViewAllDocuments",
+  "ManageDocuments",
+  "ViewTemplates",
+  "ManageTemplates",
+];
 
 /** At most one request per member and workspace in this window. */
 export const ACCESS_REQUEST_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -95,7 +101,15 @@ export async function requestAccountAccess(ctx: ServiceContext, input: RequestAc
     administrators.map(async (admin) => {
       const locale = matchLocale(admin.language) ?? DEFAULT_LOCALE;
       try {
-        const rendered = renderAccessRequestEmail({ locale, url: `${appUrl()}/settings/ws/users`, name, email: requester.email, account: account.name, role: ctx.role ?? "", note });
+        const rendered = renderAccessRequestEmail({
+          locale,
+          url: `${appUrl()}/settings/ws/users`,
+          name,
+          email: requester.email,
+          account: account.name,
+          role: ctx.role ?? "",
+          note,
+        });
         await deliverEmail({ to: admin.email, template: "accountAccess.requested", locale, ...rendered });
       } catch (error) {
         console.error("Account access request email failed", error);
@@ -106,7 +120,15 @@ export async function requestAccountAccess(ctx: ServiceContext, input: RequestAc
 }
 
 /** The administrators' email (messages `accountAccessEmail`); the role name is shown translated. */
-export function renderAccessRequestEmail(input: { locale: Locale; url: string; name: string; email: string; account: string; role: string; note: string }) {
+export function renderAccessRequestEmail(input: {
+  locale: Locale;
+  url: string;
+  name: string;
+  email: string;
+  account: string;
+  role: string;
+  note: string;
+}) {
   const t = getTranslator(input.locale);
   const role = t.has(`roles.${input.role}` as never) ? t(`roles.${input.role}` as never) : input.role;
   const params = { name: input.name, email: input.email, account: input.account, role, note: input.note };

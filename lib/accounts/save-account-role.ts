@@ -65,7 +65,13 @@ export async function createAccountRole(ctx: ServiceContext, raw: AccountRoleInp
   return db.$transaction(async (tx) => {
     await assertFreeName(tx, accountId, input.name);
     const role = await tx.accountRole.create({
-      data: { accountId, name: input.name, global: false, permissions: input.permissions, metadata: (input.metadata ?? {}) as Prisma.InputJsonObject },
+      data: {
+        accountId,
+        name: input.name,
+        global: false,
+        permissions: input.permissions,
+        metadata: (input.metadata ?? {}) as Prisma.InputJsonObject,
+      },
     });
     await recordAudit(tx, ctx, {
       eventType: "accountRole.created",

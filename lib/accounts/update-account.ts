@@ -8,9 +8,17 @@ import { ACCOUNT_LIMITS } from "./account-limits";
 import { accountScope } from "./scope";
 
 /** A CSS hex colour: #rgb or #rrggbb. */
-export const colorSchema = z.string().trim().regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { message: "color" });
+export const colorSchema = z
+  .string()
+  .trim()
+  .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, { message: "color" });
 
-const imageUrlSchema = z.string().trim().url().max(2000).refine((url) => /^https?:\/\//.test(url), { message: "url" });
+const imageUrlSchema = z
+  .string()
+  .trim()
+  .url()
+  .max(2000)
+  .refine((url) => /^https?:\/\//.test(url), { message: "url" });
 
 /** The account settings of spec section 3. */
 export const accountSettingsSchema = z

@@ -38,7 +38,8 @@ export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccoun
   if (input.id && !existing) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
   if (!existing) {
     if (input.status) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "An invitation becomes active when it is accepted." });
-    if (!input.roleId) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A new member needs a role.", params: { fields: "roleId" } });
+    if (!input.roleId)
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A new member needs a role.", params: { fields: "roleId" } });
     const [invited] = await inviteMembers(ctx, { emails: [input.email!], roleId: input.roleId! });
     return invited;
   }

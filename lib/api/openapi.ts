@@ -41,16 +41,50 @@ export const OPENAPI_DOCUMENT = {
         summary: "List templates",
         description: `A page of the workspace's templates, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE}. Unknown query parameters are refused (400).`,
         parameters: [
-          { name: "name", in: "query", description: "Text the name or description contains (case-insensitive).", schema: { type: "string", maxLength: 200 } },
-          { name: "search", in: "query", description: "Words of the template: its name, description or file text, matched as words (stemmed in the caller's language) or as part of the name or description; `search` wins when both are given.", schema: { type: "string", maxLength: 200 } },
-          { name: "folderId", in: "query", description: "Only templates directly in this folder.", schema: { type: "string", maxLength: 64 } },
-          { name: "size", in: "query", description: "Items per page.", schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } },
+          {
+            name: "name",
+            in: "query",
+            description: "Text the name or description contains (case-insensitive).",
+            schema: { type: "string", maxLength: 200 },
+          },
+          {
+            name: "search",
+            in: "query",
+            description:
+              "Words of the template: its name, description or file text, matched as words (stemmed in the caller's language) or as part of the name or description; `search` wins when both are given.",
+            schema: { type: "string", maxLength: 200 },
+          },
+          {
+            name: "folderId",
+            in: "query",
+            description: "Only templates directly in this folder.",
+            schema: { type: "string", maxLength: 64 },
+          },
+          {
+            name: "size",
+            in: "query",
+            description: "Items per page.",
+            schema: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
+          },
           { name: "page", in: "query", description: "Page number, from 1.", schema: { type: "integer", minimum: 1, default: 1 } },
-          { name: "orderBy", in: "query", description: "Field to sort by.", schema: { type: "string", enum: ["name", "createdAt", "updatedAt"], default: "updatedAt" } },
-          { name: "sortBy", in: "query", description: "Sort direction.", schema: { type: "string", enum: ["asc", "desc"], default: "desc" } },
+          {
+            name: "orderBy",
+            in: "query",
+            description: "Field to sort by.",
+            schema: { type: "string", enum: ["name", "createdAt", "updatedAt"], default: "updatedAt" },
+          },
+          {
+            name: "sortBy",
+            in: "query",
+            description: "Sort direction.",
+            schema: { type: "string", enum: ["asc", "desc"], default: "desc" },
+          },
         ],
         responses: {
-          "200": { description: "A page of templates.", content: { "application/json": { schema: { $ref: "#/components/schemas/TemplatePage" } } } },
+          "200": {
+            description: "A page of templates.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/TemplatePage" } } },
+          },
           "400": { $ref: "#/components/responses/BadRequest" },
           "401": { $ref: "#/components/responses/Unauthorized" },
           "403": { $ref: "#/components/responses/Forbidden" },
@@ -95,10 +129,26 @@ export const OPENAPI_DOCUMENT = {
       },
     },
     responses: {
-      BadRequest: errorResponse("A query parameter is not valid (`VALIDATION_FAILED`, with `details.fields`).", AppErrorCode.VALIDATION_FAILED, "Some fields are not valid: size"),
-      Unauthorized: errorResponse("No `api-key` header, or its key is unknown or revoked (`UNAUTHENTICATED`).", AppErrorCode.UNAUTHENTICATED, "Sign in to continue."),
-      Forbidden: errorResponse("The token's member may not view templates (`FORBIDDEN`).", AppErrorCode.FORBIDDEN, "You are not allowed to do this."),
-      NotFound: errorResponse("No such template in the token's workspace (`NOT_FOUND`).", AppErrorCode.NOT_FOUND, "We could not find what you are looking for."),
+      BadRequest: errorResponse(
+        "A query parameter is not valid (`VALIDATION_FAILED`, with `details.fields`).",
+        AppErrorCode.VALIDATION_FAILED,
+        "Some fields are not valid: size",
+      ),
+      Unauthorized: errorResponse(
+        "No `api-key` header, or its key is unknown or revoked (`UNAUTHENTICATED`).",
+        AppErrorCode.UNAUTHENTICATED,
+        "Sign in to continue.",
+      ),
+      Forbidden: errorResponse(
+        "The token's member may not view templates (`FORBIDDEN`).",
+        AppErrorCode.FORBIDDEN,
+        "You are not allowed to do this.",
+      ),
+      NotFound: errorResponse(
+        "No such template in the token's workspace (`NOT_FOUND`).",
+        AppErrorCode.NOT_FOUND,
+        "We could not find what you are looking for.",
+      ),
     },
     schemas: {
       Error: {
@@ -109,8 +159,14 @@ export const OPENAPI_DOCUMENT = {
             type: "object",
             required: ["code", "type", "message"],
             properties: {
-              code: { type: "string", description: "Stable machine-readable code, e.g. `UNAUTHENTICATED`, `NOT_FOUND`, `VALIDATION_FAILED`." },
-              type: { type: "string", enum: ["authentication", "authorization", "validation", "not_found", "conflict", "rate_limit", "internal"] },
+              code: {
+                type: "string",
+                description: "Stable machine-readable code, e.g. `UNAUTHENTICATED`, `NOT_FOUND`, `VALIDATION_FAILED`.",
+              },
+              type: {
+                type: "string",
+                enum: ["authentication", "authorization", "validation", "not_found", "conflict", "rate_limit", "internal"],
+              },
               message: { type: "string", description: "A sentence in the request's language." },
               details: {
                 type: "object",
@@ -133,7 +189,11 @@ export const OPENAPI_DOCUMENT = {
       Tag: {
         type: "object",
         required: ["id", "name", "color"],
-        properties: { id: { type: "string" }, name: { type: "string" }, color: { type: "string", description: "CSS hex colour, e.g. #7c3aed." } },
+        properties: {
+          id: { type: "string" },
+          name: { type: "string" },
+          color: { type: "string", description: "CSS hex colour, e.g. #7c3aed." },
+        },
       },
       CategoryRef: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
       Variable: {
@@ -170,7 +230,23 @@ export const OPENAPI_DOCUMENT = {
       },
       Template: {
         type: "object",
-        required: ["id", "name", "description", "published", "language", "jurisdiction", "value", "currency", "format", "folderId", "category", "tags", "variables", "createdAt", "updatedAt"],
+        required: [
+          "id",
+          "name",
+          "description",
+          "published",
+          "language",
+          "jurisdiction",
+          "value",
+          "currency",
+          "format",
+          "folderId",
+          "category",
+          "tags",
+          "variables",
+          "createdAt",
+          "updatedAt",
+        ],
         properties: {
           id: { type: "string" },
           name: { type: "string" },
@@ -190,19 +266,31 @@ export const OPENAPI_DOCUMENT = {
           author: {
             description: "With `expandable=author`; null when the author's user was deleted.",
             oneOf: [
-              { type: "object", required: ["id", "firstName", "lastName"], properties: { id: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" } } },
+              {
+                type: "object",
+                required: ["id", "firstName", "lastName"],
+                properties: { id: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" } },
+              },
               { type: "null" },
             ],
           },
           folder: {
             description: "With `expandable=folder`; null at the root (Drive).",
-            oneOf: [{ type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } }, { type: "null" }],
+            oneOf: [
+              { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
+              { type: "null" },
+            ],
           },
           file: {
             description: "With `expandable=file`: the current file.",
             type: "object",
             required: ["name", "mimetype", "size", "version"],
-            properties: { name: { type: "string" }, mimetype: { type: "string" }, size: { type: "integer", description: "Bytes." }, version: { type: "integer", minimum: 1 } },
+            properties: {
+              name: { type: "string" },
+              mimetype: { type: "string" },
+              size: { type: "integer", description: "Bytes." },
+              version: { type: "integer", minimum: 1 },
+            },
           },
         },
       },

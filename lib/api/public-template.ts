@@ -39,7 +39,12 @@ export const publicTemplateGetSchema = z
       .string()
       .max(200)
       .optional()
-      .transform((value) => (value ?? "").split(",").map((part) => part.trim()).filter(Boolean))
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.enum(TEMPLATE_EXPANDABLE, { message: `expandable takes ${TEMPLATE_EXPANDABLE.join(", ")}` }))),
   })
   .strict();
@@ -116,9 +121,12 @@ export function toPublicTemplate(template: TemplateRecord, expand: readonly Temp
     updatedAt: template.updatedAt.toISOString(),
   };
   if (expand.includes("author")) {
-    shape.author = template.author ? { id: template.author.id, firstName: template.author.firstName, lastName: template.author.lastName } : null;
+    shape.author = template.author
+      ? { id: template.author.id, firstName: template.author.firstName, lastName: template.author.lastName }
+      : null;
   }
   if (expand.includes("folder")) shape.folder = template.folder ? { id: template.folder.id, name: template.folder.name } : null;
-  if (expand.includes("file")) shape.file = { name: template.fileName, mimetype: template.mimetype, size: template.size, version: template.version };
+  if (expand.includes("file"))
+    shape.file = { name: template.fileName, mimetype: template.mimetype, size: template.size, version: template.version };
   return shape;
 }

@@ -19,7 +19,6 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString("base64ur
 /** Tokens are stored only as this hash, so a database leak does not leak usable tokens. */
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-
 export const hmac = (value: string) => createHmac("sha256", authSecret()).update(value).digest("base64url");
 
 export function safeEqual(a: string, b: string): boolean {

@@ -42,7 +42,10 @@ export async function readGoogleOneTapRequest(req: Request, src: RequestSource):
   const credential = form.get("credential");
   if (!credential) throw missingParameter("credential", "googleOneTapCallback");
   if (credential.length > 8192) {
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Some fields are not valid: credential", params: { fields: "credential" } });
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "Some fields are not valid: credential",
+      params: { fields: "credential" },
+    });
   }
   return { credential, isForm };
 }

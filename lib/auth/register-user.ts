@@ -24,7 +24,9 @@ async function consumeInvitation(tx: Prisma.TransactionClient, token: string): P
     const code = error.code in INVITATION_ERRORS ? (error.code as keyof typeof INVITATION_ERRORS) : "TOKEN_INVALID";
     throw new AppError(AppErrorCode[code], { message: INVITATION_ERRORS[code] });
   });
-  const policy = row.policyId ? await tx.accountPolicy.findUnique({ where: { id: row.policyId }, include: { account: { select: { active: true } } } }) : null;
+  const policy = row.policyId
+    ? await tx.accountPolicy.findUnique({ where: { id: row.policyId }, include: { account: { select: { active: true } } } })
+    : null;
   if (!policy || policy.status !== "invited" || !policy.account.active) {
     throw new AppError(AppErrorCode.TOKEN_INVALID, { message: INVITATION_ERRORS.TOKEN_INVALID });
   }
@@ -64,9 +66,7 @@ export async function registerUser(ctx: ServiceContext, input: SignUpInput, opti
       language,
       ...(isInvitedAddress ? { emailVerified: new Date() } : {}),
     };
-    const user = isInvitee
-      ? await tx.user.update({ where: { id: existing.id }, data })
-      : await tx.user.create({ data });
+    const user = isInvitee ? await tx.user.update({ where: { id: existing.id }, data }) : await tx.user.create({ data });
     await recordAudit(tx, ctx, {
       userId: user.id,
       accountId: null,
@@ -101,7 +101,9 @@ async function joinInvitedAccount(
   user: { id: string; email: string },
 ): Promise<void> {
   if (user.id !== invitation.userId) {
-    const already = await tx.accountPolicy.findUnique({ where: { accountId_userId: { accountId: invitation.accountId, userId: user.id } } });
+    const already = await tx.accountPolicy.findUnique({
+      where: { accountId_userId: { accountId: invitation.accountId, userId: user.id } },
+    });
     if (already) {
       throw new AppError(AppErrorCode.ALREADY_MEMBER, {
         message: `${user.email} is already a member of this workspace or invited to it.`,
@@ -113,12 +115,16 @@ async function joinInvitedAccount(
     where: { id: invitation.policyId },
     data: { userId: user.id, status: "active", accessedAt: new Date() },
   });
-  await recordAudit(tx, { ...ctx, userId: user.id }, {
-    accountId: invitation.accountId,
-    eventType: "accountPolicy.accepted",
-    targetType: "accountPolicy",
-    targetId: invitation.policyId,
-    toUserId: user.id,
-    payload: user.email === invitation.email ? {} : { invitedEmail: invitation.email, email: user.email },
-  });
+  await recordAudit(
+    tx,
+    { ...ctx, userId: user.id },
+    {
+      accountId: invitation.accountId,
+      eventType: "accountPolicy.accepted",
+      targetType: "accountPolicy",
+      targetId: invitation.policyId,
+      toUserId: user.id,
+      payload: user.email === invitation.email ? {} : { invitedEmail: invitation.email, email: user.email },
+    },
+  );
 }

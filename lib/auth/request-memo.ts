@@ -33,7 +33,10 @@ export class RequestMemo {
 }
 
 /** The context of one request, with its memo. */
-export const withRequestMemo = (ctx: ServiceContext, options: { readOnly: boolean }): ServiceContext => ({ ...ctx, request: new RequestMemo(options.readOnly) });
+export const withRequestMemo = (ctx: ServiceContext, options: { readOnly: boolean }): ServiceContext => ({
+  ...ctx,
+  request: new RequestMemo(options.readOnly),
+});
 
 /** The same caller without the memo, for what outlives the request (subscriptions). */
 export const withoutRequestMemo = (ctx: ServiceContext): ServiceContext => ({ ...ctx, request: undefined });

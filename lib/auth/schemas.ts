@@ -58,7 +58,11 @@ export const signUpSchema = z
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** A workspace's sub-domain and sign-in slug (`acme` of acme.<base> and `/login/acme`). */
-export const accountSlugSchema = z.string().trim().toLowerCase().regex(/^[a-z0-9-]{1,63}$/);
+export const accountSlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9-]{1,63}$/);
 
 /** `slug`: signing in at `/login/:slug` starts the session in that workspace (members only). */
 export const signInSchema = z
@@ -78,9 +82,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const setPasswordSchema = z.object({ password: passwordSchema }).strict();
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 
-export const updatePasswordSchema = z
-  .object({ currentPassword: z.string().min(1).max(200), password: passwordSchema })
-  .strict();
+export const updatePasswordSchema = z.object({ currentPassword: z.string().min(1).max(200), password: passwordSchema }).strict();
 export type UpdatePasswordInput = z.infer<typeof updatePasswordSchema>;
 
 export const updateEmailSchema = z.object({ email: emailSchema, password: z.string().max(200).optional() }).strict();
@@ -101,13 +103,7 @@ export const updateUserSchema = z
     firstName: nameSchema,
     lastName: z.string().trim().max(100),
     avatar: z.string().url().max(2000).nullable(),
-    phone: z
-      .string()
-      .trim()
-      .max(32)
-      .refine(isValidPhone, { message: "phone" })
-      .transform(normalizePhone)
-      .nullable(),
+    phone: z.string().trim().max(32).refine(isValidPhone, { message: "phone" }).transform(normalizePhone).nullable(),
     language: z.enum(LOCALES).nullable(),
     timezone: z.string().max(64).refine(isTimeZone, { message: "timezone" }).nullable(),
     signatureEmail: emailSchema.nullable(),

@@ -10,8 +10,7 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const isSecureCookies = () => (process.env.NEXTAUTH_URL ?? process.env.APP_URL ?? "").startsWith("https://");
 
 /** The cookie name next-auth itself uses, so its helpers read our sessions too. */
-export const sessionCookieName = () =>
-  isSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+export const sessionCookieName = () => (isSecureCookies() ? "__Secure-next-auth.session-token" : "next-auth.session-token");
 
 export const sessionCookieOptions = (maxAge = SESSION_MAX_AGE_SECONDS) => ({
   httpOnly: true,
@@ -33,8 +32,7 @@ export type IssuedSession = {
   expiresAt: Date;
 };
 
-export const signSessionJwt = (claims: SessionClaims) =>
-  encode({ token: claims, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
+export const signSessionJwt = (claims: SessionClaims) => encode({ token: claims, secret: authSecret(), maxAge: SESSION_MAX_AGE_SECONDS });
 
 export async function readSessionJwt(jwt: string): Promise<SessionClaims | null> {
   try {
@@ -45,4 +43,3 @@ export async function readSessionJwt(jwt: string): Promise<SessionClaims | null>
     return null;
   }
 }
-

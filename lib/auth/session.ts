@@ -84,13 +84,17 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
       data: { refreshTokenHash: hashToken(next), lastUsedAt: new Date() },
     });
     if (result.count === 1) {
-      await recordAudit(tx, { ...ctx, via: "session", viaId: session.id }, {
-        userId: session.userId,
-        accountId: session.accountId,
-        eventType: "session.refreshed",
-        targetType: "session",
-        targetId: session.id,
-      });
+      await recordAudit(
+        tx,
+        { ...ctx, via: "session", viaId: session.id },
+        {
+          userId: session.userId,
+          accountId: session.accountId,
+          eventType: "session.refreshed",
+          targetType: "session",
+          targetId: session.id,
+        },
+      );
     }
     return result;
   });
@@ -98,7 +102,12 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string):
     throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Your session has ended. Sign in again." });
   }
   const user = await db.user.findUnique({ where: { id: session.userId }, select: { internal: true } });
-  const accessToken = await signSessionJwt({ sub: session.userId, sid: session.id, aid: session.accountId, int: user?.internal || undefined });
+  const accessToken = await signSessionJwt({
+    sub: session.userId,
+    sid: session.id,
+    aid: session.accountId,
+    int: user?.internal || undefined,
+  });
   return {
     sessionId: session.id,
     userId: session.userId,

@@ -32,7 +32,13 @@ export async function signInWithGoogle(
         },
       }));
     if (!existing) {
-      await recordAudit(tx, ctx, { userId: user.id, eventType: "user.registered", targetType: "user", targetId: user.id, payload: { provider: "google" } });
+      await recordAudit(tx, ctx, {
+        userId: user.id,
+        eventType: "user.registered",
+        targetType: "user",
+        targetId: user.id,
+        payload: { provider: "google" },
+      });
     } else if (!existing.emailVerified) {
       await tx.user.update({ where: { id: user.id }, data: { emailVerified: new Date() } });
     }

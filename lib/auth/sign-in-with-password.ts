@@ -22,9 +22,7 @@ export async function signInWithPassword(ctx: ServiceContext, input: SignInInput
   const valid =
     user && !user.deleted && user.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyPassword(await (dummyHash ??= hashPassword("not-a-real-password-1A")), input.password).then(
-          () => false,
-        );
+      : await verifyPassword(await (dummyHash ??= hashPassword("not-a-real-password-1A")), input.password).then(() => false);
   if (!user || !valid) {
     const delay = await recordSignInFailure(keys);
     await db.audit.create({

@@ -23,7 +23,10 @@ export async function signInWithSaml(_ctx: ServiceContext, input: SamlQuery, ope
     ? await db.account.findFirst({ where: { id: input.aid, active: true }, select: { id: true, name: true } })
     : await getAccountIdBySlug(input.slug!);
   if (!account) {
-    throw new AppError(AppErrorCode.SAML_SLUG_UNKNOWN, { message: "No workspace uses this sign-in address.", params: { slug: input.aid! } });
+    throw new AppError(AppErrorCode.SAML_SLUG_UNKNOWN, {
+      message: "No workspace uses this sign-in address.",
+      params: { slug: input.aid! },
+    });
   }
   throw new AppError(AppErrorCode.SSO_NOT_AVAILABLE, {
     message: "Single sign-on is not available for this workspace yet.",

@@ -26,12 +26,16 @@ export async function signInWithToken(ctx: ServiceContext, key: string) {
       where: { id: token.id },
       data: { used: { increment: 1 }, usedAt: new Date() },
     });
-    const session = await startSession(tx, { ...ctx, via: "token", viaId: token.id }, {
-      userId: token.userId,
-      provider: "token",
-      accountId: token.accountId,
-      payload: { tokenId: token.id },
-    });
+    const session = await startSession(
+      tx,
+      { ...ctx, via: "token", viaId: token.id },
+      {
+        userId: token.userId,
+        provider: "token",
+        accountId: token.accountId,
+        payload: { tokenId: token.id },
+      },
+    );
     return { session };
   });
 }

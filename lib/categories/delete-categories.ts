@@ -18,7 +18,12 @@ export async function deleteCategories(ctx: ServiceContext, ids: string[]) {
     if (found.length !== unique.length) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Category not found." });
     await tx.category.deleteMany({ where: { accountId, id: { in: unique } } });
     for (const category of found) {
-      await recordAudit(tx, ctx, { eventType: "category.deleted", targetType: "category", targetId: category.id, payload: { name: category.name } });
+      await recordAudit(tx, ctx, {
+        eventType: "category.deleted",
+        targetType: "category",
+        targetId: category.id,
+        payload: { name: category.name },
+      });
     }
     return unique;
   });

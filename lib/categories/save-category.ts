@@ -24,7 +24,12 @@ export async function createCategory(ctx: ServiceContext, raw: CategoryInput) {
   return db.$transaction(async (tx) => {
     await assertFreeSlug(tx, accountId, input.group, slug);
     const category = await tx.category.create({ data: { accountId, name: input.name, slug, group: input.group } });
-    await recordAudit(tx, ctx, { eventType: "category.created", targetType: "category", targetId: category.id, payload: { name: category.name, group: category.group } });
+    await recordAudit(tx, ctx, {
+      eventType: "category.created",
+      targetType: "category",
+      targetId: category.id,
+      payload: { name: category.name, group: category.group },
+    });
     return category;
   });
 }
@@ -39,7 +44,12 @@ export async function updateCategory(ctx: ServiceContext, input: CategoryUpdate)
     const slug = slugify(input.name) || "category";
     await assertFreeSlug(tx, accountId, category.group, slug, category.id);
     const updated = await tx.category.update({ where: { id: category.id }, data: { name: input.name, slug } });
-    await recordAudit(tx, ctx, { eventType: "category.updated", targetType: "category", targetId: category.id, payload: { from: category.name, to: input.name } });
+    await recordAudit(tx, ctx, {
+      eventType: "category.updated",
+      targetType: "category",
+      targetId: category.id,
+      payload: { from: category.name, to: input.name },
+    });
     return updated;
   });
 }

@@ -74,11 +74,20 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 /** Uploads files as multipart/form-data (field `file`, repeated), with optional JSON `data`. */
 export async function apiUpload<T>(path: string, file: File | File[], fields?: Record<string, unknown>): Promise<T> {
-  return apiMultipart<T>(path, (Array.isArray(file) ? file : [file]).map((one) => ["file", one]), fields);
+  return apiMultipart<T>(
+    path,
+    (Array.isArray(file) ? file : [file]).map((one) => ["file", one]),
+    fields,
+  );
 }
 
 /** Sends multipart/form-data (POST unless told): file parts under their own names, and optional JSON `data`. */
-export async function apiMultipart<T>(path: string, parts: [name: string, file: File][], fields?: Record<string, unknown>, method = "POST"): Promise<T> {
+export async function apiMultipart<T>(
+  path: string,
+  parts: [name: string, file: File][],
+  fields?: Record<string, unknown>,
+  method = "POST",
+): Promise<T> {
   const form = new FormData();
   for (const [name, one] of parts) form.append(name, one);
   if (fields) form.set("data", JSON.stringify(fields));

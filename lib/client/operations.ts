@@ -31,7 +31,9 @@ export function callOperation<N extends RoutedOperationName>(name: N, input: Ope
   const { method, path } = OPERATION_ROUTES[name];
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   if (method === "GET") {
-    const query = new URLSearchParams(Object.entries(rest).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])));
+    const query = new URLSearchParams(
+      Object.entries(rest).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])),
+    );
     return apiRequest(method, query.size ? `${url}?${query}` : url);
   }
   return apiRequest(method, url, rest);

@@ -4,11 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import type {
-  MigrationList,
-  SchemaContainer,
-  SchemaEngine,
-} from "@prisma/schema-engine-wasm/schema_engine_bg";
+import type { MigrationList, SchemaContainer, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 
 /**
  * Prisma's CLI downloads a native schema engine, which these offline machines cannot reach.
@@ -27,10 +23,7 @@ let enginePromise: Promise<EngineModule> | undefined;
 async function loadEngine(): Promise<EngineModule> {
   enginePromise ??= (async () => {
     const runtime = await import("@prisma/schema-engine-wasm/schema_engine_bg");
-    const wasmPath = path.join(
-      path.dirname(resolveFromRoot(`${ENGINE_PACKAGE}/schema_engine_bg`)),
-      "schema_engine_bg.wasm",
-    );
+    const wasmPath = path.join(path.dirname(resolveFromRoot(`${ENGINE_PACKAGE}/schema_engine_bg`)), "schema_engine_bg.wasm");
     const instance = new WebAssembly.Instance(new WebAssembly.Module(await readFile(wasmPath)), {
       "./schema_engine_bg.js": runtime as unknown as WebAssembly.ModuleImports,
     });
@@ -46,11 +39,7 @@ export async function withSchemaEngine<T>(
   run: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
   const runtime = await loadEngine();
-  const engine = await runtime.SchemaEngine.new(
-    { datamodels: undefined },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await runtime.SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     return await run(engine);
   } finally {
@@ -91,7 +80,10 @@ export async function readMigrationList(dir = MIGRATIONS_DIR): Promise<Migration
 export async function readSchemaFiles(dir = SCHEMA_DIR): Promise<SchemaContainer[]> {
   const isDir = (await stat(dir)).isDirectory();
   const files = isDir
-    ? (await readdir(dir)).filter((f) => f.endsWith(".prisma")).sort().map((f) => path.join(dir, f))
+    ? (await readdir(dir))
+        .filter((f) => f.endsWith(".prisma"))
+        .sort()
+        .map((f) => path.join(dir, f))
     : [dir];
   return Promise.all(files.map(async (file) => ({ path: file, content: await readFile(file, "utf8") })));
 }
@@ -110,9 +102,7 @@ export async function applyMigrations(factory: SqlMigrationAwareDriverAdapterFac
  * The SQL that takes a database migrated to the current history to the schema files,
  * or undefined when they agree. `shadow` must be an empty database.
  */
-export async function diffSchemaAgainstMigrations(
-  shadow: SqlMigrationAwareDriverAdapterFactory,
-): Promise<string | undefined> {
+export async function diffSchemaAgainstMigrations(shadow: SqlMigrationAwareDriverAdapterFactory): Promise<string | undefined> {
   const migrationsList = await readMigrationList();
   const files = await readSchemaFiles();
   return withSchemaEngine(shadow, async (engine) => {

@@ -70,7 +70,13 @@ async function seedDemoContent(ctx: ServiceContext) {
       ]),
     },
   );
-  const field = (name: string, type: Variable["type"], options: Variable["options"] = {}, required = true): Variable => ({ name, type, options, required, deprecated: false });
+  const field = (name: string, type: Variable["type"], options: Variable["options"] = {}, required = true): Variable => ({
+    name,
+    type,
+    options,
+    required,
+    deprecated: false,
+  });
   await updateTemplate(ctx, template.id, {
     variables: [
       field("effective date", "date", { dateFormat: "D MMMM YYYY" }),
@@ -96,7 +102,14 @@ async function seedDemoContent(ctx: ServiceContext) {
   const lease = await createDocumentFromUpload(
     ctx,
     { name: "Office lease", language: "en" },
-    { name: "office-lease.docx", bytes: makeDocx(["OFFICE LEASE", "The landlord lets the office on the second floor to the tenant for five years.", "The rent is reviewed every year."]) },
+    {
+      name: "office-lease.docx",
+      bytes: makeDocx([
+        "OFFICE LEASE",
+        "The landlord lets the office on the second floor to the tenant for five years.",
+        "The rent is reviewed every year.",
+      ]),
+    },
   );
   await updateDocumentStatus(ctx, lease.id, "drafting");
 }

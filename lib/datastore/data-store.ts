@@ -59,7 +59,12 @@ function parseStored(raw: unknown): DataStoreVariable[] {
 
 const toDataStore = (row: { variables: unknown; metadata: unknown; createdAt: Date; updatedAt: Date } | null): DataStore =>
   row
-    ? { variables: parseStored(row.variables), metadata: (row.metadata ?? {}) as Record<string, unknown>, createdAt: row.createdAt, updatedAt: row.updatedAt }
+    ? {
+        variables: parseStored(row.variables),
+        metadata: (row.metadata ?? {}) as Record<string, unknown>,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      }
     : { variables: [], metadata: {}, createdAt: null, updatedAt: null };
 
 /** The definitions fillValues checks a data-store value with: never required, no options. */

@@ -18,7 +18,8 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 export const DOCUMENT_ROLES = ["reader", "commenter", "reviewer", "editor", "owner"] as const satisfies readonly DocumentRoleName[];
 
 /** Cumulative: each role holds the rights of the ones before it. */
-export const roleAtLeast = (role: DocumentRoleName | null, min: DocumentRoleName) => role !== null && DOCUMENT_ROLES.indexOf(role) >= DOCUMENT_ROLES.indexOf(min);
+export const roleAtLeast = (role: DocumentRoleName | null, min: DocumentRoleName) =>
+  role !== null && DOCUMENT_ROLES.indexOf(role) >= DOCUMENT_ROLES.indexOf(min);
 
 /** What each role may do, for screens that show or hide actions. */
 export function documentAbilities(role: DocumentRoleName | null) {
@@ -115,7 +116,9 @@ export function documentRole(ctx: ServiceContext, document: { id: string; polici
     const userId = (ctx as AccountContext).userId;
     const policy =
       document.policies?.find((p) => p.userId === userId && p.status === "active") ??
-      (document.policies ? undefined : ((await db.documentPolicy.findFirst({ where: { documentId: document.id, userId, status: "active" } })) ?? undefined));
+      (document.policies
+        ? undefined
+        : ((await db.documentPolicy.findFirst({ where: { documentId: document.id, userId, status: "active" } })) ?? undefined));
     return roleFrom(ctx, policy);
   };
   return ctx.request ? ctx.request.get(`${ROLE_KEY}${document.id}`, compute) : compute();
@@ -148,7 +151,12 @@ export async function documentRoles(ctx: ServiceContext, documents: string[] | {
  * NOT_FOUND when they cannot see it (another account's included), FORBIDDEN when they see it
  * with a lesser role. A request works the role out once (lib/auth/request-memo.ts).
  */
-export async function requireDocumentRole<T extends Prisma.DocumentInclude>(ctx: ServiceContext, documentId: string, min: DocumentRoleName, include?: T) {
+export async function requireDocumentRole<T extends Prisma.DocumentInclude>(
+  ctx: ServiceContext,
+  documentId: string,
+  min: DocumentRoleName,
+  include?: T,
+) {
   const { accountId } = accountScope(ctx);
   // The role is asked at once, so that concurrent calls of one request share its one query.
   const load = () => db.document.findFirst({ where: { id: documentId, accountId }, include: (include ?? {}) as T });

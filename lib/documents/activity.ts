@@ -20,7 +20,10 @@ export async function documentActivity(ctx: ServiceContext, documentId: string, 
     take: Math.min(Math.max(take, 1), 200),
   });
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
-  const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } });
+  const users = await db.user.findMany({
+    where: { id: { in: userIds } },
+    select: { id: true, firstName: true, lastName: true, email: true },
+  });
   const byId = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
   return rows.map((r) => ({
     id: r.id,

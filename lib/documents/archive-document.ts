@@ -18,7 +18,12 @@ export async function archiveDocument(ctx: ServiceContext, documentId: string, a
   if (document.archived === archived) return db.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
   return db.$transaction(async (tx) => {
     const updated = await tx.document.update({ where: { id: document.id }, data: { archived }, include: documentInclude });
-    await recordAudit(tx, ctx, { eventType: archived ? "document.archived" : "document.restored", targetType: "document", targetId: document.id, payload: { name: document.name } });
+    await recordAudit(tx, ctx, {
+      eventType: archived ? "document.archived" : "document.restored",
+      targetType: "document",
+      targetId: document.id,
+      payload: { name: document.name },
+    });
     return updated;
   });
 }

@@ -15,11 +15,23 @@ export const MAX_ATTACHMENTS = 50;
 
 const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Attachment not found." });
 
-type AttachmentRow = { id: string; documentId: string; variable: string | null; name: string; mimetype: string; size: number; authorId: string | null; createdAt: Date };
+type AttachmentRow = {
+  id: string;
+  documentId: string;
+  variable: string | null;
+  name: string;
+  mimetype: string;
+  size: number;
+  authorId: string | null;
+  createdAt: Date;
+};
 
 /** An attachment as screens and answers show it: never its storage key. */
 async function present(ctx: ServiceContext, rows: AttachmentRow[]) {
-  const authors = await findUserSummaries(ctx, rows.map((row) => row.authorId));
+  const authors = await findUserSummaries(
+    ctx,
+    rows.map((row) => row.authorId),
+  );
   return rows.map((row) => ({
     id: row.id,
     documentId: row.documentId,
@@ -33,22 +45,43 @@ async function present(ctx: ServiceContext, rows: AttachmentRow[]) {
 }
 export type DocumentAttachmentView = Awaited<ReturnType<typeof present>>[number];
 
-const select = { id: true, documentId: true, variable: true, name: true, mimetype: true, size: true, authorId: true, createdAt: true } as const;
+const select = {
+  id: true,
+  documentId: true,
+  variable: true,
+  name: true,
+  mimetype: true,
+  size: true,
+  authorId: true,
+  createdAt: true,
+} as const;
 
 /** The files kept with a document, oldest first: its upload fields' files and the annexes. Needs reader. */
 export async function findDocumentAttachments(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const rows = await db.documentAttachment.findMany({ where: { accountId: document.accountId, documentId: document.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], select, take: MAX_ATTACHMENTS * 2 });
+  const rows = await db.documentAttachment.findMany({
+    where: { accountId: document.accountId, documentId: document.id },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select,
+    take: MAX_ATTACHMENTS * 2,
+  });
   return present(ctx, rows);
 }
 
 /** One attachment's file as a stream, audited as a download. Needs reader; NOT_FOUND for another document's. */
 export async function getDocumentAttachmentFile(ctx: ServiceContext, documentId: string, attachmentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const attachment = await db.documentAttachment.findFirst({ where: { id: attachmentId, accountId: document.accountId, documentId: document.id } });
+  const attachment = await db.documentAttachment.findFirst({
+    where: { id: attachmentId, accountId: document.accountId, documentId: document.id },
+  });
   const stored = attachment ? await storage().get(attachment.path) : null;
   if (!attachment || !stored) throw notFound();
-  await recordAudit(db, ctx, { eventType: "document.attachmentDownloaded", targetType: "document", targetId: document.id, payload: { attachmentId: attachment.id, name: attachment.name } });
+  await recordAudit(db, ctx, {
+    eventType: "document.attachmentDownloaded",
+    targetType: "document",
+    targetId: document.id,
+    payload: { attachmentId: attachment.id, name: attachment.name },
+  });
   return { ...stored, mimetype: attachment.mimetype, fileName: attachment.name };
 }
 
@@ -69,12 +102,31 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
       // The document's row is held until the end, so two adds at once cannot both pass the count.
       await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${document.id} FOR UPDATE`;
       const count = await tx.documentAttachment.count({ where: { accountId: document.accountId, documentId: document.id } });
-      if (count >= MAX_ATTACHMENTS) throw new AppError(AppErrorCode.TOO_MANY_ATTACHMENTS, { message: `A document keeps ${MAX_ATTACHMENTS} attachments at most.`, params: { max: MAX_ATTACHMENTS } });
+      if (count >= MAX_ATTACHMENTS)
+        throw new AppError(AppErrorCode.TOO_MANY_ATTACHMENTS, {
+          message: `A document keeps ${MAX_ATTACHMENTS} attachments at most.`,
+          params: { max: MAX_ATTACHMENTS },
+        });
       const created = await tx.documentAttachment.create({
-        data: { id, accountId: document.accountId, documentId: document.id, authorId: ctx.userId, variable: null, name: file.name, mimetype: file.mimetype, size: file.bytes.byteLength, path },
+        data: {
+          id,
+          accountId: document.accountId,
+          documentId: document.id,
+          authorId: ctx.userId,
+          variable: null,
+          name: file.name,
+          mimetype: file.mimetype,
+          size: file.bytes.byteLength,
+          path,
+        },
         select,
       });
-      await recordAudit(tx, ctx, { eventType: "document.attachmentAdded", targetType: "document", targetId: document.id, payload: { attachmentId: id, name: file.name, mimetype: file.mimetype, size: file.bytes.byteLength } });
+      await recordAudit(tx, ctx, {
+        eventType: "document.attachmentAdded",
+        targetType: "document",
+        targetId: document.id,
+        payload: { attachmentId: id, name: file.name, mimetype: file.mimetype, size: file.bytes.byteLength },
+      });
       return created;
     });
     return (await present(ctx, [row]))[0];
@@ -91,14 +143,24 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
 export async function deleteDocumentAttachment(ctx: ServiceContext, documentId: string, attachmentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await assertNotLockedByOther(ctx, document);
-  const attachment = await db.documentAttachment.findFirst({ where: { id: attachmentId, accountId: document.accountId, documentId: document.id } });
+  const attachment = await db.documentAttachment.findFirst({
+    where: { id: attachmentId, accountId: document.accountId, documentId: document.id },
+  });
   if (!attachment) throw notFound();
   if (attachment.variable) {
-    throw new AppError(AppErrorCode.ATTACHMENT_FILLS_FIELD, { message: `This file fills the field "${attachment.variable}" of the document and stays with it.`, params: { name: attachment.variable } });
+    throw new AppError(AppErrorCode.ATTACHMENT_FILLS_FIELD, {
+      message: `This file fills the field "${attachment.variable}" of the document and stays with it.`,
+      params: { name: attachment.variable },
+    });
   }
   await db.$transaction(async (tx) => {
     await tx.documentAttachment.delete({ where: { id: attachment.id } });
-    await recordAudit(tx, ctx, { eventType: "document.attachmentRemoved", targetType: "document", targetId: document.id, payload: { attachmentId: attachment.id, name: attachment.name } });
+    await recordAudit(tx, ctx, {
+      eventType: "document.attachmentRemoved",
+      targetType: "document",
+      targetId: document.id,
+      payload: { attachmentId: attachment.id, name: attachment.name },
+    });
   });
   await storage().delete(attachment.path);
   return { id: attachment.id };

@@ -7,7 +7,13 @@ import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { requireDocumentRole, roleAtLeast } from "./access";
-import { createCommentSchema, resolveCommentSchema, updateCommentSchema, type CreateCommentInput, type UpdateCommentInput } from "./relation-schemas";
+import {
+  createCommentSchema,
+  resolveCommentSchema,
+  updateCommentSchema,
+  type CreateCommentInput,
+  type UpdateCommentInput,
+} from "./relation-schemas";
 import type { CommentKind } from "./relation-types";
 
 /**
@@ -25,7 +31,10 @@ export const COMMENTS_PER_DOCUMENT_MAX = 2000;
 
 const authorSelect = { id: true, firstName: true, lastName: true, email: true } as const;
 const commentInclude = { author: { select: authorSelect }, link: { select: { name: true } } } as const;
-export type CommentRow = DocumentComment & { author: { id: string; firstName: string; lastName: string; email: string } | null; link: { name: string } | null };
+export type CommentRow = DocumentComment & {
+  author: { id: string; firstName: string; lastName: string; email: string } | null;
+  link: { name: string } | null;
+};
 
 /** Who looks at a comment: their role on its document, and whether they wrote it. */
 export type CommentViewer = { role: DocumentRoleName; isAuthor: (comment: DocumentComment) => boolean };
@@ -59,14 +68,19 @@ export function commentExcerpt(body: string, max = 80): string {
 }
 
 /** The kinds a role sees: suggestions from reviewer up. */
-export const visibleCommentKinds = (role: DocumentRoleName): CommentKind[] => (roleAtLeast(role, "reviewer") ? ["comment", "suggestion"] : ["comment"]);
+export const visibleCommentKinds = (role: DocumentRoleName): CommentKind[] =>
+  roleAtLeast(role, "reviewer") ? ["comment", "suggestion"] : ["comment"];
 
 const isVisibleTo = (role: DocumentRoleName, comment: DocumentComment) => visibleCommentKinds(role).includes(comment.kind as CommentKind);
 
-const memberViewer = (ctx: ServiceContext, role: DocumentRoleName): CommentViewer => ({ role, isAuthor: (c) => !!c.authorId && c.authorId === ctx.userId });
+const memberViewer = (ctx: ServiceContext, role: DocumentRoleName): CommentViewer => ({
+  role,
+  isAuthor: (c) => !!c.authorId && c.authorId === ctx.userId,
+});
 
 /** Applying a suggestion means the document was changed: that is an editor's call. */
-const canResolveThread = (viewer: CommentViewer, c: DocumentComment) => roleAtLeast(viewer.role, "editor") || (viewer.isAuthor(c) && c.kind === "comment");
+const canResolveThread = (viewer: CommentViewer, c: DocumentComment) =>
+  roleAtLeast(viewer.role, "editor") || (viewer.isAuthor(c) && c.kind === "comment");
 
 /** A comment as screens and APIs show it, with what the viewer may do to it. */
 export function presentComment(viewer: CommentViewer, c: CommentRow): PresentedComment {
@@ -92,13 +106,25 @@ export function presentComment(viewer: CommentViewer, c: CommentRow): PresentedC
   };
 }
 
-const auditComment = (tx: Prisma.TransactionClient, ctx: ServiceContext, eventType: string, comment: DocumentComment, extra: Record<string, unknown> = {}) =>
+const auditComment = (
+  tx: Prisma.TransactionClient,
+  ctx: ServiceContext,
+  eventType: string,
+  comment: DocumentComment,
+  extra: Record<string, unknown> = {},
+) =>
   recordAudit(tx, ctx, {
     eventType,
     targetType: "documentComment",
     targetId: comment.id,
     targetContext: comment.documentId,
-    payload: { documentId: comment.documentId, parentId: comment.parentId, kind: comment.kind, excerpt: commentExcerpt(comment.body), ...extra },
+    payload: {
+      documentId: comment.documentId,
+      parentId: comment.parentId,
+      kind: comment.kind,
+      excerpt: commentExcerpt(comment.body),
+      ...extra,
+    },
   });
 
 /** The document's comments the viewer may see, oldest first (at most COMMENTS_PER_DOCUMENT_MAX). No access check: callers do it. */
@@ -113,7 +139,8 @@ export async function listComments(document: { accountId: string; id: string }, 
 }
 
 /** Who wrote a new comment: a member, or a share-link visitor. */
-export type CommentAuthor = { authorId: string | null } | { linkId: string; authorName: string | null; authorEmail: string | null; visitorId: string | null };
+export type CommentAuthor =
+  { authorId: string | null } | { linkId: string; authorName: string | null; authorEmail: string | null; visitorId: string | null };
 
 /**
  * Writes a comment or reply and its audit row, after the caller checked access to the document:
@@ -132,7 +159,10 @@ export async function createComment(
   let parentId: string | null = null;
   let kind: CommentKind = input.kind;
   if (input.parentId) {
-    const parent = await db.documentComment.findFirst({ where: { id: input.parentId, accountId, documentId: document.id, kind: { in: visibleCommentKinds(viewer.role) } }, select: { id: true, parentId: true, kind: true } });
+    const parent = await db.documentComment.findFirst({
+      where: { id: input.parentId, accountId, documentId: document.id, kind: { in: visibleCommentKinds(viewer.role) } },
+      select: { id: true, parentId: true, kind: true },
+    });
     if (!parent) throw commentNotFound();
     parentId = parent.parentId ?? parent.id;
     kind = parent.kind as CommentKind;
@@ -142,9 +172,15 @@ export async function createComment(
   const created = await db.$transaction(async (tx) => {
     const count = await tx.documentComment.count({ where: { accountId, documentId: document.id } });
     if (count >= COMMENTS_PER_DOCUMENT_MAX) {
-      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, { message: `A document may have at most ${COMMENTS_PER_DOCUMENT_MAX} comments.`, params: { max: COMMENTS_PER_DOCUMENT_MAX } });
+      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, {
+        message: `A document may have at most ${COMMENTS_PER_DOCUMENT_MAX} comments.`,
+        params: { max: COMMENTS_PER_DOCUMENT_MAX },
+      });
     }
-    const comment = await tx.documentComment.create({ data: { accountId, documentId: document.id, ...author, kind, body: input.body, parentId }, include: commentInclude });
+    const comment = await tx.documentComment.create({
+      data: { accountId, documentId: document.id, ...author, kind, body: input.body, parentId },
+      include: commentInclude,
+    });
     await auditComment(tx, ctx, "document.commentAdded", comment, auditExtra);
     return comment;
   });
@@ -152,14 +188,30 @@ export async function createComment(
 }
 
 /** Finds a comment of a document by id, only if the viewer's role sees its kind; NOT_FOUND otherwise. */
-export async function findVisibleComment(document: { accountId: string; id: string }, role: DocumentRoleName, commentId: string): Promise<CommentRow> {
-  const comment = commentId.length <= 64 ? await db.documentComment.findFirst({ where: { id: commentId, accountId: document.accountId, documentId: document.id }, include: commentInclude }) : null;
+export async function findVisibleComment(
+  document: { accountId: string; id: string },
+  role: DocumentRoleName,
+  commentId: string,
+): Promise<CommentRow> {
+  const comment =
+    commentId.length <= 64
+      ? await db.documentComment.findFirst({
+          where: { id: commentId, accountId: document.accountId, documentId: document.id },
+          include: commentInclude,
+        })
+      : null;
   if (!comment || !isVisibleTo(role, comment)) throw commentNotFound();
   return comment;
 }
 
 /** Changes a comment's text, audited; the caller checked it is the author's. */
-export async function changeCommentBody(ctx: ServiceContext, viewer: CommentViewer, comment: CommentRow, body: string, auditExtra: Record<string, unknown> = {}): Promise<PresentedComment> {
+export async function changeCommentBody(
+  ctx: ServiceContext,
+  viewer: CommentViewer,
+  comment: CommentRow,
+  body: string,
+  auditExtra: Record<string, unknown> = {},
+): Promise<PresentedComment> {
   const updated = await db.$transaction(async (tx) => {
     const row = await tx.documentComment.update({ where: { id: comment.id }, data: { body }, include: commentInclude });
     await auditComment(tx, ctx, "document.commentUpdated", row, auditExtra);
@@ -204,7 +256,10 @@ export async function addDocumentComment(ctx: ServiceContext, documentId: string
 /** A comment of the caller's account, with commenter on its document (reviewer for a suggestion); otherwise NOT_FOUND (or FORBIDDEN for a reader). */
 async function requireComment(ctx: ServiceContext, commentId: string) {
   const { accountId } = accountScope(ctx);
-  const found = commentId.length <= 64 ? await db.documentComment.findFirst({ where: { id: commentId, accountId }, select: { documentId: true } }) : null;
+  const found =
+    commentId.length <= 64
+      ? await db.documentComment.findFirst({ where: { id: commentId, accountId }, select: { documentId: true } })
+      : null;
   if (!found) throw commentNotFound();
   try {
     const { document, role } = await requireDocumentRole(ctx, found.documentId, "commenter");
@@ -228,18 +283,33 @@ export async function updateDocumentComment(ctx: ServiceContext, commentId: stri
  * Only top comments, by their author or an editor of the document, and only an editor for a
  * suggestion (FORBIDDEN otherwise); a reply is VALIDATION_FAILED.
  */
-export async function resolveDocumentComment(ctx: ServiceContext, commentId: string, raw: { resolved?: boolean } = {}): Promise<PresentedComment> {
+export async function resolveDocumentComment(
+  ctx: ServiceContext,
+  commentId: string,
+  raw: { resolved?: boolean } = {},
+): Promise<PresentedComment> {
   const { resolved } = parseInput(resolveCommentSchema, raw, "resolveComment");
   const { comment, viewer } = await requireComment(ctx, commentId);
   if (!canResolveThread(viewer, comment)) {
-    throw forbidden(comment.kind === "suggestion" ? "Only an editor may mark a suggestion applied." : "Only the author or an editor may resolve a comment.");
+    throw forbidden(
+      comment.kind === "suggestion"
+        ? "Only an editor may mark a suggestion applied."
+        : "Only the author or an editor may resolve a comment.",
+    );
   }
   if (comment.parentId) {
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Resolve the thread's first comment, not a reply.", params: { fields: "id" } });
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "Resolve the thread's first comment, not a reply.",
+      params: { fields: "id" },
+    });
   }
   if (!!comment.resolvedAt === resolved) return presentComment(viewer, comment);
   const updated = await db.$transaction(async (tx) => {
-    const row = await tx.documentComment.update({ where: { id: comment.id }, data: { resolvedAt: resolved ? new Date() : null, updatedAt: comment.updatedAt }, include: commentInclude });
+    const row = await tx.documentComment.update({
+      where: { id: comment.id },
+      data: { resolvedAt: resolved ? new Date() : null, updatedAt: comment.updatedAt },
+      include: commentInclude,
+    });
     await auditComment(tx, ctx, resolved ? "document.commentResolved" : "document.commentReopened", row);
     return row;
   });

@@ -39,7 +39,10 @@ export const documentFieldsSchema = z
     complexity: z.number().int().min(0).max(5).nullable(),
     priority: z.number().int().min(0).max(5).nullable(),
     value: z.number().min(0).max(1e12).nullable(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/).nullable(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .nullable(),
     startedAt: isoDate.nullable(),
     endedAt: isoDate.nullable(),
     renewalAt: isoDate.nullable(),
@@ -68,7 +71,9 @@ const fieldValue = z.union([
 ]);
 
 /** The values of a template's fields by name, as a form sends them. */
-export const fieldValuesSchema = z.record(z.string().max(100), fieldValue).refine((values) => Object.keys(values).length <= 500, { message: "tooManyValues" });
+export const fieldValuesSchema = z
+  .record(z.string().max(100), fieldValue)
+  .refine((values) => Object.keys(values).length <= 500, { message: "tooManyValues" });
 
 export const createFromTemplateSchema = z
   .object({
@@ -84,10 +89,25 @@ export const documentInclude = {
   folder: true,
   template: { select: { id: true, name: true } },
   author: { select: { id: true, firstName: true, lastName: true, email: true } },
-  contents: { orderBy: { version: "desc" }, take: 1, select: { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } },
+  contents: {
+    orderBy: { version: "desc" },
+    take: 1,
+    select: {
+      id: true,
+      version: true,
+      name: true,
+      mimetype: true,
+      size: true,
+      createdAt: true,
+      readOnly: true,
+      delimiters: true,
+      authorId: true,
+    },
+  },
 } as const satisfies Prisma.DocumentInclude;
 
-const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
 
 /** The next reference from the account's ref builder ({counter}, {year}, {month}) and counter, atomically. */
 async function nextRef(tx: Prisma.TransactionClient, accountId: string): Promise<string | null> {
@@ -105,7 +125,8 @@ async function nextRef(tx: Prisma.TransactionClient, accountId: string): Promise
     .slice(0, 100);
 }
 
-const storageKey = (accountId: string, documentId: string, version: number, ext: string) => `accounts/${accountId}/documents/${documentId}/v${version}.${ext}`;
+const storageKey = (accountId: string, documentId: string, version: number, ext: string) =>
+  `accounts/${accountId}/documents/${documentId}/v${version}.${ext}`;
 export const newId = () => `d${crypto.randomUUID().replace(/-/g, "").slice(0, 24)}`;
 
 type NewDocument = {
@@ -133,7 +154,9 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
     attachments: (doc.attachments ?? []).map((attachment) => ({ ...attachment, id: newAttachmentId() })),
   }));
   const keys = prepared.map((doc) => storageKey(accountId, doc.id, 1, doc.file.ext));
-  const attachmentKeys = prepared.map((doc) => doc.attachments.map((attachment) => attachmentKey(accountId, doc.id, attachment.id, attachment.ext)));
+  const attachmentKeys = prepared.map((doc) =>
+    doc.attachments.map((attachment) => attachmentKey(accountId, doc.id, attachment.id, attachment.ext)),
+  );
   const stored: string[] = [];
   const now = Date.now();
   const put = async (key: string, bytes: Uint8Array) => {
@@ -153,7 +176,12 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
         const created = [];
         for (const [i, doc] of prepared.entries()) {
           const f = doc.fields;
-          await assertOwnReferences(tx, accountId, { categoryId: f.categoryId, folderId: f.folderId, folderGroup: "document", tagIds: f.tagIds });
+          await assertOwnReferences(tx, accountId, {
+            categoryId: f.categoryId,
+            folderId: f.folderId,
+            folderGroup: "document",
+            tagIds: f.tagIds,
+          });
           const ref = f.ref ?? (await nextRef(tx, accountId));
           await tx.document.create({
             data: {
@@ -211,7 +239,12 @@ async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) {
             },
           });
           await refreshSearchIndex(tx, doc.id);
-          await recordAudit(tx, ctx, { eventType: doc.auditEvent, targetType: "document", targetId: doc.id, payload: { name: doc.name, ...((doc.auditPayload as object) ?? {}) } });
+          await recordAudit(tx, ctx, {
+            eventType: doc.auditEvent,
+            targetType: "document",
+            targetId: doc.id,
+            payload: { name: doc.name, ...((doc.auditPayload as object) ?? {}) },
+          });
           created.push(await tx.document.findUniqueOrThrow({ where: { id: doc.id }, include: documentInclude }));
         }
         return created;
@@ -245,14 +278,28 @@ export async function generateFromTemplate(
   values: Record<string, PdfFormValue> = {},
   images: Record<string, AttachmentFile> = {},
 ) {
-  const pictures = Object.entries(images).filter((entry): entry is [string, AttachmentFile & { size: { width: number; height: number } }] => !!entry[1].size);
+  const pictures = Object.entries(images).filter(
+    (entry): entry is [string, AttachmentFile & { size: { width: number; height: number } }] => !!entry[1].size,
+  );
   if (template.format === "pdf") {
     const named = { ...text, ...Object.fromEntries(pictures.map(([name, image]) => [name, image.name])) };
-    const bytes = await fillPdfForm(file, named, values, Object.fromEntries(pictures.map(([name, image]) => [name, { bytes: image.bytes, mimetype: image.mimetype as "image/png" | "image/jpeg" }])));
+    const bytes = await fillPdfForm(
+      file,
+      named,
+      values,
+      Object.fromEntries(
+        pictures.map(([name, image]) => [name, { bytes: image.bytes, mimetype: image.mimetype as "image/png" | "image/jpeg" }]),
+      ),
+    );
     const pageText = await extractPdfText(bytes, { formValues: false });
     return { bytes, text: [pageText, ...Object.values(text)].filter(Boolean).join("\n") };
   }
-  const docxImages = Object.fromEntries(pictures.map(([name, image]) => [name, { bytes: image.bytes, ext: image.ext === "png" ? ("png" as const) : ("jpg" as const), ...image.size, name: image.name }]));
+  const docxImages = Object.fromEntries(
+    pictures.map(([name, image]) => [
+      name,
+      { bytes: image.bytes, ext: image.ext === "png" ? ("png" as const) : ("jpg" as const), ...image.size, name: image.name },
+    ]),
+  );
   const bytes = fillDocx(file, template.delimiter as VariableFormat, text, docxImages);
   return { bytes, text: readDocx(bytes).text };
 }
@@ -281,14 +328,24 @@ export async function fillTemplate(
   const given: Record<string, RawValue> = { ...globals.values };
   for (const variable of variables) {
     if (!UPLOAD_TYPES.includes(variable.type)) continue;
-    given[variable.name] = Object.hasOwn(files.values, variable.name) ? files.values[variable.name] : Object.hasOwn(keep, variable.name) ? keep[variable.name].value : null;
+    given[variable.name] = Object.hasOwn(files.values, variable.name)
+      ? files.values[variable.name]
+      : Object.hasOwn(keep, variable.name)
+        ? keep[variable.name].value
+        : null;
   }
   const filled = fillValues(variables, given, { language, currency: template.currency, problems: files.problems });
   const isImage = (name: string | null) => variables.some((v) => v.name === name && v.type === "image");
   const images: Record<string, AttachmentFile> = {};
   for (const [name, kept] of Object.entries(keep)) if (kept.picture && isImage(name)) images[name] = kept.picture;
   for (const attachment of files.attachments) if (isImage(attachment.variable)) images[attachment.variable!] = attachment;
-  const generated = await generateFromTemplate(template, await readStored(template.fileKey), filled.text, scalarValues(filled.values), images);
+  const generated = await generateFromTemplate(
+    template,
+    await readStored(template.fileKey),
+    filled.text,
+    scalarValues(filled.values),
+    images,
+  );
   return { variables, filled, files, generated, dataStoreNames: globals.names };
 }
 
@@ -303,16 +360,30 @@ export async function fillTemplate(
  * document as its attachments, a picture also placed in the file. Needs ManageDocuments and
  * ViewTemplates.
  */
-export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.input<typeof createFromTemplateSchema>, uploads: FieldUpload[] = []) {
+export async function createDocumentFromTemplate(
+  ctx: ServiceContext,
+  raw: z.input<typeof createFromTemplateSchema>,
+  uploads: FieldUpload[] = [],
+) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
   const input = createFromTemplateSchema.parse(raw);
   const template = await db.template.findFirst({ where: { id: input.templateId, accountId } });
   if (!template) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Template not found." });
-  if (!template.published) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Publish the template before creating documents from it.", params: { fields: "templateId" } });
+  if (!template.published)
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "Publish the template before creating documents from it.",
+      params: { fields: "templateId" },
+    });
   const language = input.fields.language ?? template.language;
-  const { variables, filled, files, generated, dataStoreNames } = await fillTemplate(ctx, template, input.values as Record<string, RawValue>, uploads, language);
+  const { variables, filled, files, generated, dataStoreNames } = await fillTemplate(
+    ctx,
+    template,
+    input.values as Record<string, RawValue>,
+    uploads,
+    language,
+  );
   const name = (input.fields.name ?? fillName(template.name, template.delimiter, filled.text)).slice(0, 200);
   const [document] = await insertDocuments(ctx, [
     {
@@ -327,7 +398,14 @@ export async function createDocumentFromTemplate(ctx: ServiceContext, raw: z.inp
       name,
       templateId: template.id,
       variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue,
-      file: { bytes: generated.bytes, ext: template.format, mimetype: template.mimetype, name: `${name}.${template.format}`, text: generated.text, delimiters: template.delimiter },
+      file: {
+        bytes: generated.bytes,
+        ext: template.format,
+        mimetype: template.mimetype,
+        name: `${name}.${template.format}`,
+        text: generated.text,
+        delimiters: template.delimiter,
+      },
       attachments: files.attachments,
       auditEvent: "document.created",
       auditPayload: {
@@ -359,7 +437,13 @@ export async function createDocumentFromUpload(ctx: ServiceContext, rawFields: D
   assertCan(ctx, "ManageDocuments");
   const fields = documentFieldsSchema.parse(rawFields);
   const file = await inspectContractFile(upload);
-  const name = fields.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || defaultName(ctx));
+  const name =
+    fields.name ??
+    (upload.name
+      .replace(/\.[^.]+$/, "")
+      .trim()
+      .slice(0, 200) ||
+      defaultName(ctx));
   const [document] = await insertDocuments(ctx, [
     { fields, name, file: fileFields(file, upload.name), auditEvent: "document.created", auditPayload: { from: "upload" } },
   ]);
@@ -375,9 +459,16 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
   accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   if (!ctx.capabilities.has("import")) {
-    throw new AppError(AppErrorCode.FEATURE_NOT_IN_PLAN, { message: "This is a paid feature. Upgrade your plan to activate this feature.", params: { feature: "import" } });
+    throw new AppError(AppErrorCode.FEATURE_NOT_IN_PLAN, {
+      message: "This is a paid feature. Upgrade your plan to activate this feature.",
+      params: { feature: "import" },
+    });
   }
-  if (uploads.length === 0) throw new AppError(AppErrorCode.MISSING_PARAMETER, { message: "Required parameter files was null or undefined when calling importDocuments", params: { name: "files", operation: "importDocuments" } });
+  if (uploads.length === 0)
+    throw new AppError(AppErrorCode.MISSING_PARAMETER, {
+      message: "Required parameter files was null or undefined when calling importDocuments",
+      params: { name: "files", operation: "importDocuments" },
+    });
   if (uploads.length > uploadMaxFiles()) throw tooManyFiles();
   const fields = documentFieldsSchema.parse(rawFields);
   const files = [];
@@ -386,7 +477,11 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
     ctx,
     files.map(({ upload, file }) => ({
       fields: { ...fields, name: undefined },
-      name: upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || defaultName(ctx),
+      name:
+        upload.name
+          .replace(/\.[^.]+$/, "")
+          .trim()
+          .slice(0, 200) || defaultName(ctx),
       file: fileFields(file, upload.name),
       auditEvent: "document.created",
       auditPayload: { from: "import" },
@@ -415,7 +510,13 @@ export async function cloneDocument(ctx: ServiceContext, documentId: string) {
   const bytes = await readStored(latest.path);
   const attachments: PreparedAttachment[] = [];
   for (const attachment of source.attachments) {
-    attachments.push({ name: attachment.name, mimetype: attachment.mimetype, ext: attachmentExt(attachment.mimetype), variable: attachment.variable, bytes: await readStored(attachment.path) });
+    attachments.push({
+      name: attachment.name,
+      mimetype: attachment.mimetype,
+      ext: attachmentExt(attachment.mimetype),
+      variable: attachment.variable,
+      bytes: await readStored(attachment.path),
+    });
   }
   const [copy] = await insertDocuments(ctx, [
     {
@@ -438,7 +539,14 @@ export async function cloneDocument(ctx: ServiceContext, documentId: string) {
       name: getTranslator(ctx.locale)("documents.copyName", { name: source.name }).slice(0, 200),
       templateId: source.templateId,
       variables: source.variables as Prisma.InputJsonValue,
-      file: { bytes, ext: latest.mimetype === "application/pdf" ? "pdf" : "docx", mimetype: latest.mimetype, name: latest.name, text: latest.text, delimiters: latest.delimiters },
+      file: {
+        bytes,
+        ext: latest.mimetype === "application/pdf" ? "pdf" : "docx",
+        mimetype: latest.mimetype,
+        name: latest.name,
+        text: latest.text,
+        delimiters: latest.delimiters,
+      },
       attachments,
       auditEvent: "document.cloned",
       auditPayload: { from: source.id },

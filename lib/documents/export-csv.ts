@@ -21,7 +21,10 @@ export function csvCell(value: unknown): string {
  * is read before the stream is returned, so a refusal (not signed in, no permission) is an HTTP
  * error and not a download that breaks after its header.
  */
-export async function csvStream(header: string[], readPage: (page: number, size: number) => Promise<unknown[][]>): Promise<ReadableStream<Uint8Array>> {
+export async function csvStream(
+  header: string[],
+  readPage: (page: number, size: number) => Promise<unknown[][]>,
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
   const first = await readPage(1, EXPORT_PAGE_SIZE);
   let page = 1;
@@ -30,7 +33,10 @@ export async function csvStream(header: string[], readPage: (page: number, size:
     const kept = rows.slice(0, EXPORT_MAX_ROWS - sent);
     sent += kept.length;
     page += 1;
-    return { chunk: kept.length ? encoder.encode(kept.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n") : null, done: rows.length < EXPORT_PAGE_SIZE || sent >= EXPORT_MAX_ROWS };
+    return {
+      chunk: kept.length ? encoder.encode(kept.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n") : null,
+      done: rows.length < EXPORT_PAGE_SIZE || sent >= EXPORT_MAX_ROWS,
+    };
   };
   return new ReadableStream({
     start(controller) {
@@ -53,9 +59,28 @@ export async function csvStream(header: string[], readPage: (page: number, size:
  */
 export async function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): Promise<ReadableStream<Uint8Array>> {
   const t = getTranslator(ctx.locale);
-  const header = ["ref", "name", "status", "category", "tags", "author", "createdAt", "updatedAt", "startedAt", "endedAt", "value", "currency"];
+  const header = [
+    "ref",
+    "name",
+    "status",
+    "category",
+    "tags",
+    "author",
+    "createdAt",
+    "updatedAt",
+    "startedAt",
+    "endedAt",
+    "value",
+    "currency",
+  ];
   return csvStream(header, async (page, size) => {
-    const result = await findDocuments(ctx, { ...filters, page, size, search: filters.search, orderBy: filters.orderBy === "relevance" ? "updatedAt" : filters.orderBy });
+    const result = await findDocuments(ctx, {
+      ...filters,
+      page,
+      size,
+      search: filters.search,
+      orderBy: filters.orderBy === "relevance" ? "updatedAt" : filters.orderBy,
+    });
     return result.items.map((d) => [
       d.ref,
       d.name,

@@ -24,7 +24,10 @@ export async function prepareFieldUploads(variables: Variable[], uploads: FieldU
   const seen = new Set<string>();
   for (const upload of uploads) {
     if (!byName.has(upload.field) || seen.has(upload.field)) {
-      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${upload.field}" is not a file field of this template, or has two files.`, params: { fields: upload.field } });
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: `"${upload.field}" is not a file field of this template, or has two files.`,
+        params: { fields: upload.field },
+      });
     }
     seen.add(upload.field);
   }
@@ -50,7 +53,13 @@ export async function prepareFieldUploads(variables: Variable[], uploads: FieldU
       )[error.code as string];
       if (!code) throw error;
       // fileUnreadable keeps why (reason, kind, max pages) so the field's message can say it.
-      problems.push(fieldProblem(variable.name, code, code === "fileTooLarge" ? { max: error.params.max } : code === "fileUnreadable" ? error.params : undefined));
+      problems.push(
+        fieldProblem(
+          variable.name,
+          code,
+          code === "fileTooLarge" ? { max: error.params.max } : code === "fileUnreadable" ? error.params : undefined,
+        ),
+      );
     }
   }
   return { values, attachments, problems };

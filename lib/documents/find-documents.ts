@@ -37,7 +37,15 @@ export const documentListSchema = z
   .strict();
 export type DocumentListInput = z.input<typeof documentListSchema>;
 
-const COLUMNS: Record<string, string> = { updatedAt: "updatedAt", createdAt: "createdAt", name: "name", status: "status", endedAt: "endedAt", ref: "ref", startedAt: "startedAt" };
+const COLUMNS: Record<string, string> = {
+  updatedAt: "updatedAt",
+  createdAt: "createdAt",
+  name: "name",
+  status: "status",
+  endedAt: "endedAt",
+  ref: "ref",
+  startedAt: "startedAt",
+};
 /** Sort columns that are never null: where their nulls go changes nothing in their order. */
 const NOT_NULL_COLUMNS = new Set(["updatedAt", "createdAt", "name", "status"]);
 
@@ -71,7 +79,10 @@ async function conditions(ctx: AccountContext, input: z.infer<typeof documentLis
   else if (input.folderId) conds.push(Prisma.sql`d."folderId" = ${input.folderId}`);
   if (input.authorId) conds.push(Prisma.sql`d."authorId" = ${input.authorId}`);
   if (input.templateId) conds.push(Prisma.sql`d."templateId" = ${input.templateId}`);
-  if (input.tagIds?.length) conds.push(Prisma.sql`EXISTS (SELECT 1 FROM "_DocumentToTag" dt WHERE dt."A" = d.id AND dt."B" = ANY(CAST(${input.tagIds} AS text[])))`);
+  if (input.tagIds?.length)
+    conds.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM "_DocumentToTag" dt WHERE dt."A" = d.id AND dt."B" = ANY(CAST(${input.tagIds} AS text[])))`,
+    );
   const column = Prisma.raw(`d."${COLUMNS[input.dateField]}"`);
   if (input.from) conds.push(Prisma.sql`${column} >= ${new Date(`${input.from}T00:00:00Z`)}`);
   if (input.to) conds.push(Prisma.sql`${column} < ${new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000)}`);
@@ -169,7 +180,12 @@ async function listPage(ctx: AccountContext, input: z.infer<typeof documentListS
  * and, with words to search, each row's matching passages. The /docs screen loads only the
  * columns it shows this way (load-document-list.ts); findDocuments loads whole rows.
  */
-export async function findDocumentRows<T extends { id: string }>(ctx: ServiceContext, raw: DocumentListInput, load: (ids: string[]) => Promise<T[]>, options: ListCountOptions = {}) {
+export async function findDocumentRows<T extends { id: string }>(
+  ctx: ServiceContext,
+  raw: DocumentListInput,
+  load: (ids: string[]) => Promise<T[]>,
+  options: ListCountOptions = {},
+) {
   accountScope(ctx);
   const input = documentListSchema.parse(raw);
   const { ids, total, capped } = await listPage(ctx as AccountContext, input, options);
@@ -203,7 +219,10 @@ export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput 
     (ids) =>
       db.document.findMany({
         where: { id: { in: ids }, accountId },
-        include: { ...documentInclude, policies: { where: { userId, status: "active" }, select: { userId: true, role: true, status: true } } },
+        include: {
+          ...documentInclude,
+          policies: { where: { userId, status: "active" }, select: { userId: true, role: true, status: true } },
+        },
       }),
     options,
   );
@@ -281,7 +300,10 @@ export async function expiringDocuments(ctx: ServiceContext, size = 10) {
     SELECT d.id FROM "Document" d
     WHERE ${where} AND d.status NOT IN ('expired', 'completed', 'cancelled') AND (d.status = 'toExpire' OR (d."endedAt" IS NOT NULL AND d."endedAt" <= ${limit}))
     ORDER BY d."endedAt" ASC NULLS LAST, d.id LIMIT ${Math.min(Math.max(size, 1), 50)}`;
-  const docs = await db.document.findMany({ where: { id: { in: rows.map((r) => r.id) }, accountId: actx.accountId }, include: documentInclude });
+  const docs = await db.document.findMany({
+    where: { id: { in: rows.map((r) => r.id) }, accountId: actx.accountId },
+    include: documentInclude,
+  });
   const byId = new Map(docs.map((d) => [d.id, d]));
   return rows.flatMap((r) => (byId.has(r.id) ? [{ ...byId.get(r.id)!, health: documentHealth(byId.get(r.id)!) }] : []));
 }

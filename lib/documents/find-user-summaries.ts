@@ -5,7 +5,6 @@ import { displayName } from "@/lib/users/person";
 /** A person as document screens and answers show them: their id and display name, nothing else. */
 export type UserSummary = { id: string; name: string };
 
-
 // One lookup per person and request: a GraphQL page of documents asks for each row's lock holder
 // and version author, often the same few people. Keyed by the request's context, so it goes with it.
 const perRequest = new WeakMap<ServiceContext, Map<string, Promise<UserSummary | null>>>();

@@ -20,7 +20,8 @@ export async function getDocumentRendition(ctx: ServiceContext, documentId: stri
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const where = { accountId: document.accountId, documentId: document.id };
   const latest = await db.documentContent.findFirst({ where, orderBy: { version: "desc" } });
-  const content = version && latest && version !== latest.version ? await db.documentContent.findFirst({ where: { ...where, version } }) : latest;
+  const content =
+    version && latest && version !== latest.version ? await db.documentContent.findFirst({ where: { ...where, version } }) : latest;
   if (!latest || !content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
   const isPdf = content.mimetype === "application/pdf";
   return {

@@ -1,6 +1,12 @@
 import type { DocumentListInput } from "./find-documents";
 
-const list = (value: string | null) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined);
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : undefined;
 
 /**
  * The filters every list screen shares (/docs and /templates: page, words, category, tags,

@@ -46,7 +46,10 @@ export async function loadDocumentView(ctx: ServiceContext, id: string, version:
   ]);
   // Editors of a document made from a template may fill its fields again (a new version), with
   // the template's current fields; not when the template is gone or they may not see templates.
-  const canEditValues = document.abilities.edit && !!document.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
-  const [template, dataStore] = canEditValues ? await Promise.all([getTemplate(ctx, document.templateId!).catch(() => null), getDataStore(ctx)]) : [null, null];
+  const canEditValues =
+    document.abilities.edit && !!document.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const [template, dataStore] = canEditValues
+    ? await Promise.all([getTemplate(ctx, document.templateId!).catch(() => null), getDataStore(ctx)])
+    : [null, null];
   return { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore };
 }

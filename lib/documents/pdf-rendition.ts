@@ -12,7 +12,9 @@ import { readStored } from "./create-document";
 export const pdfRenditionsAvailable = () => sofficePath() !== null;
 
 const unavailable = () =>
-  new AppError(AppErrorCode.CONVERTER_UNAVAILABLE, { message: "PDF copies of Word files need LibreOffice, which is not installed on this server. Download the Word file instead." });
+  new AppError(AppErrorCode.CONVERTER_UNAVAILABLE, {
+    message: "PDF copies of Word files need LibreOffice, which is not installed on this server. Download the Word file instead.",
+  });
 
 /**
  * A version as PDF: a PDF version as it is; a Word version converted by LibreOffice the first
@@ -21,22 +23,36 @@ const unavailable = () =>
  */
 export async function getDocumentPdf(ctx: ServiceContext, documentId: string, version?: number) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const content = await db.documentContent.findFirst({ where: { documentId: document.id, ...(version ? { version } : {}) }, orderBy: { version: "desc" } });
+  const content = await db.documentContent.findFirst({
+    where: { documentId: document.id, ...(version ? { version } : {}) },
+    orderBy: { version: "desc" },
+  });
   if (!content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
   const pdfName = `${content.name.replace(/\.[^.]+$/, "")}.pdf`;
   let key = content.mimetype === "application/pdf" ? content.path : ((content.metadata as { pdfPath?: string }).pdfPath ?? null);
   if (!key) {
     if (!pdfRenditionsAvailable()) throw unavailable();
     const pdf = await convertWithLibreOffice(await readStored(content.path), "docx", "pdf").catch(() => {
-      throw new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file could not be turned into a PDF.", params: { kind: "Word (.docx)" } });
+      throw new AppError(AppErrorCode.FILE_CORRUPT, {
+        message: "The file could not be turned into a PDF.",
+        params: { kind: "Word (.docx)" },
+      });
     });
     if (!pdf) throw unavailable();
     key = `${content.path}.rendition.pdf`;
     await storage().put(key, pdf);
-    await db.documentContent.update({ where: { id: content.id }, data: { metadata: { ...(content.metadata as object), pdfPath: key } as Prisma.InputJsonValue } });
+    await db.documentContent.update({
+      where: { id: content.id },
+      data: { metadata: { ...(content.metadata as object), pdfPath: key } as Prisma.InputJsonValue },
+    });
   }
   const stored = await storage().get(key);
   if (!stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The file is missing." });
-  await recordAudit(db, ctx, { eventType: "document.downloaded", targetType: "document", targetId: document.id, payload: { version: content.version, format: "pdf" } });
+  await recordAudit(db, ctx, {
+    eventType: "document.downloaded",
+    targetType: "document",
+    targetId: document.id,
+    payload: { version: content.version, format: "pdf" },
+  });
   return { ...stored, mimetype: "application/pdf", fileName: pdfName, version: content.version };
 }

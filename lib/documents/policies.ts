@@ -49,7 +49,13 @@ export const DOCUMENT_ROLE_PERMISSIONS: Record<DocumentRoleName, readonly string
 /** The five document roles as the spec's DocumentRole: the id is the role's name, all global. */
 export function documentRoleList(ctx: ServiceContext) {
   const t = getTranslator(ctx.locale);
-  return DOCUMENT_ROLES.map((name) => ({ id: name, name, label: t(`documents.roles.${name}`), global: true, permissions: [...DOCUMENT_ROLE_PERMISSIONS[name]] }));
+  return DOCUMENT_ROLES.map((name) => ({
+    id: name,
+    name,
+    label: t(`documents.roles.${name}`),
+    global: true,
+    permissions: [...DOCUMENT_ROLE_PERMISSIONS[name]],
+  }));
 }
 
 const id = z.string().min(1).max(64);
@@ -80,11 +86,19 @@ export const policyListSchema = z.object({ lastActive: z.enum(["true", "false"])
 const policyInclude = (accountId: string) =>
   ({
     user: {
-      select: { id: true, firstName: true, lastName: true, email: true, avatar: true, language: true, deleted: true, policies: { where: { accountId, status: "active" }, select: { id: true } } },
+      select: {
+        id: true,
+        firstName: true,
+        lastName: true,
+        email: true,
+        avatar: true,
+        language: true,
+        deleted: true,
+        policies: { where: { accountId, status: "active" }, select: { id: true } },
+      },
     },
   }) satisfies Prisma.DocumentPolicyInclude;
 type PolicyRow = Prisma.DocumentPolicyGetPayload<{ include: ReturnType<typeof policyInclude> }>;
-
 
 /** A policy as screens and APIs show it; `inAccount` says whether the person is still an active member. */
 function presentPolicy(row: PolicyRow) {
@@ -102,7 +116,14 @@ function presentPolicy(row: PolicyRow) {
     accessedAt: policy.accessedAt,
     createdAt: policy.createdAt,
     inAccount: !user.deleted && user.policies.length > 0,
-    user: { id: user.id, name: displayName(user), firstName: user.firstName, lastName: user.lastName, email: user.email, avatar: user.avatar },
+    user: {
+      id: user.id,
+      name: displayName(user),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      avatar: user.avatar,
+    },
   };
 }
 export type PresentedPolicy = ReturnType<typeof presentPolicy>;
@@ -110,13 +131,20 @@ export type PresentedPolicy = ReturnType<typeof presentPolicy>;
 const policyNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Access not found." });
 const memberNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "This person is not a member of the workspace." });
 const fieldError = (field: string, code: string, message: string) =>
-  new AppError(AppErrorCode.VALIDATION_FAILED, { message, params: { fields: field }, details: { fields: [{ path: field, code, message }] } });
+  new AppError(AppErrorCode.VALIDATION_FAILED, {
+    message,
+    params: { fields: field },
+    details: { fields: [{ path: field, code, message }] },
+  });
 
 /** An active member of the account (never another account's user, never a deleted one); NOT_FOUND otherwise. */
 async function requireActiveMember(accountId: string, userId: string) {
   const membership = await db.accountPolicy.findFirst({
     where: { accountId, userId, status: "active", user: { deleted: false } },
-    select: { role: { select: { name: true, global: true, permissions: true } }, user: { select: { id: true, firstName: true, lastName: true, email: true, language: true } } },
+    select: {
+      role: { select: { name: true, global: true, permissions: true } },
+      user: { select: { id: true, firstName: true, lastName: true, email: true, language: true } },
+    },
   });
   if (!membership) throw memberNotFound();
   return { ...membership.user, managesDocuments: rolePermissions(membership.role).includes("ManageDocuments") };
@@ -158,15 +186,37 @@ async function lockDocumentRow(tx: Prisma.TransactionClient, documentId: string)
 /** Throws LAST_DOCUMENT_OWNER unless an active owner, still an active member, remains besides the policies `policyIds`. */
 async function assertKeepsAnOwner(tx: Prisma.TransactionClient, accountId: string, documentId: string, policyIds: string[]) {
   const others = await tx.documentPolicy.count({
-    where: { accountId, documentId, id: { notIn: policyIds }, role: "owner", status: "active", user: { deleted: false, policies: { some: { accountId, status: "active" } } } },
+    where: {
+      accountId,
+      documentId,
+      id: { notIn: policyIds },
+      role: "owner",
+      status: "active",
+      user: { deleted: false, policies: { some: { accountId, status: "active" } } },
+    },
   });
   if (others === 0) {
-    throw new AppError(AppErrorCode.LAST_DOCUMENT_OWNER, { message: "A document needs at least one owner. Make someone else owner first." });
+    throw new AppError(AppErrorCode.LAST_DOCUMENT_OWNER, {
+      message: "A document needs at least one owner. Make someone else owner first.",
+    });
   }
 }
 
-const auditPolicy = (ctx: ServiceContext, tx: Prisma.TransactionClient, eventType: string, policy: DocumentPolicy, payload: Prisma.InputJsonObject) =>
-  recordAudit(tx, ctx, { eventType, targetType: "documentPolicy", targetId: policy.id, targetContext: policy.documentId, toUserId: policy.userId, payload });
+const auditPolicy = (
+  ctx: ServiceContext,
+  tx: Prisma.TransactionClient,
+  eventType: string,
+  policy: DocumentPolicy,
+  payload: Prisma.InputJsonObject,
+) =>
+  recordAudit(tx, ctx, {
+    eventType,
+    targetType: "documentPolicy",
+    targetId: policy.id,
+    targetContext: policy.documentId,
+    toUserId: policy.userId,
+    payload,
+  });
 
 /**
  * Who has access to a document: active policies for anyone who sees it (reader), plus the
@@ -206,7 +256,13 @@ export async function touchDocumentAccess(ctx: ServiceContext, documentId: strin
   const { accountId } = accountScope(ctx);
   const now = new Date();
   const { count } = await db.documentPolicy.updateMany({
-    where: { accountId, documentId, userId: (ctx as AccountContext).userId, status: "active", OR: [{ accessedAt: null }, { accessedAt: { lt: new Date(now.getTime() - ACCESS_TOUCH_INTERVAL_MS) } }] },
+    where: {
+      accountId,
+      documentId,
+      userId: (ctx as AccountContext).userId,
+      status: "active",
+      OR: [{ accessedAt: null }, { accessedAt: { lt: new Date(now.getTime() - ACCESS_TOUCH_INTERVAL_MS) } }],
+    },
     data: { accessedAt: now },
   });
   return count > 0;
@@ -220,7 +276,11 @@ export async function touchDocumentAccess(ctx: ServiceContext, documentId: strin
  * (VALIDATION_FAILED). Demoting the last owner is LAST_DOCUMENT_OWNER. An open request or a
  * refused one becomes an active policy. The person is emailed when their role is new or changed.
  */
-export async function upsertDocumentPolicy(ctx: ServiceContext, documentId: string, raw: UpsertDocumentPolicyInput): Promise<PresentedPolicy> {
+export async function upsertDocumentPolicy(
+  ctx: ServiceContext,
+  documentId: string,
+  raw: UpsertDocumentPolicyInput,
+): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
   const input = parseInput(upsertDocumentPolicySchema, raw, "upsertPolicy");
   const { document, role: callerRole } = await requireDocumentRole(ctx, documentId, "editor");
@@ -231,15 +291,23 @@ export async function upsertDocumentPolicy(ctx: ServiceContext, documentId: stri
     const existing = await tx.documentPolicy.findUnique({ where: { documentId_userId: { documentId: document.id, userId: member.id } } });
     const wasOwner = existing?.status === "active" && existing.role === "owner";
     if ((input.role === "owner" || wasOwner) && callerRole !== "owner") {
-      throw new AppError(AppErrorCode.FORBIDDEN, { message: "Only an owner of the document can give the owner role or change an owner's access." });
+      throw new AppError(AppErrorCode.FORBIDDEN, {
+        message: "Only an owner of the document can give the owner role or change an owner's access.",
+      });
     }
     if (wasOwner && input.role !== "owner") await assertKeepsAnOwner(tx, accountId, document.id, [existing.id]);
     const data = { role: input.role, status: "active" as const, note: input.note, important: input.important, subscribe: input.subscribe };
     const saved = existing
       ? await tx.documentPolicy.update({ where: { id: existing.id }, data, include: policyInclude(accountId) })
-      : await tx.documentPolicy.create({ data: { ...data, accountId, documentId: document.id, userId: member.id }, include: policyInclude(accountId) });
+      : await tx.documentPolicy.create({
+          data: { ...data, accountId, documentId: document.id, userId: member.id },
+          include: policyInclude(accountId),
+        });
     const granted = !existing || existing.status !== "active";
-    await auditPolicy(ctx, tx, granted ? "document.policyGranted" : "document.policyUpdated", saved, { userId: member.id, role: input.role });
+    await auditPolicy(ctx, tx, granted ? "document.policyGranted" : "document.policyUpdated", saved, {
+      userId: member.id,
+      role: input.role,
+    });
     return { row: saved, event: granted ? ("granted" as const) : existing.role !== input.role ? ("roleChanged" as const) : null };
   });
   if (event && member.id !== ctx.userId) {
@@ -287,10 +355,12 @@ export async function removeDocumentPolicies(ctx: ServiceContext, policyIds: str
     if (current.length !== unique.length) throw policyNotFound();
     const removedIds = current.map((p) => p.id);
     for (const documentId of documentIds) {
-      if (current.some((p) => p.documentId === documentId && p.status === "active" && p.role === "owner")) await assertKeepsAnOwner(tx, accountId, documentId, removedIds);
+      if (current.some((p) => p.documentId === documentId && p.status === "active" && p.role === "owner"))
+        await assertKeepsAnOwner(tx, accountId, documentId, removedIds);
     }
     await tx.documentPolicy.deleteMany({ where: { accountId, id: { in: removedIds } } });
-    for (const policy of current) await auditPolicy(ctx, tx, "document.policyRemoved", policy, { userId: policy.userId, role: policy.role, status: policy.status });
+    for (const policy of current)
+      await auditPolicy(ctx, tx, "document.policyRemoved", policy, { userId: policy.userId, role: policy.role, status: policy.status });
   });
   forgetDocumentRoles(ctx);
   return unique;
@@ -312,11 +382,17 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
     documentId.length <= 64
       ? await db.document.findFirst({
           where: { id: documentId, accountId },
-          select: { id: true, name: true, account: { select: { settings: true } }, policies: { where: { userId }, select: { id: true, userId: true, role: true, status: true } } },
+          select: {
+            id: true,
+            name: true,
+            account: { select: { settings: true } },
+            policies: { where: { userId }, select: { id: true, userId: true, role: true, status: true } },
+          },
         })
       : null;
   if (!document) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Document not found." });
-  if (await documentRole(ctx, document)) throw new AppError(AppErrorCode.CONFLICT, { message: "You already have access to this document." });
+  if (await documentRole(ctx, document))
+    throw new AppError(AppErrorCode.CONFLICT, { message: "You already have access to this document." });
   const existing = document.policies[0];
   if (existing?.status === "requested") {
     return presentPolicy(await db.documentPolicy.findUniqueOrThrow({ where: { id: existing.id }, include: policyInclude(accountId) }));
@@ -327,7 +403,10 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
     const data = { role: "reader" as const, status, note: null };
     const saved = existing
       ? await tx.documentPolicy.update({ where: { id: existing.id }, data, include: policyInclude(accountId) })
-      : await tx.documentPolicy.create({ data: { ...data, accountId, documentId: document.id, userId }, include: policyInclude(accountId) });
+      : await tx.documentPolicy.create({
+          data: { ...data, accountId, documentId: document.id, userId },
+          include: policyInclude(accountId),
+        });
     await auditPolicy(ctx, tx, "document.accessRequested", saved, { userId, role: "reader", status });
     if (autoApprove) await auditPolicy(ctx, tx, "document.policyGranted", saved, { userId, role: "reader", autoApproved: true });
     return saved;
@@ -335,7 +414,11 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
   if (!autoApprove) {
     const requester = row.user;
     for (const owner of await requestRecipients(accountId, document.id)) {
-      await sendAccessEmail(owner, "requested", `/d/${document.id}/view`, { name: displayName(requester), email: requester.email, document: document.name });
+      await sendAccessEmail(owner, "requested", `/d/${document.id}/view`, {
+        name: displayName(requester),
+        email: requester.email,
+        document: document.name,
+      });
     }
   }
   forgetDocumentRoles(ctx);
@@ -358,10 +441,16 @@ export async function answerAccessRequest(ctx: ServiceContext, policyId: string,
   if (member) assertRoleFits(member, role);
   const row = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, policy.documentId);
-    const { count } = await tx.documentPolicy.updateMany({ where: { id: policy.id, accountId, status: "requested" }, data: input.accept ? { status: "active", role } : { status: "refused" } });
+    const { count } = await tx.documentPolicy.updateMany({
+      where: { id: policy.id, accountId, status: "requested" },
+      data: input.accept ? { status: "active", role } : { status: "refused" },
+    });
     if (count !== 1) throw new AppError(AppErrorCode.CONFLICT, { message: "This request has already been answered." });
     const saved = await tx.documentPolicy.findUniqueOrThrow({ where: { id: policy.id }, include: policyInclude(accountId) });
-    await auditPolicy(ctx, tx, input.accept ? "document.accessAccepted" : "document.accessRefused", saved, { userId: saved.userId, role: saved.role });
+    await auditPolicy(ctx, tx, input.accept ? "document.accessAccepted" : "document.accessRefused", saved, {
+      userId: saved.userId,
+      role: saved.role,
+    });
     return saved;
   });
   const actor = await actorName(ctx);
@@ -394,8 +483,16 @@ export async function transferDocumentOwnership(ctx: ServiceContext, documentId:
       update: { role: "owner", status: "active" },
       include: policyInclude(accountId),
     });
-    const { count } = await tx.documentPolicy.updateMany({ where: { accountId, documentId: document.id, userId: ctx.userId!, role: "owner", status: "active" }, data: { role: "editor" } });
-    await auditPolicy(ctx, tx, "document.ownershipTransferred", saved, { userId, role: "owner", previousOwnerId: ctx.userId, previousOwnerRole: count ? "editor" : null });
+    const { count } = await tx.documentPolicy.updateMany({
+      where: { accountId, documentId: document.id, userId: ctx.userId!, role: "owner", status: "active" },
+      data: { role: "editor" },
+    });
+    await auditPolicy(ctx, tx, "document.ownershipTransferred", saved, {
+      userId,
+      role: "owner",
+      previousOwnerId: ctx.userId,
+      previousOwnerRole: count ? "editor" : null,
+    });
     return saved;
   });
   await sendAccessEmail(member, "ownership", `/d/${document.id}/view`, { name: await actorName(ctx), document: document.name });
@@ -412,7 +509,9 @@ type AccessEmail = "granted" | "roleChanged" | "requested" | "accepted" | "refus
 type Recipient = { email: string; language: string | null };
 
 async function actorName(ctx: ServiceContext): Promise<string> {
-  const user = ctx.userId ? await db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } }) : null;
+  const user = ctx.userId
+    ? await db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
+    : null;
   return user ? displayName(user) : "";
 }
 
@@ -420,14 +519,24 @@ async function actorName(ctx: ServiceContext): Promise<string> {
 async function requestRecipients(accountId: string, documentId: string): Promise<Recipient[]> {
   const select = { email: true, language: true } as const;
   const owners = await db.user.findMany({
-    where: { deleted: false, documentPolicies: { some: { accountId, documentId, role: "owner", status: "active" } }, policies: { some: { accountId, status: "active" } } },
+    where: {
+      deleted: false,
+      documentPolicies: { some: { accountId, documentId, role: "owner", status: "active" } },
+      policies: { some: { accountId, status: "active" } },
+    },
     select,
   });
   if (owners.length) return owners;
   return db.user.findMany({
     where: {
       deleted: false,
-      policies: { some: { accountId, status: "active", role: { OR: [{ id: GLOBAL_ROLE_IDS.Administrator }, { global: false, permissions: { has: "ManageAccount" } }] } } },
+      policies: {
+        some: {
+          accountId,
+          status: "active",
+          role: { OR: [{ id: GLOBAL_ROLE_IDS.Administrator }, { global: false, permissions: { has: "ManageAccount" } }] },
+        },
+      },
     },
     select,
     take: 20,

@@ -14,7 +14,10 @@ export async function assertOwnReferences(
   refs: { categoryId?: string | null; folderId?: string | null; folderGroup: "document" | "template"; tagIds?: string[] | null },
 ) {
   if (refs.categoryId) {
-    const category = await tx.category.findFirst({ where: { id: refs.categoryId, OR: [{ accountId }, { accountId: null, global: true }] }, select: { id: true } });
+    const category = await tx.category.findFirst({
+      where: { id: refs.categoryId, OR: [{ accountId }, { accountId: null, global: true }] },
+      select: { id: true },
+    });
     if (!category) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Category not found." });
   }
   if (refs.folderId) {

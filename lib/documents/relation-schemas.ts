@@ -23,7 +23,10 @@ export const createRelationSchema = z
     tag: tag.optional(),
   })
   .strict()
-  .refine((value) => !!value.toDocumentId !== !!value.toTemplateId, { message: "Name either a document or a template.", path: ["toDocumentId"] });
+  .refine((value) => !!value.toDocumentId !== !!value.toTemplateId, {
+    message: "Name either a document or a template.",
+    path: ["toDocumentId"],
+  });
 export type CreateRelationInput = z.input<typeof createRelationSchema>;
 
 export const updateRelationSchema = z.object({ type: z.enum(RELATION_TYPES).optional(), tag: tag.optional() }).strict();
@@ -34,14 +37,18 @@ export const relationCandidatesSchema = z.object({ q: z.string().trim().max(200)
 const body = z.string().trim().min(1).max(COMMENT_BODY_MAX);
 
 /** A reply takes the kind of its thread, whatever `kind` says. */
-export const createCommentSchema = z.object({ body, parentId: id.nullable().optional(), kind: z.enum(COMMENT_KINDS).default("comment") }).strict();
+export const createCommentSchema = z
+  .object({ body, parentId: id.nullable().optional(), kind: z.enum(COMMENT_KINDS).default("comment") })
+  .strict();
 export type CreateCommentInput = z.input<typeof createCommentSchema>;
 
 /**
  * A comment by a share-link visitor: the same, signed with a name (required unless the link is
  * secure, where the confirmed address signs it; the service checks that).
  */
-export const createLinkCommentSchema = createCommentSchema.extend({ authorName: z.string().trim().min(1).max(COMMENT_AUTHOR_NAME_MAX).optional() }).strict();
+export const createLinkCommentSchema = createCommentSchema
+  .extend({ authorName: z.string().trim().min(1).max(COMMENT_AUTHOR_NAME_MAX).optional() })
+  .strict();
 export type CreateLinkCommentInput = z.input<typeof createLinkCommentSchema>;
 
 export const updateCommentSchema = z.object({ body }).strict();

@@ -60,14 +60,20 @@ export type UpsertRelationInput = CreateRelationInput & { id?: string | null };
 const relationNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Relation not found." });
 
 const hidden = (kind: RelationEnd["kind"]): RelationEnd => ({ kind, id: null, name: null, status: null, format: null, canOpen: false });
-const formatOf = (mimetype: string | undefined): RelationEnd["format"] => (mimetype === "application/pdf" ? "pdf" : mimetype ? "docx" : null);
+const formatOf = (mimetype: string | undefined): RelationEnd["format"] =>
+  mimetype === "application/pdf" ? "pdf" : mimetype ? "docx" : null;
 
 /**
  * Shows relations from the point of view of `documentId`, whose caller role is `role`: one query
  * for the documents on the other side, one for the templates, and the caller's roles on those
  * documents without a query each.
  */
-async function presentRelations(ctx: ServiceContext, documentId: string, role: DocumentRoleName, rows: DocumentRelation[]): Promise<PresentedRelation[]> {
+async function presentRelations(
+  ctx: ServiceContext,
+  documentId: string,
+  role: DocumentRoleName,
+  rows: DocumentRelation[],
+): Promise<PresentedRelation[]> {
   const { accountId } = accountScope(ctx);
   const otherDocumentId = (r: DocumentRelation) => (r.fromId === documentId ? r.toDocumentId : r.fromId);
   const documentIds = [...new Set(rows.map(otherDocumentId).filter((id): id is string => !!id))];
@@ -81,7 +87,9 @@ async function presentRelations(ctx: ServiceContext, documentId: string, role: D
         })
       : [],
     documentIds.length ? documentRoles(ctx, documentIds) : new Map<string, { view: boolean; edit: boolean }>(),
-    templateIds.length && seesTemplates ? db.template.findMany({ where: { accountId, id: { in: templateIds } }, select: { id: true, name: true, format: true } }) : [],
+    templateIds.length && seesTemplates
+      ? db.template.findMany({ where: { accountId, id: { in: templateIds } }, select: { id: true, name: true, format: true } })
+      : [],
   ]);
   const documentsById = new Map(documents.map((d) => [d.id, d]));
   const templatesById = new Map(templates.map((t) => [t.id, t]));
@@ -92,14 +100,35 @@ async function presentRelations(ctx: ServiceContext, documentId: string, role: D
     let other: RelationEnd;
     if (r.toTemplateId && direction === "outgoing") {
       const template = templatesById.get(r.toTemplateId);
-      other = template ? { kind: "template", id: template.id, name: template.name, status: null, format: template.format === "pdf" ? "pdf" : "docx", canOpen: true } : hidden("template");
+      other = template
+        ? {
+            kind: "template",
+            id: template.id,
+            name: template.name,
+            status: null,
+            format: template.format === "pdf" ? "pdf" : "docx",
+            canOpen: true,
+          }
+        : hidden("template");
     } else {
       const id = otherDocumentId(r)!;
       const doc = documentsById.get(id);
-      other = doc && abilities.get(id)?.view ? { kind: "document", id: doc.id, name: doc.name, status: doc.status, format: formatOf(doc.contents[0]?.mimetype), canOpen: true } : hidden("document");
+      other =
+        doc && abilities.get(id)?.view
+          ? { kind: "document", id: doc.id, name: doc.name, status: doc.status, format: formatOf(doc.contents[0]?.mimetype), canOpen: true }
+          : hidden("document");
     }
     const canEdit = direction === "outgoing" ? canEditHere : !!abilities.get(r.fromId)?.edit;
-    return { id: r.id, type: r.type as RelationType, tag: r.tag, direction, other, canEdit, createdAt: r.createdAt, updatedAt: r.updatedAt };
+    return {
+      id: r.id,
+      type: r.type as RelationType,
+      tag: r.tag,
+      direction,
+      other,
+      canEdit,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
   });
 }
 
@@ -113,16 +142,35 @@ export async function findDocumentRelations(ctx: ServiceContext, documentId: str
   const { accountId } = accountScope(ctx);
   const { document, role } = await requireDocumentRole(ctx, documentId, "reader");
   const [outgoing, incoming] = await Promise.all([
-    db.documentRelation.findMany({ where: { accountId, fromId: document.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: RELATIONS_PER_DOCUMENT_MAX }),
-    db.documentRelation.findMany({ where: { accountId, toDocumentId: document.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: RELATIONS_PER_DOCUMENT_MAX }),
+    db.documentRelation.findMany({
+      where: { accountId, fromId: document.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: RELATIONS_PER_DOCUMENT_MAX,
+    }),
+    db.documentRelation.findMany({
+      where: { accountId, toDocumentId: document.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: RELATIONS_PER_DOCUMENT_MAX,
+    }),
   ]);
   return presentRelations(ctx, document.id, role, [...outgoing, ...incoming]);
 }
 
 /** Same target and type already related from this document: CONFLICT. */
-async function assertNoDuplicate(tx: Prisma.TransactionClient, relation: Pick<DocumentRelation, "accountId" | "fromId" | "toDocumentId" | "toTemplateId" | "type">, exceptId?: string) {
+async function assertNoDuplicate(
+  tx: Prisma.TransactionClient,
+  relation: Pick<DocumentRelation, "accountId" | "fromId" | "toDocumentId" | "toTemplateId" | "type">,
+  exceptId?: string,
+) {
   const existing = await tx.documentRelation.findFirst({
-    where: { accountId: relation.accountId, fromId: relation.fromId, toDocumentId: relation.toDocumentId, toTemplateId: relation.toTemplateId, type: relation.type, ...(exceptId ? { id: { not: exceptId } } : {}) },
+    where: {
+      accountId: relation.accountId,
+      fromId: relation.fromId,
+      toDocumentId: relation.toDocumentId,
+      toTemplateId: relation.toTemplateId,
+      type: relation.type,
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
     select: { id: true },
   });
   if (existing) throw new AppError(AppErrorCode.CONFLICT, { message: "These documents are already related this way." });
@@ -133,7 +181,8 @@ async function assertNoDuplicate(tx: Prisma.TransactionClient, relation: Pick<Do
  * cannot interleave with another transaction's insert (there is no unique index: one of the two
  * target columns is always null).
  */
-const lockSource = (tx: Prisma.TransactionClient, documentId: string) => tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
+const lockSource = (tx: Prisma.TransactionClient, documentId: string) =>
+  tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
 
 const auditPayload = (relation: DocumentRelation, extra: Record<string, unknown> = {}): Prisma.InputJsonValue => ({
   relationId: relation.id,
@@ -150,7 +199,11 @@ const auditPayload = (relation: DocumentRelation, extra: Record<string, unknown>
  * included; a template needs ViewTemplates). VALIDATION_FAILED for a relation to itself,
  * CONFLICT for the same target and type twice, LIMIT_EXCEEDED past RELATIONS_PER_DOCUMENT_MAX.
  */
-export async function createDocumentRelation(ctx: ServiceContext, documentId: string, raw: CreateRelationInput): Promise<PresentedRelation> {
+export async function createDocumentRelation(
+  ctx: ServiceContext,
+  documentId: string,
+  raw: CreateRelationInput,
+): Promise<PresentedRelation> {
   const { accountId } = accountScope(ctx);
   const input = parseInput(createRelationSchema, raw, "createRelation");
   const { document, role } = await requireDocumentRole(ctx, documentId, "editor");
@@ -167,12 +220,26 @@ export async function createDocumentRelation(ctx: ServiceContext, documentId: st
     await lockSource(tx, document.id);
     const count = await tx.documentRelation.count({ where: { accountId, fromId: document.id } });
     if (count >= RELATIONS_PER_DOCUMENT_MAX) {
-      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, { message: `A document may have at most ${RELATIONS_PER_DOCUMENT_MAX} relations.`, params: { max: RELATIONS_PER_DOCUMENT_MAX } });
+      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, {
+        message: `A document may have at most ${RELATIONS_PER_DOCUMENT_MAX} relations.`,
+        params: { max: RELATIONS_PER_DOCUMENT_MAX },
+      });
     }
-    const data = { accountId, fromId: document.id, toDocumentId: input.toDocumentId ?? null, toTemplateId: input.toTemplateId ?? null, type: input.type };
+    const data = {
+      accountId,
+      fromId: document.id,
+      toDocumentId: input.toDocumentId ?? null,
+      toTemplateId: input.toTemplateId ?? null,
+      type: input.type,
+    };
     await assertNoDuplicate(tx, data);
     const relation = await tx.documentRelation.create({ data: { ...data, tag: input.tag ?? null, createdById: ctx.userId } });
-    await recordAudit(tx, ctx, { eventType: "document.relationAdded", targetType: "document", targetId: document.id, payload: auditPayload(relation) });
+    await recordAudit(tx, ctx, {
+      eventType: "document.relationAdded",
+      targetType: "document",
+      targetId: document.id,
+      payload: auditPayload(relation),
+    });
     return relation;
   });
   return (await presentRelations(ctx, document.id, role, [created]))[0];
@@ -196,14 +263,24 @@ async function requireEditableRelation(ctx: ServiceContext, relationId: string) 
  * Changes a relation's type or tag (the context menu's "Update tag"; an empty tag clears it).
  * Needs editor on its source; CONFLICT when the new type duplicates another relation.
  */
-export async function updateDocumentRelation(ctx: ServiceContext, relationId: string, raw: UpdateRelationInput): Promise<PresentedRelation> {
+export async function updateDocumentRelation(
+  ctx: ServiceContext,
+  relationId: string,
+  raw: UpdateRelationInput,
+): Promise<PresentedRelation> {
   const input = parseInput(updateRelationSchema, raw, "updateRelation");
   const { relation, role } = await requireEditableRelation(ctx, relationId);
   const updated = await db.$transaction(async (tx) => {
     await lockSource(tx, relation.fromId);
-    if (input.type !== undefined && input.type !== relation.type) await assertNoDuplicate(tx, { ...relation, type: input.type }, relation.id);
+    if (input.type !== undefined && input.type !== relation.type)
+      await assertNoDuplicate(tx, { ...relation, type: input.type }, relation.id);
     const row = await tx.documentRelation.update({ where: { id: relation.id }, data: { type: input.type, tag: input.tag } });
-    await recordAudit(tx, ctx, { eventType: "document.relationUpdated", targetType: "document", targetId: relation.fromId, payload: auditPayload(row, { fields: Object.keys(input) }) });
+    await recordAudit(tx, ctx, {
+      eventType: "document.relationUpdated",
+      targetType: "document",
+      targetId: relation.fromId,
+      payload: auditPayload(row, { fields: Object.keys(input) }),
+    });
     return row;
   });
   return (await presentRelations(ctx, relation.fromId, role, [updated]))[0];
@@ -216,7 +293,11 @@ export async function updateDocumentRelation(ctx: ServiceContext, relationId: st
  * createDocumentRelation and updateDocumentRelation; a relation of another document or account
  * is NOT_FOUND.
  */
-export async function upsertDocumentRelation(ctx: ServiceContext, documentId: string, raw: UpsertRelationInput): Promise<PresentedRelation> {
+export async function upsertDocumentRelation(
+  ctx: ServiceContext,
+  documentId: string,
+  raw: UpsertRelationInput,
+): Promise<PresentedRelation> {
   const { id, ...data } = raw;
   if (!id) return createDocumentRelation(ctx, documentId, data);
   const input = parseInput(updateRelationSchema, data, "upsertRelation");
@@ -246,7 +327,12 @@ export async function deleteDocumentRelations(ctx: ServiceContext, ids: string[]
     // Another request removed one meanwhile: all or none.
     if (count !== relations.length) throw relationNotFound();
     for (const relation of relations) {
-      await recordAudit(tx, ctx, { eventType: "document.relationRemoved", targetType: "document", targetId: relation.fromId, payload: auditPayload(relation) });
+      await recordAudit(tx, ctx, {
+        eventType: "document.relationRemoved",
+        targetType: "document",
+        targetId: relation.fromId,
+        payload: auditPayload(relation),
+      });
     }
   });
   return unique;
@@ -268,7 +354,12 @@ const CANDIDATES = 10;
 export async function findRelationCandidates(ctx: ServiceContext, documentId: string, raw: { q?: string }): Promise<RelationCandidates> {
   const { q } = parseInput(relationCandidatesSchema, raw, "relationCandidates");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
-  const pick = (d: { id: string; name: string; ref: string | null; status: DocumentStatus }) => ({ id: d.id, name: d.name, ref: d.ref, status: d.status });
+  const pick = (d: { id: string; name: string; ref: string | null; status: DocumentStatus }) => ({
+    id: d.id,
+    name: d.name,
+    ref: d.ref,
+    status: d.status,
+  });
   const found = new Map<string, RelationCandidates["documents"][number]>();
   if (q.length >= 3 || !q) {
     const page = await findDocuments(ctx, { search: q || undefined, size: CANDIDATES + 1, orderBy: q ? "relevance" : "updatedAt" });
@@ -277,14 +368,25 @@ export async function findRelationCandidates(ctx: ServiceContext, documentId: st
   if (q && found.size < CANDIDATES) {
     // The same visibility rule as the lists (visibleDocumentsWhere), on the name only.
     const byName = await db.document.findMany({
-      where: { AND: [await visibleDocumentsWhere(ctx), { archived: false, id: { not: document.id }, name: { contains: q, mode: "insensitive" } }] },
+      where: {
+        AND: [await visibleDocumentsWhere(ctx), { archived: false, id: { not: document.id }, name: { contains: q, mode: "insensitive" } }],
+      },
       orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
       take: CANDIDATES,
       select: { id: true, name: true, ref: true, status: true },
     });
     for (const d of byName) if (!found.has(d.id)) found.set(d.id, pick(d));
   }
-  const templates = can(ctx, ["ViewTemplates", "ManageTemplates"]) ? (await findTemplates(ctx, { search: q || undefined, size: CANDIDATES, orderBy: q ? "name" : "updatedAt", sortBy: q ? "asc" : "desc" })).items : [];
+  const templates = can(ctx, ["ViewTemplates", "ManageTemplates"])
+    ? (
+        await findTemplates(ctx, {
+          search: q || undefined,
+          size: CANDIDATES,
+          orderBy: q ? "name" : "updatedAt",
+          sortBy: q ? "asc" : "desc",
+        })
+      ).items
+    : [];
   return {
     documents: [...found.values()].slice(0, CANDIDATES),
     templates: templates.map((t) => ({ id: t.id, name: t.name })),

@@ -46,7 +46,15 @@ const isPersonalLink = (link: Pick<DocumentLink, "isSecure" | "allowList" | "den
 
 /** A personal link as the People tab shows it: the person's address, never the URL (the secret). */
 function presentPersonalLink(link: PresentedLink) {
-  return { id: link.id, email: link.allowList[0], role: link.role, expiredAt: link.expiredAt, isExpired: link.isExpired, accessedAt: link.accessedAt, createdAt: link.createdAt };
+  return {
+    id: link.id,
+    email: link.allowList[0],
+    role: link.role,
+    expiredAt: link.expiredAt,
+    isExpired: link.isExpired,
+    accessedAt: link.accessedAt,
+    createdAt: link.createdAt,
+  };
 }
 export type PersonalLink = ReturnType<typeof presentPersonalLink>;
 
@@ -57,7 +65,6 @@ export type ShareWithPersonResult =
 
 const refused = (reason: "externalSharingOff" | "memberSuspended", message: string) =>
   new AppError(AppErrorCode.FORBIDDEN, { message, details: { reason, setting: EXTERNAL_SHARING_SETTING } });
-
 
 /**
  * Shares a document with the person at `email`, in the caller's account. Needs the editor role
@@ -104,7 +111,13 @@ export async function shareWithPerson(ctx: ServiceContext, documentId: string, r
   });
   const link = existing
     ? await updateDocumentLink(ctx, existing.id, { role, expiredAt })
-    : await createDocumentLink(ctx, document.id, { name: input.email.slice(0, 100), role, expiredAt, isSecure: true, allowList: [input.email] });
+    : await createDocumentLink(ctx, document.id, {
+        name: input.email.slice(0, 100),
+        role,
+        expiredAt,
+        isSecure: true,
+        allowList: [input.email],
+      });
   await recordAudit(db, ctx, {
     eventType: "document.sharedWithPerson",
     targetType: "documentLink",

@@ -24,7 +24,9 @@ type StoredVariables = { values?: Record<string, unknown>; definitions?: unknown
 /** A value as comparable text: object keys sorted (the database keeps JSON keys in its own order). */
 const canonical = (value: unknown): string =>
   JSON.stringify(value ?? null, (_key, part: unknown) =>
-    part && typeof part === "object" && !Array.isArray(part) ? Object.fromEntries(Object.entries(part as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : part,
+    part && typeof part === "object" && !Array.isArray(part)
+      ? Object.fromEntries(Object.entries(part as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : part,
   );
 
 /**
@@ -37,17 +39,29 @@ const canonical = (value: unknown): string =>
  * fails; replaced files go once it succeeded. Audited `document.valuesUpdated` with the version
  * and the names of the fields that changed, never their values.
  */
-export async function updateDocumentValues(ctx: ServiceContext, documentId: string, raw: z.input<typeof updateDocumentValuesSchema>, uploads: FieldUpload[] = []) {
+export async function updateDocumentValues(
+  ctx: ServiceContext,
+  documentId: string,
+  raw: z.input<typeof updateDocumentValuesSchema>,
+  uploads: FieldUpload[] = [],
+) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   const input = updateDocumentValuesSchema.parse(raw);
   const { document } = await requireDocumentRole(ctx, documentId, "editor", { attachments: { where: { variable: { not: null } } } });
   await assertNotLockedByOther(ctx, document);
   const template = document.templateId ? await db.template.findFirst({ where: { id: document.templateId, accountId } }) : null;
-  if (!template) throw new AppError(AppErrorCode.NOT_FROM_TEMPLATE, { message: "This document was not made from a template that still exists: upload a new version instead." });
+  if (!template)
+    throw new AppError(AppErrorCode.NOT_FROM_TEMPLATE, {
+      message: "This document was not made from a template that still exists: upload a new version instead.",
+    });
 
   const previous = ((document.variables as StoredVariables).values ?? {}) as Record<string, RawValue>;
-  const fieldFiles = (document as typeof document & { attachments: { id: string; variable: string | null; name: string; mimetype: string; size: number; path: string }[] }).attachments;
+  const fieldFiles = (
+    document as typeof document & {
+      attachments: { id: string; variable: string | null; name: string; mimetype: string; size: number; path: string }[];
+    }
+  ).attachments;
   const keep: Record<string, { value: UploadValue; picture?: AttachmentFile }> = {};
   for (const attachment of fieldFiles) {
     if (!attachment.variable || uploads.some((upload) => upload.field === attachment.variable)) continue;
@@ -62,10 +76,21 @@ export async function updateDocumentValues(ctx: ServiceContext, documentId: stri
   }
 
   const language = document.language ?? template.language;
-  const { variables, filled, files, generated } = await fillTemplate(ctx, template, input.values as Record<string, RawValue>, uploads, language, keep);
+  const { variables, filled, files, generated } = await fillTemplate(
+    ctx,
+    template,
+    input.values as Record<string, RawValue>,
+    uploads,
+    language,
+    keep,
+  );
   const changed = variables.filter((v) => canonical(filled.values[v.name]) !== canonical(previous[v.name])).map((v) => v.name);
 
-  const last = await db.documentContent.findFirst({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: { version: true } });
+  const last = await db.documentContent.findFirst({
+    where: { documentId: document.id },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
   const version = (last?.version ?? 0) + 1;
   const key = `accounts/${accountId}/documents/${document.id}/v${version}.${template.format}`;
   const added = files.attachments.map((attachment) => ({ ...attachment, id: newAttachmentId() }));
@@ -73,8 +98,14 @@ export async function updateDocumentValues(ctx: ServiceContext, documentId: stri
   const replaced = fieldFiles.filter((attachment) => added.some((a) => a.variable === attachment.variable));
   const stored: string[] = [];
   const puts = await Promise.allSettled([
-    storage().put(key, generated.bytes).then(() => stored.push(key)),
-    ...added.map((attachment, i) => storage().put(addedKeys[i], attachment.bytes).then(() => stored.push(addedKeys[i]))),
+    storage()
+      .put(key, generated.bytes)
+      .then(() => stored.push(key)),
+    ...added.map((attachment, i) =>
+      storage()
+        .put(addedKeys[i], attachment.bytes)
+        .then(() => stored.push(addedKeys[i])),
+    ),
   ]);
   try {
     const failed = puts.find((result) => result.status === "rejected");
@@ -112,9 +143,20 @@ export async function updateDocumentValues(ctx: ServiceContext, documentId: stri
           })),
         });
       }
-      await tx.document.update({ where: { id: document.id }, data: { variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue, updatedAt: new Date(now) } });
+      await tx.document.update({
+        where: { id: document.id },
+        data: {
+          variables: { values: filled.values, definitions: variables } as unknown as Prisma.InputJsonValue,
+          updatedAt: new Date(now),
+        },
+      });
       await refreshSearchIndex(tx, document.id);
-      await recordAudit(tx, ctx, { eventType: "document.valuesUpdated", targetType: "document", targetId: document.id, payload: { version, fields: changed } });
+      await recordAudit(tx, ctx, {
+        eventType: "document.valuesUpdated",
+        targetType: "document",
+        targetId: document.id,
+        payload: { version, fields: changed },
+      });
       return created;
     });
     await Promise.allSettled(replaced.map((attachment) => storage().delete(attachment.path)));

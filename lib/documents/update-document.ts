@@ -16,7 +16,8 @@ import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
 import { canTransition, DOCUMENT_STATUSES, documentHealth } from "./status";
 
-const toDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+const toDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
 
 /**
  * A document with the caller's role, what that role allows, its health and its lock: `locked`
@@ -27,7 +28,15 @@ export async function getDocument(ctx: ServiceContext, documentId: string) {
   const { document, role } = await requireDocumentRole(ctx, documentId, "reader", documentInclude);
   const holderId = liveLockHolderId(document);
   const lockedBy = await getLockHolder(ctx, document);
-  return { ...document, role, abilities: documentAbilities(role), health: documentHealth(document), locked: !!holderId && holderId !== ctx.userId, lockedById: holderId, lockedBy };
+  return {
+    ...document,
+    role,
+    abilities: documentAbilities(role),
+    health: documentHealth(document),
+    locked: !!holderId && holderId !== ctx.userId,
+    lockedById: holderId,
+    lockedBy,
+  };
 }
 
 /** Updates a document's details (name, dates, value, category, tags, folder ...). Needs editor. */
@@ -43,7 +52,12 @@ export async function updateDocument(ctx: ServiceContext, documentId: string, ra
     }
   }
   return db.$transaction(async (tx) => {
-    await assertOwnReferences(tx, accountId, { categoryId: input.categoryId, folderId: input.folderId, folderGroup: "document", tagIds: input.tagIds });
+    await assertOwnReferences(tx, accountId, {
+      categoryId: input.categoryId,
+      folderId: input.folderId,
+      folderGroup: "document",
+      tagIds: input.tagIds,
+    });
     const updated = await tx.document.update({
       where: { id: document.id },
       data: {
@@ -67,7 +81,12 @@ export async function updateDocument(ctx: ServiceContext, documentId: string, ra
       include: documentInclude,
     });
     if (input.name !== undefined || input.ref !== undefined || input.language !== undefined) await refreshSearchIndex(tx, document.id);
-    await recordAudit(tx, ctx, { eventType: "document.updated", targetType: "document", targetId: document.id, payload: { fields: Object.keys(input) } });
+    await recordAudit(tx, ctx, {
+      eventType: "document.updated",
+      targetType: "document",
+      targetId: document.id,
+      payload: { fields: Object.keys(input) },
+    });
     return updated;
   });
 }
@@ -90,7 +109,10 @@ export async function updateDocumentStatus(ctx: ServiceContext, documentId: stri
   await assertNotLockedByOther(ctx, document);
   if (document.status === newStatus) return db.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
   if (!canTransition(document.status, newStatus)) {
-    throw new AppError(AppErrorCode.INVALID_TRANSITION, { message: `A document cannot go from "${document.status}" to "${newStatus}".`, params: { from: document.status, to: newStatus } });
+    throw new AppError(AppErrorCode.INVALID_TRANSITION, {
+      message: `A document cannot go from "${document.status}" to "${newStatus}".`,
+      params: { from: document.status, to: newStatus },
+    });
   }
   return db.$transaction(async (tx) => {
     // Conditional on the status read, so two concurrent changes cannot both pass the table.
@@ -99,7 +121,12 @@ export async function updateDocumentStatus(ctx: ServiceContext, documentId: stri
       data: { status: newStatus, ...(newStatus === "cancelled" ? { cancelledAt: new Date() } : {}) },
     });
     if (count !== 1) throw new AppError(AppErrorCode.CONFLICT, { message: "The status changed meanwhile. Reload and try again." });
-    await recordAudit(tx, ctx, { eventType: "document.statusUpdated", targetType: "document", targetId: document.id, payload: { from: document.status, to: newStatus } });
+    await recordAudit(tx, ctx, {
+      eventType: "document.statusUpdated",
+      targetType: "document",
+      targetId: document.id,
+      payload: { from: document.status, to: newStatus },
+    });
     return tx.document.findUniqueOrThrow({ where: { id: document.id }, include: documentInclude });
   });
 }
@@ -114,18 +141,38 @@ export async function updateDocumentVersion(ctx: ServiceContext, documentId: str
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await assertNotLockedByOther(ctx, document);
   const file = await inspectContractFile(upload);
-  const last = await db.documentContent.findFirst({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: { version: true } });
+  const last = await db.documentContent.findFirst({
+    where: { documentId: document.id },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
   const version = (last?.version ?? 0) + 1;
   const key = `accounts/${accountId}/documents/${document.id}/v${version}.${file.ext}`;
   await storage().put(key, file.bytes);
   try {
     return await db.$transaction(async (tx) => {
       const content = await tx.documentContent.create({
-        data: { accountId, documentId: document.id, authorId: ctx.userId, version, name: upload.name.slice(0, 255), mimetype: file.mimetype, path: key, size: file.bytes.byteLength, delimiters: file.delimiter, text: file.text },
+        data: {
+          accountId,
+          documentId: document.id,
+          authorId: ctx.userId,
+          version,
+          name: upload.name.slice(0, 255),
+          mimetype: file.mimetype,
+          path: key,
+          size: file.bytes.byteLength,
+          delimiters: file.delimiter,
+          text: file.text,
+        },
       });
       await tx.document.update({ where: { id: document.id }, data: { updatedAt: new Date() } });
       await refreshSearchIndex(tx, document.id);
-      await recordAudit(tx, ctx, { eventType: "document.versionUpdated", targetType: "document", targetId: document.id, payload: { version, name: content.name, size: content.size } });
+      await recordAudit(tx, ctx, {
+        eventType: "document.versionUpdated",
+        targetType: "document",
+        targetId: document.id,
+        payload: { version, name: content.name, size: content.size },
+      });
       return content;
     });
   } catch (error) {
@@ -134,23 +181,48 @@ export async function updateDocumentVersion(ctx: ServiceContext, documentId: str
   }
 }
 
-const contentSelect = { id: true, version: true, name: true, mimetype: true, size: true, createdAt: true, authorId: true, readOnly: true, delimiters: true } as const;
+const contentSelect = {
+  id: true,
+  version: true,
+  name: true,
+  mimetype: true,
+  size: true,
+  createdAt: true,
+  authorId: true,
+  readOnly: true,
+  delimiters: true,
+} as const;
 
 /** Every version of a document, newest first, each with its author's id and name (null when gone). Never the text. Needs reader. */
 export async function findDocumentVersions(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const versions = await db.documentContent.findMany({ where: { documentId: document.id }, orderBy: { version: "desc" }, select: contentSelect });
-  const authors = await findUserSummaries(ctx, versions.map((v) => v.authorId));
+  const versions = await db.documentContent.findMany({
+    where: { documentId: document.id },
+    orderBy: { version: "desc" },
+    select: contentSelect,
+  });
+  const authors = await findUserSummaries(
+    ctx,
+    versions.map((v) => v.authorId),
+  );
   return versions.map((v) => ({ ...v, author: (v.authorId && authors.get(v.authorId)) || null }));
 }
 
 /** One version's file (the latest without `version`), streamed; the download is audited. Needs reader. */
 export async function getDocumentFile(ctx: ServiceContext, documentId: string, version?: number) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const content = await db.documentContent.findFirst({ where: { documentId: document.id, ...(version ? { version } : {}) }, orderBy: { version: "desc" } });
+  const content = await db.documentContent.findFirst({
+    where: { documentId: document.id, ...(version ? { version } : {}) },
+    orderBy: { version: "desc" },
+  });
   const stored = content ? await storage().get(content.path) : null;
   if (!content || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
-  await recordAudit(db, ctx, { eventType: "document.downloaded", targetType: "document", targetId: document.id, payload: { version: content.version } });
+  await recordAudit(db, ctx, {
+    eventType: "document.downloaded",
+    targetType: "document",
+    targetId: document.id,
+    payload: { version: content.version },
+  });
   return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
 }
 
@@ -173,7 +245,10 @@ export async function lockDocument(ctx: ServiceContext, documentId: string) {
 /** Releases the caller's edit lock (owners may release anyone's). */
 export async function unlockDocument(ctx: ServiceContext, documentId: string) {
   const { document, role } = await requireDocumentRole(ctx, documentId, "editor");
-  await db.document.updateMany({ where: { id: document.id, ...(role === "owner" ? {} : { lockedById: ctx.userId }) }, data: { lockedById: null, lockedAt: null } });
+  await db.document.updateMany({
+    where: { id: document.id, ...(role === "owner" ? {} : { lockedById: ctx.userId }) },
+    data: { lockedById: null, lockedAt: null },
+  });
   return { locked: false, lockedAt: null, user: null };
 }
 
@@ -188,11 +263,15 @@ export async function deleteDocuments(ctx: ServiceContext, ids: string[]) {
     db.documentContent.findMany({ where: { accountId, documentId: { in: unique } }, select: { path: true, metadata: true } }),
     db.documentAttachment.findMany({ where: { accountId, documentId: { in: unique } }, select: { path: true } }),
   ]);
-  const keys = [...contents.flatMap((c) => [c.path, (c.metadata as { pdfPath?: string } | null)?.pdfPath].filter((key): key is string => !!key)), ...attachments.map((a) => a.path)];
+  const keys = [
+    ...contents.flatMap((c) => [c.path, (c.metadata as { pdfPath?: string } | null)?.pdfPath].filter((key): key is string => !!key)),
+    ...attachments.map((a) => a.path),
+  ];
   await db.$transaction(async (tx) => {
     const found = await tx.document.findMany({ where: { accountId, id: { in: unique } }, select: { id: true, name: true } });
     await tx.document.deleteMany({ where: { accountId, id: { in: unique } } });
-    for (const doc of found) await recordAudit(tx, ctx, { eventType: "document.deleted", targetType: "document", targetId: doc.id, payload: { name: doc.name } });
+    for (const doc of found)
+      await recordAudit(tx, ctx, { eventType: "document.deleted", targetType: "document", targetId: doc.id, payload: { name: doc.name } });
   });
   await Promise.all(keys.map((key) => storage().delete(key)));
   return unique;

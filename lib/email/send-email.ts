@@ -29,7 +29,16 @@ const escapeHtml = (value: string) =>
  * The one email layout: heading, an optional code in large type, a paragraph, a button to
  * `url`, the address spelled out, and a footer; as text and as HTML with every value escaped.
  */
-export function layoutEmail(input: { locale: Locale; subject: string; heading: string; body: string; button: string; url: string; footer: string; code?: string }) {
+export function layoutEmail(input: {
+  locale: Locale;
+  subject: string;
+  heading: string;
+  body: string;
+  button: string;
+  url: string;
+  footer: string;
+  code?: string;
+}) {
   const subject = input.subject.replace(/[\r\n]+/g, " ");
   const code = input.code ? `${input.code}\n\n` : "";
   const text = `${input.heading}\n\n${code}${input.body}\n\n${input.button}: ${input.url}\n\n${input.footer}\n`;
@@ -71,12 +80,26 @@ export type RenderedEmail = { to: string; template: string; locale: Locale; subj
 export async function deliverEmail(email: RenderedEmail): Promise<{ id: string }> {
   const smtp = process.env.SMTP_URL;
   const row = await db.outboxEmail.create({
-    data: { to: email.to, subject: email.subject, text: email.text, html: email.html, template: email.template, locale: email.locale, transport: smtp ? "smtp" : "outbox" },
+    data: {
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      template: email.template,
+      locale: email.locale,
+      transport: smtp ? "smtp" : "outbox",
+    },
   });
   if (smtp) {
     transport ??= nodemailer.createTransport(smtp);
     try {
-      await transport.sendMail({ from: process.env.EMAIL_FROM ?? "no-reply@localhost", to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.sendMail({
+        from: process.env.EMAIL_FROM ?? "no-reply@localhost",
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+      });
       await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
     } catch (error) {
       await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });

@@ -113,14 +113,7 @@ export const AppErrorCode = {
 export type AppErrorCode = (typeof AppErrorCode)[keyof typeof AppErrorCode];
 
 /** Coarse family of an error, the `type` the client's error helper reads. */
-export type AppErrorType =
-  | "authentication"
-  | "authorization"
-  | "validation"
-  | "not_found"
-  | "conflict"
-  | "rate_limit"
-  | "internal";
+export type AppErrorType = "authentication" | "authorization" | "validation" | "not_found" | "conflict" | "rate_limit" | "internal";
 
 const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   NOT_FOUND: { status: 404, type: "not_found" },

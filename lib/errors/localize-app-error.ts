@@ -15,12 +15,21 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Services keep dates in params as ISO days (machine-readable); people read them as the locale's long date. */
 const readable = (locale: Locale, params: Record<string, string | number> = {}) =>
-  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, typeof value === "string" && ISO_DATE.test(value) ? formatDate(locale, value, { dateStyle: "long" }, "UTC") : value]));
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === "string" && ISO_DATE.test(value) ? formatDate(locale, value, { dateStyle: "long" }, "UTC") : value,
+    ]),
+  );
 
 const isFieldProblem = (value: unknown): value is FieldProblem =>
-  !!value && typeof value === "object" && typeof (value as FieldProblem).code === "string" && typeof (value as FieldProblem).path === "string";
+  !!value &&
+  typeof value === "object" &&
+  typeof (value as FieldProblem).code === "string" &&
+  typeof (value as FieldProblem).path === "string";
 
-const isReason = (value: unknown): value is ReasonDetail => !!value && typeof value === "object" && typeof (value as ReasonDetail).code === "string";
+const isReason = (value: unknown): value is ReasonDetail =>
+  !!value && typeof value === "object" && typeof (value as ReasonDetail).code === "string";
 
 /**
  * The error with what a person reads in `locale`: each `details.fields[]` message from
@@ -46,7 +55,9 @@ export function localizeAppError(error: AppError, locale: Locale): AppError {
   }
   if (Array.isArray(details.fields)) {
     details.fields = details.fields.map((field: unknown) =>
-      isFieldProblem(field) && has(`errors.fields.${field.code}`) ? { ...field, message: text(`errors.fields.${field.code}`, field.params) } : field,
+      isFieldProblem(field) && has(`errors.fields.${field.code}`)
+        ? { ...field, message: text(`errors.fields.${field.code}`, field.params) }
+        : field,
     );
   }
   const localized = new AppError(error.code, { message: error.message, params, details });

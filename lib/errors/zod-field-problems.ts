@@ -30,7 +30,10 @@ function customCode(message: string): string | null {
 }
 
 const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), data);
+  path.reduce<unknown>(
+    (value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    data,
+  );
 
 /** zod reports int and bigint bounds separately; people read them as numbers. */
 const origin = (value: string) => (value === "int" || value === "bigint" ? "number" : value);

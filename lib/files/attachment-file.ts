@@ -20,7 +20,8 @@ export const FIELD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
 /** What attachments and `attachment` or `file` fields take. */
 export const ATTACHMENT_TYPES = ["application/pdf", DOCX_MIME, "image/png", "image/jpeg", "image/webp"] as const;
 
-const corrupt = (kind: string) => new AppError(AppErrorCode.FILE_CORRUPT, { message: `The file is damaged or is not a valid ${kind} file.`, params: { kind } });
+const corrupt = (kind: string) =>
+  new AppError(AppErrorCode.FILE_CORRUPT, { message: `The file is damaged or is not a valid ${kind} file.`, params: { kind } });
 
 /**
  * Reads an upload meant to be kept with a document, by its bytes whatever its name says: a PDF

@@ -18,7 +18,10 @@ const MESSAGES: Record<UnreadableReason, (kind: string, max?: number) => string>
 
 /** FILE_UNREADABLE for a PDF or .docx that does not open; `max` is the page limit crossed. */
 export const fileUnreadable = (type: "pdf" | "docx", reason: UnreadableReason = "damaged", max?: number) =>
-  new AppError(AppErrorCode.FILE_UNREADABLE, { message: MESSAGES[reason](KIND[type], max), params: { kind: KIND[type], reason, ...(max === undefined ? {} : { max }) } });
+  new AppError(AppErrorCode.FILE_UNREADABLE, {
+    message: MESSAGES[reason](KIND[type], max),
+    params: { kind: KIND[type], reason, ...(max === undefined ? {} : { max }) },
+  });
 
 export type ReadableLimits = {
   /** Pages a PDF may have (UPLOAD_MAX_PDF_PAGES, default 2,000). */
@@ -53,7 +56,11 @@ export type ReadableDocx = { type: "docx"; parts: Map<string, Uint8Array> };
  */
 export async function checkReadableFile(bytes: Uint8Array, type: "pdf", options?: CheckOptions): Promise<ReadablePdf>;
 export async function checkReadableFile(bytes: Uint8Array, type: "docx", options?: CheckOptions): Promise<ReadableDocx>;
-export async function checkReadableFile(bytes: Uint8Array, type: "pdf" | "docx", options: CheckOptions = {}): Promise<ReadablePdf | ReadableDocx> {
+export async function checkReadableFile(
+  bytes: Uint8Array,
+  type: "pdf" | "docx",
+  options: CheckOptions = {},
+): Promise<ReadablePdf | ReadableDocx> {
   if (type === "docx") return { type, parts: openDocx(bytes) };
   const limits = { maxPages: uploadMaxPdfPages(), timeoutMs: uploadOpenTimeoutMs(), ...options.limits };
   const pdf = await loadPdf(bytes, limits.timeoutMs);

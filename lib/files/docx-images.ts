@@ -59,7 +59,9 @@ export function placeDocxImages(zip: PizZip, nonce: string, images: DocxImage[])
     const xml = zip.file(partName)!.asText();
     if (!xml.includes(`COVENANTIMG${nonce}`)) continue;
     const relsName = partName.replace(/^word\/(.*)$/, "word/_rels/$1.rels");
-    let rels = zip.file(relsName)?.asText() ?? `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`;
+    let rels =
+      zip.file(relsName)?.asText() ??
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`;
     const relIds = new Map<number, string>();
     const relFor = (index: number) => {
       let id = relIds.get(index);
@@ -98,7 +100,8 @@ export function placeDocxImages(zip: PizZip, nonce: string, images: DocxImage[])
   let types = zip.file(typesName)!.asText();
   const mime: Record<string, string> = { png: "image/png", jpg: "image/jpeg" };
   for (const ext of extensions) {
-    if (!new RegExp(`<Default[^>]*Extension="${ext}"`, "i").test(types)) types = types.replace("</Types>", `<Default Extension="${ext}" ContentType="${mime[ext]}"/></Types>`);
+    if (!new RegExp(`<Default[^>]*Extension="${ext}"`, "i").test(types))
+      types = types.replace("</Types>", `<Default Extension="${ext}" ContentType="${mime[ext]}"/></Types>`);
   }
   zip.file(typesName, types);
 }

@@ -8,12 +8,18 @@ import { unzipSafely } from "./zip";
 
 export const DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-const corrupt = () => new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is damaged or is not a valid Word file.", params: { kind: "Word (.docx)" } });
+const corrupt = () =>
+  new AppError(AppErrorCode.FILE_CORRUPT, {
+    message: "The file is damaged or is not a valid Word file.",
+    params: { kind: "Word (.docx)" },
+  });
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 const decodeXml = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_m, code: string) =>
-    code[0] === "#" ? String.fromCodePoint(code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10)) : ENTITIES[code.toLowerCase()],
+    code[0] === "#"
+      ? String.fromCodePoint(code[1] === "x" || code[1] === "X" ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10))
+      : ENTITIES[code.toLowerCase()],
   );
 
 /** The text of a WordprocessingML part, one line per paragraph, runs joined (a field split across runs reads whole). */
@@ -63,7 +69,12 @@ type DocxError = { properties?: { errors?: { properties?: { explanation?: string
  * docxtemplater's explanation when the template cannot be parsed (an unclosed field, say);
  * FILE_UNREADABLE when the file itself does not open (one stored before uploads were checked).
  */
-export function fillDocx(bytes: Uint8Array, format: VariableFormat, values: Record<string, string>, images: Record<string, DocxImage> = {}): Uint8Array {
+export function fillDocx(
+  bytes: Uint8Array,
+  format: VariableFormat,
+  values: Record<string, string>,
+  images: Record<string, DocxImage> = {},
+): Uint8Array {
   const { start, end } = VARIABLE_FORMATS[format];
   const nonce = crypto.randomUUID().replace(/-/g, "").slice(0, 12);
   const pictures = Object.values(images);

@@ -2,7 +2,15 @@
 export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // PNG: the IHDR chunk comes first, width and height as 32-bit big-endian at 16 and 20.
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[12] === 0x49 && bytes[13] === 0x48 && bytes[14] === 0x44 && bytes[15] === 0x52) {
+  if (
+    bytes.length >= 24 &&
+    bytes[0] === 0x89 &&
+    bytes[1] === 0x50 &&
+    bytes[12] === 0x49 &&
+    bytes[13] === 0x48 &&
+    bytes[14] === 0x44 &&
+    bytes[15] === 0x52
+  ) {
     return valid(view.getUint32(16), view.getUint32(20));
   }
   // JPEG: walk the segments to the first start-of-frame (SOF0–SOF15 but DHT, JPG and DAC).
@@ -27,4 +35,5 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
 }
 
 /** Sizes past what any camera or scanner makes are a forged header, not an image. */
-const valid = (width: number, height: number) => (width > 0 && height > 0 && width <= 30_000 && height <= 30_000 ? { width, height } : null);
+const valid = (width: number, height: number) =>
+  width > 0 && height > 0 && width <= 30_000 && height <= 30_000 ? { width, height } : null;

@@ -40,10 +40,15 @@ export async function inspectContractFile(file: UploadedFile): Promise<ContractF
   let bytes = file.bytes;
   if (isOle(bytes)) {
     const converted = await convertWithLibreOffice(bytes, "doc", "docx").catch(() => {
-      throw new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is damaged or is not a valid Word file.", params: { kind: "Word (.doc)" } });
+      throw new AppError(AppErrorCode.FILE_CORRUPT, {
+        message: "The file is damaged or is not a valid Word file.",
+        params: { kind: "Word (.doc)" },
+      });
     });
     if (!converted) {
-      throw new AppError(AppErrorCode.CONVERTER_UNAVAILABLE, { message: "Word 97-2003 (.doc) files need LibreOffice, which is not installed on this server." });
+      throw new AppError(AppErrorCode.CONVERTER_UNAVAILABLE, {
+        message: "Word 97-2003 (.doc) files need LibreOffice, which is not installed on this server.",
+      });
     }
     bytes = converted;
   }

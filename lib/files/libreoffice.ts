@@ -23,7 +23,9 @@ export async function convertWithLibreOffice(bytes: Uint8Array, fromExt: string,
   try {
     const input = path.join(dir, `input.${fromExt}`);
     await writeFile(input, bytes);
-    await run(soffice, ["--headless", `-env:UserInstallation=file://${dir}/profile`, "--convert-to", to, "--outdir", dir, input], { timeout: 60_000 });
+    await run(soffice, ["--headless", `-env:UserInstallation=file://${dir}/profile`, "--convert-to", to, "--outdir", dir, input], {
+      timeout: 60_000,
+    });
     return new Uint8Array(await readFile(path.join(dir, `input.${to}`)));
   } finally {
     await rm(dir, { recursive: true, force: true });

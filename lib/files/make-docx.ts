@@ -18,7 +18,10 @@ export function makeDocx(paragraphs: (string | string[])[], extra: Record<string
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
   );
   const body = paragraphs
-    .map((p) => `<w:p>${(Array.isArray(p) ? p : [p]).map((run) => `<w:r><w:t xml:space="preserve">${escape(run)}</w:t></w:r>`).join("")}</w:p>`)
+    .map(
+      (p) =>
+        `<w:p>${(Array.isArray(p) ? p : [p]).map((run) => `<w:r><w:t xml:space="preserve">${escape(run)}</w:t></w:r>`).join("")}</w:p>`,
+    )
     .join("");
   zip.file(
     "word/document.xml",

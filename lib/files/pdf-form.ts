@@ -26,22 +26,28 @@ async function readable<T>(work: () => Promise<T> | T): Promise<T> {
  */
 export async function readPdfForm(file: Uint8Array | PDFDocument): Promise<PdfField[]> {
   const pdf = file instanceof PDFDocument ? file : (await checkReadableFile(file, "pdf")).pdf;
-  return readable(() => pdf.getForm().getFields().map((field): PdfField => {
-    const name = field.getName();
-    if (field instanceof PDFTextField) return { name, kind: "text", options: [] };
-    if (field instanceof PDFCheckBox) return { name, kind: "checkbox", options: [] };
-    if (field instanceof PDFDropdown) return { name, kind: "dropdown", options: field.getOptions() };
-    if (field instanceof PDFRadioGroup) return { name, kind: "radio", options: field.getOptions() };
-    if (field instanceof PDFOptionList) return { name, kind: "list", options: field.getOptions() };
-    if (field instanceof PDFButton) return { name, kind: "button", options: [] };
-    return { name, kind: "other", options: [] };
-  }));
+  return readable(() =>
+    pdf
+      .getForm()
+      .getFields()
+      .map((field): PdfField => {
+        const name = field.getName();
+        if (field instanceof PDFTextField) return { name, kind: "text", options: [] };
+        if (field instanceof PDFCheckBox) return { name, kind: "checkbox", options: [] };
+        if (field instanceof PDFDropdown) return { name, kind: "dropdown", options: field.getOptions() };
+        if (field instanceof PDFRadioGroup) return { name, kind: "radio", options: field.getOptions() };
+        if (field instanceof PDFOptionList) return { name, kind: "list", options: field.getOptions() };
+        if (field instanceof PDFButton) return { name, kind: "button", options: [] };
+        return { name, kind: "other", options: [] };
+      }),
+  );
 }
 
 /** A typed value for a PDF form field: a checkbox's boolean, a list's items, or a text. */
 export type PdfFormValue = string | number | boolean | string[] | null;
 
-const isOn = (value: PdfFormValue | undefined) => value === true || (typeof value === "string" && ["true", "on", "1"].includes(value.trim().toLowerCase()));
+const isOn = (value: PdfFormValue | undefined) =>
+  value === true || (typeof value === "string" && ["true", "on", "1"].includes(value.trim().toLowerCase()));
 
 /**
  * Fills a PDF form; fields stay editable. Text fields take `text` (values as a person reads
@@ -52,12 +58,22 @@ const isOn = (value: PdfFormValue | undefined) => value === true || (typeof valu
  * image field given a text field gets the file's name as its text instead). FILE_UNREADABLE when
  * the template's PDF or its form does not open.
  */
-export async function fillPdfForm(bytes: Uint8Array, text: Record<string, string>, values: Record<string, PdfFormValue> = {}, images: Record<string, PdfFormImage> = {}): Promise<Uint8Array> {
+export async function fillPdfForm(
+  bytes: Uint8Array,
+  text: Record<string, string>,
+  values: Record<string, PdfFormValue> = {},
+  images: Record<string, PdfFormImage> = {},
+): Promise<Uint8Array> {
   const { pdf } = await checkReadableFile(bytes, "pdf");
   return readable(() => fillForm(pdf, text, values, images));
 }
 
-async function fillForm(pdf: PDFDocument, text: Record<string, string>, values: Record<string, PdfFormValue>, images: Record<string, PdfFormImage>): Promise<Uint8Array> {
+async function fillForm(
+  pdf: PDFDocument,
+  text: Record<string, string>,
+  values: Record<string, PdfFormValue>,
+  images: Record<string, PdfFormImage>,
+): Promise<Uint8Array> {
   const form = pdf.getForm();
   for (const field of form.getFields()) {
     const name = field.getName();
@@ -80,7 +96,9 @@ async function fillForm(pdf: PDFDocument, text: Record<string, string>, values: 
     }
     if (field instanceof PDFDropdown || field instanceof PDFRadioGroup || field instanceof PDFOptionList) {
       const options = field.getOptions();
-      const choices = (Array.isArray(typed) ? typed : typed === undefined || typed === null || typed === "" ? [] : [String(typed)]).filter((choice) => options.includes(choice));
+      const choices = (Array.isArray(typed) ? typed : typed === undefined || typed === null || typed === "" ? [] : [String(typed)]).filter(
+        (choice) => options.includes(choice),
+      );
       if (!choices.length) continue;
       if (field instanceof PDFOptionList) field.select(choices);
       else field.select(choices[0]);

@@ -12,7 +12,10 @@ export const uploadMaxPdfPages = () => Number(process.env.UPLOAD_MAX_PDF_PAGES) 
 export const uploadOpenTimeoutMs = () => Number(process.env.UPLOAD_OPEN_TIMEOUT_MS) || 10_000;
 
 export const fileTooLarge = (max = uploadMaxBytes()) =>
-  new AppError(AppErrorCode.FILE_TOO_LARGE, { message: "The file size exceeds the maximum allowed.", params: { max: `${Math.round((max / 1024 / 1024) * 10) / 10} MB` } });
+  new AppError(AppErrorCode.FILE_TOO_LARGE, {
+    message: "The file size exceeds the maximum allowed.",
+    params: { max: `${Math.round((max / 1024 / 1024) * 10) / 10} MB` },
+  });
 
 export const tooManyFiles = (max = uploadMaxFiles()) =>
   new AppError(AppErrorCode.TOO_MANY_FILES, { message: `Maximum number of files reached (${max}).`, params: { max } });
@@ -24,5 +27,6 @@ export type UploadedFile = { name: string; bytes: Uint8Array };
 
 export function assertUploadSize(file: UploadedFile) {
   if (file.bytes.byteLength > uploadMaxBytes()) throw fileTooLarge();
-  if (file.bytes.byteLength === 0) throw new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is empty.", params: { kind: file.name.split(".").pop() ?? "" } });
+  if (file.bytes.byteLength === 0)
+    throw new AppError(AppErrorCode.FILE_CORRUPT, { message: "The file is empty.", params: { kind: file.name.split(".").pop() ?? "" } });
 }

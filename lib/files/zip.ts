@@ -12,9 +12,13 @@ export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 2000, maxTotalBytes: 
 
 type Entry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
 
-const corrupt = (kind: string) => new AppError(AppErrorCode.FILE_CORRUPT, { message: `The file is damaged or is not a valid ${kind} file.`, params: { kind } });
+const corrupt = (kind: string) =>
+  new AppError(AppErrorCode.FILE_CORRUPT, { message: `The file is damaged or is not a valid ${kind} file.`, params: { kind } });
 const tooLarge = (max: number) =>
-  new AppError(AppErrorCode.FILE_TOO_LARGE, { message: "The file size exceeds the maximum allowed.", params: { max: `${Math.round(max / 1024 / 1024)} MB` } });
+  new AppError(AppErrorCode.FILE_TOO_LARGE, {
+    message: "The file size exceeds the maximum allowed.",
+    params: { max: `${Math.round(max / 1024 / 1024)} MB` },
+  });
 
 function readEntries(bytes: Uint8Array, kind: string, limits: ZipLimits): Entry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -9,7 +9,16 @@ export type FolderGroup = (typeof FOLDER_GROUPS)[number];
 /** The longest folder name. */
 export const FOLDER_NAME_MAX = 120;
 
-export type FolderNode = { key: string; label: string; type: "root" | "folder"; icon: string; leaf: boolean; selectable: boolean; parent: string | null; children: FolderNode[] };
+export type FolderNode = {
+  key: string;
+  label: string;
+  type: "root" | "folder";
+  icon: string;
+  leaf: boolean;
+  selectable: boolean;
+  parent: string | null;
+  children: FolderNode[];
+};
 
 /** A folder as a step of another folder's chain of ancestors. */
 export type FolderCrumb = { id: string; name: string };

@@ -9,11 +9,20 @@ import { FOLDER_GROUPS, FOLDER_NAME_MAX, type FolderCrumb, type FolderGroup, typ
 
 const id = z.string().min(1).max(64);
 export const folderInputSchema = z
-  .object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX), group: z.enum(FOLDER_GROUPS).default("document"), parentId: id.nullable().default(null) })
+  .object({
+    name: z.string().trim().min(1).max(FOLDER_NAME_MAX),
+    group: z.enum(FOLDER_GROUPS).default("document"),
+    parentId: id.nullable().default(null),
+  })
   .strict();
-export const folderUpdateSchema = z.object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX).optional(), parentId: id.nullable().optional() }).strict();
+export const folderUpdateSchema = z
+  .object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX).optional(), parentId: id.nullable().optional() })
+  .strict();
 
-const VIEW: Record<FolderGroup, Permission[]> = { document: ["ViewDocuments", "ManageDocuments"], template: ["ViewTemplates", "ManageTemplates"] };
+const VIEW: Record<FolderGroup, Permission[]> = {
+  document: ["ViewDocuments", "ManageDocuments"],
+  template: ["ViewTemplates", "ManageTemplates"],
+};
 const MANAGE: Record<FolderGroup, Permission> = { document: "ManageDocuments", template: "ManageTemplates" };
 const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Folder not found." });
 
@@ -32,9 +41,30 @@ export async function findFolders(ctx: ServiceContext, group: FolderGroup, paren
 export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLabel = "Drive"): Promise<FolderNode> {
   const folders = await findFolders(ctx, group);
   const nodes = new Map<string, FolderNode>(
-    folders.map((f) => [f.id, { key: f.id, label: f.name, type: "folder", icon: "folder", leaf: true, selectable: true, parent: f.parentId ?? "root", children: [] }]),
+    folders.map((f) => [
+      f.id,
+      {
+        key: f.id,
+        label: f.name,
+        type: "folder",
+        icon: "folder",
+        leaf: true,
+        selectable: true,
+        parent: f.parentId ?? "root",
+        children: [],
+      },
+    ]),
   );
-  const root: FolderNode = { key: "root", label: rootLabel, type: "root", icon: "drive", leaf: false, selectable: true, parent: null, children: [] };
+  const root: FolderNode = {
+    key: "root",
+    label: rootLabel,
+    type: "root",
+    icon: "drive",
+    leaf: false,
+    selectable: true,
+    parent: null,
+    children: [],
+  };
   for (const node of nodes.values()) {
     const parent = node.parent === "root" ? root : (nodes.get(node.parent!) ?? root);
     parent.children.push(node);
@@ -75,7 +105,8 @@ export async function folderAncestors(ctx: ServiceContext, group: FolderGroup, f
 }
 
 /** A folder's place in its tree for people: the root label, its ancestors and itself, joined by " / ". */
-export const folderPath = (ancestors: FolderCrumb[], name: string, rootLabel = "Drive") => [rootLabel, ...ancestors.map((a) => a.name), name].join(" / ");
+export const folderPath = (ancestors: FolderCrumb[], name: string, rootLabel = "Drive") =>
+  [rootLabel, ...ancestors.map((a) => a.name), name].join(" / ");
 
 async function loadFolder(accountId: string, folderId: string) {
   const folder = await db.folder.findFirst({ where: { id: folderId, accountId } });
@@ -93,7 +124,8 @@ async function assertValidParent(accountId: string, group: string, parentId: str
     WITH RECURSIVE up AS (SELECT id, "parentId" FROM "Folder" WHERE id = ${parentId} AND "accountId" = ${accountId}
       UNION ALL SELECT f.id, f."parentId" FROM "Folder" f JOIN up ON f.id = up."parentId")
     SELECT id FROM up WHERE id = ${movingId} LIMIT 1`;
-  if (rows.length) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A folder cannot go inside itself.", params: { fields: "parentId" } });
+  if (rows.length)
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A folder cannot go inside itself.", params: { fields: "parentId" } });
 }
 
 export async function createFolder(ctx: ServiceContext, raw: z.input<typeof folderInputSchema>) {
@@ -103,7 +135,12 @@ export async function createFolder(ctx: ServiceContext, raw: z.input<typeof fold
   await assertValidParent(accountId, input.group, input.parentId);
   return db.$transaction(async (tx) => {
     const folder = await tx.folder.create({ data: { accountId, name: input.name, group: input.group, parentId: input.parentId } });
-    await recordAudit(tx, ctx, { eventType: "folder.created", targetType: "folder", targetId: folder.id, payload: { name: folder.name, group: folder.group } });
+    await recordAudit(tx, ctx, {
+      eventType: "folder.created",
+      targetType: "folder",
+      targetId: folder.id,
+      payload: { name: folder.name, group: folder.group },
+    });
     return folder;
   });
 }
@@ -131,7 +168,13 @@ export async function deleteFolders(ctx: ServiceContext, ids: string[]) {
   for (const folder of folders) assertCan(ctx, MANAGE[folder.group as FolderGroup]);
   await db.$transaction(async (tx) => {
     await tx.folder.deleteMany({ where: { accountId, id: { in: unique } } });
-    for (const folder of folders) await recordAudit(tx, ctx, { eventType: "folder.deleted", targetType: "folder", targetId: folder.id, payload: { name: folder.name } });
+    for (const folder of folders)
+      await recordAudit(tx, ctx, {
+        eventType: "folder.deleted",
+        targetType: "folder",
+        targetId: folder.id,
+        payload: { name: folder.name },
+      });
   });
   return unique;
 }

@@ -50,7 +50,13 @@ function limitBody(request: Request, max: number, onTooLarge: () => void): Reque
       },
     }),
   );
-  return new Request(request.url, { method: request.method, headers: request.headers, signal: request.signal, body, duplex: "half" } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    signal: request.signal,
+    body,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** JSON bodies: read at most MAX_JSON_BYTES, then REST's MALFORMED_JSON / VALIDATION_FAILED. */
@@ -62,7 +68,10 @@ async function parseJsonBody(request: Request, locale: Locale): Promise<GraphQLP
     throw isAppError(error) ? requestError(error, locale) : error;
   }
   if (body === null || typeof body !== "object" || Array.isArray(body)) {
-    const notObject = new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The request body must be a JSON object.", params: { fields: "body" } });
+    const notObject = new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "The request body must be a JSON object.",
+      params: { fields: "body" },
+    });
     throw requestError(notObject, locale);
   }
   return body as GraphQLParams;

@@ -61,7 +61,11 @@ builder.addScalarType(
 );
 
 const isFile = (value: unknown): value is File =>
-  typeof value === "object" && value !== null && typeof (value as File).arrayBuffer === "function" && typeof (value as File).name === "string" && typeof (value as File).size === "number";
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as File).arrayBuffer === "function" &&
+  typeof (value as File).name === "string" &&
+  typeof (value as File).size === "number";
 
 /**
  * A file part of a multipart request (GraphQL multipart request spec): Yoga parses the parts

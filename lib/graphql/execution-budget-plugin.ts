@@ -16,7 +16,12 @@ import { toGraphQLError } from "@/lib/graphql/errors";
 import { QUERY_LIMITS, queryTooComplexError } from "@/lib/graphql/query-limits";
 
 /** What one execution may still spend. */
-type Budget = { controller: AbortController; items: number; maxItems: number; refuse: (limit: "listItems" | "executionMs", max: number) => GraphQLError };
+type Budget = {
+  controller: AbortController;
+  items: number;
+  maxItems: number;
+  refuse: (limit: "listItems" | "executionMs", max: number) => GraphQLError;
+};
 
 /** The budget of each execution, by its context object (one per request). */
 const budgets = new WeakMap<object, Budget>();
@@ -76,7 +81,10 @@ function countListItems(schema: GraphQLSchema): void {
  */
 export function executionBudgetPlugin(
   schema: GraphQLSchema,
-  { timeoutMs = Number(process.env.GRAPHQL_TIMEOUT_MS) || QUERY_LIMITS.executionMs, maxListItems = QUERY_LIMITS.listItems }: { timeoutMs?: number; maxListItems?: number } = {},
+  {
+    timeoutMs = Number(process.env.GRAPHQL_TIMEOUT_MS) || QUERY_LIMITS.executionMs,
+    maxListItems = QUERY_LIMITS.listItems,
+  }: { timeoutMs?: number; maxListItems?: number } = {},
 ): Plugin<GraphQLContext> {
   countListItems(schema);
   return {
@@ -90,7 +98,8 @@ export function executionBudgetPlugin(
       const context = args.contextValue;
       setExecuteFn(async (executionArgs: ExecutionArgs) => {
         budgets.set(context, budget);
-        const timer = operation.operation === "query" ? setTimeout(() => controller.abort(refuse("executionMs", timeoutMs)), timeoutMs) : undefined;
+        const timer =
+          operation.operation === "query" ? setTimeout(() => controller.abort(refuse("executionMs", timeoutMs)), timeoutMs) : undefined;
         try {
           const result = (await executeFn({ ...executionArgs, signal: controller.signal } as ExecutionArgs)) as ExecutionResult;
           // Also when a field caught the abort as its own error and execution went on without it.

@@ -7,16 +7,19 @@ import { AppError, AppErrorCode, isAppError, missingParameter } from "@/lib/erro
  * coercion) that mean "a required parameter was null or undefined"; a graphql upgrade that
  * rewords them falls back to VALIDATION_FAILED, and tests/unit/graphql/input-error.test.ts fails.
  */
-const REQUIRED_ARGUMENT = /^(?:Field "(?<field>\w+)"|Directive "@(?<directive>\w+)") argument "(?<name>\w+)" of type "[^"]*" is required, but it was not provided\.$/;
+const REQUIRED_ARGUMENT =
+  /^(?:Field "(?<field>\w+)"|Directive "@(?<directive>\w+)") argument "(?<name>\w+)" of type "[^"]*" is required, but it was not provided\.$/;
 const REQUIRED_INPUT_FIELD = /^Field "\w+\.(?<name>\w+)" of required type "[^"]*" was not provided\.$/;
 const NULL_LITERAL = /^Expected value of type "[^"]*!", found null\.$/;
-const REQUIRED_VARIABLE = /^Variable "\$(?<name>\w+)" of (?:required type "[^"]*" was not provided|non-null type "[^"]*" must not be null)\.$/;
+const REQUIRED_VARIABLE =
+  /^Variable "\$(?<name>\w+)" of (?:required type "[^"]*" was not provided|non-null type "[^"]*" must not be null)\.$/;
 const VARIABLE_INVALID = /^Variable "\$(?<variable>\w+)" got invalid value /;
 const VARIABLE_MISSING_FIELD = /(?: at "(?<at>[^"]+)")?; Field "(?<name>\w+)" of required type "[^"]*" was not provided\.$/;
 const VARIABLE_NULL_FIELD = /(?: at "(?<at>[^"]+)")?; Expected non-nullable type "[^"]*" not to be null\.$/;
 /** An enum value the schema does not know (a literal, or inside a variable's value). */
 const UNKNOWN_ENUM_VALUE = /Value "(?<value>[^"]{1,100})" does not exist in "\w+" enum\./;
-const REQUIRED_ARGUMENT_AT_RUNTIME = /^Argument "(?<name>\w+)" of (?:required type "[^"]*" was not provided|non-null type "[^"]*" must not be null)\.$/;
+const REQUIRED_ARGUMENT_AT_RUNTIME =
+  /^Argument "(?<name>\w+)" of (?:required type "[^"]*" was not provided|non-null type "[^"]*" must not be null)\.$/;
 
 type Found = { ancestors: ASTNode[]; node: ASTNode };
 
@@ -40,8 +43,7 @@ function locate(document: DocumentNode | undefined, target: ASTNode | undefined)
 }
 
 /** The field a node sits in: the operation the caller was calling. */
-const enclosingField = (found: Found | null): string | undefined =>
-  found?.ancestors.findLast((a) => a.kind === Kind.FIELD)?.name.value;
+const enclosingField = (found: Found | null): string | undefined => found?.ancestors.findLast((a) => a.kind === Kind.FIELD)?.name.value;
 
 /** argument.inputField.inputField… from the nodes above a value. */
 function inputPath(found: Found | null): string[] {

@@ -48,7 +48,14 @@ type Fragments = (name: string) => FragmentDefinitionNode | undefined | null;
 const intValue = (value: string) => Math.max(1, Number.parseInt(value, 10) || 1);
 
 /** How many times a field's selection is resolved. */
-function multiplier(field: FieldNode, parentType: string, isList: boolean, argumentNames: Set<string>, parentSized: boolean, operation: OperationDefinitionNode): { times: number; sized: boolean } {
+function multiplier(
+  field: FieldNode,
+  parentType: string,
+  isList: boolean,
+  argumentNames: Set<string>,
+  parentSized: boolean,
+  operation: OperationDefinitionNode,
+): { times: number; sized: boolean } {
   const sizeArgument = [...argumentNames].find((name) => SIZE_ARGUMENTS.has(name));
   if (sizeArgument) {
     const given = field.arguments?.find((argument) => SIZE_ARGUMENTS.has(argument.name.value));
@@ -94,7 +101,11 @@ export function operationCost(schema: GraphQLSchema, operation: OperationDefinit
         const fragment = fragments(name);
         if (!fragment || visiting.has(name)) continue;
         visiting.add(name);
-        const fragmentCost = selectionCost(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? undefined, parentSized);
+        const fragmentCost = selectionCost(
+          fragment.selectionSet,
+          schema.getType(fragment.typeCondition.name.value) ?? undefined,
+          parentSized,
+        );
         visiting.delete(name);
         memo.set(key, fragmentCost);
         cost += fragmentCost;

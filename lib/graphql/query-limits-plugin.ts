@@ -29,7 +29,13 @@ const isRefused = (result: { errors?: readonly GraphQLError[] }) => Boolean(resu
 /** Refusals in a result, in the request's language (the user is not known yet: nothing ran). */
 function localizeRefusals<R extends { errors?: readonly GraphQLError[] }>(result: R, locale: Locale): R {
   if (!result.errors || !isRefused(result)) return result;
-  return { ...result, errors: result.errors.map((error) => { const refusal = refusalOf(error); return refusal ? requestError(refusal, locale, error) : error; }) };
+  return {
+    ...result,
+    errors: result.errors.map((error) => {
+      const refusal = refusalOf(error);
+      return refusal ? requestError(refusal, locale, error) : error;
+    }),
+  };
 }
 
 /**

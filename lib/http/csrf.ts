@@ -29,10 +29,7 @@ export function hasValidCsrf(src: RequestSource): boolean {
 /** Headers that carry a credential of their own: API keys, a bearer access token, token sign-in's key. */
 function hasHeaderCredential(src: RequestSource): boolean {
   return Boolean(
-    src.header("x-api-key") ||
-      src.header("api-key") ||
-      src.header("x-access-token") ||
-      src.header("authorization")?.startsWith("Bearer "),
+    src.header("x-api-key") || src.header("api-key") || src.header("x-access-token") || src.header("authorization")?.startsWith("Bearer "),
   );
 }
 

@@ -9,7 +9,8 @@ const MAX_FIELD_BYTES = 64 * 1024;
 /** Text fields besides `data` are ignored, but a form may not carry more than these. */
 const MAX_FIELDS = 20;
 
-const notMultipart = () => new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Send the file as multipart/form-data.", params: { fields: "file" } });
+const notMultipart = () =>
+  new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Send the file as multipart/form-data.", params: { fields: "file" } });
 
 /**
  * Reads a multipart upload: `file` (one or several) and an optional `data` JSON field. The
@@ -23,7 +24,11 @@ const notMultipart = () => new AppError(AppErrorCode.VALIDATION_FAILED, { messag
  * may also be named `field:<name>` (the files of a template's upload fields); each file then
  * carries `field`, the name after the colon (null for a plain `file` part).
  */
-export async function readUpload(req: Request, operation: string, options: { maxFiles?: number; required?: boolean; byField?: boolean } = {}) {
+export async function readUpload(
+  req: Request,
+  operation: string,
+  options: { maxFiles?: number; required?: boolean; byField?: boolean } = {},
+) {
   const maxFiles = options.maxFiles ?? 1;
   const allowed = Math.min(maxFiles, uploadMaxFiles());
   const maxBody = uploadMaxBytes() * allowed + 64 * 1024;
@@ -39,7 +44,8 @@ export async function readUpload(req: Request, operation: string, options: { max
     } catch {
       throw new AppError(AppErrorCode.MALFORMED_JSON, { message: "The request body is not valid JSON." });
     }
-    if (!data || typeof data !== "object" || Array.isArray(data)) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "data must be a JSON object.", params: { fields: "data" } });
+    if (!data || typeof data !== "object" || Array.isArray(data))
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "data must be a JSON object.", params: { fields: "data" } });
   }
   return { files, data };
 }
@@ -49,7 +55,13 @@ export async function readUpload(req: Request, operation: string, options: { max
  * promise settles exactly once: on the first limit crossed or parse error (both streams are
  * destroyed, so the rest of the body is never pulled), or when the form ends cleanly.
  */
-function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge: () => AppError, byField: boolean): Promise<{ files: (UploadedFile & { field?: string | null })[]; rawData?: string }> {
+function readParts(
+  req: Request,
+  allowed: number,
+  maxBody: number,
+  bodyTooLarge: () => AppError,
+  byField: boolean,
+): Promise<{ files: (UploadedFile & { field?: string | null })[]; rawData?: string }> {
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     let source: Readable;
@@ -130,13 +142,19 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
     parser.on("field", (name, value, info) => {
       if (name !== "data" || rawData !== undefined) return;
       if (info.valueTruncated) {
-        fail(new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, { message: `The data field is larger than ${MAX_FIELD_BYTES} bytes.`, params: { max: MAX_FIELD_BYTES } }));
+        fail(
+          new AppError(AppErrorCode.PAYLOAD_TOO_LARGE, {
+            message: `The data field is larger than ${MAX_FIELD_BYTES} bytes.`,
+            params: { max: MAX_FIELD_BYTES },
+          }),
+        );
         return;
       }
       rawData = value;
     });
     parser.on("filesLimit", () => fail(tooManyFiles(allowed)));
-    const tooManyFields = () => fail(new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The upload has too many fields.", params: { fields: "data" } }));
+    const tooManyFields = () =>
+      fail(new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The upload has too many fields.", params: { fields: "data" } }));
     parser.on("fieldsLimit", tooManyFields);
     parser.on("partsLimit", tooManyFields);
 
@@ -148,7 +166,14 @@ function readParts(req: Request, allowed: number, maxBody: number, bodyTooLarge:
       }
       if (settled) return;
       settled = true;
-      resolve({ files: parts.map((part) => ({ name: part.name, bytes: joinChunks(part.chunks, part.size), ...(byField ? { field: part.field } : {}) })), rawData });
+      resolve({
+        files: parts.map((part) => ({
+          name: part.name,
+          bytes: joinChunks(part.chunks, part.size),
+          ...(byField ? { field: part.field } : {}),
+        })),
+        rawData,
+      });
     });
   });
 }

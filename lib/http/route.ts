@@ -67,7 +67,10 @@ export function route<S extends z.ZodType | undefined = undefined>(
       if (options.input || options.rawInput) {
         raw = isSafeMethod(req.method) ? Object.fromEntries(new URL(req.url).searchParams) : await readJsonBody(req, options.maxBytes);
         if (options.rawInput && (raw === null || typeof raw !== "object" || Array.isArray(raw))) {
-          throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The request body must be a JSON object.", params: { fields: "body" } });
+          throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+            message: "The request body must be a JSON object.",
+            params: { fields: "body" },
+          });
         }
       }
       if (options.input) {

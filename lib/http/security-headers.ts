@@ -73,7 +73,14 @@ export function pageCsp(nonce: string, env: SecurityEnvironment, https = false):
   const google = env.googleEnabled;
   const directives: [string, ...string[]][] = [
     ["default-src", "'self'"],
-    ["script-src", "'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(google ? [`${GOOGLE}/gsi/client`] : []), ...(env.isDev ? ["'unsafe-eval'"] : [])],
+    [
+      "script-src",
+      "'self'",
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      ...(google ? [`${GOOGLE}/gsi/client`] : []),
+      ...(env.isDev ? ["'unsafe-eval'"] : []),
+    ],
     ["style-src", "'self'", "'unsafe-inline'", ...(google ? [`${GOOGLE}/gsi/style`] : [])],
     ["img-src", "'self'", "data:", "blob:", "https:"],
     ["font-src", "'self'"],
@@ -171,8 +178,14 @@ export function securityHeadersFor(
 
 /** The nonce of a CSP (the request's, for an HTML route handler), as Next reads it. */
 export function nonceOf(csp: string | null): string | undefined {
-  const scriptSrc = csp?.split(";").map((directive) => directive.trim()).find((directive) => directive.startsWith("script-src "));
-  return scriptSrc?.split(/\s+/).map((source) => /^'nonce-([A-Za-z0-9+/_-]+={0,2})'$/.exec(source)?.[1]).find(Boolean);
+  const scriptSrc = csp
+    ?.split(";")
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith("script-src "));
+  return scriptSrc
+    ?.split(/\s+/)
+    .map((source) => /^'nonce-([A-Za-z0-9+/_-]+={0,2})'$/.exec(source)?.[1])
+    .find(Boolean);
 }
 
 /** next.config.ts `headers()`: the fixed headers of every answer; share pages send no referrer. */

@@ -73,7 +73,10 @@ export function defaultCurrency(tag: string): string {
   const parts = tag.trim().replace(/_/g, "-").split("-");
   const language = parts[0]?.toLowerCase() ?? "";
   // The region is the first two-letter or three-digit subtag after the language (zh-Hans-CN → CN).
-  const region = parts.slice(1).find((part) => /^(?:[a-z]{2}|\d{3})$/i.test(part))?.toUpperCase();
+  const region = parts
+    .slice(1)
+    .find((part) => /^(?:[a-z]{2}|\d{3})$/i.test(part))
+    ?.toUpperCase();
   return (region && REGION_CURRENCY[region]) || LANGUAGE_CURRENCY[language] || FALLBACK_CURRENCY;
 }
 
@@ -104,7 +107,12 @@ export function formatPercent(locale: Locale, value: number): string {
  * Amounts are stored in cents. `display` is Intl's currencyDisplay: "symbol" (€, the default),
  * "code" (EUR) or "name" (euros, in the locale's words).
  */
-export function formatCurrency(locale: Locale, cents: number, currency = DEFAULT_CURRENCY[locale], display: "symbol" | "code" | "name" = "symbol"): string {
+export function formatCurrency(
+  locale: Locale,
+  cents: number,
+  currency = DEFAULT_CURRENCY[locale],
+  display: "symbol" | "code" | "name" = "symbol",
+): string {
   return new Intl.NumberFormat(intlLocale(locale), {
     style: "currency",
     currency: currency.toUpperCase(),

@@ -36,15 +36,13 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
  * The locale rule of spec section 9: the user's setting, else an explicit choice (language
  * header or cookie), else the browser's languages (each exact, then its base), else English.
  */
-export function resolveLocale(input: {
-  userLanguage?: string | null;
-  explicit?: string | null;
-  acceptLanguage?: string | null;
-}): Locale {
+export function resolveLocale(input: { userLanguage?: string | null; explicit?: string | null; acceptLanguage?: string | null }): Locale {
   return (
     matchLocale(input.userLanguage) ??
     matchLocale(input.explicit) ??
-    parseAcceptLanguage(input.acceptLanguage).map(matchLocale).find((l) => l !== null) ??
+    parseAcceptLanguage(input.acceptLanguage)
+      .map(matchLocale)
+      .find((l) => l !== null) ??
     DEFAULT_LOCALE
   );
 }

@@ -33,10 +33,7 @@ type Pending = { id: string; accountId: string; documentId: string; version: num
 
 /** Outcome of reading one version: final, or worth another try on a later run. */
 type Outcome =
-  | { kind: "extracted"; text: string }
-  | { kind: "empty" }
-  | { kind: "failed"; reason: string }
-  | { kind: "retry"; reason: string };
+  { kind: "extracted"; text: string } | { kind: "empty" } | { kind: "failed"; reason: string } | { kind: "retry"; reason: string };
 
 /**
  * The next versions to read after `after`: PDFs with empty text never tried, oldest first.
@@ -193,7 +190,9 @@ export async function backfillPdfText({ budgetMs = RUN_BUDGET_MS } = {}): Promis
         const written = await record(row, outcome);
         if (written) result[written]++;
         if ((written === "failed" || written === "retry") && "reason" in outcome) {
-          console.warn(`[jobs] pdf text backfill: version ${row.version} of document ${row.documentId} (${row.id}) ${written}: ${outcome.reason}`);
+          console.warn(
+            `[jobs] pdf text backfill: version ${row.version} of document ${row.documentId} (${row.id}) ${written}: ${outcome.reason}`,
+          );
         }
       } catch (error) {
         // Not this file's fault (the database, most likely): logged, and tried again next run.

@@ -54,7 +54,9 @@ export function scheduleJobs(): void {
   repeat(jobs, "pdf text backfill", PDF_TEXT_BACKFILL_FIRST_RUN_DELAY_MS, PDF_TEXT_BACKFILL_INTERVAL_MS, async () => {
     const done = await backfillPdfText();
     if (done.extracted || done.empty || done.failed || done.retry) {
-      console.info(`[jobs] pdf text backfill: ${done.extracted} extracted, ${done.empty} without text, ${done.failed} failed, ${done.retry} to retry`);
+      console.info(
+        `[jobs] pdf text backfill: ${done.extracted} extracted, ${done.empty} without text, ${done.failed} failed, ${done.retry} to retry`,
+      );
     }
   });
 }

@@ -9,7 +9,14 @@ import { appUrl } from "@/lib/email/send-email";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { isLinkExpired, linkRef } from "./link-access";
-import { createLinkSchema, LINK_MAX_LIFETIME_DAYS, LINKS_PER_DOCUMENT_MAX, updateLinkSchema, type CreateLinkInput, type UpdateLinkInput } from "./schemas";
+import {
+  createLinkSchema,
+  LINK_MAX_LIFETIME_DAYS,
+  LINKS_PER_DOCUMENT_MAX,
+  updateLinkSchema,
+  type CreateLinkInput,
+  type UpdateLinkInput,
+} from "./schemas";
 
 /**
  * Share links of a document (spec DocumentLink). Managing them is the "shares" right of the
@@ -23,7 +30,11 @@ export const linkUrl = (linkId: string) => `${appUrl()}/s/${linkId}`;
 /** What a link's role lets its visitor do (spec field `permissions`). */
 export function linkPermissions(role: DocumentLink["role"]): string[] {
   const abilities = documentAbilities(role);
-  return [...(abilities.view ? ["view", "download"] : []), ...(abilities.comment ? ["comment"] : []), ...(abilities.suggest ? ["suggest"] : [])];
+  return [
+    ...(abilities.view ? ["view", "download"] : []),
+    ...(abilities.comment ? ["comment"] : []),
+    ...(abilities.suggest ? ["suggest"] : []),
+  ];
 }
 
 /** A link as screens and APIs show it: with its address, isExpired and permissions. */
@@ -38,10 +49,18 @@ function expiryDate(value: string | null | undefined): Date | null | undefined {
   if (value === undefined || value === null) return value;
   const date = new Date(value);
   if (date.getTime() <= Date.now()) {
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The expiry must be in the future.", params: { fields: "expiredAt" }, details: { fields: [{ path: "expiredAt", code: "past", message: "The expiry must be in the future." }] } });
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "The expiry must be in the future.",
+      params: { fields: "expiredAt" },
+      details: { fields: [{ path: "expiredAt", code: "past", message: "The expiry must be in the future." }] },
+    });
   }
   if (date.getTime() > Date.now() + LINK_MAX_LIFETIME_DAYS * 86_400_000) {
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The expiry is too far away.", params: { fields: "expiredAt" }, details: { fields: [{ path: "expiredAt", code: "too_far", message: "The expiry is too far away." }] } });
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: "The expiry is too far away.",
+      params: { fields: "expiredAt" },
+      details: { fields: [{ path: "expiredAt", code: "too_far", message: "The expiry is too far away." }] },
+    });
   }
   return date;
 }
@@ -98,12 +117,30 @@ export async function createDocumentLink(ctx: ServiceContext, documentId: string
   const link = await db.$transaction(async (tx) => {
     const count = await tx.documentLink.count({ where: { accountId, documentId: document.id } });
     if (count >= LINKS_PER_DOCUMENT_MAX) {
-      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, { message: `A document may have at most ${LINKS_PER_DOCUMENT_MAX} links.`, params: { max: LINKS_PER_DOCUMENT_MAX } });
+      throw new AppError(AppErrorCode.LIMIT_EXCEEDED, {
+        message: `A document may have at most ${LINKS_PER_DOCUMENT_MAX} links.`,
+        params: { max: LINKS_PER_DOCUMENT_MAX },
+      });
     }
     const created = await tx.documentLink.create({
-      data: { id: randomToken(24), accountId, documentId: document.id, createdById: ctx.userId, name: input.name, role: input.role ?? "reader", expiredAt, ...settings },
+      data: {
+        id: randomToken(24),
+        accountId,
+        documentId: document.id,
+        createdById: ctx.userId,
+        name: input.name,
+        role: input.role ?? "reader",
+        expiredAt,
+        ...settings,
+      },
     });
-    await recordAudit(tx, ctx, { eventType: "link.created", targetType: "documentLink", targetId: linkRef(created.id), targetContext: document.id, payload: auditPayload(created) });
+    await recordAudit(tx, ctx, {
+      eventType: "link.created",
+      targetType: "documentLink",
+      targetId: linkRef(created.id),
+      targetContext: document.id,
+      payload: auditPayload(created),
+    });
     return created;
   });
   return presentLink(link);
@@ -113,7 +150,11 @@ export async function createDocumentLink(ctx: ServiceContext, documentId: string
 export async function findDocumentLinks(ctx: ServiceContext, documentId: string): Promise<PresentedLink[]> {
   const { accountId } = accountScope(ctx);
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
-  const links = await db.documentLink.findMany({ where: { accountId, documentId: document.id }, orderBy: { createdAt: "desc" }, take: LINKS_PER_DOCUMENT_MAX });
+  const links = await db.documentLink.findMany({
+    where: { accountId, documentId: document.id },
+    orderBy: { createdAt: "desc" },
+    take: LINKS_PER_DOCUMENT_MAX,
+  });
   const now = new Date();
   return links.map((link) => presentLink(link, now));
 }
@@ -131,13 +172,30 @@ export async function updateDocumentLink(ctx: ServiceContext, linkId: string, ra
   const input = parseInput(updateLinkSchema, raw, "updateLink");
   const link = await requireLink(ctx, linkId);
   const expiredAt = expiryDate(input.expiredAt);
-  assertListsNeedSecure({ isSecure: input.isSecure ?? link.isSecure, allowList: input.allowList ?? link.allowList, denyList: input.denyList ?? link.denyList });
+  assertListsNeedSecure({
+    isSecure: input.isSecure ?? link.isSecure,
+    allowList: input.allowList ?? link.allowList,
+    denyList: input.denyList ?? link.denyList,
+  });
   const updated = await db.$transaction(async (tx) => {
     const row = await tx.documentLink.update({
       where: { id: link.id },
-      data: { name: input.name, role: input.role, expiredAt, isSecure: input.isSecure, allowList: input.allowList, denyList: input.denyList },
+      data: {
+        name: input.name,
+        role: input.role,
+        expiredAt,
+        isSecure: input.isSecure,
+        allowList: input.allowList,
+        denyList: input.denyList,
+      },
     });
-    await recordAudit(tx, ctx, { eventType: "link.updated", targetType: "documentLink", targetId: linkRef(link.id), targetContext: link.documentId, payload: auditPayload(row, { fields: Object.keys(input) }) });
+    await recordAudit(tx, ctx, {
+      eventType: "link.updated",
+      targetType: "documentLink",
+      targetId: linkRef(link.id),
+      targetContext: link.documentId,
+      payload: auditPayload(row, { fields: Object.keys(input) }),
+    });
     return row;
   });
   return presentLink(updated);
@@ -160,7 +218,13 @@ export async function deleteDocumentLinks(ctx: ServiceContext, ids: string[]): P
   await db.$transaction(async (tx) => {
     await tx.documentLink.deleteMany({ where: { id: { in: links.map((l) => l.id) }, accountId: accountScope(ctx).accountId } });
     for (const link of links) {
-      await recordAudit(tx, ctx, { eventType: "link.deleted", targetType: "documentLink", targetId: linkRef(link.id), targetContext: link.documentId, payload: auditPayload(link) });
+      await recordAudit(tx, ctx, {
+        eventType: "link.deleted",
+        targetType: "documentLink",
+        targetId: linkRef(link.id),
+        targetContext: link.documentId,
+        payload: auditPayload(link),
+      });
     }
   });
   return unique;

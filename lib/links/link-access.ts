@@ -17,7 +17,8 @@ import { verifyLinkAccessToken } from "./link-tokens";
  */
 export const linkRef = (linkId: string) => `lnk_${hashToken(`link:${linkId}`).slice(0, 20)}`;
 
-export const isLinkExpired = (link: { expiredAt: Date | null }, now = new Date()) => link.expiredAt !== null && link.expiredAt.getTime() <= now.getTime();
+export const isLinkExpired = (link: { expiredAt: Date | null }, now = new Date()) =>
+  link.expiredAt !== null && link.expiredAt.getTime() <= now.getTime();
 
 export const linkExpired = (details: Record<string, unknown> = {}) =>
   new AppError(AppErrorCode.LINK_EXPIRED, { message: "This link has expired or is no longer available.", details });
@@ -49,7 +50,14 @@ export type LiveLink = Awaited<ReturnType<typeof loadLiveLink>>;
 
 /** The context audit rows of a link visitor are written with: the link's account, no user. */
 export function linkContext(ctx: ServiceContext, link: { id: string; accountId: string }): ServiceContext {
-  return anonymousContext({ accountId: link.accountId, via: "link", viaId: linkRef(link.id), locale: ctx.locale, ip: ctx.ip, userAgent: ctx.userAgent });
+  return anonymousContext({
+    accountId: link.accountId,
+    via: "link",
+    viaId: linkRef(link.id),
+    locale: ctx.locale,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
 }
 
 /**
@@ -76,4 +84,5 @@ export async function requireLinkAccess(token: string | null) {
 }
 
 /** Reads the bearer token of a request's Authorization header. */
-export const bearerToken = (authorization: string | null) => (authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() || null : null);
+export const bearerToken = (authorization: string | null) =>
+  authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() || null : null;

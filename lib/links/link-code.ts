@@ -19,7 +19,13 @@ export const LINK_CODE_WINDOW_MINUTES = 10;
 const WINDOW_MS = LINK_CODE_WINDOW_MINUTES * 60_000;
 
 /** Attempts per 15 minutes before a key is locked for 15 minutes. */
-export const LINK_THROTTLE = { windowMinutes: 15, wrongCodesPerAddress: 5, wrongCodesPerIp: 30, codesSentPerAddress: 5, codesSentPerIp: 30 } as const;
+export const LINK_THROTTLE = {
+  windowMinutes: 15,
+  wrongCodesPerAddress: 5,
+  wrongCodesPerIp: 30,
+  codesSentPerAddress: 5,
+  codesSentPerIp: 30,
+} as const;
 
 function codeFor(linkId: string, email: string, window: number): string {
   const digest = createHmac("sha256", authSecret()).update(`link-code:${linkId}:${email}:${window}`).digest();
@@ -55,7 +61,11 @@ export async function assertLinkNotThrottled(keys: ThrottleKey[]): Promise<void>
   const until = rows.map((row) => row.lockedUntil).find((date) => date && date > new Date());
   if (until) {
     const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
-    throw new AppError(AppErrorCode.TOO_MANY_ATTEMPTS, { message: `Too many attempts. Try again in ${minutes} minutes.`, params: { minutes }, details: { retryAt: until.toISOString() } });
+    throw new AppError(AppErrorCode.TOO_MANY_ATTEMPTS, {
+      message: `Too many attempts. Try again in ${minutes} minutes.`,
+      params: { minutes },
+      details: { retryAt: until.toISOString() },
+    });
   }
 }
 
@@ -67,9 +77,14 @@ export async function countLinkAttempt(keys: ThrottleKey[]): Promise<void> {
     const row = await db.signInThrottle.findUnique({ where: { key } });
     const fresh = !row || row.windowStart.getTime() < now.getTime() - windowMs;
     const counted = fresh
-      ? await db.signInThrottle.upsert({ where: { key }, create: { key, failures: 1, windowStart: now }, update: { failures: 1, windowStart: now, lockedUntil: null } })
+      ? await db.signInThrottle.upsert({
+          where: { key },
+          create: { key, failures: 1, windowStart: now },
+          update: { failures: 1, windowStart: now, lockedUntil: null },
+        })
       : await db.signInThrottle.update({ where: { key }, data: { failures: { increment: 1 } } });
-    if (counted.failures >= limit) await db.signInThrottle.update({ where: { key }, data: { lockedUntil: new Date(now.getTime() + windowMs) } });
+    if (counted.failures >= limit)
+      await db.signInThrottle.update({ where: { key }, data: { lockedUntil: new Date(now.getTime() + windowMs) } });
   }
 }
 

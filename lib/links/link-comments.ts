@@ -9,8 +9,21 @@
  */
 import type { ServiceContext } from "@/lib/auth/context";
 import { roleAtLeast } from "@/lib/documents/access";
-import { changeCommentBody, createComment, findVisibleComment, listComments, removeComment, type CommentViewer, type PresentedComment } from "@/lib/documents/comments";
-import { createLinkCommentSchema, updateCommentSchema, type CreateLinkCommentInput, type UpdateCommentInput } from "@/lib/documents/relation-schemas";
+import {
+  changeCommentBody,
+  createComment,
+  findVisibleComment,
+  listComments,
+  removeComment,
+  type CommentViewer,
+  type PresentedComment,
+} from "@/lib/documents/comments";
+import {
+  createLinkCommentSchema,
+  updateCommentSchema,
+  type CreateLinkCommentInput,
+  type UpdateCommentInput,
+} from "@/lib/documents/relation-schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { linkContext, requireLinkAccess } from "./link-access";
@@ -21,7 +34,10 @@ type Visit = Awaited<ReturnType<typeof requireLinkAccess>>;
  * A comment as a visitor sees it: no ids of people, no addresses, no link names (those are the
  * workspace's); `isOwn` marks what this visitor wrote.
  */
-export type LinkComment = Pick<PresentedComment, "id" | "parentId" | "kind" | "body" | "resolvedAt" | "createdAt" | "updatedAt" | "isEdited" | "canEdit" | "canDelete"> & {
+export type LinkComment = Pick<
+  PresentedComment,
+  "id" | "parentId" | "kind" | "body" | "resolvedAt" | "createdAt" | "updatedAt" | "isEdited" | "canEdit" | "canDelete"
+> & {
   authorName: string | null;
   isVisitor: boolean;
   isOwn: boolean;
@@ -45,7 +61,8 @@ const linkDocument = (visit: Visit) => ({ accountId: visit.link.accountId, id: v
 function visitorViewer(visit: Visit): CommentViewer {
   return {
     role: visit.role,
-    isAuthor: (c) => c.linkId === visit.link.id && (visit.email ? c.authorEmail === visit.email : !!visit.visitorId && c.visitorId === visit.visitorId),
+    isAuthor: (c) =>
+      c.linkId === visit.link.id && (visit.email ? c.authorEmail === visit.email : !!visit.visitorId && c.visitorId === visit.visitorId),
   };
 }
 
@@ -93,7 +110,12 @@ export async function findLinkComments(_ctx: ServiceContext, linkId: string, tok
  * (`kind`) needs a reviewer link. The visitor signs with `authorName` (trimmed, 1 to 80),
  * required unless the link is secure (then the confirmed address signs it): VALIDATION_FAILED.
  */
-export async function addLinkComment(ctx: ServiceContext, linkId: string, token: string | null, raw: CreateLinkCommentInput): Promise<LinkComment> {
+export async function addLinkComment(
+  ctx: ServiceContext,
+  linkId: string,
+  token: string | null,
+  raw: CreateLinkCommentInput,
+): Promise<LinkComment> {
   const { authorName = null, ...input } = parseInput(createLinkCommentSchema, raw, "createLinkComment");
   const visit = await requireCommentingVisit(linkId, token);
   if (!visit.email && !authorName) {
@@ -104,7 +126,14 @@ export async function addLinkComment(ctx: ServiceContext, linkId: string, token:
     });
   }
   const author = { linkId: visit.link.id, authorName, authorEmail: visit.email, visitorId: visit.visitorId };
-  const created = await createComment(linkContext(ctx, visit.link), linkDocument(visit), visitorViewer(visit), input, author, auditVisitor(visit, authorName));
+  const created = await createComment(
+    linkContext(ctx, visit.link),
+    linkDocument(visit),
+    visitorViewer(visit),
+    input,
+    author,
+    auditVisitor(visit, authorName),
+  );
   return toLinkComment(created);
 }
 
@@ -118,10 +147,18 @@ async function requireOwnComment(linkId: string, token: string | null, commentId
 }
 
 /** Changes the text of a comment this visitor wrote through this link (FORBIDDEN for anyone else's). */
-export async function updateLinkComment(ctx: ServiceContext, linkId: string, token: string | null, commentId: string, raw: UpdateCommentInput): Promise<LinkComment> {
+export async function updateLinkComment(
+  ctx: ServiceContext,
+  linkId: string,
+  token: string | null,
+  commentId: string,
+  raw: UpdateCommentInput,
+): Promise<LinkComment> {
   const input = parseInput(updateCommentSchema, raw, "updateLinkComment");
   const { visit, viewer, comment } = await requireOwnComment(linkId, token, commentId);
-  return toLinkComment(await changeCommentBody(linkContext(ctx, visit.link), viewer, comment, input.body, auditVisitor(visit, comment.authorName)));
+  return toLinkComment(
+    await changeCommentBody(linkContext(ctx, visit.link), viewer, comment, input.body, auditVisitor(visit, comment.authorName)),
+  );
 }
 
 /** Deletes a comment this visitor wrote through this link, with its replies (FORBIDDEN for anyone else's). */

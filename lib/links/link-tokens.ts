@@ -77,7 +77,10 @@ export function signLinkAccessToken(input: Omit<LinkAccessClaims, "typ" | "exp">
 }
 
 /** Signs a refresh token ending at `exp` (seconds), or LINK_REFRESH_TTL_SECONDS from now. */
-export function signLinkRefreshToken(input: { lid: string; email: string | null; vid?: string }, exp = nowSeconds() + LINK_REFRESH_TTL_SECONDS) {
+export function signLinkRefreshToken(
+  input: { lid: string; email: string | null; vid?: string },
+  exp = nowSeconds() + LINK_REFRESH_TTL_SECONDS,
+) {
   return sign({ typ: "link-refresh", ...input, exp, jti: randomToken(9) });
 }
 

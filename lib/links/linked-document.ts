@@ -72,7 +72,8 @@ export async function getLinkedDocument(_ctx: ServiceContext, token: string | nu
  */
 export async function getLinkedDocumentFile(ctx: ServiceContext, token: string | null, options: { inline?: boolean } = {}) {
   const { link, role, email } = await requireLinkAccess(token);
-  if (!linkPermissions(role).includes("download")) throw new AppError(AppErrorCode.FORBIDDEN, { message: "This link does not allow downloading." });
+  if (!linkPermissions(role).includes("download"))
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: "This link does not allow downloading." });
   const content = await latestContent(link.documentId);
   const stored = content ? await storage().get(content.path) : null;
   if (!content || !stored) throw missing();
@@ -88,8 +89,11 @@ export async function getLinkedDocumentFile(ctx: ServiceContext, token: string |
 /** One file attached to the shared document, streamed; audited as an attachment download through the link. */
 export async function getLinkedAttachmentFile(ctx: ServiceContext, token: string | null, attachmentId: string) {
   const { link, role, email } = await requireLinkAccess(token);
-  if (!linkPermissions(role).includes("download")) throw new AppError(AppErrorCode.FORBIDDEN, { message: "This link does not allow downloading." });
-  const attachment = await db.documentAttachment.findFirst({ where: { id: attachmentId, accountId: link.accountId, documentId: link.documentId } });
+  if (!linkPermissions(role).includes("download"))
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: "This link does not allow downloading." });
+  const attachment = await db.documentAttachment.findFirst({
+    where: { id: attachmentId, accountId: link.accountId, documentId: link.documentId },
+  });
   const stored = attachment ? await storage().get(attachment.path) : null;
   if (!attachment || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Attachment not found." });
   await recordAudit(db, linkContext(ctx, link), {

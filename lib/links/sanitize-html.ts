@@ -7,12 +7,59 @@
  */
 
 const ALLOWED_TAGS = new Set([
-  "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "strong", "b", "em", "i", "u", "s", "sup", "sub", "a", "img",
-  "ul", "ol", "li", "table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption", "blockquote", "pre", "code", "span", "div", "hr",
+  "p",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "sup",
+  "sub",
+  "a",
+  "img",
+  "ul",
+  "ol",
+  "li",
+  "table",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "td",
+  "th",
+  "caption",
+  "blockquote",
+  "pre",
+  "code",
+  "span",
+  "div",
+  "hr",
 ]);
 const ALLOWED_ATTRIBUTES = new Set(["href", "src", "alt", "title", "id", "colspan", "rowspan"]);
 /** Elements removed together with everything inside them. */
-const DROPPED_WITH_CONTENT = ["script", "style", "iframe", "object", "embed", "template", "noscript", "svg", "math", "textarea", "select", "title", "head"];
+const DROPPED_WITH_CONTENT = [
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "template",
+  "noscript",
+  "svg",
+  "math",
+  "textarea",
+  "select",
+  "title",
+  "head",
+];
 
 const SAFE_HREF = /^(?:https?:|mailto:|#)/i;
 const SAFE_SRC = /^data:image\/(?:png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]*$/i;
@@ -46,7 +93,11 @@ function cleanAttributes(tag: string, raw: string): string {
 
 /** The HTML with only the allowed tags, attributes and addresses left. */
 export function sanitizeHtml(html: string): string {
-  let out = html.replace(/<!--[\s\S]*?-->/g, "").replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, "").replace(/<![^>]*>/g, "").replace(/<\?[\s\S]*?\?>/g, "");
+  let out = html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<!\[CDATA\[[\s\S]*?\]\]>/g, "")
+    .replace(/<![^>]*>/g, "")
+    .replace(/<\?[\s\S]*?\?>/g, "");
   for (const tag of DROPPED_WITH_CONTENT) {
     out = out.replace(new RegExp(`<${tag}\\b[\\s\\S]*?(?:<\\/${tag}\\s*>|$)`, "gi"), "");
   }

@@ -26,7 +26,9 @@ export const addressEntrySchema = z
   .toLowerCase()
   .max(254)
   .transform((value) => (value.startsWith("@") ? value.slice(1) : value))
-  .refine((value) => (value.includes("@") ? z.email().safeParse(value).success : DOMAIN.test(value)), { message: "Enter an email address or a domain such as acme.com." });
+  .refine((value) => (value.includes("@") ? z.email().safeParse(value).success : DOMAIN.test(value)), {
+    message: "Enter an email address or a domain such as acme.com.",
+  });
 
 export const addressListSchema = z
   .array(addressEntrySchema)
@@ -47,7 +49,13 @@ export const linkSettingsSchema = z
   })
   .strict();
 
-export const createLinkSchema = linkSettingsSchema.partial({ role: true, expiredAt: true, isSecure: true, allowList: true, denyList: true });
+export const createLinkSchema = linkSettingsSchema.partial({
+  role: true,
+  expiredAt: true,
+  isSecure: true,
+  allowList: true,
+  denyList: true,
+});
 export type CreateLinkInput = z.input<typeof createLinkSchema>;
 
 export const updateLinkSchema = linkSettingsSchema.partial();
@@ -60,7 +68,11 @@ export const linkIdsSchema = z.object({ ids: z.array(linkIdSchema).min(1).max(10
 export const validateLinkSchema = z
   .object({
     email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
-    code: z.string().trim().regex(/^\d{6}$/).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/)
+      .optional(),
   })
   .strict();
 export type ValidateLinkInput = z.input<typeof validateLinkSchema>;

@@ -11,7 +11,15 @@ import { randomToken } from "@/lib/auth/crypto";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { addressAllowed, linkContext, linkExpired, loadLiveLink, type LiveLink } from "./link-access";
-import { assertLinkNotThrottled, clearLinkAttempts, codeKeys, countLinkAttempt, isValidLinkCode, sendKeys, sendLinkCodeEmail } from "./link-code";
+import {
+  assertLinkNotThrottled,
+  clearLinkAttempts,
+  codeKeys,
+  countLinkAttempt,
+  isValidLinkCode,
+  sendKeys,
+  sendLinkCodeEmail,
+} from "./link-code";
 import { signLinkAccessToken, signLinkRefreshToken, verifyLinkRefreshToken } from "./link-tokens";
 import { validateLinkSchema, type ValidateLinkInput } from "./schemas";
 
@@ -47,7 +55,10 @@ async function openLink(ctx: ServiceContext, link: LiveLink, email: string | nul
 }
 
 function issueTokens(link: LiveLink, email: string | null, vid: string, refreshExp?: number): LinkTokens {
-  const access = signLinkAccessToken({ lid: link.id, did: link.documentId, aid: link.accountId, role: link.role, email, vid }, link.expiredAt);
+  const access = signLinkAccessToken(
+    { lid: link.id, did: link.documentId, aid: link.accountId, role: link.role, email, vid },
+    link.expiredAt,
+  );
   return {
     accessToken: access.token,
     refreshToken: signLinkRefreshToken({ lid: link.id, email, vid }, refreshExp),
@@ -73,7 +84,12 @@ export async function validateDocumentLink(ctx: ServiceContext, linkId: string, 
   if (!input.email) return { status: "emailRequired" };
   const email = input.email;
   if (!addressAllowed(link, email)) {
-    await recordAudit(db, linkContext(ctx, link), { eventType: "link.refused", targetType: "document", targetId: link.documentId, payload: { email } });
+    await recordAudit(db, linkContext(ctx, link), {
+      eventType: "link.refused",
+      targetType: "document",
+      targetId: link.documentId,
+      payload: { email },
+    });
     throw addressRefused();
   }
   if (!input.code) {
@@ -81,7 +97,12 @@ export async function validateDocumentLink(ctx: ServiceContext, linkId: string, 
     await assertLinkNotThrottled(keys);
     await countLinkAttempt(keys);
     await sendLinkCodeEmail({ to: email, locale: ctx.locale, linkId: link.id, account: link.document.account.name });
-    await recordAudit(db, linkContext(ctx, link), { eventType: "link.codeSent", targetType: "document", targetId: link.documentId, payload: { email } });
+    await recordAudit(db, linkContext(ctx, link), {
+      eventType: "link.codeSent",
+      targetType: "document",
+      targetId: link.documentId,
+      payload: { email },
+    });
     return { status: "codeSent", email };
   }
   const keys = codeKeys(link.id, email, ctx.ip);
@@ -108,7 +129,8 @@ export async function refreshDocumentLinkToken(_ctx: ServiceContext, refreshToke
   if (!verified.ok) throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Open the shared link again." });
   const { claims } = verified;
   const link = await loadLiveLink(claims.lid);
-  if (link.isSecure && (!claims.email || !addressAllowed(link, claims.email))) throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Open the shared link again." });
+  if (link.isSecure && (!claims.email || !addressAllowed(link, claims.email)))
+    throw new AppError(AppErrorCode.SESSION_EXPIRED, { message: "Open the shared link again." });
   await db.documentLink.updateMany({ where: { id: link.id }, data: { accessedAt: new Date(), updatedAt: link.updatedAt } });
   return issueTokens(link, claims.email, claims.vid ?? randomToken(12), claims.exp);
 }

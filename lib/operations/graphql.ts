@@ -37,7 +37,10 @@ export function resolveOperation<I extends z.ZodType, O extends z.ZodType, R, T 
 }
 
 /** The same for a Pothos `prismaField`, whose selection is handed to the service. */
-export function resolvePrismaOperation<I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>, toInput?: (args: Record<string, unknown>) => unknown) {
+export function resolvePrismaOperation<I extends z.ZodType, O extends z.ZodType, R>(
+  operation: Operation<I, O, R>,
+  toInput?: (args: Record<string, unknown>) => unknown,
+) {
   return (query: PrismaQuery, _root: unknown, args: Record<string, unknown>, { ctx }: Context) =>
     runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []), query);
 }

@@ -47,7 +47,8 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
 export type PrismaQuery = { select?: object; include?: object };
 
 /** Declares an operation (the identity, typed). */
-export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string>(operation: Operation<I, O, R, N>) => operation;
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string>(operation: Operation<I, O, R, N>) =>
+  operation;
 
 /** The kind of caller behind a context; null for an anonymous one. */
 export function callerKind(ctx: ServiceContext): CallerKind | null {
@@ -62,7 +63,12 @@ export function callerKind(ctx: ServiceContext): CallerKind | null {
  * validated by its schema (VALIDATION_FAILED with per-field problems, MISSING_PARAMETER); then
  * its service runs.
  */
-export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(operation: Operation<I, O, R>, ctx: ServiceContext, raw: unknown, query?: PrismaQuery): Promise<R> {
+export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
+  operation: Operation<I, O, R>,
+  ctx: ServiceContext,
+  raw: unknown,
+  query?: PrismaQuery,
+): Promise<R> {
   const kind = callerKind(ctx);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });

@@ -16,7 +16,10 @@ type RestOptions = {
  * runOperation checks the caller and validates the input by the declaration's schema, and the
  * answer is serialised through its output schema.
  */
-export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends string>(operation: Operation<I, O, R, N>, options: RestOptions = {}) {
+export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends string>(
+  operation: Operation<I, O, R, N>,
+  options: RestOptions = {},
+) {
   const handler = route({ operation: operation.name, status: options.status, rawInput: true }, async ({ ctx, raw, params }) => {
     const input = { ...(options.map ? (options.map(raw) as object) : raw), ...(options.withParams ? params : {}) };
     // Shaped by the declared output; a result that does not fit is a server error.

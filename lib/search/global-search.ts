@@ -21,10 +21,17 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
   const contains = { contains: q, mode: "insensitive" as const };
   const canSeeTaxonomy = can(ctx, ["ViewDocuments", "ViewTemplates"]);
   const [documents, templates, members, categories, tags] = await Promise.all([
-    can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"]) ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items) : [],
+    can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])
+      ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items)
+      : [],
     can(ctx, ["ViewTemplates", "ManageTemplates"])
       ? matchingTemplateIds(accountId, q, ctx.locale).then((ids) =>
-          db.template.findMany({ where: { accountId, id: { in: ids } }, select: { id: true, name: true, published: true }, take: LIMIT, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+          db.template.findMany({
+            where: { accountId, id: { in: ids } },
+            select: { id: true, name: true, published: true },
+            take: LIMIT,
+            orderBy: [{ name: "asc" }, { id: "asc" }],
+          }),
         )
       : [],
     can(ctx, "ManageMembers")
@@ -35,14 +42,23 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
         })
       : [],
     canSeeTaxonomy
-      ? db.category.findMany({ where: { OR: [{ accountId }, { accountId: null, global: true }], name: contains }, take: LIMIT, orderBy: { name: "asc" } })
+      ? db.category.findMany({
+          where: { OR: [{ accountId }, { accountId: null, global: true }], name: contains },
+          take: LIMIT,
+          orderBy: { name: "asc" },
+        })
       : [],
     canSeeTaxonomy ? db.tag.findMany({ where: { accountId, name: contains }, take: LIMIT, orderBy: { name: "asc" } }) : [],
   ]);
   return {
     documents: documents.map((d) => ({ id: d.id, name: d.name, status: d.status, highlight: d.highlight })),
     templates: templates.map((t) => ({ id: t.id, name: t.name, published: t.published })),
-    members: members.map((m) => ({ id: m.id, name: [m.user.firstName, m.user.lastName].filter(Boolean).join(" "), email: m.user.email, status: m.status })),
+    members: members.map((m) => ({
+      id: m.id,
+      name: [m.user.firstName, m.user.lastName].filter(Boolean).join(" "),
+      email: m.user.email,
+      status: m.status,
+    })),
     categories: categories.map((c) => ({ id: c.id, name: c.name, group: c.group })),
     tags: tags.map((t) => ({ id: t.id, name: t.name, color: t.color })),
   };

@@ -21,7 +21,8 @@ export type S3StorageConfig = {
  * a 404 too, but a setup error that must not pass for "no file".
  */
 const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== "NoSuchBucket");
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404 && error.name !== "NoSuchBucket");
 
 /** Files as objects of one bucket, a key being the object's name after `prefix`. */
 export function s3Storage(config: S3StorageConfig): Storage {
@@ -38,7 +39,15 @@ export function s3Storage(config: S3StorageConfig): Storage {
   const objectKey = (key: string) => config.prefix + safeKey(key);
   return {
     async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: data, ContentLength: data.byteLength, ContentType: "application/octet-stream" }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectKey(key),
+          Body: data,
+          ContentLength: data.byteLength,
+          ContentType: "application/octet-stream",
+        }),
+      );
       return { key, size: data.byteLength };
     },
     async get(key) {

@@ -10,7 +10,14 @@ import { createTag, deleteTags, findTags, tagInputSchema, tagUpdateSchema, tagUp
  */
 const members = { callers: ["member", "apiToken"] } as const;
 
-export const tagSchema = z.object({ id: z.string(), accountId: z.string(), name: z.string(), color: z.string(), createdAt: z.date(), updatedAt: z.date() });
+export const tagSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  color: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
 
 export const listTags = defineOperation({
   name: "tags",
@@ -80,4 +87,11 @@ export const deleteTagsOperation = defineOperation({
   run: async (ctx, input) => ({ ids: await deleteTags(ctx, input.ids) }),
 });
 
-export const tagOperations = [listTags, createTagOperation, updateTagOperation, upsertTagOperation, deleteTagOperation, deleteTagsOperation];
+export const tagOperations = [
+  listTags,
+  createTagOperation,
+  updateTagOperation,
+  upsertTagOperation,
+  deleteTagOperation,
+  deleteTagsOperation,
+];

@@ -29,7 +29,12 @@ export async function findTags(ctx: ServiceContext) {
 export async function findTagsWithUsage(ctx: ServiceContext) {
   const scope = accountScope(ctx);
   assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
-  const tags = await db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000, include: { _count: { select: { documents: true, templates: true } } } });
+  const tags = await db.tag.findMany({
+    where: scope,
+    orderBy: { name: "asc" },
+    take: 1000,
+    include: { _count: { select: { documents: true, templates: true } } },
+  });
   return tags.map(({ _count, ...tag }) => ({ ...tag, count: _count.documents + _count.templates }));
 }
 
@@ -59,7 +64,12 @@ export async function createTag(ctx: ServiceContext, raw: TagInput) {
   await assertFreeName(accountId, input.name);
   return db.$transaction(async (tx) => {
     const tag = await tx.tag.create({ data: { accountId, name: input.name, color: input.color } });
-    await recordAudit(tx, ctx, { eventType: "tag.created", targetType: "tag", targetId: tag.id, payload: { name: tag.name, color: tag.color } });
+    await recordAudit(tx, ctx, {
+      eventType: "tag.created",
+      targetType: "tag",
+      targetId: tag.id,
+      payload: { name: tag.name, color: tag.color },
+    });
     return tag;
   });
 }
@@ -73,7 +83,12 @@ export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
   if (input.name) await assertFreeName(accountId, input.name, tag.id);
   return db.$transaction(async (tx) => {
     const updated = await tx.tag.update({ where: { id: tag.id }, data: { name: input.name, color: input.color } });
-    await recordAudit(tx, ctx, { eventType: "tag.updated", targetType: "tag", targetId: tag.id, payload: { name: input.name, color: input.color } });
+    await recordAudit(tx, ctx, {
+      eventType: "tag.updated",
+      targetType: "tag",
+      targetId: tag.id,
+      payload: { name: input.name, color: input.color },
+    });
     return updated;
   });
 }

@@ -15,7 +15,22 @@ export async function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateL
   accountScope(ctx);
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
   const t = getTranslator(ctx.locale);
-  const header = ["name", "state", "format", "fields", "category", "folder", "tags", "author", "language", "jurisdiction", "value", "currency", "createdAt", "updatedAt"];
+  const header = [
+    "name",
+    "state",
+    "format",
+    "fields",
+    "category",
+    "folder",
+    "tags",
+    "author",
+    "language",
+    "jurisdiction",
+    "value",
+    "currency",
+    "createdAt",
+    "updatedAt",
+  ];
   return csvStream(header, async (page, size) => {
     const result = await findTemplates(ctx, { ...filters, page, size });
     return result.items.map((template) => [

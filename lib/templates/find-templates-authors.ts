@@ -14,7 +14,12 @@ const MAX_AUTHORS = 200;
 export async function findTemplatesAuthors(ctx: ServiceContext) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
-  const rows = await db.template.findMany({ where: { accountId, authorId: { not: null } }, distinct: ["authorId"], select: { authorId: true }, take: MAX_AUTHORS });
+  const rows = await db.template.findMany({
+    where: { accountId, authorId: { not: null } },
+    distinct: ["authorId"],
+    select: { authorId: true },
+    take: MAX_AUTHORS,
+  });
   const users = await db.user.findMany({
     where: { id: { in: rows.map((r) => r.authorId!) } },
     select: { id: true, firstName: true, lastName: true, email: true },

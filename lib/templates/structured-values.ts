@@ -33,7 +33,13 @@ export const STRUCTURED_LIMITS = {
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
 /** Text out of a part a client sent: strings trimmed, numbers as written, anything else refused (undefined). */
 const textOf = (value: unknown): string | undefined =>
-  value === null || value === undefined ? "" : typeof value === "string" ? value.trim() : typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+  value === null || value === undefined
+    ? ""
+    : typeof value === "string"
+      ? value.trim()
+      : typeof value === "number" && Number.isFinite(value)
+        ? String(value)
+        : undefined;
 
 /** True for null, "", and objects or lists with nothing but such inside. */
 export function isEmptyValue(value: unknown): boolean {
@@ -88,9 +94,11 @@ export function parseAddress(raw: unknown, locale: Locale): Parsed<AddressValue>
     if (text === undefined) return fail({ code: "address" });
     parts[part] = text.replace(/\s+/g, " ");
     if (!parts[part] && ADDRESS_REQUIRED.includes(part)) problems.push({ code: "addressPart", params: { part } });
-    else if (parts[part].length > ADDRESS_MAX[part] && part !== "country" && part !== "postalCode") problems.push({ code: "tooLong", params: { max: ADDRESS_MAX[part] } });
+    else if (parts[part].length > ADDRESS_MAX[part] && part !== "country" && part !== "postalCode")
+      problems.push({ code: "tooLong", params: { max: ADDRESS_MAX[part] } });
   }
-  if (parts.postalCode && (parts.postalCode.length > ADDRESS_MAX.postalCode || !POSTAL_CODE.test(parts.postalCode))) problems.push({ code: "postalCode" });
+  if (parts.postalCode && (parts.postalCode.length > ADDRESS_MAX.postalCode || !POSTAL_CODE.test(parts.postalCode)))
+    problems.push({ code: "postalCode" });
   const country = parts.country.toUpperCase();
   const name = COUNTRY_CODES.includes(country) ? countryName(country, locale) : undefined;
   if (parts.country && !name) problems.push({ code: "country" });
@@ -165,7 +173,11 @@ export type DataMapEntry = { key: string; value: string };
  * each.
  */
 export function parseDataMap(raw: unknown): Parsed<DataMapEntry[]> {
-  const rows: unknown[] | null = Array.isArray(raw) ? raw : isRecord(raw) ? Object.entries(raw).map(([key, value]) => ({ key, value })) : null;
+  const rows: unknown[] | null = Array.isArray(raw)
+    ? raw
+    : isRecord(raw)
+      ? Object.entries(raw).map(([key, value]) => ({ key, value }))
+      : null;
   if (!rows) return fail({ code: "dataMap" });
   const entries: DataMapEntry[] = [];
   for (const row of rows) {
@@ -175,7 +187,8 @@ export function parseDataMap(raw: unknown): Parsed<DataMapEntry[]> {
     if (key === undefined || value === undefined) return fail({ code: "dataMap" });
     if (key || value) entries.push({ key, value });
   }
-  if (entries.length > STRUCTURED_LIMITS.dataMapEntries) return fail({ code: "tooManyRows", params: { max: STRUCTURED_LIMITS.dataMapEntries } });
+  if (entries.length > STRUCTURED_LIMITS.dataMapEntries)
+    return fail({ code: "tooManyRows", params: { max: STRUCTURED_LIMITS.dataMapEntries } });
   const problems: ValueProblem[] = [];
   const seen = new Set<string>();
   for (const { key, value } of entries) {
@@ -217,7 +230,8 @@ export function parseMatrix(raw: unknown, columns: readonly string[] = []): Pars
     rows.push(Array.from({ length: width }, (_, i) => texts[i] ?? ""));
   }
   if (rows.length > STRUCTURED_LIMITS.matrixRows) return fail({ code: "tooManyRows", params: { max: STRUCTURED_LIMITS.matrixRows } });
-  if (rows.some((row) => row.some((cell) => cell.length > STRUCTURED_LIMITS.cell))) return fail({ code: "tooLong", params: { max: STRUCTURED_LIMITS.cell } });
+  if (rows.some((row) => row.some((cell) => cell.length > STRUCTURED_LIMITS.cell)))
+    return fail({ code: "tooLong", params: { max: STRUCTURED_LIMITS.cell } });
   const line = (row: string[]) =>
     row
       .map((cell, i) => (cell && columns[i] ? `${columns[i]}: ${cell}` : cell))
@@ -240,7 +254,8 @@ const IDENTITY = /^[\p{L}\p{N}](?:[\p{L}\p{N}]|[ -](?=[\p{L}\p{N}])){2,39}$/u;
  * runs of spaces collapse to one; written as given.
  */
 export function parseIdentity(raw: unknown): Parsed<string> {
-  const text = typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : undefined;
+  const text =
+    typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : undefined;
   if (text === undefined || text.length < 3 || text.length > 40 || !IDENTITY.test(text)) return fail({ code: "identity" });
   return { ok: true, value: text, text };
 }

@@ -17,7 +17,10 @@ import { assertValidVariables, defaultVariable, mergeDetected, variablesSchema, 
 
 const id = z.string().min(1).max(64);
 /** A calendar day, YYYY-MM-DD, that is a real date. */
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a valid date.");
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a valid date.");
 
 /** The fields a person sets on a template (all optional on update). */
 export const templateFieldsSchema = z
@@ -27,7 +30,10 @@ export const templateFieldsSchema = z
     language: z.string().trim().max(10).nullable(),
     jurisdiction: z.string().trim().max(100).nullable(),
     value: z.number().min(0).max(1e12).nullable(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/).nullable(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .nullable(),
     categoryId: id.nullable(),
     folderId: id.nullable(),
     tagIds: z.array(id).max(50),
@@ -60,7 +66,12 @@ export type TemplateListInput = z.input<typeof templateListSchema>;
 
 const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Template not found." });
 
-export const templateInclude = { tags: true, category: true, folder: true, author: { select: { id: true, firstName: true, lastName: true, email: true } } } as const;
+export const templateInclude = {
+  tags: true,
+  category: true,
+  folder: true,
+  author: { select: { id: true, firstName: true, lastName: true, email: true } },
+} as const;
 
 /**
  * Definitions for the fields found in a file: PDF field kinds give checkbox and choice types, and
@@ -71,7 +82,18 @@ function initialVariables(file: ContractFile, previous: Variable[] = []): Variab
   const known = new Map(previous.map((v) => [v.name, v]));
   return file.pdfFields.map((field) => {
     if (known.has(field.name)) return known.get(field.name)!;
-    const type = field.kind === "checkbox" ? "checkbox" : field.kind === "dropdown" ? "dropdown" : field.kind === "radio" ? "radio" : field.kind === "list" ? "list" : field.kind === "button" ? "image" : "text";
+    const type =
+      field.kind === "checkbox"
+        ? "checkbox"
+        : field.kind === "dropdown"
+          ? "dropdown"
+          : field.kind === "radio"
+            ? "radio"
+            : field.kind === "list"
+              ? "list"
+              : field.kind === "button"
+                ? "image"
+                : "text";
     const variable = defaultVariable(field.name, type);
     if (type === "image") return { ...variable, required: false };
     return field.options.length ? { ...variable, options: { choices: field.options } } : { ...variable, required: type !== "checkbox" };
@@ -81,11 +103,13 @@ function initialVariables(file: ContractFile, previous: Variable[] = []): Variab
 /** A template file: any contract file, but a PDF must have a form (its fields are the variables). */
 async function inspectTemplateFile(upload: UploadedFile): Promise<ContractFile> {
   const file = await inspectContractFile(upload);
-  if (file.format === "pdf" && file.delimiter !== "pdfForm") throw new AppError(AppErrorCode.NO_PDF_FORM, { message: "No form detected in the pdf file." });
+  if (file.format === "pdf" && file.delimiter !== "pdfForm")
+    throw new AppError(AppErrorCode.NO_PDF_FORM, { message: "No form detected in the pdf file." });
   return file;
 }
 
-const storageKey = (accountId: string, templateId: string, version: number, ext: string) => `accounts/${accountId}/templates/${templateId}/v${version}.${ext}`;
+const storageKey = (accountId: string, templateId: string, version: number, ext: string) =>
+  `accounts/${accountId}/templates/${templateId}/v${version}.${ext}`;
 
 /** The template, when it is the caller's account's. Needs ViewTemplates. */
 export async function getTemplate(ctx: ServiceContext, templateId: string) {
@@ -108,14 +132,25 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
   const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);
   assertValidVariables(variables);
-  const name = input.name ?? (upload.name.replace(/\.[^.]+$/, "").trim().slice(0, 200) || getTranslator(ctx.locale)("templates.defaultName"));
+  const name =
+    input.name ??
+    (upload.name
+      .replace(/\.[^.]+$/, "")
+      .trim()
+      .slice(0, 200) ||
+      getTranslator(ctx.locale)("templates.defaultName"));
 
   const templateId = crypto.randomUUID().replace(/-/g, "").slice(0, 25);
   const key = storageKey(accountId, templateId, 1, file.ext);
   await storage().put(key, file.bytes);
   try {
     return await db.$transaction(async (tx) => {
-      await assertOwnReferences(tx, accountId, { categoryId: input.categoryId, folderId: input.folderId, folderGroup: "template", tagIds: input.tagIds });
+      await assertOwnReferences(tx, accountId, {
+        categoryId: input.categoryId,
+        folderId: input.folderId,
+        folderGroup: "template",
+        tagIds: input.tagIds,
+      });
       const template = await tx.template.create({
         data: {
           id: templateId,
@@ -142,7 +177,12 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
         include: templateInclude,
       });
       await refreshTemplateSearch(tx, template.id);
-      await recordAudit(tx, ctx, { eventType: "template.created", targetType: "template", targetId: template.id, payload: { name, fields: variables.length, format: file.format } });
+      await recordAudit(tx, ctx, {
+        eventType: "template.created",
+        targetType: "template",
+        targetId: template.id,
+        payload: { name, fields: variables.length, format: file.format },
+      });
       return template;
     });
   } catch (error) {
@@ -161,11 +201,20 @@ export async function updateTemplate(ctx: ServiceContext, templateId: string, fi
   if (input.variables) {
     const previous = new Set((existing.variables as Variable[]).map((v) => v.name));
     const unknown = input.variables.find((v) => !previous.has(v.name));
-    if (unknown) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${unknown.name}" is not a field of this template.`, params: { fields: unknown.name } });
+    if (unknown)
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: `"${unknown.name}" is not a field of this template.`,
+        params: { fields: unknown.name },
+      });
     assertValidVariables(input.variables);
   }
   return db.$transaction(async (tx) => {
-    await assertOwnReferences(tx, accountId, { categoryId: input.categoryId, folderId: input.folderId, folderGroup: "template", tagIds: input.tagIds });
+    await assertOwnReferences(tx, accountId, {
+      categoryId: input.categoryId,
+      folderId: input.folderId,
+      folderGroup: "template",
+      tagIds: input.tagIds,
+    });
     const template = await tx.template.update({
       where: { id: existing.id },
       data: {
@@ -183,7 +232,12 @@ export async function updateTemplate(ctx: ServiceContext, templateId: string, fi
       include: templateInclude,
     });
     await refreshTemplateSearch(tx, template.id);
-    await recordAudit(tx, ctx, { eventType: "template.updated", targetType: "template", targetId: template.id, payload: { fields: Object.keys(input) } });
+    await recordAudit(tx, ctx, {
+      eventType: "template.updated",
+      targetType: "template",
+      targetId: template.id,
+      payload: { fields: Object.keys(input) },
+    });
     return template;
   });
 }
@@ -196,7 +250,11 @@ export async function publishUnpublishTemplate(ctx: ServiceContext, templateId: 
   if (!existing) throw notFound();
   return db.$transaction(async (tx) => {
     const template = await tx.template.update({ where: { id: existing.id }, data: { published }, include: templateInclude });
-    await recordAudit(tx, ctx, { eventType: published ? "template.published" : "template.unpublished", targetType: "template", targetId: template.id });
+    await recordAudit(tx, ctx, {
+      eventType: published ? "template.published" : "template.unpublished",
+      targetType: "template",
+      targetId: template.id,
+    });
     return template;
   });
 }
@@ -234,7 +292,12 @@ export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
       include: templateInclude,
     });
     await refreshTemplateSearch(tx, template.id);
-    await recordAudit(tx, ctx, { eventType: "template.cloned", targetType: "template", targetId: template.id, payload: { from: source.id } });
+    await recordAudit(tx, ctx, {
+      eventType: "template.cloned",
+      targetType: "template",
+      targetId: template.id,
+      payload: { from: source.id },
+    });
     return template;
   });
 }
@@ -285,7 +348,12 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
       include: templateInclude,
     });
     await refreshTemplateSearch(tx, template.id);
-    await recordAudit(tx, ctx, { eventType: "template.versionUpdated", targetType: "template", targetId: template.id, payload: { version, fields: variables.length } });
+    await recordAudit(tx, ctx, {
+      eventType: "template.versionUpdated",
+      targetType: "template",
+      targetId: template.id,
+      payload: { version, fields: variables.length },
+    });
     return template;
   });
 }
@@ -299,7 +367,13 @@ export async function deleteTemplates(ctx: ServiceContext, ids: string[]) {
   if (found.length !== unique.length) throw notFound();
   await db.$transaction(async (tx) => {
     await tx.template.deleteMany({ where: { accountId, id: { in: unique } } });
-    for (const template of found) await recordAudit(tx, ctx, { eventType: "template.deleted", targetType: "template", targetId: template.id, payload: { name: template.name } });
+    for (const template of found)
+      await recordAudit(tx, ctx, {
+        eventType: "template.deleted",
+        targetType: "template",
+        targetId: template.id,
+        payload: { name: template.name },
+      });
   });
   return unique;
 }
@@ -331,11 +405,18 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
         }
       : {}),
     ...(text ? { id: { in: await matchingTemplateIds(accountId, text, ctx.locale) } } : {}),
-    ...(input.name && !text ? { OR: [{ name: { contains: input.name, mode: "insensitive" } }, { description: { contains: input.name, mode: "insensitive" } }] } : {}),
+    ...(input.name && !text
+      ? { OR: [{ name: { contains: input.name, mode: "insensitive" } }, { description: { contains: input.name, mode: "insensitive" } }] }
+      : {}),
   };
   const page: PageInput = { page: input.page, size: input.size };
   const [items, total] = await Promise.all([
-    db.template.findMany({ where, include: templateInclude, orderBy: [{ [input.orderBy]: input.sortBy }, { id: "asc" }], ...pageArgs(page) }),
+    db.template.findMany({
+      where,
+      include: templateInclude,
+      orderBy: [{ [input.orderBy]: input.sortBy }, { id: "asc" }],
+      ...pageArgs(page),
+    }),
     db.template.count({ where }),
   ]);
   return pageOf(items, total, page);

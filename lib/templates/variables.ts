@@ -18,14 +18,7 @@ import {
   type GeoValue,
   type Parsed,
 } from "./structured-values";
-import {
-  CURRENCY_FORMATS,
-  FIELD_NAME,
-  ISO_DATE,
-  VARIABLE_LIMITS as LIMITS,
-  VARIABLE_TYPES,
-  type VariableType,
-} from "./variable-types";
+import { CURRENCY_FORMATS, FIELD_NAME, ISO_DATE, VARIABLE_LIMITS as LIMITS, VARIABLE_TYPES, type VariableType } from "./variable-types";
 
 const isoDate = z.string().regex(ISO_DATE);
 
@@ -33,14 +26,22 @@ const isoDate = z.string().regex(ISO_DATE);
 export type UploadValue = { name: string; mimetype: string; size: number };
 
 const isUploadValue = (value: unknown): value is UploadValue =>
-  !!value && typeof value === "object" && !Array.isArray(value) && typeof (value as UploadValue).name === "string" && typeof (value as UploadValue).mimetype === "string" && typeof (value as UploadValue).size === "number";
+  !!value &&
+  typeof value === "object" &&
+  !Array.isArray(value) &&
+  typeof (value as UploadValue).name === "string" &&
+  typeof (value as UploadValue).mimetype === "string" &&
+  typeof (value as UploadValue).size === "number";
 
 export const variableOptionsSchema = z
   .object({
     dateFormat: z.string().trim().max(LIMITS.dateFormat).optional(),
     dateMin: isoDate.optional(),
     dateMax: isoDate.optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .optional(),
     currencyFormat: z.enum(CURRENCY_FORMATS).optional(),
     trueLabel: z.string().max(LIMITS.booleanLabel).optional(),
     falseLabel: z.string().max(LIMITS.booleanLabel).optional(),
@@ -86,7 +87,11 @@ export const defaultVariable = (name: string, type: VariableType = "text"): Vari
 /** FORMULA_INVALID for the formula of `name`: the reason as a code (details.reason) and in English ({reason}). */
 const formulaError = (name: string, reason: FormulaReason, params: Record<string, string> = {}) => {
   const text = FORMULA_REASONS[reason](params);
-  return new AppError(AppErrorCode.FORMULA_INVALID, { message: `The formula of "${name}" is not valid: ${text}`, params: { name, reason: text }, details: { field: name, reason: { code: reason, params } } });
+  return new AppError(AppErrorCode.FORMULA_INVALID, {
+    message: `The formula of "${name}" is not valid: ${text}`,
+    params: { name, reason: text },
+    details: { field: name, reason: { code: reason, params } },
+  });
 };
 const fromFormulaError = (name: string, error: FormulaError) => formulaError(name, error.reason, error.params);
 
@@ -102,17 +107,30 @@ export function assertValidVariables(variables: Variable[]): void {
   for (const variable of variables) {
     const { options } = variable;
     if (["dropdown", "radio"].includes(variable.type) && !options.choices?.length) {
-      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" needs at least one choice.`, params: { fields: `${variable.name}.choices` } });
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: `"${variable.name}" needs at least one choice.`,
+        params: { fields: `${variable.name}.choices` },
+      });
     }
     if (variable.type === "matrix") {
       const columns = options.columns ?? [];
-      if (!columns.length) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" needs at least one column.`, params: { fields: `${variable.name}.columns` } });
+      if (!columns.length)
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+          message: `"${variable.name}" needs at least one column.`,
+          params: { fields: `${variable.name}.columns` },
+        });
       if (new Set(columns.map((c) => c.toLowerCase())).size !== columns.length) {
-        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}" has two columns with the same name.`, params: { fields: `${variable.name}.columns` } });
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+          message: `"${variable.name}" has two columns with the same name.`,
+          params: { fields: `${variable.name}.columns` },
+        });
       }
     }
     if (options.dateMin && options.dateMax && options.dateMin > options.dateMax) {
-      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `"${variable.name}": the earliest date is after the latest.`, params: { fields: `${variable.name}.dateMin` } });
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: `"${variable.name}": the earliest date is after the latest.`,
+        params: { fields: `${variable.name}.dateMin` },
+      });
     }
     if (variable.type !== "formula") continue;
     if (!options.formula) throw formulaError(variable.name, "empty");
@@ -126,7 +144,8 @@ export function assertValidVariables(variables: Variable[]): void {
       const target = byName.get(ref);
       if (!target) throw formulaError(variable.name, "unknownField", { field: ref });
       if (ref === variable.name) throw formulaError(variable.name, "selfReference");
-      if (!["number", "currency", "percentage", "formula"].includes(target.type)) throw formulaError(variable.name, "notNumberField", { field: ref });
+      if (!["number", "currency", "percentage", "formula"].includes(target.type))
+        throw formulaError(variable.name, "notNumberField", { field: ref });
     }
   }
   // Formulas over formulas must not loop.
@@ -174,7 +193,14 @@ const FIELD_PROBLEMS = {
   tooLong: (p: Record<string, string | number>) => `The text is too long (${Number(p.max).toLocaleString("en")} characters at most).`,
   address: () => "Enter the address as its parts: street, city, postal code and country.",
   addressPart: (p: Record<string, string | number>) =>
-    ({ line1: "Fill in the street and number.", city: "Fill in the city.", postalCode: "Fill in the postal code.", country: "Choose the country." } as Record<string, string>)[String(p.part)] ?? "Fill in the address.",
+    (
+      ({
+        line1: "Fill in the street and number.",
+        city: "Fill in the city.",
+        postalCode: "Fill in the postal code.",
+        country: "Choose the country.",
+      }) as Record<string, string>
+    )[String(p.part)] ?? "Fill in the address.",
   postalCode: () => "Enter a postal code: letters and digits, with a space or dash between groups.",
   geo: () => "Enter a latitude and a longitude in decimal degrees.",
   latitude: () => "The latitude must be between -90 and 90.",
@@ -192,11 +218,13 @@ const FIELD_PROBLEMS = {
   fileTooLarge: (p: Record<string, string | number>) => `The file size exceeds the maximum allowed (${p.max}).`,
   fileCorrupt: () => "The file is damaged or cannot be read.",
   fileUnreadable: (p: Record<string, string | number>) =>
-    ({
-      encrypted: "The PDF is protected with a password. Remove the protection and choose it again.",
-      pages: `The PDF has more than ${p.max} pages, the most accepted.`,
-      timeout: "The file took too long to open. Save it again as a new file and choose that.",
-    } as Record<string, string>)[String(p.reason)] ?? `The file cannot be opened: it is damaged, or it is not a readable ${p.kind} file.`,
+    (
+      ({
+        encrypted: "The PDF is protected with a password. Remove the protection and choose it again.",
+        pages: `The PDF has more than ${p.max} pages, the most accepted.`,
+        timeout: "The file took too long to open. Save it again as a new file and choose that.",
+      }) as Record<string, string>
+    )[String(p.reason)] ?? `The file cannot be opened: it is damaged, or it is not a readable ${p.kind} file.`,
 } satisfies Record<string, (params: Record<string, string | number>) => string>;
 export type FieldProblemCode = keyof typeof FIELD_PROBLEMS;
 
@@ -215,8 +243,14 @@ export type FilledValues = { values: Record<string, FilledValue>; text: Record<s
 /** The values a PDF form can take as typed (ticks, choices): structured ones fill it by their text. */
 export type ScalarValue = string | number | boolean | string[] | null;
 export const scalarValues = (values: FilledValues["values"]): Record<string, ScalarValue> =>
-  Object.fromEntries(Object.entries(values).filter((entry): entry is [string, ScalarValue] => entry[1] === null || typeof entry[1] !== "object" || (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === "string"))));
-
+  Object.fromEntries(
+    Object.entries(values).filter(
+      (entry): entry is [string, ScalarValue] =>
+        entry[1] === null ||
+        typeof entry[1] !== "object" ||
+        (Array.isArray(entry[1]) && entry[1].every((item) => typeof item === "string")),
+    ),
+  );
 
 /** Dates by pattern: YYYY, YY, MMMM (month name), MM, M, DD, D. Without one, the locale's long date. */
 export function formatDateValue(iso: string, locale: Locale, pattern?: string): string {
@@ -225,8 +259,12 @@ export function formatDateValue(iso: string, locale: Locale, pattern?: string): 
   if (!pattern) return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "long", timeZone: "UTC" }).format(date);
   const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: "long", timeZone: "UTC" }).format(date);
   const pad = (n: number) => String(n).padStart(2, "0");
-  return pattern.replace(/YYYY|YY|MMMM|MM|M|DD|D/g, (token) =>
-    ({ YYYY: String(year), YY: String(year).slice(-2), MMMM: monthName, MM: pad(month), M: String(month), DD: pad(day), D: String(day) })[token] as string,
+  return pattern.replace(
+    /YYYY|YY|MMMM|MM|M|DD|D/g,
+    (token) =>
+      ({ YYYY: String(year), YY: String(year).slice(-2), MMMM: monthName, MM: pad(month), M: String(month), DD: pad(day), D: String(day) })[
+        token
+      ] as string,
   );
 }
 
@@ -236,7 +274,10 @@ function toNumber(raw: RawValue): number | null {
   return Number.isFinite(value) ? value : Number.NaN;
 }
 
-const isDateString = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDateString = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /**
  * Checks the values a person filled in against each field's type and options, computes the
@@ -257,7 +298,8 @@ export function fillValues(
   const text: Record<string, string> = {};
   const problems: FieldProblem[] = [...(options.problems ?? [])];
   const problemFields = new Set(problems.map((p) => p.path));
-  const problem = (variable: Variable, code: FieldProblemCode, params?: Record<string, string | number>) => problems.push(fieldProblem(variable.name, code, params));
+  const problem = (variable: Variable, code: FieldProblemCode, params?: Record<string, string | number>) =>
+    problems.push(fieldProblem(variable.name, code, params));
   const numbers = new Map<string, number>();
 
   for (const variable of variables) {
@@ -293,13 +335,20 @@ export function fillValues(
       case "file":
       case "image":
         // The picture itself goes in the file; the others write the file's name.
-        if (isUploadValue(value)) [values[variable.name], text[variable.name]] = [{ name: value.name, mimetype: value.mimetype, size: value.size }, variable.type === "image" ? "" : value.name];
+        if (isUploadValue(value))
+          [values[variable.name], text[variable.name]] = [
+            { name: value.name, mimetype: value.mimetype, size: value.size },
+            variable.type === "image" ? "" : value.name,
+          ];
         else problem(variable, "invalid");
         continue;
     }
     if (typeof value === "object" && value !== null && !(variable.type === "list" && Array.isArray(value))) {
       // Any other type takes text, numbers or (lists) a list: an object has no meaning there.
-      problem(variable, variable.type === "number" || variable.type === "currency" || variable.type === "percentage" ? "number" : "invalid");
+      problem(
+        variable,
+        variable.type === "number" || variable.type === "currency" || variable.type === "percentage" ? "number" : "invalid",
+      );
       continue;
     }
     const str = Array.isArray(value) ? "" : String(value).trim();
@@ -328,7 +377,8 @@ export function fillValues(
           break;
         }
         if (variable.options.dateMin && str < variable.options.dateMin) problem(variable, "minDate", { min: variable.options.dateMin });
-        else if (variable.options.dateMax && str > variable.options.dateMax) problem(variable, "maxDate", { max: variable.options.dateMax });
+        else if (variable.options.dateMax && str > variable.options.dateMax)
+          problem(variable, "maxDate", { max: variable.options.dateMax });
         else {
           values[variable.name] = str;
           text[variable.name] = formatDateValue(str, locale, variable.options.dateFormat);
@@ -381,7 +431,9 @@ export function fillValues(
         const code = str.toUpperCase();
         let name: string | undefined;
         try {
-          name = /^[A-Z]{2}$/.test(code) ? new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "none" }).of(code) : undefined;
+          name = /^[A-Z]{2}$/.test(code)
+            ? new Intl.DisplayNames([intlLocale(locale)], { type: "region", fallback: "none" }).of(code)
+            : undefined;
         } catch {}
         if (!name) problem(variable, "country");
         else [values[variable.name], text[variable.name]] = [code, name];
@@ -426,7 +478,11 @@ export function fillValues(
 
   if (problems.length) {
     const names = problems.map((p) => p.path).join(", ");
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: `Some fields are not valid: ${names}`, params: { fields: names }, details: { fields: problems } });
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: `Some fields are not valid: ${names}`,
+      params: { fields: names },
+      details: { fields: problems },
+    });
   }
   return { values, text };
 }
@@ -441,15 +497,20 @@ const NAME_PATTERNS: Record<string, RegExp> = {
  * A PDF form's fields have no delimiter in the file, so its name may use any format: one pass
  * over all of them (${x} and {{x}} before {x}), replacing only names of fields.
  */
-const ANY_NAME_PATTERN = new RegExp([NAME_PATTERNS.dollar, NAME_PATTERNS.doubleBrace, NAME_PATTERNS.bracket, NAME_PATTERNS.brace].map((p) => p.source).join("|"), "g");
+const ANY_NAME_PATTERN = new RegExp(
+  [NAME_PATTERNS.dollar, NAME_PATTERNS.doubleBrace, NAME_PATTERNS.bracket, NAME_PATTERNS.brace].map((p) => p.source).join("|"),
+  "g",
+);
 
 /** Fills the variable fields of a name ("NDA [client]") with the values' text; unknown or empty fields stay as written. */
 export function fillName(name: string, format: string | null, text: Record<string, string>): string {
   if (!format) return name;
   const pattern = format === "pdfForm" ? ANY_NAME_PATTERN : NAME_PATTERNS[format];
   if (!pattern) return name;
-  return name.replace(pattern, (match, ...groups: unknown[]) => {
-    const key = groups.find((group): group is string => typeof group === "string");
-    return (key !== undefined && Object.hasOwn(text, key) && text[key]) || match;
-  }).trim();
+  return name
+    .replace(pattern, (match, ...groups: unknown[]) => {
+      const key = groups.find((group): group is string => typeof group === "string");
+      return (key !== undefined && Object.hasOwn(text, key) && text[key]) || match;
+    })
+    .trim();
 }

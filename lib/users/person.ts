@@ -24,5 +24,12 @@ export const displayName = (user: { firstName: string; lastName: string; email: 
   [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 
 export function presentPerson(user: PersonRow): Person {
-  return { id: user.id, name: displayName(user), firstName: user.firstName, lastName: user.lastName, email: user.email, avatar: user.avatar };
+  return {
+    id: user.id,
+    name: displayName(user),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    avatar: user.avatar,
+  };
 }

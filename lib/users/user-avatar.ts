@@ -9,7 +9,7 @@ import { storage } from "@/lib/storage/storage";
 
 /** Where a user's picture is stored; kept in the user's metadata, never sent by the client. */
 type AvatarFile = { key: string; mime: string };
-export const avatarFileOf = (metadata: Prisma.JsonValue) => ((metadata as { avatarFile?: AvatarFile } | null)?.avatarFile ?? null);
+export const avatarFileOf = (metadata: Prisma.JsonValue) => (metadata as { avatarFile?: AvatarFile } | null)?.avatarFile ?? null;
 
 /**
  * Stores the signed-in user's picture: the checks of the brand images (PNG, JPEG or WebP by its
@@ -26,8 +26,16 @@ export async function uploadUserAvatar(ctx: ServiceContext, data: Uint8Array) {
   const previous = await db.$transaction(async (tx) => {
     const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { metadata: true } });
     const metadata = user.metadata as Record<string, unknown>;
-    await tx.user.update({ where: { id: ctx.userId }, data: { avatar: url, metadata: { ...metadata, avatarFile: { key, mime: type.mime } } } });
-    await recordAudit(tx, ctx, { eventType: "user.avatarUploaded", targetType: "user", targetId: ctx.userId, payload: { size: data.byteLength, mime: type.mime } });
+    await tx.user.update({
+      where: { id: ctx.userId },
+      data: { avatar: url, metadata: { ...metadata, avatarFile: { key, mime: type.mime } } },
+    });
+    await recordAudit(tx, ctx, {
+      eventType: "user.avatarUploaded",
+      targetType: "user",
+      targetId: ctx.userId,
+      payload: { size: data.byteLength, mime: type.mime },
+    });
     return avatarFileOf(user.metadata)?.key;
   });
   if (previous && previous !== key) await storage().delete(previous);

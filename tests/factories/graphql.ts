@@ -4,7 +4,13 @@ import { jsonRequest } from "./http";
 /** Runs a GraphQL operation through the real /graphql handler as a bearer-token client. */
 export async function graphql<T = Record<string, unknown>>(
   query: string,
-  options: { accessToken?: string; variables?: Record<string, unknown>; headers?: Record<string, string>; cookies?: Record<string, string>; csrf?: boolean } = {},
+  options: {
+    accessToken?: string;
+    variables?: Record<string, unknown>;
+    headers?: Record<string, string>;
+    cookies?: Record<string, string>;
+    csrf?: boolean;
+  } = {},
 ) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
@@ -16,7 +22,10 @@ export async function graphql<T = Record<string, unknown>>(
       csrf: options.csrf ?? Boolean(options.cookies),
     }),
   );
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions: { code: string; type: string; message: string } }[] };
+  const body = (await response.json()) as {
+    data?: T;
+    errors?: { message: string; extensions: { code: string; type: string; message: string } }[];
+  };
   return { status: response.status, ...body, response };
 }
 
@@ -28,7 +37,12 @@ export async function graphql<T = Record<string, unknown>>(
  */
 export async function graphqlUpload<T = Record<string, unknown>>(
   query: string,
-  options: { accessToken?: string; variables?: Record<string, unknown>; files: Record<string, { name: string; bytes: Uint8Array; type?: string }>; headers?: Record<string, string> },
+  options: {
+    accessToken?: string;
+    variables?: Record<string, unknown>;
+    files: Record<string, { name: string; bytes: Uint8Array; type?: string }>;
+    headers?: Record<string, string>;
+  },
 ) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
@@ -36,8 +50,13 @@ export async function graphqlUpload<T = Record<string, unknown>>(
   const form = new FormData();
   form.append("operations", JSON.stringify({ query, variables: options.variables ?? {} }));
   form.append("map", JSON.stringify(Object.fromEntries(entries.map(([path], i) => [String(i), [`variables.${path}`]]))));
-  entries.forEach(([, file], i) => form.append(String(i), new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" })));
+  entries.forEach(([, file], i) =>
+    form.append(String(i), new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" })),
+  );
   const response = await POST(new Request("http://localhost:3000/graphql", { method: "POST", headers, body: form }));
-  const body = (await response.json()) as { data?: T; errors?: { message: string; extensions: { code: string; type: string; message: string; details?: Record<string, unknown> } }[] };
+  const body = (await response.json()) as {
+    data?: T;
+    errors?: { message: string; extensions: { code: string; type: string; message: string; details?: Record<string, unknown> } }[];
+  };
   return { status: response.status, ...body, response };
 }

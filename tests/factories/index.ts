@@ -51,7 +51,10 @@ export async function addMember(accountId: string, role: RoleName, user?: { id: 
 }
 
 /** A real session for the user, and the context the app would build from its bearer token. */
-export async function signedInAs(userId: string, accountId?: string): Promise<{ ctx: ServiceContext; accessToken: string; sessionId: string }> {
+export async function signedInAs(
+  userId: string,
+  accountId?: string,
+): Promise<{ ctx: ServiceContext; accessToken: string; sessionId: string }> {
   const session = await db.$transaction((tx) => createSession(tx, anonymousContext(), { userId, provider: "local", accountId }));
   const ctx = await buildContext({
     header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null),

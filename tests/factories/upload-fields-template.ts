@@ -10,7 +10,11 @@ import { createAccount, signedInAs } from "./index";
 export async function uploadFieldsTemplate(name = "Attachments") {
   const { account, owner } = await createAccount(name);
   const session = await signedInAs(owner.id, account.id);
-  const template = await createTemplate(session.ctx, { name: "Offer [client]" }, { name: "offer.docx", bytes: makeDocx(["Offer for [client]", "[logo]", "Annex: [annex]", "Plan: [plan]"]) });
+  const template = await createTemplate(
+    session.ctx,
+    { name: "Offer [client]" },
+    { name: "offer.docx", bytes: makeDocx(["Offer for [client]", "[logo]", "Annex: [annex]", "Plan: [plan]"]) },
+  );
   await updateTemplate(session.ctx, template.id, {
     variables: [
       { name: "client", type: "text", required: true, deprecated: false, options: {} },

@@ -21,7 +21,14 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
         <label className="sr-only" htmlFor="to">
           {t("filter")}
         </label>
-        <input id="to" name="to" type="email" defaultValue={query.to ?? ""} placeholder={t("filter")} className="flex-1 rounded-md border border-zinc-300 px-3 py-2 text-sm" />
+        <input
+          id="to"
+          name="to"
+          type="email"
+          defaultValue={query.to ?? ""}
+          placeholder={t("filter")}
+          className="flex-1 rounded-md border border-zinc-300 px-3 py-2 text-sm"
+        />
         <button className="rounded-md bg-brand-600 px-4 text-sm text-white">{t("open")}</button>
       </form>
       {result.items.length === 0 && <p>{t("empty")}</p>}

@@ -2,7 +2,15 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { CommentForm, CommentThreads, DELETED, SENT, UPDATED, useCommentChange, type ThreadComment } from "@/components/documents/comments-panel";
+import {
+  CommentForm,
+  CommentThreads,
+  DELETED,
+  SENT,
+  UPDATED,
+  useCommentChange,
+  type ThreadComment,
+} from "@/components/documents/comments-panel";
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
@@ -34,7 +42,8 @@ function rememberName(name: string) {
 }
 
 /** Failures that mean the visit is over: the page opens the link again, or says it expired. */
-const endsVisit = (error: unknown) => error instanceof ApiError && ["LINK_EXPIRED", "UNAUTHENTICATED", "SESSION_EXPIRED"].includes(error.code);
+const endsVisit = (error: unknown) =>
+  error instanceof ApiError && ["LINK_EXPIRED", "UNAUTHENTICATED", "SESSION_EXPIRED"].includes(error.code);
 
 /**
  * Comments under a shared document, for commenter and reviewer links (docs/share-links.md): the
@@ -120,7 +129,11 @@ export function LinkComments({
   const displayName = (c: LinkComment) => (c.authorName ? (c.isOwn ? t("you", { name: c.authorName }) : c.authorName) : t("formerMember"));
 
   return (
-    <section aria-labelledby="link-comments-title" className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6" data-testid="link-comments">
+    <section
+      aria-labelledby="link-comments-title"
+      className="flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm sm:p-6"
+      data-testid="link-comments"
+    >
       <div>
         <h2 id="link-comments-title" className="text-lg font-semibold">
           {t("title")}
@@ -168,7 +181,13 @@ export function LinkComments({
           <CommentForm label={t("newComment")} submitLabel={t("send")} busy={busy} onSubmit={(body) => add(body)}>
             {role === "reviewer" && (
               <label htmlFor={suggestionId} className="flex min-h-10 items-center gap-2 text-sm text-zinc-700">
-                <input id={suggestionId} type="checkbox" className="size-5" checked={asSuggestion} onChange={(e) => setAsSuggestion(e.target.checked)} />
+                <input
+                  id={suggestionId}
+                  type="checkbox"
+                  className="size-5"
+                  checked={asSuggestion}
+                  onChange={(e) => setAsSuggestion(e.target.checked)}
+                />
                 {tl("asSuggestion")}
               </label>
             )}

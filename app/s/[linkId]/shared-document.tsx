@@ -52,7 +52,8 @@ function readTokens(linkId: string): Tokens | null {
 
 function writeTokens(linkId: string, tokens: Tokens | null) {
   try {
-    if (tokens) sessionStorage.setItem(storageKey(linkId), JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
+    if (tokens)
+      sessionStorage.setItem(storageKey(linkId), JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
     else sessionStorage.removeItem(storageKey(linkId));
   } catch {
     // Private browsing without storage: the tokens stay in memory.
@@ -63,11 +64,19 @@ function writeTokens(linkId: string, tokens: Tokens | null) {
  * A call with the link access token; errors become ApiError like every other call. No cookies go
  * with it, so a write needs no CSRF token: the bearer token is the credential (lib/http/csrf.ts).
  */
-async function linkFetch(path: string, accessToken: string, init: { method: string; body?: unknown } = { method: "GET" }): Promise<Response> {
+async function linkFetch(
+  path: string,
+  accessToken: string,
+  init: { method: string; body?: unknown } = { method: "GET" },
+): Promise<Response> {
   const hasBody = init.body !== undefined;
   const response = await fetch(path, {
     method: init.method,
-    headers: { authorization: `Bearer ${accessToken}`, "x-language": document.documentElement.lang || "en", ...(hasBody ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      "x-language": document.documentElement.lang || "en",
+      ...(hasBody ? { "content-type": "application/json" } : {}),
+    },
     body: hasBody ? JSON.stringify(init.body) : undefined,
     credentials: "omit",
     cache: "no-store",
@@ -75,7 +84,12 @@ async function linkFetch(path: string, accessToken: string, init: { method: stri
     throw new ApiError("NETWORK", "network", "", 0);
   });
   if (response.ok) return response;
-  const error = ((await response.json().catch(() => null)) as { error?: { code?: string; type?: string; message?: string; details?: Record<string, unknown> } } | null)?.error ?? {};
+  const error =
+    (
+      (await response.json().catch(() => null)) as {
+        error?: { code?: string; type?: string; message?: string; details?: Record<string, unknown> };
+      } | null
+    )?.error ?? {};
   throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status, error.details);
 }
 
@@ -220,7 +234,8 @@ export function SharedDocument({ linkId }: { linkId: string }) {
       await handle(await apiRequest<Validation>("POST", `/vapp/links/${encodeURIComponent(linkId)}/validate`, body));
       if (body.code === undefined && phase === "code") setMessage({ tone: "success", text: t("codeResent") });
     } catch (error) {
-      if (error instanceof ApiError && error.code === "LINK_EXPIRED" && error.details?.reason === "address") setMessage({ tone: "error", text: t("addressRefused") });
+      if (error instanceof ApiError && error.code === "LINK_EXPIRED" && error.details?.reason === "address")
+        setMessage({ tone: "error", text: t("addressRefused") });
       else if (error instanceof ApiError && error.details?.reason === "code") setMessage({ tone: "error", text: t("codeInvalid") });
       else if (isCode(error, "LINK_EXPIRED")) fail(error);
       else setMessage({ tone: "error", text: errorText(error) });
@@ -280,7 +295,16 @@ export function SharedDocument({ linkId }: { linkId: string }) {
         {phase === "email" ? (
           <form className="flex flex-col gap-4" onSubmit={(event) => submit(event, { email })}>
             <p className="text-zinc-600">{t("emailIntro")}</p>
-            <TextField label={t("email")} type="email" name="email" autoComplete="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <TextField
+              label={t("email")}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={254}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             {message && <Alert tone={message.tone}>{message.text}</Alert>}
             <Button type="submit" busy={busy}>
               {t("sendCode")}
@@ -336,7 +360,9 @@ export function SharedDocument({ linkId }: { linkId: string }) {
             {doc.document.name}
           </h1>
           <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
-            <span>{t("status", { status: ts.has(doc.document.status as never) ? ts(doc.document.status as never) : doc.document.status })}</span>
+            <span>
+              {t("status", { status: ts.has(doc.document.status as never) ? ts(doc.document.status as never) : doc.document.status })}
+            </span>
             <span>{t("role", { role: tr(doc.role) })}</span>
           </p>
         </div>
@@ -360,7 +386,11 @@ export function SharedDocument({ linkId }: { linkId: string }) {
         navigator.pdfViewerEnabled === false ? (
           <p className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
         ) : (
-          <iframe title={t("preview", { name: doc.document.name })} src={pdfUrl} className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white" />
+          <iframe
+            title={t("preview", { name: doc.document.name })}
+            src={pdfUrl}
+            className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white"
+          />
         )
       ) : null}
       {doc.attachments.length > 0 && (
@@ -373,7 +403,12 @@ export function SharedDocument({ linkId }: { linkId: string }) {
               <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid="shared-attachment">
                 <span className="min-w-0 break-words">{file.name}</span>
                 {doc.canDownload && (
-                  <Button variant="ghost" disabled={busy} onClick={() => void download(`/vapp/links/view/attachments/${file.id}`, file.name)} aria-label={t("downloadNamed", { name: file.name })}>
+                  <Button
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => void download(`/vapp/links/view/attachments/${file.id}`, file.name)}
+                    aria-label={t("downloadNamed", { name: file.name })}
+                  >
                     {t("download")}
                   </Button>
                 )}
@@ -382,7 +417,16 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           </ul>
         </section>
       )}
-      {doc.role !== "reader" && <LinkComments linkId={linkId} role={doc.role} email={doc.email} accountName={doc.account.name} call={withAccess} onVisitEnded={visitEnded} />}
+      {doc.role !== "reader" && (
+        <LinkComments
+          linkId={linkId}
+          role={doc.role}
+          email={doc.email}
+          accountName={doc.account.name}
+          call={withAccess}
+          onVisitEnded={visitEnded}
+        />
+      )}
     </article>
   );
 }

@@ -17,4 +17,6 @@ export const POST = route({ operation: "createDocument" }, async ({ ctx, req }) 
 const idsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
 
 /** Bulk delete: { ids }. */
-export const DELETE = route({ operation: "bulkDeleteDocuments", input: idsSchema }, async ({ ctx, input }) => ({ ids: await deleteDocuments(ctx, input.ids) }));
+export const DELETE = route({ operation: "bulkDeleteDocuments", input: idsSchema }, async ({ ctx, input }) => ({
+  ids: await deleteDocuments(ctx, input.ids),
+}));

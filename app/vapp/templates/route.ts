@@ -13,4 +13,6 @@ export const POST = route({ operation: "createTemplate" }, async ({ ctx, req }) 
 const idsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
 
 /** Bulk delete: { ids }. */
-export const DELETE = route({ operation: "bulkDeleteTemplates", input: idsSchema }, async ({ ctx, input }) => ({ ids: await deleteTemplates(ctx, input.ids) }));
+export const DELETE = route({ operation: "bulkDeleteTemplates", input: idsSchema }, async ({ ctx, input }) => ({
+  ids: await deleteTemplates(ctx, input.ids),
+}));

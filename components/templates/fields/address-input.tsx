@@ -13,7 +13,19 @@ export const EMPTY_ADDRESS: AddressDraft = { line1: "", line2: "", city: "", sta
  * inside the form's fieldset, whose legend is the field's label. The street, city, postal code
  * and country are marked required when the field is.
  */
-export function AddressInput({ value, onChange, countries, required, invalid }: { value: AddressDraft; onChange: (value: AddressDraft) => void; countries: { code: string; name: string }[]; required: boolean; invalid: boolean }) {
+export function AddressInput({
+  value,
+  onChange,
+  countries,
+  required,
+  invalid,
+}: {
+  value: AddressDraft;
+  onChange: (value: AddressDraft) => void;
+  countries: { code: string; name: string }[];
+  required: boolean;
+  invalid: boolean;
+}) {
   const t = useTranslations("templates.inputs");
   const set = (part: AddressPart, text: string) => onChange({ ...value, [part]: text });
   const text = (part: AddressPart, extra: { className?: string; max: number; auto: string; required?: boolean }) => (
@@ -37,12 +49,25 @@ export function AddressInput({ value, onChange, countries, required, invalid }: 
       <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
         <span>
           {t("country")}
-          {required && <span className="ml-0.5 text-red-600" aria-hidden>*</span>}
+          {required && (
+            <span className="ml-0.5 text-red-600" aria-hidden>
+              *
+            </span>
+          )}
         </span>
-        <select className={FIELD_INPUT} autoComplete="country" required={required} aria-invalid={invalid && !value.country ? true : undefined} value={value.country} onChange={(e) => set("country", e.target.value)}>
+        <select
+          className={FIELD_INPUT}
+          autoComplete="country"
+          required={required}
+          aria-invalid={invalid && !value.country ? true : undefined}
+          value={value.country}
+          onChange={(e) => set("country", e.target.value)}
+        >
           <option value="">—</option>
           {countries.map((c) => (
-            <option key={c.code} value={c.code}>{c.name}</option>
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
           ))}
         </select>
       </label>

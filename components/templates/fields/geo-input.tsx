@@ -11,8 +11,30 @@ export function GeoInput({ value, onChange, required }: { value: GeoDraft; onCha
   const t = useTranslations("templates.inputs");
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <TextField label={t("latitude")} type="number" inputMode="decimal" step="any" min={-90} max={90} required={required} placeholder="41.3874" value={value.latitude} onChange={(e) => onChange({ ...value, latitude: e.target.value })} />
-      <TextField label={t("longitude")} type="number" inputMode="decimal" step="any" min={-180} max={180} required={required} placeholder="2.1686" value={value.longitude} onChange={(e) => onChange({ ...value, longitude: e.target.value })} />
+      <TextField
+        label={t("latitude")}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={-90}
+        max={90}
+        required={required}
+        placeholder="41.3874"
+        value={value.latitude}
+        onChange={(e) => onChange({ ...value, latitude: e.target.value })}
+      />
+      <TextField
+        label={t("longitude")}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={-180}
+        max={180}
+        required={required}
+        placeholder="2.1686"
+        value={value.longitude}
+        onChange={(e) => onChange({ ...value, longitude: e.target.value })}
+      />
     </div>
   );
 }

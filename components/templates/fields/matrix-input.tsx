@@ -12,7 +12,8 @@ import { FIELD_INPUT } from "./field-input";
 export function MatrixInput({ columns, value, onChange }: { columns: string[]; value: string[][]; onChange: (value: string[][]) => void }) {
   const t = useTranslations("templates.inputs");
   if (!columns.length) return <p className="text-xs text-zinc-500">{t("noColumns")}</p>;
-  const setCell = (row: number, column: number, text: string) => onChange(value.map((cells, i) => (i === row ? cells.map((cell, j) => (j === column ? text : cell)) : cells)));
+  const setCell = (row: number, column: number, text: string) =>
+    onChange(value.map((cells, i) => (i === row ? cells.map((cell, j) => (j === column ? text : cell)) : cells)));
   return (
     <div className="flex flex-col gap-2">
       {value.length === 0 ? (
@@ -23,7 +24,9 @@ export function MatrixInput({ columns, value, onChange }: { columns: string[]; v
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column} scope="col" className="text-left text-xs font-medium text-zinc-600">{column}</th>
+                  <th key={column} scope="col" className="text-left text-xs font-medium text-zinc-600">
+                    {column}
+                  </th>
                 ))}
                 <td />
               </tr>
@@ -33,11 +36,24 @@ export function MatrixInput({ columns, value, onChange }: { columns: string[]; v
                 <tr key={i} data-testid="matrix-row">
                   {columns.map((column, j) => (
                     <td key={column}>
-                      <input className={`${FIELD_INPUT} w-full`} aria-label={t("cellLabel", { column, n: i + 1 })} maxLength={STRUCTURED_LIMITS.cell} value={cells[j] ?? ""} onChange={(e) => setCell(i, j, e.target.value)} />
+                      <input
+                        className={`${FIELD_INPUT} w-full`}
+                        aria-label={t("cellLabel", { column, n: i + 1 })}
+                        maxLength={STRUCTURED_LIMITS.cell}
+                        value={cells[j] ?? ""}
+                        onChange={(e) => setCell(i, j, e.target.value)}
+                      />
                     </td>
                   ))}
                   <td>
-                    <Button type="button" variant="ghost" aria-label={t("removeRow", { n: i + 1 })} onClick={() => onChange(value.filter((_, j) => j !== i))}>×</Button>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      aria-label={t("removeRow", { n: i + 1 })}
+                      onClick={() => onChange(value.filter((_, j) => j !== i))}
+                    >
+                      ×
+                    </Button>
                   </td>
                 </tr>
               ))}
@@ -46,7 +62,12 @@ export function MatrixInput({ columns, value, onChange }: { columns: string[]; v
         </div>
       )}
       <div>
-        <Button type="button" variant="secondary" disabled={value.length >= STRUCTURED_LIMITS.matrixRows} onClick={() => onChange([...value, columns.map(() => "")])}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={value.length >= STRUCTURED_LIMITS.matrixRows}
+          onClick={() => onChange([...value, columns.map(() => "")])}
+        >
           {t("addRow")}
         </Button>
       </div>

@@ -1,6 +1,13 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
-import { accountTokenIdsSchema, createAccountToken, createAccountTokenSchema, findAccountTokens, revokeAccountToken, revokeAccountTokens } from "@/lib/accounts/account-tokens";
+import {
+  accountTokenIdsSchema,
+  createAccountToken,
+  createAccountTokenSchema,
+  findAccountTokens,
+  revokeAccountToken,
+  revokeAccountTokens,
+} from "@/lib/accounts/account-tokens";
 import { listMembers } from "@/lib/accounts/member-operations";
 import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
@@ -144,10 +151,11 @@ builder.mutationFields((t) => ({
     description: "Revokes several API tokens, all or none; their keys fail at once. Returns the ids.",
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_root, { ids }, { ctx }) =>
-      (await revokeAccountTokens(ctx, parseInput(accountTokenIdsSchema, { ids: ids.map(String) }, "bulkDeleteTokens").ids)).map((token) => token.id),
+      (await revokeAccountTokens(ctx, parseInput(accountTokenIdsSchema, { ids: ids.map(String) }, "bulkDeleteTokens").ids)).map(
+        (token) => token.id,
+      ),
   }),
 }));
-
 
 const CreateAccountInput = builder.inputType("CreateAccountInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
 
@@ -197,7 +205,11 @@ builder.mutationField("updateAccount", (t) =>
         ctx,
         parseInput(
           updateAccountSchema,
-          withoutUndefined({ name: data.name ?? undefined, settings: withoutUndefined(data.settings), brand: withoutUndefined(data.brand) }),
+          withoutUndefined({
+            name: data.name ?? undefined,
+            settings: withoutUndefined(data.settings),
+            brand: withoutUndefined(data.brand),
+          }),
           "updateAccount",
         ),
       ),

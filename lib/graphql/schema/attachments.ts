@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { addDocumentAttachment, deleteDocumentAttachment, findDocumentAttachments, type DocumentAttachmentView } from "@/lib/documents/attachments";
+import {
+  addDocumentAttachment,
+  deleteDocumentAttachment,
+  findDocumentAttachments,
+  type DocumentAttachmentView,
+} from "@/lib/documents/attachments";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder, uploadedFile } from "../builder";
 import { DocumentRef, UserSummary } from "./documents";
@@ -7,7 +12,8 @@ import { DocumentRef, UserSummary } from "./documents";
 const id = z.string().min(1).max(64);
 const documentIdSchema = z.object({ documentId: id });
 const attachmentIdsSchema = z.object({ documentId: id, id });
-const documentIdOf = (value: string | number, operation: string) => parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+const documentIdOf = (value: string | number, operation: string) =>
+  parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
 
 /**
  * A file kept with a document besides its versions (lib/documents/attachments.ts): the file of
@@ -23,9 +29,15 @@ const AttachmentRef = builder.objectRef<DocumentAttachmentView>("Attachment").im
     mimetype: t.exposeString("mimetype"),
     size: t.exposeInt("size"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
-    author: t.field({ type: UserSummary, nullable: true, description: "Who added the file; null when no longer a user.", resolve: (a) => a.author }),
+    author: t.field({
+      type: UserSummary,
+      nullable: true,
+      description: "Who added the file; null when no longer a user.",
+      resolve: (a) => a.author,
+    }),
     path: t.string({
-      description: "Where the file downloads from (GET, the caller's session or token; `?inline=1` to view): /vapp/documents/{documentId}/attachments/{id}.",
+      description:
+        "Where the file downloads from (GET, the caller's session or token; `?inline=1` to view): /vapp/documents/{documentId}/attachments/{id}.",
       resolve: (a) => `/vapp/documents/${encodeURIComponent(a.documentId)}/attachments/${encodeURIComponent(a.id)}`,
     }),
   }),
@@ -55,7 +67,8 @@ builder.mutationFields((t) => ({
     description:
       "Adds an annex: a PDF, Word (.docx) or image, checked by its content (editor; DOCUMENT_LOCKED while someone else edits; TOO_MANY_ATTACHMENTS past the limit).",
     args: { documentId: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }) },
-    resolve: async (_root, { documentId, file }, { ctx }) => addDocumentAttachment(ctx, documentIdOf(documentId, "createAttachment"), await uploadedFile(file)),
+    resolve: async (_root, { documentId, file }, { ctx }) =>
+      addDocumentAttachment(ctx, documentIdOf(documentId, "createAttachment"), await uploadedFile(file)),
   }),
   deleteAttachment: t.field({
     type: "ID",

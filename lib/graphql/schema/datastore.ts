@@ -27,6 +27,7 @@ builder.mutationField("updateDataStore", (t) =>
   t.field({
     type: DataStore,
     args: { variables: t.arg({ type: "JSON", required: true }) },
-    resolve: (_root, { variables }, { ctx }) => updateDataStore(ctx, parseInput(updateDataStoreSchema, { variables }, "updateDataStore").variables),
+    resolve: (_root, { variables }, { ctx }) =>
+      updateDataStore(ctx, parseInput(updateDataStoreSchema, { variables }, "updateDataStore").variables),
   }),
 );

@@ -1,8 +1,22 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
 import { documentRoles } from "@/lib/documents/access";
-import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, findDocuments, hotDocuments } from "@/lib/documents/find-documents";
-import { cloneDocument, createDocumentFromTemplate, createDocumentFromUpload, createFromTemplateSchema, documentFieldsSchema, importDocuments } from "@/lib/documents/create-document";
+import {
+  countDocuments,
+  documentListSchema,
+  documentStatusList,
+  expiringDocuments,
+  findDocuments,
+  hotDocuments,
+} from "@/lib/documents/find-documents";
+import {
+  cloneDocument,
+  createDocumentFromTemplate,
+  createDocumentFromUpload,
+  createFromTemplateSchema,
+  documentFieldsSchema,
+  importDocuments,
+} from "@/lib/documents/create-document";
 import {
   deleteDocuments,
   findDocumentVersions,
@@ -81,7 +95,18 @@ type VersionRow = {
   /** Given by findDocumentVersions; looked up from authorId otherwise. */
   author?: UserSummaryRow | null;
 };
-const versionSelect = { id: true, documentId: true, version: true, name: true, mimetype: true, size: true, createdAt: true, readOnly: true, delimiters: true, authorId: true } as const;
+const versionSelect = {
+  id: true,
+  documentId: true,
+  version: true,
+  name: true,
+  mimetype: true,
+  size: true,
+  createdAt: true,
+  readOnly: true,
+  delimiters: true,
+  authorId: true,
+} as const;
 
 /** The versions of one document as DocumentContent rows (the version service leaves the document's id out). */
 const ofDocument = <T extends object>(documentId: string, versions: T[]) => versions.map((v) => ({ ...v, documentId }));
@@ -100,7 +125,8 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     readOnly: t.exposeBoolean("readOnly"),
     path: t.string({
-      description: "Where this version's file downloads from (GET, the caller's session or token): /vapp/documents/{documentId}/file?version=N.",
+      description:
+        "Where this version's file downloads from (GET, the caller's session or token): /vapp/documents/{documentId}/file?version=N.",
       resolve: (v) => `/vapp/documents/${encodeURIComponent(v.documentId)}/file?version=${v.version}`,
     }),
     preview: t.string({
@@ -129,7 +155,14 @@ const TemplateSummary = builder.simpleObject("TemplateSummary", { fields: (t) =>
 
 const DocumentAbilities = builder.simpleObject("DocumentAbilities", {
   description: "What the caller's document role allows (docs/permissions.md).",
-  fields: (t) => ({ view: t.boolean(), comment: t.boolean(), suggest: t.boolean(), edit: t.boolean(), share: t.boolean(), manage: t.boolean() }),
+  fields: (t) => ({
+    view: t.boolean(),
+    comment: t.boolean(),
+    suggest: t.boolean(),
+    edit: t.boolean(),
+    share: t.boolean(),
+    manage: t.boolean(),
+  }),
 });
 
 const DocumentLock = builder.simpleObject("DocumentLock", {
@@ -137,7 +170,11 @@ const DocumentLock = builder.simpleObject("DocumentLock", {
   fields: (t) => ({
     locked: t.boolean(),
     lockedAt: t.field({ type: "DateTime", nullable: true }),
-    user: t.field({ type: UserSummary, nullable: true, description: "Who holds the lock (the caller after lockDocument); null once released." }),
+    user: t.field({
+      type: UserSummary,
+      nullable: true,
+      description: "Who holds the lock (the caller after lockDocument); null once released.",
+    }),
   }),
 });
 
@@ -187,7 +224,8 @@ export const DocumentRef = builder.prismaObject("Document", {
     lockedBy: t.field({
       type: UserSummary,
       nullable: true,
-      description: "Who holds a live edit lock (the caller included), null when nobody does. Only documents the caller sees reach this field.",
+      description:
+        "Who holds a live edit lock (the caller included), null when nobody does. Only documents the caller sees reach this field.",
       resolve: (d, _args, { ctx }) => getLockHolder(ctx, d),
     }),
     category: t.relation("category", { nullable: true }),
@@ -337,7 +375,14 @@ builder.queryFields((t) => ({
   documentsCount: t.int({
     args: { filters: t.arg({ type: DocumentFilter }) },
     resolve: (_root, { filters }, { ctx }) =>
-      countDocuments(ctx, parseInput(documentListSchema.omit({ page: true, size: true, orderBy: true, sortBy: true }), withoutNulls(filters ?? {}, ["folderId"]), "documentsCount")),
+      countDocuments(
+        ctx,
+        parseInput(
+          documentListSchema.omit({ page: true, size: true, orderBy: true, sortBy: true }),
+          withoutNulls(filters ?? {}, ["folderId"]),
+          "documentsCount",
+        ),
+      ),
   }),
   documentStatusList: t.field({
     type: [StatusOption],
@@ -357,7 +402,11 @@ builder.queryFields((t) => ({
     description: "A version of the document `id` (the latest without `version`).",
     args: { id: t.arg.id({ required: true }), version: t.arg.int() },
     resolve: async (_root, args, { ctx }) => {
-      const { id: documentId, version } = parseInput(idSchema.extend({ version: z.number().int().min(1).optional() }), withoutNulls(args), "documentContent");
+      const { id: documentId, version } = parseInput(
+        idSchema.extend({ version: z.number().int().min(1).optional() }),
+        withoutNulls(args),
+        "documentContent",
+      );
       const versions = ofDocument(documentId, await findDocumentVersions(ctx, documentId));
       const found = version ? versions.find((v) => v.version === version) : versions[0];
       if (!found) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
@@ -392,11 +441,17 @@ builder.mutationFields((t) => ({
       const sources = [templateId, file, fromDocument].filter((source) => source !== null && source !== undefined).length;
       if (sources === 0) throw missingParameter("file", "createDocument");
       if (sources > 1 || (fromDocument && Object.keys(fields).length)) {
-        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Give one source: data.templateId, file or fromDocument.", params: { fields: "data, file, fromDocument" } });
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+          message: "Give one source: data.templateId, file or fromDocument.",
+          params: { fields: "data, file, fromDocument" },
+        });
       }
       // An empty list is no files; any file without a template has no field to fill.
       if (fieldFiles?.length && !templateId) {
-        throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "fieldFiles fill the upload fields of data.templateId; give them with a template only.", params: { fields: "fieldFiles" } });
+        throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+          message: "fieldFiles fill the upload fields of data.templateId; give them with a template only.",
+          params: { fields: "fieldFiles" },
+        });
       }
       if (fromDocument) return cloneDocument(ctx, parseInput(idSchema, { id: fromDocument }, "createDocument").id);
       if (file) return createDocumentFromUpload(ctx, parseInput(documentFieldsSchema, fields, "createDocument"), await uploadedFile(file));
@@ -424,16 +479,29 @@ builder.mutationFields((t) => ({
     type: "Document",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
     resolve: (_query, _root, { id: documentId, data }, { ctx }) =>
-      updateDocument(ctx, parseInput(idSchema, { id: documentId }, "updateDocument").id, parseInput(documentFieldsSchema, cleanFields(data), "updateDocument")),
+      updateDocument(
+        ctx,
+        parseInput(idSchema, { id: documentId }, "updateDocument").id,
+        parseInput(documentFieldsSchema, cleanFields(data), "updateDocument"),
+      ),
   }),
   updateDocumentValues: t.prismaField({
     type: "Document",
     description:
       "New values for the fields of a document made from a template, kept as a new version (`values`: field name → value, as in createDocument; `fieldFiles`: new files for its upload fields, the others keep theirs). NOT_FROM_TEMPLATE otherwise. Editor.",
-    args: { id: t.arg.id({ required: true }), values: t.arg({ type: "JSON", required: true }), fieldFiles: t.arg({ type: [FieldFileInput] }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      values: t.arg({ type: "JSON", required: true }),
+      fieldFiles: t.arg({ type: [FieldFileInput] }),
+    },
     resolve: async (_query, _root, { id: documentId, values, fieldFiles }, { ctx }) => {
       const id = parseInput(idSchema, { id: documentId }, "updateDocumentValues").id;
-      await updateDocumentValues(ctx, id, parseInput(updateDocumentValuesSchema, { values }, "updateDocumentValues"), await fieldUploads(fieldFiles ?? [], "updateDocumentValues"));
+      await updateDocumentValues(
+        ctx,
+        id,
+        parseInput(updateDocumentValuesSchema, { values }, "updateDocumentValues"),
+        await fieldUploads(fieldFiles ?? [], "updateDocumentValues"),
+      );
       return getDocument(ctx, id);
     },
   }),
@@ -441,7 +509,8 @@ builder.mutationFields((t) => ({
     type: "Document",
     description: "Archives the document (`archived: true`: out of the lists and searches, kept whole) or brings it back. Owner.",
     args: { id: t.arg.id({ required: true }), archived: t.arg.boolean({ required: true }) },
-    resolve: (_query, _root, { id: documentId, archived }, { ctx }) => archiveDocument(ctx, parseInput(idSchema, { id: documentId }, "archiveDocument").id, archived),
+    resolve: (_query, _root, { id: documentId, archived }, { ctx }) =>
+      archiveDocument(ctx, parseInput(idSchema, { id: documentId }, "archiveDocument").id, archived),
   }),
   updateDocumentStatus: t.prismaField({
     type: "Document",
@@ -455,7 +524,11 @@ builder.mutationFields((t) => ({
     description: "Moves a document to a document folder, or to the root (Drive) with a null destinationId.",
     args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
     resolve: (_query, _root, args, { ctx }) => {
-      const input = parseInput(destinationSchema, { id: args.id, destinationId: args.destinationId ?? null }, "updateDocumentDestinationFolder");
+      const input = parseInput(
+        destinationSchema,
+        { id: args.id, destinationId: args.destinationId ?? null },
+        "updateDocumentDestinationFolder",
+      );
       return updateDocumentDestinationFolder(ctx, input.id, input.destinationId);
     },
   }),
@@ -463,7 +536,12 @@ builder.mutationFields((t) => ({
     type: DocumentVersion,
     description:
       "Adds a version from an upload. `delimiter` is accepted but the format is found in the file itself; `redlines` is accepted for compatibility and not used yet (no redline comparison is stored).",
-    args: { id: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }), delimiter: t.arg.string(), redlines: t.arg({ type: "JSON" }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      file: t.arg({ type: "File", required: true }),
+      delimiter: t.arg.string(),
+      redlines: t.arg({ type: "JSON" }),
+    },
     resolve: async (_root, { id: documentId, file, delimiter }, { ctx }) => {
       const input = parseInput(versionArgsSchema, withoutNulls({ id: documentId, delimiter }), "updateDocumentVersion");
       return updateDocumentVersion(ctx, input.id, await uploadedFile(file));

@@ -62,12 +62,14 @@ const Folder = builder.prismaObject("Folder", {
     children: t.relation("children", { query: { orderBy: [{ name: "asc" }, { id: "asc" }] } }),
     ancestors: t.field({
       type: [FolderAncestor],
-      description: "The folders above this one, from the top level down to its parent; empty at the top level. The root 'Drive' is not a folder and is not included.",
+      description:
+        "The folders above this one, from the top level down to its parent; empty at the top level. The root 'Drive' is not a folder and is not included.",
       select: { id: true, group: true },
       resolve: (folder, _args, context) => loadAncestors(context, folder),
     }),
     path: t.string({
-      description: "Where the folder is, for people: 'Drive', its ancestors and its own name, joined by \" / \" (e.g. \"Drive / Clients / Acme\").",
+      description:
+        'Where the folder is, for people: \'Drive\', its ancestors and its own name, joined by " / " (e.g. "Drive / Clients / Acme").',
       select: { id: true, group: true, name: true },
       resolve: async (folder, _args, context) => folderPath(await loadAncestors(context, folder), folder.name),
     }),
@@ -137,7 +139,8 @@ builder.queryFields((t) => ({
     type: FolderNodeRef,
     description: "The whole tree of a group under the root node 'Drive'.",
     args: { group: t.arg.string() },
-    resolve: (_root, { group }, { ctx }) => folderTree(ctx, parseInput(groupSchema, withoutUndefined({ group: group ?? undefined }), "folderTree").group),
+    resolve: (_root, { group }, { ctx }) =>
+      folderTree(ctx, parseInput(groupSchema, withoutUndefined({ group: group ?? undefined }), "folderTree").group),
   }),
 }));
 

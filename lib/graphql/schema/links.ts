@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { createDocumentLink, deleteDocumentLinks, findDocumentLinks, linkPermissions, linkUrl, updateDocumentLink, upsertDocumentLink } from "@/lib/links/document-links";
+import {
+  createDocumentLink,
+  deleteDocumentLinks,
+  findDocumentLinks,
+  linkPermissions,
+  linkUrl,
+  updateDocumentLink,
+  upsertDocumentLink,
+} from "@/lib/links/document-links";
 import { isLinkExpired } from "@/lib/links/link-access";
 import { createLinkSchema, LINK_ROLES, linkIdSchema, linkIdsSchema, updateLinkSchema, validateLinkSchema } from "@/lib/links/schemas";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
@@ -31,7 +39,10 @@ builder.prismaObject("DocumentLink", {
     expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
     isExpired: t.boolean({ resolve: (link) => isLinkExpired(link) }),
     accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
-    permissions: t.stringList({ description: "What the link's visitor may do: view, download, comment, suggest.", resolve: (link) => linkPermissions(link.role) }),
+    permissions: t.stringList({
+      description: "What the link's visitor may do: view, download, comment, suggest.",
+      resolve: (link) => linkPermissions(link.role),
+    }),
     isSecure: t.exposeBoolean("isSecure"),
     allowList: t.exposeStringList("allowList"),
     denyList: t.exposeStringList("denyList"),
@@ -74,7 +85,8 @@ builder.queryFields((t) => ({
     type: ["DocumentLink"],
     description: "The share links of a document (editor role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { documentId }, { ctx }) => findDocumentLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "links").documentId),
+    resolve: (_query, _root, { documentId }, { ctx }) =>
+      findDocumentLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "links").documentId),
   }),
 }));
 
@@ -82,39 +94,52 @@ builder.mutationFields((t) => ({
   createLink: t.prismaField({
     type: "DocumentLink",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: (_query, _root, { documentId, data }, { ctx }) => createDocumentLink(ctx, String(documentId), parseInput(createLinkSchema, settingsOf(data), "createLink")),
+    resolve: (_query, _root, { documentId, data }, { ctx }) =>
+      createDocumentLink(ctx, String(documentId), parseInput(createLinkSchema, settingsOf(data), "createLink")),
   }),
   updateLink: t.prismaField({
     type: "DocumentLink",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
     resolve: (_query, _root, { id, data }, { ctx }) =>
-      updateDocumentLink(ctx, parseInput(idSchema, { id: String(id) }, "updateLink").id, parseInput(updateLinkSchema, settingsOf(data), "updateLink")),
+      updateDocumentLink(
+        ctx,
+        parseInput(idSchema, { id: String(id) }, "updateLink").id,
+        parseInput(updateLinkSchema, settingsOf(data), "updateLink"),
+      ),
   }),
   upsertLink: t.prismaField({
     type: "DocumentLink",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
     resolve: (_query, _root, { documentId, data }, { ctx }) => {
       const id = data.id ? String(data.id) : null;
-      const settings = id ? parseInput(updateLinkSchema, settingsOf(data), "upsertLink") : parseInput(createLinkSchema, settingsOf(data), "upsertLink");
+      const settings = id
+        ? parseInput(updateLinkSchema, settingsOf(data), "upsertLink")
+        : parseInput(createLinkSchema, settingsOf(data), "upsertLink");
       return upsertDocumentLink(ctx, String(documentId), { ...(settings as z.input<typeof createLinkSchema>), id });
     },
   }),
   deleteLink: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) => (await deleteDocumentLinks(ctx, [parseInput(idSchema, { id: String(id) }, "deleteLink").id]))[0],
+    resolve: async (_root, { id }, { ctx }) =>
+      (await deleteDocumentLinks(ctx, [parseInput(idSchema, { id: String(id) }, "deleteLink").id]))[0],
   }),
   bulkDeleteLinks: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => deleteDocumentLinks(ctx, parseInput(linkIdsSchema, { ids: ids.map(String) }, "bulkDeleteLinks").ids),
+    resolve: (_root, { ids }, { ctx }) =>
+      deleteDocumentLinks(ctx, parseInput(linkIdsSchema, { ids: ids.map(String) }, "bulkDeleteLinks").ids),
   }),
   validateLink: t.field({
     type: LinkValidation,
     description: "Opens a share link without an account: no email, then email, then email and code for a secure link.",
     args: { id: t.arg.id({ required: true }), email: t.arg.string(), code: t.arg.string() },
     resolve: async (_root, { id, email, code }, { ctx }) => {
-      const result = await validateDocumentLink(ctx, parseInput(idSchema, { id: String(id) }, "validateLink").id, parseInput(validateLinkSchema, withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), "validateLink"));
+      const result = await validateDocumentLink(
+        ctx,
+        parseInput(idSchema, { id: String(id) }, "validateLink").id,
+        parseInput(validateLinkSchema, withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), "validateLink"),
+      );
       return {
         status: result.status,
         email: result.status === "codeSent" ? result.email : null,

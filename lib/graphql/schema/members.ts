@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { createMember, deleteMember, deleteMembers, resendMemberInvitation, sendInvitations, updateMember, upsertMember } from "@/lib/accounts/member-operations";
+import {
+  createMember,
+  deleteMember,
+  deleteMembers,
+  resendMemberInvitation,
+  sendInvitations,
+  updateMember,
+  upsertMember,
+} from "@/lib/accounts/member-operations";
 import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema, idsSchema } from "@/lib/accounts/account-role-schemas";
 import { deleteAccountRoles } from "@/lib/accounts/delete-account-roles";
 import { createAccountRole, updateAccountRole, upsertAccountRole } from "@/lib/accounts/save-account-role";
@@ -53,17 +61,20 @@ builder.mutationFields((t) => ({
   upsertAccountRole: t.prismaField({
     type: "AccountRole",
     args: { data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) => upsertAccountRole(ctx, parseInput(accountRoleUpsertSchema, stringIds(data), "upsertAccountRole")),
+    resolve: (_query, _root, { data }, { ctx }) =>
+      upsertAccountRole(ctx, parseInput(accountRoleUpsertSchema, stringIds(data), "upsertAccountRole")),
   }),
   deleteAccountRole: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) => (await deleteAccountRoles(ctx, [parseInput(idSchema, { id: String(id) }, "deleteAccountRole").id]))[0],
+    resolve: async (_root, { id }, { ctx }) =>
+      (await deleteAccountRoles(ctx, [parseInput(idSchema, { id: String(id) }, "deleteAccountRole").id]))[0],
   }),
   bulkDeleteAccountRoles: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => deleteAccountRoles(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountRoles").ids),
+    resolve: (_root, { ids }, { ctx }) =>
+      deleteAccountRoles(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountRoles").ids),
   }),
   createAccountPolicy: t.prismaField({
     type: "AccountPolicy",

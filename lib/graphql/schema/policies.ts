@@ -15,7 +15,13 @@ import {
   upsertDocumentPolicySchema,
   type PresentedPolicy,
 } from "@/lib/documents/policies";
-import { findPersonalLinks, shareWithPerson, shareWithPersonSchema, type PersonalLink as PersonalLinkRow, type ShareWithPersonResult } from "@/lib/documents/share-with-person";
+import {
+  findPersonalLinks,
+  shareWithPerson,
+  shareWithPersonSchema,
+  type PersonalLink as PersonalLinkRow,
+  type ShareWithPersonResult,
+} from "@/lib/documents/share-with-person";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder } from "../builder";
 
@@ -109,13 +115,22 @@ const ShareWithPersonKindEnum = builder.enumType("ShareWithPersonKind", {
 
 /** The REST answer of POST /vapp/documents/{id}/share, with the fields of the other kind null. */
 const ShareWithPersonResultRef = builder.objectRef<ShareWithPersonResult>("ShareWithPersonResult").implement({
-  description: "What sharing with a person gave, as POST /vapp/documents/{id}/share answers: a policy (kind policy) or a personal link (kind link, with capped and renewed).",
+  description:
+    "What sharing with a person gave, as POST /vapp/documents/{id}/share answers: a policy (kind policy) or a personal link (kind link, with capped and renewed).",
   fields: (t) => ({
     kind: t.field({ type: ShareWithPersonKindEnum, resolve: (r) => r.kind }),
     policy: t.field({ type: DocumentPolicy, nullable: true, resolve: (r) => (r.kind === "policy" ? r.policy : null) }),
     link: t.field({ type: PersonalLink, nullable: true, resolve: (r) => (r.kind === "link" ? r.link : null) }),
-    capped: t.boolean({ nullable: true, description: "link only: the role asked for was more than a link gives, so the link carries reviewer.", resolve: (r) => (r.kind === "link" ? r.capped : null) }),
-    renewed: t.boolean({ nullable: true, description: "link only: an open personal link for the address was updated and renewed.", resolve: (r) => (r.kind === "link" ? r.renewed : null) }),
+    capped: t.boolean({
+      nullable: true,
+      description: "link only: the role asked for was more than a link gives, so the link carries reviewer.",
+      resolve: (r) => (r.kind === "link" ? r.capped : null),
+    }),
+    renewed: t.boolean({
+      nullable: true,
+      description: "link only: an open personal link for the address was updated and renewed.",
+      resolve: (r) => (r.kind === "link" ? r.renewed : null),
+    }),
   }),
 });
 
@@ -131,7 +146,8 @@ builder.queryFields((t) => ({
     type: [PersonalLink],
     description: "The people outside the workspace a document is shared with, by their personal links (editor role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) => findPersonalLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "personalLinks").documentId),
+    resolve: (_root, { documentId }, { ctx }) =>
+      findPersonalLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "personalLinks").documentId),
   }),
   policies: t.field({
     type: [DocumentPolicy],
@@ -169,7 +185,8 @@ builder.mutationFields((t) => ({
     type: ["ID"],
     description: "Removes several people's access or requests, all or none, each as deletePolicy would; a document keeps an owner.",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => removeDocumentPolicies(ctx, parseInput(documentPolicyIdsSchema, { ids: ids.map(String) }, "bulkDeletePolicies").ids),
+    resolve: (_root, { ids }, { ctx }) =>
+      removeDocumentPolicies(ctx, parseInput(documentPolicyIdsSchema, { ids: ids.map(String) }, "bulkDeletePolicies").ids),
   }),
   shareDocumentWithPerson: t.field({
     type: ShareWithPersonResultRef,
@@ -177,25 +194,36 @@ builder.mutationFields((t) => ({
       "Shares a document with a person by address (editor): a member of the workspace gets a policy, anyone else a personal link while the setting documentShareExternalAccountMembers is on (FORBIDDEN otherwise).",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: ShareWithPersonInput, required: true }) },
     resolve: (_root, { documentId, data }, { ctx }) =>
-      shareWithPerson(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "shareDocumentWithPerson").documentId, parseInput(shareWithPersonSchema, data, "shareDocumentWithPerson")),
+      shareWithPerson(
+        ctx,
+        parseInput(documentIdSchema, { documentId: String(documentId) }, "shareDocumentWithPerson").documentId,
+        parseInput(shareWithPersonSchema, data, "shareDocumentWithPerson"),
+      ),
   }),
   registerAccessDocumentPolicy: t.field({
     type: DocumentPolicy,
-    description: "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
+    description:
+      "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) => registerAccessDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "registerAccessDocumentPolicy").id),
+    resolve: (_root, args, { ctx }) =>
+      registerAccessDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "registerAccessDocumentPolicy").id),
   }),
   answerAccessRequest: t.field({
     type: DocumentPolicy,
     description: "An owner accepts (with role, reader by default) or refuses an access request.",
     args: { id: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), role: t.arg({ type: DocumentRoleNameEnum }) },
     resolve: (_root, { id: policyId, accept, role }, { ctx }) =>
-      answerAccessRequest(ctx, parseInput(idSchema, { id: String(policyId) }, "answerAccessRequest").id, parseInput(answerAccessRequestSchema, given({ accept, role }), "answerAccessRequest")),
+      answerAccessRequest(
+        ctx,
+        parseInput(idSchema, { id: String(policyId) }, "answerAccessRequest").id,
+        parseInput(answerAccessRequestSchema, given({ accept, role }), "answerAccessRequest"),
+      ),
   }),
   transferDocumentOwnership: t.field({
     type: DocumentPolicy,
     description: "Makes userId the owner of document id; the caller's owner policy becomes editor. Returns the new owner's policy.",
     args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) => transferDocumentOwnership(ctx, parseInput(idSchema, { id: String(args.id) }, "transferDocumentOwnership").id, String(args.userId)),
+    resolve: (_root, args, { ctx }) =>
+      transferDocumentOwnership(ctx, parseInput(idSchema, { id: String(args.id) }, "transferDocumentOwnership").id, String(args.userId)),
   }),
 }));

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment, type PresentedComment } from "@/lib/documents/comments";
+import {
+  addDocumentComment,
+  deleteDocumentComment,
+  findDocumentComments,
+  resolveDocumentComment,
+  updateDocumentComment,
+  type PresentedComment,
+} from "@/lib/documents/comments";
 import { createCommentSchema, createRelationSchema, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
 import { COMMENT_KINDS, RELATION_TYPES } from "@/lib/documents/relation-types";
 import {
@@ -21,7 +28,8 @@ const id = z.string().min(1).max(64);
 const idSchema = z.object({ id });
 const documentIdSchema = z.object({ documentId: id });
 const idOf = (value: string | number, operation: string) => parseInput(idSchema, { id: String(value) }, operation).id;
-const documentIdOf = (value: string | number, operation: string) => parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+const documentIdOf = (value: string | number, operation: string) =>
+  parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
 
 const RelationTypeEnum = builder.enumType("DocumentRelationType", {
   description: "What the source says of the target: related, amends, renews, replaces, annex, basedOn.",
@@ -57,7 +65,8 @@ const RelationRef = builder.objectRef<PresentedRelation>("DocumentRelation").imp
 const CommentAuthor = builder.simpleObject("DocumentCommentAuthor", { fields: (t) => ({ id: t.id(), name: t.string() }) });
 
 const CommentKindEnum = builder.enumType("DocumentCommentKind", {
-  description: "comment, or suggestion: a proposed change to the text that only reviewers and up see and write, and an editor marks applied.",
+  description:
+    "comment, or suggestion: a proposed change to the text that only reviewers and up see and write, and an editor marks applied.",
   values: COMMENT_KINDS,
 });
 
@@ -78,8 +87,18 @@ const CommentRef = builder.objectRef<PresentedComment>("DocumentComment").implem
     parentId: t.exposeID("parentId", { nullable: true }),
     kind: t.field({ type: CommentKindEnum, description: "A reply has its thread's kind.", resolve: (c) => c.kind }),
     body: t.exposeString("body"),
-    author: t.field({ type: CommentAuthor, nullable: true, description: "The member who wrote it; null for a visitor's comment or a former member's.", resolve: (c) => c.author }),
-    visitor: t.field({ type: CommentVisitor, nullable: true, description: "Set when a share-link visitor wrote it.", resolve: (c) => c.visitor }),
+    author: t.field({
+      type: CommentAuthor,
+      nullable: true,
+      description: "The member who wrote it; null for a visitor's comment or a former member's.",
+      resolve: (c) => c.author,
+    }),
+    visitor: t.field({
+      type: CommentVisitor,
+      nullable: true,
+      description: "Set when a share-link visitor wrote it.",
+      resolve: (c) => c.visitor,
+    }),
     resolvedAt: t.expose("resolvedAt", { type: "DateTime", nullable: true }),
     isEdited: t.exposeBoolean("isEdited"),
     canEdit: t.exposeBoolean("canEdit"),
@@ -104,7 +123,10 @@ const CommentInput = builder.inputType("DocumentCommentInput", {
   fields: (t) => ({
     body: t.string({ required: true }),
     parentId: t.id({ description: "createComment: the comment replied to." }),
-    kind: t.field({ type: CommentKindEnum, description: "createComment: comment (the default) or suggestion (reviewer role). A reply takes its thread's kind." }),
+    kind: t.field({
+      type: CommentKindEnum,
+      description: "createComment: comment (the default) or suggestion (reviewer role). A reply takes its thread's kind.",
+    }),
   }),
 });
 
@@ -123,21 +145,30 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const idsToStrings = (data: Record<string, unknown>) => Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]));
+const idsToStrings = (data: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]));
 
 builder.mutationFields((t) => ({
   createRelation: t.field({
     type: RelationRef,
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
     resolve: (_root, { documentId, data }, { ctx }) =>
-      createDocumentRelation(ctx, documentIdOf(documentId, "createRelation"), parseInput(createRelationSchema, idsToStrings(withoutUndefined(data)), "createRelation")),
+      createDocumentRelation(
+        ctx,
+        documentIdOf(documentId, "createRelation"),
+        parseInput(createRelationSchema, idsToStrings(withoutUndefined(data)), "createRelation"),
+      ),
   }),
   updateRelation: t.field({
     type: RelationRef,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
     resolve: (_root, { id: relationId, data }, { ctx }) => {
       const { type, tag } = withoutUndefined(data);
-      return updateDocumentRelation(ctx, idOf(relationId, "updateRelation"), parseInput(updateRelationSchema, withoutUndefined({ type, tag }), "updateRelation"));
+      return updateDocumentRelation(
+        ctx,
+        idOf(relationId, "updateRelation"),
+        parseInput(updateRelationSchema, withoutUndefined({ type, tag }), "updateRelation"),
+      );
     },
   }),
   upsertRelation: t.field({
@@ -149,7 +180,10 @@ builder.mutationFields((t) => ({
       const source = documentIdOf(documentId, "upsertRelation");
       return relationId == null
         ? upsertDocumentRelation(ctx, source, parseInput(createRelationSchema, rest, "upsertRelation"))
-        : upsertDocumentRelation(ctx, source, { ...parseInput(updateRelationSchema, rest, "upsertRelation"), id: idOf(String(relationId), "upsertRelation") });
+        : upsertDocumentRelation(ctx, source, {
+            ...parseInput(updateRelationSchema, rest, "upsertRelation"),
+            id: idOf(String(relationId), "upsertRelation"),
+          });
     },
   }),
   deleteRelation: t.field({
@@ -161,7 +195,8 @@ builder.mutationFields((t) => ({
     type: ["ID"],
     description: "Removes several relations, all or none (editor on each one's source).",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) => deleteDocumentRelations(ctx, parseInput(relationIdsSchema, { ids: ids.map(String) }, "bulkDeleteRelations").ids),
+    resolve: (_root, { ids }, { ctx }) =>
+      deleteDocumentRelations(ctx, parseInput(relationIdsSchema, { ids: ids.map(String) }, "bulkDeleteRelations").ids),
   }),
   createComment: t.field({
     type: CommentRef,
@@ -183,7 +218,8 @@ builder.mutationFields((t) => ({
     type: CommentRef,
     description: "Resolves a thread, or reopens it with resolved: false (its author or an editor).",
     args: { id: t.arg.id({ required: true }), resolved: t.arg.boolean() },
-    resolve: (_root, { id: commentId, resolved }, { ctx }) => resolveDocumentComment(ctx, idOf(commentId, "resolveComment"), { resolved: resolved ?? true }),
+    resolve: (_root, { id: commentId, resolved }, { ctx }) =>
+      resolveDocumentComment(ctx, idOf(commentId, "resolveComment"), { resolved: resolved ?? true }),
   }),
   deleteComment: t.field({
     type: "ID",

@@ -7,7 +7,14 @@ import {
   updateCategoryOperation,
   upsertCategoryOperation,
 } from "@/lib/categories/category-operations";
-import { createTagOperation, deleteTagOperation, deleteTagsOperation, listTags, updateTagOperation, upsertTagOperation } from "@/lib/tags/tag-operations";
+import {
+  createTagOperation,
+  deleteTagOperation,
+  deleteTagsOperation,
+  listTags,
+  updateTagOperation,
+  upsertTagOperation,
+} from "@/lib/tags/tag-operations";
 import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 

@@ -36,7 +36,10 @@ type TemplateVariableRow = Variable & { templateId: string };
 const TemplateVariable = builder.objectRef<TemplateVariableRow>("TemplateVariable").implement({
   description: "A template's field definition (spec Variable); the same data as Template.variables, typed.",
   fields: (t) => ({
-    id: t.id({ description: "`{templateId}:{key}`: stable while the template's file keeps the field.", resolve: (v) => `${v.templateId}:${v.name}` }),
+    id: t.id({
+      description: "`{templateId}:{key}`: stable while the template's file keeps the field.",
+      resolve: (v) => `${v.templateId}:${v.name}`,
+    }),
     key: t.string({ description: "The field's name as written in the file, e.g. `client` for [client].", resolve: (v) => v.name }),
     name: t.exposeString("name", { description: "The same as `key` (the name `variables` and document values use)." }),
     label: t.exposeString("label", { nullable: true }),
@@ -69,7 +72,8 @@ export const TemplateRef = builder.prismaObject("Template", {
     variables: t.expose("variables", { type: "JSON" }),
     variableDefinitions: t.field({
       type: [TemplateVariable],
-      description: "The field definitions, typed, each with its `id` and `key`. Send changes through `variables` (updateTemplate), without `id` and `key`.",
+      description:
+        "The field definitions, typed, each with its `id` and `key`. Send changes through `variables` (updateTemplate), without `id` and `key`.",
       select: { id: true, variables: true },
       resolve: (tpl) => variablesSchema.parse(tpl.variables).map((v) => ({ ...v, templateId: tpl.id })),
     }),
@@ -79,7 +83,12 @@ export const TemplateRef = builder.prismaObject("Template", {
     category: t.relation("category", { nullable: true }),
     folder: t.relation("folder", { nullable: true }),
     tags: t.relation("tags"),
-    author: t.field({ type: Author, nullable: true, select: { author: authorSelect }, resolve: (tpl) => (tpl as { author?: AuthorRow | null }).author ?? null }),
+    author: t.field({
+      type: Author,
+      nullable: true,
+      select: { author: authorSelect },
+      resolve: (tpl) => (tpl as { author?: AuthorRow | null }).author ?? null,
+    }),
   }),
 });
 
@@ -154,7 +163,11 @@ builder.mutationFields((t) => ({
     type: "Template",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: TemplateInput, required: true }) },
     resolve: (_query, _root, { id: templateId, data }, { ctx }) =>
-      updateTemplate(ctx, parseInput(idSchema, { id: templateId }, "updateTemplate").id, parseInput(templateFieldsSchema, cleanFields(data), "updateTemplate")),
+      updateTemplate(
+        ctx,
+        parseInput(idSchema, { id: templateId }, "updateTemplate").id,
+        parseInput(templateFieldsSchema, cleanFields(data), "updateTemplate"),
+      ),
   }),
   cloneTemplate: t.prismaField({
     type: "Template",
@@ -166,13 +179,18 @@ builder.mutationFields((t) => ({
     description: "Moves a template to a template folder, or to the root (Drive) with a null destinationId.",
     args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
     resolve: (_query, _root, args, { ctx }) => {
-      const input = parseInput(destinationSchema, { id: args.id, destinationId: args.destinationId ?? null }, "updateTemplateDestinationFolder");
+      const input = parseInput(
+        destinationSchema,
+        { id: args.id, destinationId: args.destinationId ?? null },
+        "updateTemplateDestinationFolder",
+      );
       return updateTemplateDestinationFolder(ctx, input.id, input.destinationId);
     },
   }),
   updateTemplateVersion: t.prismaField({
     type: "Template",
-    description: "Replaces the template's file; known fields keep their settings. `delimiter` is accepted, but the format is found in the file.",
+    description:
+      "Replaces the template's file; known fields keep their settings. `delimiter` is accepted, but the format is found in the file.",
     args: { id: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }), delimiter: t.arg.string() },
     resolve: async (_query, _root, { id: templateId, file, delimiter }, { ctx }) => {
       const input = parseInput(versionArgsSchema, withoutNulls({ id: templateId, delimiter }), "updateTemplateVersion");

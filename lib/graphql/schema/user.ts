@@ -1,11 +1,5 @@
 import { parseInput } from "@/lib/http/parse-input";
-import {
-  setPasswordSchema,
-  updateEmailSchema,
-  updatePasswordSchema,
-  updateUserMetadataSchema,
-  updateUserSchema,
-} from "@/lib/auth/schemas";
+import { setPasswordSchema, updateEmailSchema, updatePasswordSchema, updateUserMetadataSchema, updateUserSchema } from "@/lib/auth/schemas";
 import { pubsub } from "@/lib/events/pubsub";
 import { acceptTos } from "@/lib/users/accept-tos";
 import { deleteUser } from "@/lib/users/delete-user";
@@ -37,7 +31,11 @@ export const User = builder.prismaObject("User", {
       emailPreferences: t.field({ type: "JSON", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.emailPreferences) }),
       metadata: t.field({ type: "JSON", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.metadata) }),
       tos: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.tos) }),
-      hasPassword: t.boolean({ nullable: true, select: { passwordHash: true }, resolve: (user, _args, { ctx }) => own(user, ctx, Boolean(user.passwordHash)) }),
+      hasPassword: t.boolean({
+        nullable: true,
+        select: { passwordHash: true },
+        resolve: (user, _args, { ctx }) => own(user, ctx, Boolean(user.passwordHash)),
+      }),
       signatureEmail: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.signatureEmail) }),
       internal: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.internal) }),
       createdAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.createdAt) }),
@@ -86,9 +84,7 @@ const DeletedResult = builder.simpleObject("DeletedResult", { fields: (t) => ({ 
 /** GraphQL leaves absent fields undefined; drop them so zod sees only what was sent. */
 const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 
-builder.queryField("me", (t) =>
-  t.prismaField({ type: "User", resolve: (query, _root, _args, { ctx }) => getCurrentUser(ctx, query) }),
-);
+builder.queryField("me", (t) => t.prismaField({ type: "User", resolve: (query, _root, _args, { ctx }) => getCurrentUser(ctx, query) }));
 
 builder.mutationFields((t) => ({
   acceptTos: t.field({ type: IdResult, resolve: (_root, _args, { ctx }) => acceptTos(ctx) }),

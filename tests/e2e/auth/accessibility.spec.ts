@@ -38,7 +38,19 @@ test("the signed-in home has no serious accessibility violations", async ({ page
 
 test("the settings screens have no serious accessibility violations", async ({ page }) => {
   await signIn(page, DEMO_USER.email, DEMO_USER.password);
-  for (const path of ["/settings/profile", "/settings/security", "/settings/preferences", "/settings/ws/settings", "/settings/ws/users", "/settings/ws/roles", "/settings/ws/appearance", "/settings/ws/categories", "/settings/ws/tags", "/settings/ws/integrations", "/settings/ws/datastore"]) {
+  for (const path of [
+    "/settings/profile",
+    "/settings/security",
+    "/settings/preferences",
+    "/settings/ws/settings",
+    "/settings/ws/users",
+    "/settings/ws/roles",
+    "/settings/ws/appearance",
+    "/settings/ws/categories",
+    "/settings/ws/tags",
+    "/settings/ws/integrations",
+    "/settings/ws/datastore",
+  ]) {
     await page.goto(path);
     await expect(page.locator("main h1, main h2").first()).toBeVisible();
     expect({ path, violations: await seriousViolations(page) }).toEqual({ path, violations: [] });
@@ -99,7 +111,10 @@ test("the side navigation is reached and walked with Tab, in menu order", async 
   expect(await focused(page)).toMatchObject({ inNav: true, text: "Templates" });
   await page.keyboard.press("Enter");
   await page.waitForURL((url) => url.pathname === "/templates");
-  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Templates" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
 });
 
 test("a generic modal closes with its close button and a click outside, and gives focus back", async ({ page }) => {

@@ -39,7 +39,10 @@ test("a protected address visited signed out is reached after signing in", async
   await expect(page).toHaveURL("/");
 });
 
-test("a user who has not accepted the terms sees the terms dialog on the page they signed in to, not only on home", async ({ page, request }) => {
+test("a user who has not accepted the terms sees the terms dialog on the page they signed in to, not only on home", async ({
+  page,
+  request,
+}) => {
   const user = await createVerifiedUser(request, "tosdocs");
 
   await page.goto("/docs");

@@ -8,7 +8,9 @@ test("a sign-in link from the email signs the user in", async ({ page, request }
   await page.goto("/login");
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toContainText(`If an account exists for ${user.email}, a sign-in link is on its way.`);
+  await expect(page.getByRole("main").getByRole("status")).toContainText(
+    `If an account exists for ${user.email}, a sign-in link is on its way.`,
+  );
   expect(await sessionEmail(page)).toBeNull();
 
   const email = await openEmail(page, user.email, "Your sign-in link");

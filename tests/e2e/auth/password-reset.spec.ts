@@ -14,7 +14,9 @@ test("forgot password: the emailed link sets a new password", async ({ page, req
     await waitForHydration(page);
     await page.getByRole("textbox", { name: "Email", exact: true }).fill(user.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
-    await expect(page.getByRole("main").getByRole("status")).toContainText(`If an account exists for ${user.email}, a reset link is on its way.`);
+    await expect(page.getByRole("main").getByRole("status")).toContainText(
+      `If an account exists for ${user.email}, a reset link is on its way.`,
+    );
   });
 
   let resetUrl = "";

@@ -10,19 +10,31 @@ import { csrfToken } from "../fixtures/users";
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-test("image and attachment fields: the picture lands in the document, the file is kept with it, editors attach and remove annexes, and a link visitor downloads them", async ({ page, request, browser }) => {
+test("image and attachment fields: the picture lands in the document, the file is kept with it, editors attach and remove annexes, and a link visitor downloads them", async ({
+  page,
+  request,
+  browser,
+}) => {
   await signInFresh(page, request, "attachments");
 
   await page.goto("/templates");
   await page.getByRole("button", { name: en("templates.add") }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel(en("templates.file")).setInputFiles({ name: "Offer [client].docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["Offer for [client].", "[logo]", "Annex: [annex]."])) });
+  await dialog.getByLabel(en("templates.file")).setInputFiles({
+    name: "Offer [client].docx",
+    mimeType: DOCX,
+    buffer: Buffer.from(makeDocx(["Offer for [client].", "[logo]", "Annex: [annex]."])),
+  });
   await dialog.getByRole("button", { name: en("templates.upload") }).click();
   await page.waitForURL(/\/t\/[^/]+\/view$/);
 
   const row = (name: string) => page.locator(`[data-testid="variable-row"][data-name="${name}"]`);
-  await row("logo").getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.image") });
-  await row("annex").getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.attachment") });
+  await row("logo")
+    .getByRole("combobox", { name: en("templates.type") })
+    .selectOption({ label: en("templates.types.image") });
+  await row("annex")
+    .getByRole("combobox", { name: en("templates.type") })
+    .selectOption({ label: en("templates.types.attachment") });
   await page.getByRole("button", { name: en("templates.saveFields") }).click();
   await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
   await page.getByRole("button", { name: en("templates.publish") }).click();
@@ -58,12 +70,19 @@ test("image and attachment fields: the picture lands in the document, the file i
   expect(new Uint8Array(await readFile((await (await downloading).path())!))).toEqual(new Uint8Array(plan));
 
   // An editor attaches an annex and removes it; a field's file offers no removal.
-  await page.getByTestId("attachment-input").setInputFiles({ name: "terms.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["General terms"])) });
+  await page
+    .getByTestId("attachment-input")
+    .setInputFiles({ name: "terms.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["General terms"])) });
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(2)).toContainText("terms.docx");
-  await expect(page.getByRole("button", { name: en("documents.attachments.removeNamed").replace("{name}", "acme-logo.png") })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: en("documents.attachments.removeNamed").replace("{name}", "acme-logo.png") })).toHaveCount(
+    0,
+  );
   await page.getByRole("button", { name: en("documents.attachments.removeNamed").replace("{name}", "terms.docx") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.attachments.remove") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("documents.attachments.remove") })
+    .click();
   await expect(rows).toHaveCount(2);
 
   // The Fields tab links each file field to its file.
@@ -87,7 +106,10 @@ test("image and attachment fields: the picture lands in the document, the file i
 
   // A visitor without an account sees the files of a shared document and downloads them.
   const documentId = new URL(page.url()).pathname.split("/")[2];
-  const created = await page.request.post(`/vapp/documents/${documentId}/links`, { headers: { "x-csrf-token": await csrfToken(page.request) }, data: { name: "Client" } });
+  const created = await page.request.post(`/vapp/documents/${documentId}/links`, {
+    headers: { "x-csrf-token": await csrfToken(page.request) },
+    data: { name: "Client" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(new URL(((await created.json()) as { url: string }).url).pathname);

@@ -8,12 +8,19 @@ const en = messages("en");
 /** Signs the demo administrator in through the API and uploads a document (they own it). */
 async function uploadedDocument(request: APIRequestContext) {
   const csrf = await csrfToken(request);
-  const signInResponse = await request.post("/vapp/auth/provider/local", { headers: { "x-csrf-token": csrf }, data: { email: DEMO_USER.email, password: DEMO_USER.password } });
+  const signInResponse = await request.post("/vapp/auth/provider/local", {
+    headers: { "x-csrf-token": csrf },
+    data: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
   expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
   const upload = await request.post("/vapp/documents", {
     headers: { "x-csrf-token": csrf },
     multipart: {
-      file: { name: "commented.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: Buffer.from(makeDocx(["Terms to comment on"])) },
+      file: {
+        name: "commented.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from(makeDocx(["Terms to comment on"])),
+      },
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);
@@ -23,13 +30,20 @@ async function uploadedDocument(request: APIRequestContext) {
 /** Signs the demo administrator in through the API, uploads a document and makes a link with `role`. */
 async function sharedDocument(request: APIRequestContext, role: "reader" | "commenter" | "reviewer", linkName: string) {
   const { csrf, document } = await uploadedDocument(request);
-  const created = await request.post(`/vapp/documents/${document.id}/links`, { headers: { "x-csrf-token": csrf }, data: { name: linkName, role } });
+  const created = await request.post(`/vapp/documents/${document.id}/links`, {
+    headers: { "x-csrf-token": csrf },
+    data: { name: linkName, role },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const link = (await created.json()) as { id: string; url: string };
   return { document, link };
 }
 
-test("a visitor of a commenter link signs a comment with a name, and the owner sees it with the link", async ({ page, browser, request }) => {
+test("a visitor of a commenter link signs a comment with a name, and the owner sees it with the link", async ({
+  page,
+  browser,
+  request,
+}) => {
   const linkName = `Supplier review ${Date.now()}`;
   const { document, link } = await sharedDocument(request, "commenter", linkName);
   const visitorName = "Sam Supplier";
@@ -59,7 +73,9 @@ test("a visitor of a commenter link signs a comment with a name, and the owner s
 
   // The name is remembered on this device.
   await page.reload();
-  await expect(page.getByRole("region", { name: en("comments.title") }).getByRole("textbox", { name: en("shareLinks.comments.name") })).toHaveValue(visitorName);
+  await expect(
+    page.getByRole("region", { name: en("comments.title") }).getByRole("textbox", { name: en("shareLinks.comments.name") }),
+  ).toHaveValue(visitorName);
   await expect(page.getByTestId("comment").filter({ hasText: body })).toBeVisible();
 
   // The owner sees it in the document's comments tab, with the visitor's name and the link.
@@ -85,7 +101,10 @@ test("a reader link shows no comments section", async ({ page, request }) => {
   await expect(page.getByTestId("link-comments")).toHaveCount(0);
 });
 
-test("a member with the reviewer role or higher writes a suggestion, chosen with the keyboard, and sees it labelled", async ({ page, request }) => {
+test("a member with the reviewer role or higher writes a suggestion, chosen with the keyboard, and sees it labelled", async ({
+  page,
+  request,
+}) => {
   const { document } = await uploadedDocument(request);
   const body = `Say 30 days, not 60 ${Date.now()}`;
 

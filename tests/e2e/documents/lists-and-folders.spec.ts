@@ -13,7 +13,6 @@ const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 const withName = (key: string, name: string) => en(key).replace("{name}", name);
 
-
 /** Uploads a template through POST /vapp/templates with the browser's session. */
 async function apiTemplate(page: Page, name: string): Promise<{ id: string }> {
   const response = await page.request.post("/vapp/templates", {
@@ -96,7 +95,10 @@ test("move a template into a folder from its row's context menu, by keyboard", a
   await expect(row.getByTestId("template-folder")).toHaveText("Leases");
 
   // The folder's own list now holds it (chosen in the tree beside the list), and the server agrees.
-  await page.getByRole("tree", { name: en("folders.folders") }).getByRole("treeitem", { name: "Leases" }).click();
+  await page
+    .getByRole("tree", { name: en("folders.folders") })
+    .getByRole("treeitem", { name: "Leases" })
+    .click();
   await page.waitForURL((url) => url.searchParams.get("folder") === folder.id);
   await expect(page.getByTestId("template-row")).toHaveCount(1);
   const stored = (await (await page.request.get(`/vapp/templates/${template.id}`)).json()) as { folderId: string | null };
@@ -118,7 +120,9 @@ test("move a folder under another; it is never offered a place inside itself", a
   await dialog.getByRole("button", { name: en("folders.moveButton"), exact: true }).click();
   await expect(dialog).toBeHidden();
 
-  const tree = (await (await page.request.get("/vapp/folders?group=template")).json()) as { children: { key: string; children: { key: string }[] }[] };
+  const tree = (await (await page.request.get("/vapp/folders?group=template")).json()) as {
+    children: { key: string; children: { key: string }[] }[];
+  };
   expect(tree.children).toEqual([expect.objectContaining({ key: clients.id, children: [expect.objectContaining({ key: acme.id })] })]);
 
   // Clients cannot now go under Acme, its own sub-folder: Acme is not offered.
@@ -156,7 +160,10 @@ test("move a folder under another; it is never offered a place inside itself", a
 test("a template's category is found by typing part of its name, and chosen by keyboard", async ({ page, request }) => {
   await signInFresh(page, request, "category-search");
   for (const name of ["Leases", "Loans", "Employment"]) {
-    const created = await page.request.post("/vapp/categories", { headers: { "x-csrf-token": await csrfToken(page.request) }, data: { name, group: "template" } });
+    const created = await page.request.post("/vapp/categories", {
+      headers: { "x-csrf-token": await csrfToken(page.request) },
+      data: { name, group: "template" },
+    });
     expect(created.ok(), await created.text()).toBe(true);
   }
   const template = await apiTemplate(page, "Office lease");
@@ -174,7 +181,9 @@ test("a template's category is found by typing part of its name, and chosen by k
   await page.keyboard.press("Escape");
   await expect(category).toHaveValue("Leases");
 
-  const saved = page.waitForResponse((response) => response.request().method() === "PUT" && response.url().endsWith(`/vapp/templates/${template.id}`));
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "PUT" && response.url().endsWith(`/vapp/templates/${template.id}`),
+  );
   await page.getByRole("button", { name: en("templates.saveDetails") }).click();
   expect((await saved).status()).toBe(200);
   const stored = (await (await page.request.get(`/vapp/templates/${template.id}`)).json()) as { category: { name: string } | null };

@@ -9,12 +9,19 @@ const en = messages("en");
 /** Signs the demo administrator in through the API and uploads a document with `text`. */
 async function documentOfDemo(request: APIRequestContext, text: string) {
   const csrf = await csrfToken(request);
-  const signIn = await request.post("/vapp/auth/provider/local", { headers: { "x-csrf-token": csrf }, data: { email: DEMO_USER.email, password: DEMO_USER.password } });
+  const signIn = await request.post("/vapp/auth/provider/local", {
+    headers: { "x-csrf-token": csrf },
+    data: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
   expect(signIn.ok(), await signIn.text()).toBe(true);
   const upload = await request.post("/vapp/documents", {
     headers: { "x-csrf-token": csrf },
     multipart: {
-      file: { name: "shared.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: Buffer.from(makeDocx([text])) },
+      file: {
+        name: "shared.docx",
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: Buffer.from(makeDocx([text])),
+      },
     },
   });
   expect(upload.ok(), await upload.text()).toBe(true);

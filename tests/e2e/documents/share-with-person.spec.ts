@@ -32,7 +32,11 @@ async function setExternalSharing(request: APIRequestContext, on: boolean) {
   expect(response.ok(), await response.text()).toBe(true);
 }
 
-test("an editor shares a document by email with someone outside the workspace only when the setting allows it", async ({ page, browser, request }) => {
+test("an editor shares a document by email with someone outside the workspace only when the setting allows it", async ({
+  page,
+  browser,
+  request,
+}) => {
   const owner = await createVerifiedUser(request, "share-person");
   await signIn(page, owner.email, owner.password);
   await acceptTerms(page);
@@ -69,7 +73,9 @@ test("an editor shares a document by email with someone outside the workspace on
   await expect(row).toBeVisible();
   await expect(row.getByText(en("documents.roles.commenter"), { exact: true })).toBeVisible();
 
-  const subject = en("emails.documentShared.subject").replace("{name}", `${owner.firstName} ${owner.lastName}`).replace("{document}", document.name);
+  const subject = en("emails.documentShared.subject")
+    .replace("{name}", `${owner.firstName} ${owner.lastName}`)
+    .replace("{document}", document.name);
   const linkPath = await emailLink(request, outsider, subject, "/s/");
 
   // The person opens it in their own browser: their address, then the emailed code.
@@ -95,7 +101,10 @@ test("an editor shares a document by email with someone outside the workspace on
   // The editor removes the person's link: gone from the list, and the visitor's page stops working.
   await openPeopleTab();
   await row.getByRole("button", { name: en("documentAccess.external.remove") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("documentAccess.external.remove") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("documentAccess.external.remove") })
+    .click();
   await expect(page.getByTestId("document-access-external")).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByTestId("link-unavailable")).toContainText(en("shareLinks.page.expired"));

@@ -11,9 +11,14 @@ import { acceptTerms, createVerifiedUser, uniqueEmail, waitForHydration } from "
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-
 /** Invites a Member by email; they join in their own browser and accept the terms. */
-async function joinAsMember(page: Page, browser: Browser, request: Parameters<typeof createVerifiedUser>[0], accountName: string, label: string) {
+async function joinAsMember(
+  page: Page,
+  browser: Browser,
+  request: Parameters<typeof createVerifiedUser>[0],
+  accountName: string,
+  label: string,
+) {
   const email = uniqueEmail(label);
   await page.goto("/settings/ws/users");
   await page.getByRole("textbox", { name: en("members.emails") }).fill(email);
@@ -39,7 +44,10 @@ async function uploadTemplate(page: Page, name: string, paragraphs: (string | st
   await dialog.getByRole("button", { name: en("templates.upload") }).click();
 }
 
-test("a member uploads a [bracket] template, sets a date and a formula field, creates a document, downloads it and finds it by a word of its body", async ({ page, request }) => {
+test("a member uploads a [bracket] template, sets a date and a formula field, creates a document, downloads it and finds it by a word of its body", async ({
+  page,
+  request,
+}) => {
   await signInFresh(page, request, "templates");
   await uploadTemplate(page, "Service agreement [client].docx", [
     "Service agreement with [client].",
@@ -87,9 +95,15 @@ test("a member uploads a [bracket] template, sets a date and a formula field, cr
 
   // The downloaded DOCX holds the filled values.
   const downloading = page.waitForEvent("download");
-  await page.getByRole("link", { name: en("documents.download") }).first().click();
+  await page
+    .getByRole("link", { name: en("documents.download") })
+    .first()
+    .click();
   const download = await downloading;
-  const text = new PizZip(await readFile((await download.path())!)).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
+  const text = new PizZip(await readFile((await download.path())!))
+    .file("word/document.xml")!
+    .asText()
+    .replace(/<[^>]+>/g, "");
   expect(text).toContain("Service agreement with Acme Robotics.");
   expect(text).toContain("the yearly total is 3,000.");
 
@@ -116,15 +130,24 @@ test("a member sets address, position, data map, table and identity fields and f
   await uploadTemplate(page, "Lease.docx", ["Tenant id [tenant id].", "Address: [office].", "Position: [site].", "[extras]", "[items]"]);
   await page.waitForURL(/\/t\/[^/]+\/view$/);
   const row = (name: string) => page.locator(`[data-testid="variable-row"][data-name="${name}"]`);
-  const setType = (name: string, type: string) => row(name).getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en(`templates.types.${type}`) });
+  const setType = (name: string, type: string) =>
+    row(name)
+      .getByRole("combobox", { name: en("templates.type") })
+      .selectOption({ label: en(`templates.types.${type}`) });
   await setType("tenant id", "identity");
-  await row("tenant id").getByRole("combobox", { name: en("templates.identityType") }).selectOption({ label: en("templates.identityTypes.passport") });
-  await row("tenant id").getByRole("textbox", { name: en("templates.variableName") }).fill("Passport number");
+  await row("tenant id")
+    .getByRole("combobox", { name: en("templates.identityType") })
+    .selectOption({ label: en("templates.identityTypes.passport") });
+  await row("tenant id")
+    .getByRole("textbox", { name: en("templates.variableName") })
+    .fill("Passport number");
   await setType("office", "address");
   await setType("site", "geo");
   await setType("extras", "object");
   await setType("items", "matrix");
-  await row("items").getByRole("textbox", { name: en("templates.columns") }).fill("Item\nQty");
+  await row("items")
+    .getByRole("textbox", { name: en("templates.columns") })
+    .fill("Item\nQty");
   await page.getByRole("button", { name: en("templates.saveFields") }).click();
   await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
   await page.getByRole("button", { name: en("templates.publish") }).click();
@@ -146,7 +169,9 @@ test("a member sets address, position, data map, table and identity fields and f
   await extras.getByRole("textbox", { name: en("templates.inputs.valueRow").replace("{n}", "1") }).fill("P12");
   const items = form.getByRole("group", { name: "items" });
   await items.getByRole("button", { name: en("templates.inputs.addRow") }).click();
-  await items.getByRole("textbox", { name: en("templates.inputs.cellLabel").replace("{column}", "Item").replace("{n}", "1") }).fill("Chairs");
+  await items
+    .getByRole("textbox", { name: en("templates.inputs.cellLabel").replace("{column}", "Item").replace("{n}", "1") })
+    .fill("Chairs");
   await items.getByRole("textbox", { name: en("templates.inputs.cellLabel").replace("{column}", "Qty").replace("{n}", "1") }).fill("4");
   await form.getByRole("button", { name: en("templates.generate") }).click();
 
@@ -191,20 +216,33 @@ test("a Reader sees a document but cannot edit it", async ({ page, browser, requ
   // The server refuses too, whatever the screen shows.
   const csrf = await (await colleague.request.get("/vapp/auth/csrf")).json();
   const id = documentUrl.split("/d/")[1].split("/")[0];
-  const response = await colleague.request.post(`/vapp/documents/${id}/status`, { headers: { "x-csrf-token": csrf.csrfToken }, data: { newStatus: "drafting" } });
+  const response = await colleague.request.post(`/vapp/documents/${id}/status`, {
+    headers: { "x-csrf-token": csrf.csrfToken },
+    data: { newStatus: "drafting" },
+  });
   expect(response.status()).toBe(403);
   await context.close();
 });
 
-test("an editor shares a document from its screen, a visitor opens the link, and removing it closes it", async ({ page, browser, request }) => {
+test("an editor shares a document from its screen, a visitor opens the link, and removing it closes it", async ({
+  page,
+  browser,
+  request,
+}) => {
   await signInFresh(page, request, "share-panel");
   await uploadDocument(page, "Pricing.docx", "Confidential pricing schedule.");
   const id = page.url().split("/d/")[1].split("/")[0];
 
   await page.getByRole("tab", { name: en("documents.tabs.sharing") }).click();
   await page.getByRole("button", { name: en("shareLinks.newLink") }).click();
-  await page.getByRole("dialog").getByRole("textbox", { name: en("shareLinks.name") }).fill("For the buyer");
-  await page.getByRole("dialog").getByRole("button", { name: en("shareLinks.create") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("textbox", { name: en("shareLinks.name") })
+    .fill("For the buyer");
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("shareLinks.create") })
+    .click();
   const row = page.getByTestId("share-link-row").filter({ hasText: "For the buyer" });
   await expect(row).toBeVisible();
 
@@ -216,7 +254,10 @@ test("an editor shares a document from its screen, a visitor opens the link, and
 
   await row.getByRole("button", { name: en("shareLinks.actions").replace("{name}", "For the buyer") }).click();
   await page.getByRole("menuitem", { name: en("shareLinks.remove") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("shareLinks.remove") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("shareLinks.remove") })
+    .click();
   await expect(row).toHaveCount(0);
   await visitor.reload();
   await expect(visitor.getByTestId("link-unavailable")).toBeVisible();
@@ -262,7 +303,8 @@ test("while an editor edits a document's details, a colleague sees who is editin
   const { context, colleague } = await joinAsMember(page, browser, request, admin.accountName, "lock-viewer");
 
   const id = documentUrl.split("/d/")[1].split("/")[0];
-  const holder = async () => ((await (await colleague.request.get(`/vapp/documents/${id}`)).json()) as { lockedBy: { name: string } | null }).lockedBy?.name ?? null;
+  const holder = async () =>
+    ((await (await colleague.request.get(`/vapp/documents/${id}`)).json()) as { lockedBy: { name: string } | null }).lockedBy?.name ?? null;
   const name = `${admin.firstName} ${admin.lastName}`;
 
   // Opening the Details tab takes the edit lock (asked for until the colleague's API sees it held).
@@ -288,7 +330,9 @@ test("an editor uploads a new version, views the older one with a notice, and go
   const documentUrl = await uploadDocument(page, "Offer.docx", "The first offer.");
   await waitForHydration(page);
   await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
-  await page.getByLabel(en("documents.newVersion")).setInputFiles({ name: "Offer v2.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["The second offer."])) });
+  await page
+    .getByLabel(en("documents.newVersion"))
+    .setInputFiles({ name: "Offer v2.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["The second offer."])) });
   await expect(page.getByTestId("version-row")).toHaveCount(2);
 
   await page.getByRole("link", { name: en("documents.viewVersionN").replace("{version}", "1") }).click();

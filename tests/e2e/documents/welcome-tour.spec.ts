@@ -6,7 +6,8 @@ import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
 /** Spec "Welcome tour" (docs/welcome-tour.md): intro, skip, and the guided template creation. */
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-const stepOf = (current: number, total: number) => en("tour.stepOf").replace("{current}", String(current)).replace("{total}", String(total));
+const stepOf = (current: number, total: number) =>
+  en("tour.stepOf").replace("{current}", String(current)).replace("{total}", String(total));
 /** A tour step is a (non-modal) dialog named by its title. */
 const tourStep = (page: Page, titleKey: string) => page.getByRole("dialog", { name: en(`tour.${titleKey}`), exact: true });
 const isTourCall = (url: string) => new URL(url).pathname === "/vapp/users/welcome-tour";
@@ -48,13 +49,17 @@ test("a new user sees the welcome tour on Templates, goes forward and back, and 
   await expect(templates).toHaveCount(0);
   await organise.getByRole("button", { name: en("tour.back") }).click();
   await expect(tourStep(page, "intro.templatesTitle")).toContainText(stepOf(2, 4));
-  await tourStep(page, "intro.templatesTitle").getByRole("button", { name: en("tour.back") }).click();
+  await tourStep(page, "intro.templatesTitle")
+    .getByRole("button", { name: en("tour.back") })
+    .click();
 
   // The tour does not block the page: the templates screen stays usable behind it.
   await expect(page.getByRole("button", { name: en("templates.add") })).toBeEnabled();
 
   const skipped = page.waitForResponse((response) => isTourCall(response.url()) && response.request().method() === "POST");
-  await tourStep(page, "intro.welcomeTitle").getByRole("button", { name: en("tour.skip") }).click();
+  await tourStep(page, "intro.welcomeTitle")
+    .getByRole("button", { name: en("tour.skip") })
+    .click();
   expect((await skipped).status()).toBe(200);
   await expect(tourStep(page, "intro.welcomeTitle")).toHaveCount(0);
   expect(await hasSeenWelcomeTour(page)).toBe(true);
@@ -82,9 +87,15 @@ test("the guided tour uploads the sample template and finishes on the template's
   await signInNew(page, request, "tour-guided");
   await page.goto("/templates");
 
-  await tourStep(page, "intro.welcomeTitle").getByRole("button", { name: en("tour.start") }).click();
-  await tourStep(page, "intro.templatesTitle").getByRole("button", { name: en("tour.continue") }).click();
-  await tourStep(page, "intro.organiseTitle").getByRole("button", { name: en("tour.continue") }).click();
+  await tourStep(page, "intro.welcomeTitle")
+    .getByRole("button", { name: en("tour.start") })
+    .click();
+  await tourStep(page, "intro.templatesTitle")
+    .getByRole("button", { name: en("tour.continue") })
+    .click();
+  await tourStep(page, "intro.organiseTitle")
+    .getByRole("button", { name: en("tour.continue") })
+    .click();
   const create = tourStep(page, "intro.createTitle");
   await expect(create).toContainText(stepOf(4, 4));
   await create.getByRole("button", { name: en("tour.continue") }).click();
@@ -105,7 +116,9 @@ test("the guided tour uploads the sample template and finishes on the template's
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("Services agreement sample.docx");
   const sample = await readFile((await download.path())!);
-  await upload.getByLabel(en("templates.file"), { exact: true }).setInputFiles({ name: download.suggestedFilename(), mimeType: DOCX, buffer: sample });
+  await upload
+    .getByLabel(en("templates.file"), { exact: true })
+    .setInputFiles({ name: download.suggestedFilename(), mimeType: DOCX, buffer: sample });
   // Still on the same step and the same address: downloading is not a route change.
   await expect(file).toBeVisible();
   await file.getByRole("button", { name: en("tour.continue") }).click();
@@ -136,8 +149,12 @@ test("the guided tour uploads the sample template and finishes on the template's
   await expect(category).toContainText(stepOf(7, 9));
   await category.getByRole("button", { name: en("tour.back") }).click();
   await expect(tourStep(page, "guide.templateNameTitle")).toContainText(stepOf(6, 9));
-  await tourStep(page, "guide.templateNameTitle").getByRole("button", { name: en("tour.continue") }).click();
-  await tourStep(page, "guide.categoryTitle").getByRole("button", { name: en("tour.continue") }).click();
+  await tourStep(page, "guide.templateNameTitle")
+    .getByRole("button", { name: en("tour.continue") })
+    .click();
+  await tourStep(page, "guide.categoryTitle")
+    .getByRole("button", { name: en("tour.continue") })
+    .click();
 
   // Create (publish) it while the tour waits on that step.
   const publish = tourStep(page, "guide.publishTitle");

@@ -13,7 +13,9 @@ import { DEMO_USER } from "../fixtures/users";
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
 async function signInToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post("/vapp/auth/provider/local/desktop", { data: { email: DEMO_USER.email, password: DEMO_USER.password } });
+  const response = await request.post("/vapp/auth/provider/local/desktop", {
+    data: { email: DEMO_USER.email, password: DEMO_USER.password },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }

@@ -102,9 +102,15 @@ test("signing in, /docs, a Word document, a PDF and its share link work under th
   await page.goto("/docs");
   await page.getByRole("button", { name: en("documents.upload") }).click();
   const pdf = Buffer.from(await makeTextPdf([["A PDF under the policy."]]));
-  await page.getByRole("dialog").getByLabel(en("documents.files")).setInputFiles({ name: "Policy test.pdf", mimeType: "application/pdf", buffer: pdf });
+  await page
+    .getByRole("dialog")
+    .getByLabel(en("documents.files"))
+    .setInputFiles({ name: "Policy test.pdf", mimeType: "application/pdf", buffer: pdf });
   const inlineFile = page.waitForResponse((response) => response.url().includes("/file?inline=1"));
-  await page.getByRole("dialog").getByRole("button", { name: en("documents.uploadButton") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("documents.uploadButton") })
+    .click();
   await page.waitForURL(/\/d\/[^/]+\/view$/);
   const shown = await inlineFile;
   expect(shown.status()).toBe(200);
@@ -125,7 +131,10 @@ test("signing in, /docs, a Word document, a PDF and its share link work under th
 
   // Its share link: the visitor's page shows the PDF from a blob: address in an iframe (no plugins).
   const token = await csrfToken(page.request);
-  const created = await page.request.post(`/vapp/documents/${documentId}/links`, { headers: { "x-csrf-token": token }, data: { name: "Policy" } });
+  const created = await page.request.post(`/vapp/documents/${documentId}/links`, {
+    headers: { "x-csrf-token": token },
+    data: { name: "Policy" },
+  });
   expect(created.status(), await created.text()).toBe(201);
   const { url } = (await created.json()) as { url: string };
   const visitor = await page.context().browser()!.newPage();

@@ -4,7 +4,11 @@ import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
 
 const en = messages("en");
 
-test("an administrator creates an API token, sees its key once, the public API answers with it and counts the use, and stops once it is revoked", async ({ page, request, playwright }) => {
+test("an administrator creates an API token, sees its key once, the public API answers with it and counts the use, and stops once it is revoked", async ({
+  page,
+  request,
+  playwright,
+}) => {
   const user = await createVerifiedUser(request, "api-tokens");
   await signIn(page, user.email, user.password);
   await acceptTerms(page);
@@ -34,7 +38,10 @@ test("an administrator creates an API token, sees its key once, the public API a
   await expect(row).not.toContainText(en("apiTokens.never"));
 
   await row.getByRole("button", { name: en("apiTokens.revoke") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("apiTokens.revoke") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("apiTokens.revoke") })
+    .click();
   await expect(row).toContainText(en("apiTokens.revoked"));
   expect((await client.get("/v1/templates", { headers: { "api-key": key } })).status()).toBe(401);
   await client.dispose();

@@ -5,7 +5,11 @@ import { acceptTerms, createVerifiedUser, DEMO_USER, signIn, uniqueEmail, waitFo
 
 const en = messages("en");
 
-test("an administrator invites a colleague, who joins in another browser and sees only what the role permits", async ({ page, browser, request }) => {
+test("an administrator invites a colleague, who joins in another browser and sees only what the role permits", async ({
+  page,
+  browser,
+  request,
+}) => {
   const invitee = uniqueEmail("invitee");
 
   // The administrator invites a Guest.

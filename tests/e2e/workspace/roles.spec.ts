@@ -21,14 +21,20 @@ async function invite(page: Page, email: string, roleLabel: string) {
   return row;
 }
 
-test("an administrator makes a role, invites a colleague with it, edits it, and cannot delete it while it is held", async ({ page, request }) => {
+test("an administrator makes a role, invites a colleague with it, edits it, and cannot delete it while it is held", async ({
+  page,
+  request,
+}) => {
   const admin = await createVerifiedUser(request, "roles-admin");
   await signIn(page, admin.email, admin.password);
   await acceptTerms(page);
 
   // Workspace settings → Roles, the tab next to Users.
   await page.goto("/settings/ws/users");
-  await page.getByRole("navigation", { name: en("settings.workspaceTabs") }).getByRole("link", { name: en("settings.roles"), exact: true }).click();
+  await page
+    .getByRole("navigation", { name: en("settings.workspaceTabs") })
+    .getByRole("link", { name: en("settings.roles"), exact: true })
+    .click();
   await page.waitForURL((url) => url.pathname === "/settings/ws/roles");
   await expect(page.getByRole("heading", { name: en("accountRoles.title"), level: 1 })).toBeVisible();
   await waitForHydration(page);
@@ -57,7 +63,9 @@ test("an administrator makes a role, invites a colleague with it, edits it, and 
   await expect(create).toBeHidden();
   await expect(page.getByText(en("alerts.added")).first()).toBeVisible();
   const row = page.getByTestId("role-row").filter({ hasText: name });
-  await expect(row).toContainText(`${en("accountRoles.groups.documents")}: ${permission("ViewDocuments")}, ${permission("ManageDocuments")}, ${permission("ViewTemplates")}`);
+  await expect(row).toContainText(
+    `${en("accountRoles.groups.documents")}: ${permission("ViewDocuments")}, ${permission("ManageDocuments")}, ${permission("ViewTemplates")}`,
+  );
   await expect(row.getByTestId("role-members")).toHaveText(text("accountRoles.membersCount", { count: 0 }));
 
   // The invite form lists it: a colleague is invited with it.
@@ -114,7 +122,10 @@ test("an administrator makes a role, invites a colleague with it, edits it, and 
   await spare.getByRole("checkbox", { name: en("accountRoles.select").replace("{name}", "Spare") }).check();
   const bulk = text("accountRoles.deleteSelected", { count: 1 });
   await page.getByRole("button", { name: bulk }).click();
-  await page.getByRole("dialog", { name: bulk }).getByRole("button", { name: en("accountRoles.delete") }).click();
+  await page
+    .getByRole("dialog", { name: bulk })
+    .getByRole("button", { name: en("accountRoles.delete") })
+    .click();
   await expect(spare).toHaveCount(0);
   await expect(page.getByTestId("role-row")).toHaveCount(1);
 });

@@ -23,7 +23,10 @@ test("an administrator renames the workspace and the layout shows the new name; 
   await page.goto("/settings/ws/appearance");
   await expect(page.getByText(en("workspace.brandingNotInPlan"))).toBeVisible();
   // The text field, not the colour picker beside it.
-  await page.getByRole("textbox", { name: en("workspace.primaryColor") }).first().fill("violetish");
+  await page
+    .getByRole("textbox", { name: en("workspace.primaryColor") })
+    .first()
+    .fill("violetish");
   await expect(page.getByText(en("workspace.colorInvalid"))).toBeVisible();
   await expect(page.getByRole("button", { name: en("workspace.save") })).toBeDisabled();
 });
@@ -73,7 +76,10 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
   await expect(renamed).toBeVisible();
   await renamed.getByRole("button", { name: en("categories.actions").replace("{name}", "Purchase contracts") }).click();
   await page.getByRole("menuitem", { name: en("categories.delete") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("categories.delete") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("categories.delete") })
+    .click();
   await expect(renamed).toHaveCount(0);
 
   await page.goto("/settings/ws/tags");
@@ -95,7 +101,10 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
   await expect(editedTag).toBeVisible();
   await editedTag.getByRole("button", { name: en("tags.actions").replace("{name}", "Very urgent") }).click();
   await page.getByRole("menuitem", { name: en("tags.delete") }).click();
-  await page.getByRole("dialog").getByRole("button", { name: en("tags.delete") }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("tags.delete") })
+    .click();
   await expect(page.getByTestId("tag-row")).toHaveCount(0);
 });
 
@@ -123,7 +132,9 @@ test("appearance: a logo is uploaded and shown; a file that is not an image is r
   await acceptTerms(page);
   await page.goto("/settings/ws/appearance");
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-  await page.getByLabel(`${en("workspace.upload")} ${en("workspace.logo")}`).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await page
+    .getByLabel(`${en("workspace.upload")} ${en("workspace.logo")}`)
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
   await expect(page.getByTestId("brand-logo")).toBeVisible();
   await expect.poll(() => page.getByTestId("brand-logo").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await page

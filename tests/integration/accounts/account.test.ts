@@ -59,7 +59,10 @@ describe("accounts", () => {
   it("API tokens: created once with their key, listed without it, usable as x-api-key", async () => {
     const { account, owner } = await createAccount("Golf");
     const { accessToken } = await signedInAs(owner.id, account.id);
-    const created = await graphql<{ createToken: { id: string; key: string } }>('mutation { createToken(data: { name: "Zapier" }) { id key keyPrefix } }', { accessToken });
+    const created = await graphql<{ createToken: { id: string; key: string } }>(
+      'mutation { createToken(data: { name: "Zapier" }) { id key keyPrefix } }',
+      { accessToken },
+    );
     const key = created.data!.createToken.key;
     expect(key).toMatch(/^cvt_/);
     const listed = await graphql("{ tokens { id name used } }", { accessToken });

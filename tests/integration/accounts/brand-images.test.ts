@@ -13,12 +13,19 @@ function upload(token: string, kind: string, bytes: Uint8Array, name = "logo.png
   const form = new FormData();
   form.set("file", new Blob([bytes as Uint8Array<ArrayBuffer>]), name);
   return brand.POST(
-    new Request(`http://localhost:3000/vapp/accounts/brand/${kind}`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}`, ...headers } }),
+    new Request(`http://localhost:3000/vapp/accounts/brand/${kind}`, {
+      method: "POST",
+      body: form,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    }),
     params({ kind }),
   );
 }
 const fetchImage = (token: string, kind: string, headers: Record<string, string> = {}) =>
-  brand.GET(new Request(`http://localhost:3000/vapp/accounts/brand/${kind}`, { headers: { authorization: `Bearer ${token}`, ...headers } }), params({ kind }));
+  brand.GET(
+    new Request(`http://localhost:3000/vapp/accounts/brand/${kind}`, { headers: { authorization: `Bearer ${token}`, ...headers } }),
+    params({ kind }),
+  );
 
 describe("brand images", () => {
   it("stores a PNG checked by its bytes, points the brand at it, and serves it to members", async () => {

@@ -11,13 +11,24 @@ import { jsonRequest } from "@/tests/factories/http";
 async function workspace() {
   const { account, owner } = await createAccount("Bulk tokens");
   const { ctx, accessToken } = await signedInAs(owner.id, account.id);
-  const tokens = [await createAccountToken(ctx, { name: "Zapier" }), await createAccountToken(ctx, { name: "CRM" }), await createAccountToken(ctx, { name: "Backup" })];
+  const tokens = [
+    await createAccountToken(ctx, { name: "Zapier" }),
+    await createAccountToken(ctx, { name: "CRM" }),
+    await createAccountToken(ctx, { name: "Backup" }),
+  ];
   return { account, ctx, accessToken, tokens };
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (error: { code?: string }) => error.code ?? String(error));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "OK",
+    (error: { code?: string }) => error.code ?? String(error),
+  );
 const useKey = (key: string) => templates.GET(jsonRequest("GET", "/v1/templates", { headers: { "api-key": key } }));
-const activeOf = async (accountId: string) => (await db.accountToken.findMany({ where: { accountId, active: true }, select: { name: true }, orderBy: { name: "asc" } })).map((t) => t.name);
+const activeOf = async (accountId: string) =>
+  (await db.accountToken.findMany({ where: { accountId, active: true }, select: { name: true }, orderBy: { name: "asc" } })).map(
+    (t) => t.name,
+  );
 
 describe("bulkDeleteTokens", () => {
   it("revokes several tokens: their keys fail at once, one audit row each", async () => {
@@ -43,7 +54,9 @@ describe("bulkDeleteTokens", () => {
     expect(await codeOf(revokeAccountTokens(w.ctx, [w.tokens[0].id, other.tokens[0].id]))).toBe("NOT_FOUND");
     expect(await activeOf(w.account.id)).toEqual(["Backup", "CRM", "Zapier"]);
     expect(await activeOf(other.account.id)).toEqual(["Backup", "CRM", "Zapier"]);
-    expect(await db.audit.count({ where: { accountId: { in: [w.account.id, other.account.id] }, eventType: "accountToken.revoked" } })).toBe(0);
+    expect(
+      await db.audit.count({ where: { accountId: { in: [w.account.id, other.account.id] }, eventType: "accountToken.revoked" } }),
+    ).toBe(0);
   });
 
   it("needs ManageTokens, and works over GraphQL and REST", async () => {
@@ -57,7 +70,12 @@ describe("bulkDeleteTokens", () => {
 
     const done = await graphql(query, { accessToken: w.accessToken, variables: { ids: [w.tokens[0].id] } });
     expect(done.data).toEqual({ bulkDeleteTokens: [w.tokens[0].id] });
-    const request = (ids: unknown, accessToken = w.accessToken) => jsonRequest("POST", "/vapp/accounts/tokens/bulk-delete", { body: { ids }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false });
+    const request = (ids: unknown, accessToken = w.accessToken) =>
+      jsonRequest("POST", "/vapp/accounts/tokens/bulk-delete", {
+        body: { ids },
+        headers: { authorization: `Bearer ${accessToken}` },
+        csrf: false,
+      });
     const response = await tokensBulk.POST(request([w.tokens[1].id, w.tokens[2].id]));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ids: [w.tokens[1].id, w.tokens[2].id] });

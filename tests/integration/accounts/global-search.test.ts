@@ -16,13 +16,19 @@ describe("global search", () => {
     await db.tag.create({ data: { accountId: b.account.id, name: `${word} secret` } });
     await db.category.create({ data: { accountId: a.account.id, name: `${word} leases`, slug: `${word}-leases` } });
     const { accessToken } = await signedInAs(a.owner.id, a.account.id);
-    const response = await search(jsonRequest("GET", `/vapp/search?q=${word.toUpperCase()}`, { headers: { authorization: `Bearer ${accessToken}` } }));
+    const response = await search(
+      jsonRequest("GET", `/vapp/search?q=${word.toUpperCase()}`, { headers: { authorization: `Bearer ${accessToken}` } }),
+    );
     const body = await response.json();
     expect(body.tags.map((t: { name: string }) => t.name)).toEqual([`${word} urgent`]);
     expect(body.categories.map((c: { name: string }) => c.name)).toEqual([`${word} leases`]);
     expect(JSON.stringify(body)).not.toContain("secret");
 
-    const people = await (await search(jsonRequest("GET", `/vapp/search?q=${encodeURIComponent(a.owner.email)}`, { headers: { authorization: `Bearer ${accessToken}` } }))).json();
+    const people = await (
+      await search(
+        jsonRequest("GET", `/vapp/search?q=${encodeURIComponent(a.owner.email)}`, { headers: { authorization: `Bearer ${accessToken}` } }),
+      )
+    ).json();
     expect(people.members).toEqual([expect.objectContaining({ email: a.owner.email })]);
   });
 
@@ -30,10 +36,16 @@ describe("global search", () => {
     const a = await createAccount("Search C");
     const guest = await addMember(a.account.id, "Guest");
     const { accessToken } = await signedInAs(guest.id, a.account.id);
-    const body = await (await search(jsonRequest("GET", `/vapp/search?q=${encodeURIComponent(a.owner.email)}`, { headers: { authorization: `Bearer ${accessToken}` } }))).json();
+    const body = await (
+      await search(
+        jsonRequest("GET", `/vapp/search?q=${encodeURIComponent(a.owner.email)}`, { headers: { authorization: `Bearer ${accessToken}` } }),
+      )
+    ).json();
     expect(body.members).toEqual([]);
     const other = await createAccount("Search D");
-    const refused = await search(jsonRequest("GET", "/vapp/search?q=x", { headers: { authorization: `Bearer ${accessToken}`, "x-account-id": other.account.id } }));
+    const refused = await search(
+      jsonRequest("GET", "/vapp/search?q=x", { headers: { authorization: `Bearer ${accessToken}`, "x-account-id": other.account.id } }),
+    );
     expect(refused.status).toBe(403);
     const empty = await search(jsonRequest("GET", "/vapp/search?q=", { headers: { authorization: `Bearer ${accessToken}` } }));
     expect(empty.status).toBe(400);
@@ -45,12 +57,18 @@ describe("global search", () => {
     const word = `capybara${Date.now()}`;
     const { ctx: ctxA, accessToken } = await signedInAs(a.owner.id, a.account.id);
     const { ctx: ctxB } = await signedInAs(b.owner.id, b.account.id);
-    const doc = await createDocumentFromUpload(ctxA, { name: "Supply agreement" }, { name: "s.docx", bytes: makeDocx([`The ${word} clause <b>binds</b> both parties.`]) });
+    const doc = await createDocumentFromUpload(
+      ctxA,
+      { name: "Supply agreement" },
+      { name: "s.docx", bytes: makeDocx([`The ${word} clause <b>binds</b> both parties.`]) },
+    );
     await createDocumentFromUpload(ctxB, { name: "Secret deal" }, { name: "x.docx", bytes: makeDocx([`Another ${word} here.`]) });
     const template = await createTemplate(ctxA, { name: `${word} lease` }, { name: "t.docx", bytes: makeDocx(["[tenant]"]) });
     await createTemplate(ctxB, { name: `${word} secret` }, { name: "t.docx", bytes: makeDocx(["[tenant]"]) });
 
-    const body = await (await search(jsonRequest("GET", `/vapp/search?q=${word}`, { headers: { authorization: `Bearer ${accessToken}` } }))).json();
+    const body = await (
+      await search(jsonRequest("GET", `/vapp/search?q=${word}`, { headers: { authorization: `Bearer ${accessToken}` } }))
+    ).json();
     expect(body.documents).toEqual([{ id: doc.id, name: "Supply agreement", status: "initial", highlight: expect.any(Array) }]);
     const parts = body.documents[0].highlight as { text: string; match: boolean }[];
     expect(parts).toContainEqual({ text: word, match: true });
@@ -71,7 +89,9 @@ describe("global search", () => {
     const guest = await addMember(a.account.id, "Guest");
     await db.documentPolicy.create({ data: { accountId: a.account.id, documentId: shared.id, userId: guest.id, role: "reader" } });
     const { accessToken } = await signedInAs(guest.id, a.account.id);
-    const body = await (await search(jsonRequest("GET", `/vapp/search?q=${word}`, { headers: { authorization: `Bearer ${accessToken}` } }))).json();
+    const body = await (
+      await search(jsonRequest("GET", `/vapp/search?q=${word}`, { headers: { authorization: `Bearer ${accessToken}` } }))
+    ).json();
     expect(body.documents.map((d: { name: string }) => d.name)).toEqual(["Shared"]);
     expect(body.templates).toEqual([]);
   });

@@ -62,7 +62,10 @@ describe("invitation page", () => {
 
   it("an expired link says so and offers sign-in", async () => {
     const { account, token } = await invite();
-    await db.authToken.updateMany({ where: { type: "invitation", usedAt: null, user: { policies: { some: { accountId: account.id } } } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.authToken.updateMany({
+      where: { type: "invitation", usedAt: null, user: { policies: { some: { accountId: account.id } } } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     await expect(getInvitation(token)).rejects.toMatchObject({ code: "TOKEN_EXPIRED" });
     const html = await render(token);
     expect(html).toContain(en("errors.TOKEN_EXPIRED"));

@@ -60,8 +60,16 @@ beforeAll(async () => {
   const { ctx: ctxA } = await signedInAs(a.owner.id, a.account.id);
   const folderOfB = await createFolder(ctxB, { name: "B folder" });
   const templateFolderOfB = await createFolder(ctxB, { name: "B templates", group: "template" });
-  const documentOfB = await createDocumentFromUpload(ctxB, { name: "B contract", folderId: folderOfB.id }, { name: "b.docx", bytes: makeDocx(["Bravo's Okapi agreement"]) });
-  const templateOfB = await createTemplate(ctxB, { name: "B template" }, { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) });
+  const documentOfB = await createDocumentFromUpload(
+    ctxB,
+    { name: "B contract", folderId: folderOfB.id },
+    { name: "b.docx", bytes: makeDocx(["Bravo's Okapi agreement"]) },
+  );
+  const templateOfB = await createTemplate(
+    ctxB,
+    { name: "B template" },
+    { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) },
+  );
   await publishUnpublishTemplate(ctxB, templateOfB.id, true);
   await updateDataStore(ctxB, [{ name: "company legal name", value: "Okapi Holdings" }]);
   const documentOfA = await createDocumentFromUpload(ctxA, { name: "A contract" }, { name: "a.docx", bytes: makeDocx(["Alpha"]) });
@@ -72,10 +80,36 @@ beforeAll(async () => {
   const attachmentOfB = await addDocumentAttachment(ctxB, documentOfB.id, { name: "Okapi annex.docx", bytes: makeDocx(["Bravo's annex"]) });
   const roleOfB = await db.accountRole.create({ data: { accountId: b.account.id, name: "B reviewers", permissions: ["ViewDocuments"] } });
   const linkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B link", role: "commenter" });
-  const secureLinkOfB = await createDocumentLink(ctxB, documentOfB.id, { name: "B secure link", isSecure: true, allowList: [b.owner.email] });
+  const secureLinkOfB = await createDocumentLink(ctxB, documentOfB.id, {
+    name: "B secure link",
+    isSecure: true,
+    allowList: [b.owner.email],
+  });
   // Sharing with people outside the workspace allowed on both sides: a refusal can only come from the scope.
   for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
-  world = { tokenA: accessToken, accountB: b.account, tokenOfB, policyOfB, categoryOfB, tagOfB, documentOfB, templateOfB, folderOfB, templateFolderOfB, documentOfA, templateOfA, documentPolicyOfB, userOfA: a.owner, relationOfB, commentOfB, attachmentOfB, roleOfB, linkOfB, secureLinkOfB, ownerOfB: b.owner };
+  world = {
+    tokenA: accessToken,
+    accountB: b.account,
+    tokenOfB,
+    policyOfB,
+    categoryOfB,
+    tagOfB,
+    documentOfB,
+    templateOfB,
+    folderOfB,
+    templateFolderOfB,
+    documentOfA,
+    templateOfA,
+    documentPolicyOfB,
+    userOfA: a.owner,
+    relationOfB,
+    commentOfB,
+    attachmentOfB,
+    roleOfB,
+    linkOfB,
+    secureLinkOfB,
+    ownerOfB: b.owner,
+  };
 });
 
 /** The address shareDocumentWithPerson tries: never given a link nor emailed. */
@@ -86,7 +120,11 @@ const asAWithHeaderOfB = () => ({ authorization: `Bearer ${world.tokenA}`, "x-ac
 /** A file for the operations that take one, sent as a GraphQL multipart request. */
 const DOCX = () => ({ name: "planted.docx", bytes: makeDocx(["Planted [field]"]) });
 
-async function graphqlUpload(query: string, files: Record<string, () => { name: string; bytes: Uint8Array }>, headers: Record<string, string>) {
+async function graphqlUpload(
+  query: string,
+  files: Record<string, () => { name: string; bytes: Uint8Array }>,
+  headers: Record<string, string>,
+) {
   const form = new FormData();
   const paths = Object.keys(files);
   form.append("operations", JSON.stringify({ query, variables: Object.fromEntries(paths.map((path) => [path, null])) }));
@@ -119,9 +157,15 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "createToken", query: () => 'mutation { createToken(data: { name: "sneaky" }) { id key } }' },
   { name: "deleteToken", query: () => `mutation { deleteToken(id: "${world.tokenOfB.id}") { id active } }` },
   { name: "bulkDeleteTokens", query: () => `mutation { bulkDeleteTokens(ids: ["${world.tokenOfB.id}"]) }` },
-  { name: "sendInvitations", query: () => 'mutation { sendInvitations(data: { emails: ["spy@example.test"], roleId: "role_administrator" }) { id } }' },
+  {
+    name: "sendInvitations",
+    query: () => 'mutation { sendInvitations(data: { emails: ["spy@example.test"], roleId: "role_administrator" }) { id } }',
+  },
   { name: "resendInvitation", query: () => `mutation { resendInvitation(id: "${world.policyOfB.id}") { id } }` },
-  { name: "updateAccountPolicy", query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }` },
+  {
+    name: "updateAccountPolicy",
+    query: () => `mutation { updateAccountPolicy(id: "${world.policyOfB.id}", data: { roleId: "role_guest" }) { id } }`,
+  },
   { name: "updateAccount", query: () => 'mutation { updateAccount(data: { name: "Hijacked" }) { id } }' },
   { name: "switchAccount", query: () => `mutation { switchAccount(accountId: "${world.accountB.id}") { id name } }` },
   { name: "categories", query: () => "{ categories(includeHidden: true) { id name } }" },
@@ -134,20 +178,44 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
   { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
-  { name: "upsertAccountPolicy", query: () => `mutation { upsertAccountPolicy(data: { id: "${world.policyOfB.id}", roleId: "role_guest", status: "disabled" }) { id } }` },
-  { name: "upsertAccountPolicy inviting", query: () => 'mutation { upsertAccountPolicy(data: { email: "spy2@example.test", roleId: "role_administrator" }) { id } }' },
+  {
+    name: "upsertAccountPolicy",
+    query: () => `mutation { upsertAccountPolicy(data: { id: "${world.policyOfB.id}", roleId: "role_guest", status: "disabled" }) { id } }`,
+  },
+  {
+    name: "upsertAccountPolicy inviting",
+    query: () => 'mutation { upsertAccountPolicy(data: { email: "spy2@example.test", roleId: "role_administrator" }) { id } }',
+  },
   { name: "bulkDeleteAccountPolicies", query: () => `mutation { bulkDeleteAccountPolicies(ids: ["${world.policyOfB.id}"]) }` },
-  { name: "createAccountPolicy", query: () => 'mutation { createAccountPolicy(data: { email: "spy3@example.test", roleId: "role_administrator" }) { id } }' },
-  { name: "createAccountPolicy with B's role", query: () => `mutation { createAccountPolicy(data: { email: "spy4@example.test", roleId: "${world.roleOfB.id}" }) { id } }` },
+  {
+    name: "createAccountPolicy",
+    query: () => 'mutation { createAccountPolicy(data: { email: "spy3@example.test", roleId: "role_administrator" }) { id } }',
+  },
+  {
+    name: "createAccountPolicy with B's role",
+    query: () => `mutation { createAccountPolicy(data: { email: "spy4@example.test", roleId: "${world.roleOfB.id}" }) { id } }`,
+  },
   { name: "requestAccountAccess", query: () => 'mutation { requestAccountAccess(note: "Let me in") { recipients } }' },
   // Workspace roles
-  { name: "createAccountRole", query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: ["ViewDocuments"] }) { id } }' },
-  { name: "updateAccountRole", query: () => `mutation { updateAccountRole(id: "${world.roleOfB.id}", data: { name: "Hijacked", permissions: [] }) { id name } }` },
-  { name: "upsertAccountRole", query: () => `mutation { upsertAccountRole(data: { id: "${world.roleOfB.id}", name: "Hijacked" }) { id name } }` },
+  {
+    name: "createAccountRole",
+    query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: ["ViewDocuments"] }) { id } }',
+  },
+  {
+    name: "updateAccountRole",
+    query: () => `mutation { updateAccountRole(id: "${world.roleOfB.id}", data: { name: "Hijacked", permissions: [] }) { id name } }`,
+  },
+  {
+    name: "upsertAccountRole",
+    query: () => `mutation { upsertAccountRole(data: { id: "${world.roleOfB.id}", name: "Hijacked" }) { id name } }`,
+  },
   { name: "deleteAccountRole", query: () => `mutation { deleteAccountRole(id: "${world.roleOfB.id}") }` },
   { name: "bulkDeleteAccountRoles", query: () => `mutation { bulkDeleteAccountRoles(ids: ["${world.roleOfB.id}"]) }` },
   // Categories and tags by B's ids
-  { name: "upsertCategory", query: () => `mutation { upsertCategory(data: { id: "${world.categoryOfB.id}", name: "Hijacked" }) { id name } }` },
+  {
+    name: "upsertCategory",
+    query: () => `mutation { upsertCategory(data: { id: "${world.categoryOfB.id}", name: "Hijacked" }) { id name } }`,
+  },
   { name: "showCategory", query: () => `mutation { showCategory(id: "${world.categoryOfB.id}") { id name } }` },
   { name: "deleteCategory", query: () => `mutation { deleteCategory(id: "${world.categoryOfB.id}") }` },
   { name: "upsertTag", query: () => `mutation { upsertTag(data: { id: "${world.tagOfB.id}", name: "Hijacked" }) { id name } }` },
@@ -167,7 +235,10 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "documentVersions", query: () => `{ documentVersions(documentId: "${world.documentOfB.id}") { id name } }` },
   { name: "expiringDocuments", query: () => "{ expiringDocuments { id name } }" },
   { name: "createDocument", query: () => `mutation { createDocument(fromDocument: "${world.documentOfB.id}") { id name } }` },
-  { name: "createDocument from a template", query: () => `mutation { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }) { id name } }` },
+  {
+    name: "createDocument from a template",
+    query: () => `mutation { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }) { id name } }`,
+  },
   {
     name: "createDocument from a file into a folder",
     query: () => `mutation ($file: File) { createDocument(file: $file, data: { folderId: "${world.folderOfB.id}" }) { id } }`,
@@ -180,64 +251,167 @@ const GRAPHQL_CASES: GraphQLCase[] = [
     files: { a: DOCX },
   },
   { name: "updateDocument", query: () => `mutation { updateDocument(id: "${world.documentOfB.id}", data: { name: "Hijacked" }) { id } }` },
-  { name: "updateDocumentStatus", query: () => `mutation { updateDocumentStatus(id: "${world.documentOfB.id}", newStatus: cancelled) { id } }` },
+  {
+    name: "updateDocumentStatus",
+    query: () => `mutation { updateDocumentStatus(id: "${world.documentOfB.id}", newStatus: cancelled) { id } }`,
+  },
   { name: "archiveDocument", query: () => `mutation { archiveDocument(id: "${world.documentOfB.id}", archived: true) { id archived } }` },
-  { name: "updateDocumentValues", query: () => `mutation { updateDocumentValues(id: "${world.documentOfB.id}", values: { client: "Hijacked" }) { id } }` },
-  { name: "updateDocumentDestinationFolder", query: () => `mutation { updateDocumentDestinationFolder(id: "${world.documentOfB.id}", destinationId: null) { id } }` },
-  { name: "updateDocumentVersion", query: () => `mutation ($file: File!) { updateDocumentVersion(id: "${world.documentOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
+  {
+    name: "updateDocumentValues",
+    query: () => `mutation { updateDocumentValues(id: "${world.documentOfB.id}", values: { client: "Hijacked" }) { id } }`,
+  },
+  {
+    name: "updateDocumentDestinationFolder",
+    query: () => `mutation { updateDocumentDestinationFolder(id: "${world.documentOfB.id}", destinationId: null) { id } }`,
+  },
+  {
+    name: "updateDocumentVersion",
+    query: () => `mutation ($file: File!) { updateDocumentVersion(id: "${world.documentOfB.id}", file: $file) { id } }`,
+    files: { file: DOCX },
+  },
   { name: "deleteDocument", query: () => `mutation { deleteDocument(id: "${world.documentOfB.id}") }` },
   { name: "bulkDeleteDocuments", query: () => `mutation { bulkDeleteDocuments(ids: ["${world.documentOfB.id}"]) }` },
   { name: "lockDocument", query: () => `mutation { lockDocument(id: "${world.documentOfB.id}") { locked } }` },
   {
     name: "createDocument from a template with fieldFiles",
-    query: () => `mutation ($f: File!) { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }, fieldFiles: [{ name: "party", file: $f }]) { id attachments { id name } } }`,
+    query: () =>
+      `mutation ($f: File!) { createDocument(data: { templateId: "${world.templateOfB.id}", values: { party: "Spy" } }, fieldFiles: [{ name: "party", file: $f }]) { id attachments { id name } } }`,
     files: { f: DOCX },
   },
   // Document attachments
   { name: "attachments", query: () => `{ attachments(documentId: "${world.documentOfB.id}") { id name path } }` },
   { name: "document attachments", query: () => `{ document(id: "${world.documentOfB.id}") { attachments { id name path } } }` },
-  { name: "createAttachment", query: () => `mutation ($file: File!) { createAttachment(documentId: "${world.documentOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
-  { name: "deleteAttachment", query: () => `mutation { deleteAttachment(documentId: "${world.documentOfB.id}", id: "${world.attachmentOfB.id}") }` },
-  { name: "deleteAttachment of B through A's document", query: () => `mutation { deleteAttachment(documentId: "${world.documentOfA.id}", id: "${world.attachmentOfB.id}") }` },
+  {
+    name: "createAttachment",
+    query: () => `mutation ($file: File!) { createAttachment(documentId: "${world.documentOfB.id}", file: $file) { id } }`,
+    files: { file: DOCX },
+  },
+  {
+    name: "deleteAttachment",
+    query: () => `mutation { deleteAttachment(documentId: "${world.documentOfB.id}", id: "${world.attachmentOfB.id}") }`,
+  },
+  {
+    name: "deleteAttachment of B through A's document",
+    query: () => `mutation { deleteAttachment(documentId: "${world.documentOfA.id}", id: "${world.attachmentOfB.id}") }`,
+  },
   { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
   // Document policies
   { name: "policies", query: () => `{ policies(documentId: "${world.documentOfB.id}") { id user { email name } } }` },
-  { name: "policies lastActive", query: () => `{ policies(documentId: "${world.documentOfB.id}", lastActive: true) { id user { email name } } }` },
+  {
+    name: "policies lastActive",
+    query: () => `{ policies(documentId: "${world.documentOfB.id}", lastActive: true) { id user { email name } } }`,
+  },
   { name: "documentRoles", query: () => "{ documentRoles { id name global permissions } }", open: true },
-  { name: "upsertPolicy", query: () => `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }` },
+  {
+    name: "upsertPolicy",
+    query: () =>
+      `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }`,
+  },
   { name: "deletePolicy", query: () => `mutation { deletePolicy(id: "${world.documentPolicyOfB.id}") }` },
   { name: "bulkDeletePolicies", query: () => `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}"]) }` },
   { name: "personalLinks", query: () => `{ personalLinks(documentId: "${world.documentOfB.id}") { id email } }` },
-  { name: "shareDocumentWithPerson", query: () => `mutation { shareDocumentWithPerson(documentId: "${world.documentOfB.id}", data: { email: "${SHARE_SPY}", role: reviewer }) { kind link { id email } capped } }` },
-  { name: "registerAccessDocumentPolicy", query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }` },
-  { name: "answerAccessRequest", query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }` },
-  { name: "transferDocumentOwnership", query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }` },
+  {
+    name: "shareDocumentWithPerson",
+    query: () =>
+      `mutation { shareDocumentWithPerson(documentId: "${world.documentOfB.id}", data: { email: "${SHARE_SPY}", role: reviewer }) { kind link { id email } capped } }`,
+  },
+  {
+    name: "registerAccessDocumentPolicy",
+    query: () => `mutation { registerAccessDocumentPolicy(id: "${world.documentOfB.id}") { id status } }`,
+  },
+  {
+    name: "answerAccessRequest",
+    query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }`,
+  },
+  {
+    name: "transferDocumentOwnership",
+    query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }`,
+  },
   // Document relations and comments
   { name: "relations", query: () => `{ relations(documentId: "${world.documentOfB.id}") { id tag other { id name } } }` },
-  { name: "createRelation", query: () => `mutation { createRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }` },
-  { name: "createRelation to B's document", query: () => `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }` },
-  { name: "createRelation to B's template", query: () => `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfB.id}" }) { id other { name } } }` },
-  { name: "updateRelation", query: () => `mutation { updateRelation(id: "${world.relationOfB.id}", data: { tag: "Hijacked" }) { id tag } }` },
+  {
+    name: "createRelation",
+    query: () =>
+      `mutation { createRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+  },
+  {
+    name: "createRelation to B's document",
+    query: () =>
+      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }`,
+  },
+  {
+    name: "createRelation to B's template",
+    query: () =>
+      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfB.id}" }) { id other { name } } }`,
+  },
+  {
+    name: "updateRelation",
+    query: () => `mutation { updateRelation(id: "${world.relationOfB.id}", data: { tag: "Hijacked" }) { id tag } }`,
+  },
   { name: "deleteRelation", query: () => `mutation { deleteRelation(id: "${world.relationOfB.id}") }` },
   { name: "bulkDeleteRelations", query: () => `mutation { bulkDeleteRelations(ids: ["${world.relationOfB.id}"]) }` },
-  { name: "upsertRelation", query: () => `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }` },
-  { name: "upsertRelation with B's id", query: () => `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }` },
-  { name: "upsertRelation with B's id from A's document", query: () => `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }` },
-  { name: "upsertRelation to B's document", query: () => `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }` },
+  {
+    name: "upsertRelation",
+    query: () =>
+      `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+  },
+  {
+    name: "upsertRelation with B's id",
+    query: () =>
+      `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }`,
+  },
+  {
+    name: "upsertRelation with B's id from A's document",
+    query: () =>
+      `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }`,
+  },
+  {
+    name: "upsertRelation to B's document",
+    query: () =>
+      `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }`,
+  },
   // Share links
   { name: "links", query: () => `{ links(documentId: "${world.documentOfB.id}") { id name url } }` },
-  { name: "createLink", query: () => `mutation { createLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }` },
-  { name: "updateLink", query: () => `mutation { updateLink(id: "${world.linkOfB.id}", data: { name: "Hijacked", role: reviewer }) { id name } }` },
-  { name: "upsertLink", query: () => `mutation { upsertLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }` },
-  { name: "upsertLink with B's id", query: () => `mutation { upsertLink(documentId: "${world.documentOfA.id}", data: { id: "${world.linkOfB.id}", name: "Hijacked", isSecure: false, allowList: [] }) { id name } }` },
+  {
+    name: "createLink",
+    query: () => `mutation { createLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }`,
+  },
+  {
+    name: "updateLink",
+    query: () => `mutation { updateLink(id: "${world.linkOfB.id}", data: { name: "Hijacked", role: reviewer }) { id name } }`,
+  },
+  {
+    name: "upsertLink",
+    query: () => `mutation { upsertLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }`,
+  },
+  {
+    name: "upsertLink with B's id",
+    query: () =>
+      `mutation { upsertLink(documentId: "${world.documentOfA.id}", data: { id: "${world.linkOfB.id}", name: "Hijacked", isSecure: false, allowList: [] }) { id name } }`,
+  },
   { name: "deleteLink", query: () => `mutation { deleteLink(id: "${world.linkOfB.id}") }` },
   { name: "bulkDeleteLinks", query: () => `mutation { bulkDeleteLinks(ids: ["${world.linkOfB.id}", "${world.secureLinkOfB.id}"]) }` },
   // The link id is the secret a visitor holds (docs/share-links.md): a secure one still asks who is there.
-  { name: "validateLink", query: () => `mutation { validateLink(id: "${world.secureLinkOfB.id}") { status email accessToken refreshToken document { id name } } }`, open: true },
+  {
+    name: "validateLink",
+    query: () =>
+      `mutation { validateLink(id: "${world.secureLinkOfB.id}") { status email accessToken refreshToken document { id name } } }`,
+    open: true,
+  },
   { name: "comments", query: () => `{ comments(documentId: "${world.documentOfB.id}") { id body } }` },
-  { name: "createComment", query: () => `mutation { createComment(documentId: "${world.documentOfB.id}", data: { body: "Planted" }) { id } }` },
-  { name: "createComment replying to B's comment", query: () => `mutation { createComment(documentId: "${world.documentOfA.id}", data: { body: "Planted", parentId: "${world.commentOfB.id}" }) { id } }` },
-  { name: "updateComment", query: () => `mutation { updateComment(id: "${world.commentOfB.id}", data: { body: "Hijacked" }) { id body } }` },
+  {
+    name: "createComment",
+    query: () => `mutation { createComment(documentId: "${world.documentOfB.id}", data: { body: "Planted" }) { id } }`,
+  },
+  {
+    name: "createComment replying to B's comment",
+    query: () =>
+      `mutation { createComment(documentId: "${world.documentOfA.id}", data: { body: "Planted", parentId: "${world.commentOfB.id}" }) { id } }`,
+  },
+  {
+    name: "updateComment",
+    query: () => `mutation { updateComment(id: "${world.commentOfB.id}", data: { body: "Hijacked" }) { id body } }`,
+  },
   { name: "resolveComment", query: () => `mutation { resolveComment(id: "${world.commentOfB.id}") { id body } }` },
   { name: "deleteComment", query: () => `mutation { deleteComment(id: "${world.commentOfB.id}") }` },
   // Templates
@@ -246,9 +420,19 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "createTemplate", query: () => "mutation ($file: File!) { createTemplate(file: $file) { id } }", files: { file: DOCX } },
   { name: "updateTemplate", query: () => `mutation { updateTemplate(id: "${world.templateOfB.id}", data: { name: "Hijacked" }) { id } }` },
   { name: "cloneTemplate", query: () => `mutation { cloneTemplate(id: "${world.templateOfB.id}") { id name } }` },
-  { name: "updateTemplateDestinationFolder", query: () => `mutation { updateTemplateDestinationFolder(id: "${world.templateOfB.id}", destinationId: null) { id } }` },
-  { name: "updateTemplateVersion", query: () => `mutation ($file: File!) { updateTemplateVersion(id: "${world.templateOfB.id}", file: $file) { id } }`, files: { file: DOCX } },
-  { name: "publishUnpublishTemplate", query: () => `mutation { publishUnpublishTemplate(id: "${world.templateOfB.id}", data: { published: false }) { id } }` },
+  {
+    name: "updateTemplateDestinationFolder",
+    query: () => `mutation { updateTemplateDestinationFolder(id: "${world.templateOfB.id}", destinationId: null) { id } }`,
+  },
+  {
+    name: "updateTemplateVersion",
+    query: () => `mutation ($file: File!) { updateTemplateVersion(id: "${world.templateOfB.id}", file: $file) { id } }`,
+    files: { file: DOCX },
+  },
+  {
+    name: "publishUnpublishTemplate",
+    query: () => `mutation { publishUnpublishTemplate(id: "${world.templateOfB.id}", data: { published: false }) { id } }`,
+  },
   { name: "deleteTemplate", query: () => `mutation { deleteTemplate(id: "${world.templateOfB.id}") }` },
   { name: "bulkDeleteTemplates", query: () => `mutation { bulkDeleteTemplates(ids: ["${world.templateOfB.id}"]) }` },
   // Folders
@@ -267,28 +451,41 @@ const runCase = (c: GraphQLCase, headers: Record<string, string>) =>
 /** B's documents, their policies, templates and folders are as they were made. */
 async function expectBUntouched() {
   const b = world.accountB.id;
-  expect(await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true, archived: true } })).toEqual([
-    { id: world.documentOfB.id, name: "B contract", status: "initial", folderId: world.folderOfB.id, archived: false },
-  ]);
+  expect(
+    await db.document.findMany({ where: { accountId: b }, select: { id: true, name: true, status: true, folderId: true, archived: true } }),
+  ).toEqual([{ id: world.documentOfB.id, name: "B contract", status: "initial", folderId: world.folderOfB.id, archived: false }]);
   expect(await db.documentContent.count({ where: { accountId: b } })).toBe(1);
-  expect(await db.document.findUniqueOrThrow({ where: { id: world.documentOfB.id }, select: { lockedById: true } })).toEqual({ lockedById: null });
-  expect(await db.documentPolicy.findMany({ where: { documentId: world.documentOfB.id }, select: { id: true, role: true, status: true } })).toEqual([
-    { id: world.documentPolicyOfB.id, role: "owner", status: "active" },
-  ]);
-  expect(await db.template.findMany({ where: { accountId: b }, select: { id: true, name: true, published: true, version: true } })).toEqual([
-    { id: world.templateOfB.id, name: "B template", published: true, version: 1 },
-  ]);
-  expect((await db.folder.findMany({ where: { accountId: b }, select: { name: true }, orderBy: { name: "asc" } })).map((f) => f.name)).toEqual(["B folder", "B templates"]);
-  expect(await db.documentRelation.findMany({ where: { OR: [{ accountId: b }, { toDocumentId: world.documentOfB.id }, { toTemplateId: world.templateOfB.id }] }, select: { id: true, type: true, tag: true } })).toEqual([
-    { id: world.relationOfB.id, type: "basedOn", tag: "B tag" },
-  ]);
-  expect(await db.documentComment.findMany({ where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] }, select: { id: true, body: true, resolvedAt: true } })).toEqual([
-    { id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null },
-  ]);
+  expect(await db.document.findUniqueOrThrow({ where: { id: world.documentOfB.id }, select: { lockedById: true } })).toEqual({
+    lockedById: null,
+  });
+  expect(
+    await db.documentPolicy.findMany({ where: { documentId: world.documentOfB.id }, select: { id: true, role: true, status: true } }),
+  ).toEqual([{ id: world.documentPolicyOfB.id, role: "owner", status: "active" }]);
+  expect(await db.template.findMany({ where: { accountId: b }, select: { id: true, name: true, published: true, version: true } })).toEqual(
+    [{ id: world.templateOfB.id, name: "B template", published: true, version: 1 }],
+  );
+  expect(
+    (await db.folder.findMany({ where: { accountId: b }, select: { name: true }, orderBy: { name: "asc" } })).map((f) => f.name),
+  ).toEqual(["B folder", "B templates"]);
+  expect(
+    await db.documentRelation.findMany({
+      where: { OR: [{ accountId: b }, { toDocumentId: world.documentOfB.id }, { toTemplateId: world.templateOfB.id }] },
+      select: { id: true, type: true, tag: true },
+    }),
+  ).toEqual([{ id: world.relationOfB.id, type: "basedOn", tag: "B tag" }]);
+  expect(
+    await db.documentComment.findMany({
+      where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] },
+      select: { id: true, body: true, resolvedAt: true },
+    }),
+  ).toEqual([{ id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null }]);
   expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
-  expect(await db.documentAttachment.findMany({ where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] }, select: { id: true, name: true } })).toEqual([
-    { id: world.attachmentOfB.id, name: "Okapi annex.docx" },
-  ]);
+  expect(
+    await db.documentAttachment.findMany({
+      where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] },
+      select: { id: true, name: true },
+    }),
+  ).toEqual([{ id: world.attachmentOfB.id, name: "Okapi annex.docx" }]);
   expect(await db.accountRole.findMany({ where: { accountId: b }, select: { id: true, name: true, permissions: true } })).toEqual([
     { id: world.roleOfB.id, name: "B reviewers", permissions: ["ViewDocuments"] },
   ]);
@@ -300,7 +497,9 @@ async function expectBUntouched() {
   expect(await db.category.count({ where: { accountId: b } })).toBe(1);
   expect(await db.tag.count({ where: { accountId: b } })).toBe(1);
   expect(await db.audit.count({ where: { accountId: b, eventType: "account.accessRequested" } })).toBe(0);
-  expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b } })).variables).toEqual([{ name: "company legal name", type: "text", value: "Okapi Holdings" }]);
+  expect((await db.accountDataStore.findUniqueOrThrow({ where: { accountId: b } })).variables).toEqual([
+    { name: "company legal name", type: "text", value: "Okapi Holdings" },
+  ]);
   expect(
     await db.documentLink.findMany({
       where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] },
@@ -309,7 +508,15 @@ async function expectBUntouched() {
     }),
   ).toEqual([
     { id: world.linkOfB.id, name: "B link", role: "commenter", isSecure: false, allowList: [], expiredAt: null, accessedAt: null },
-    { id: world.secureLinkOfB.id, name: "B secure link", role: "reader", isSecure: true, allowList: [world.ownerOfB.email], expiredAt: null, accessedAt: null },
+    {
+      id: world.secureLinkOfB.id,
+      name: "B secure link",
+      role: "reader",
+      isSecure: true,
+      allowList: [world.ownerOfB.email],
+      expiredAt: null,
+      accessedAt: null,
+    },
   ]);
   expect(await db.documentLink.count({ where: { name: "Planted" } })).toBe(0);
   expect(await db.documentLink.count({ where: { allowList: { has: SHARE_SPY } } })).toBe(0);
@@ -329,15 +536,23 @@ describe("cross-account isolation", () => {
     expect((await db.account.findUniqueOrThrow({ where: { id: world.accountB.id } })).name).toBe(world.accountB.name);
   });
 
-  it.each(["updateCategory", "upsertCategory", "hideCategory", "showCategory", "deleteCategory", "bulkDeleteCategories", "updateTag", "upsertTag", "deleteTag", "bulkDeleteTags"])(
-    "%s with B's ids from A's own account is NOT_FOUND and B's data is untouched",
-    async (name) => {
-      const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
-      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
-      expect(await db.category.findUniqueOrThrow({ where: { id: world.categoryOfB.id } })).toMatchObject({ name: "B only", hidden: false });
-      expect(await db.tag.findUniqueOrThrow({ where: { id: world.tagOfB.id } })).toMatchObject({ name: "B tag", color: "#7c3aed" });
-    },
-  );
+  it.each([
+    "updateCategory",
+    "upsertCategory",
+    "hideCategory",
+    "showCategory",
+    "deleteCategory",
+    "bulkDeleteCategories",
+    "updateTag",
+    "upsertTag",
+    "deleteTag",
+    "bulkDeleteTags",
+  ])("%s with B's ids from A's own account is NOT_FOUND and B's data is untouched", async (name) => {
+    const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
+    expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+    expect(await db.category.findUniqueOrThrow({ where: { id: world.categoryOfB.id } })).toMatchObject({ name: "B only", hidden: false });
+    expect(await db.tag.findUniqueOrThrow({ where: { id: world.tagOfB.id } })).toMatchObject({ name: "B tag", color: "#7c3aed" });
+  });
 
   it.each(["updateAccountPolicy", "upsertAccountPolicy", "deleteAccountPolicy", "bulkDeleteAccountPolicies", "resendInvitation"])(
     "%s with B's membership id from A's own account is NOT_FOUND and changes nothing",
@@ -433,20 +648,32 @@ describe("cross-account isolation", () => {
     "bulkDeleteFolders",
   ];
 
-  it.each(ID_CASES)("%s with B's document, policy, template or folder from A's own account is NOT_FOUND and changes nothing", async (name) => {
-    const c = GRAPHQL_CASES.find((row) => row.name === name)!;
-    const result = await runCase(c, { authorization: `Bearer ${world.tokenA}` });
-    expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
-    await expectBUntouched();
-  });
+  it.each(ID_CASES)(
+    "%s with B's document, policy, template or folder from A's own account is NOT_FOUND and changes nothing",
+    async (name) => {
+      const c = GRAPHQL_CASES.find((row) => row.name === name)!;
+      const result = await runCase(c, { authorization: `Bearer ${world.tokenA}` });
+      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+      await expectBUntouched();
+    },
+  );
 
   it("A cannot file its own document or template in B's folders, nor list B's rows from its own account", async () => {
     const accessToken = world.tokenA;
-    const moveDoc = await graphql(`mutation { updateDocumentDestinationFolder(id: "${world.documentOfA.id}", destinationId: "${world.folderOfB.id}") { id } }`, { accessToken });
+    const moveDoc = await graphql(
+      `mutation { updateDocumentDestinationFolder(id: "${world.documentOfA.id}", destinationId: "${world.folderOfB.id}") { id } }`,
+      { accessToken },
+    );
     expect(moveDoc.errors?.[0].extensions.code).toBe("NOT_FOUND");
-    const moveTemplate = await graphql(`mutation { updateTemplateDestinationFolder(id: "${world.templateOfA.id}", destinationId: "${world.templateFolderOfB.id}") { id } }`, { accessToken });
+    const moveTemplate = await graphql(
+      `mutation { updateTemplateDestinationFolder(id: "${world.templateOfA.id}", destinationId: "${world.templateFolderOfB.id}") { id } }`,
+      { accessToken },
+    );
     expect(moveTemplate.errors?.[0].extensions.code).toBe("NOT_FOUND");
-    const tagged = await graphql(`mutation { updateDocument(id: "${world.documentOfA.id}", data: { tagIds: ["${world.tagOfB.id}"], categoryId: "${world.categoryOfB.id}" }) { id } }`, { accessToken });
+    const tagged = await graphql(
+      `mutation { updateDocument(id: "${world.documentOfA.id}", data: { tagIds: ["${world.tagOfB.id}"], categoryId: "${world.categoryOfB.id}" }) { id } }`,
+      { accessToken },
+    );
     expect(tagged.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const lists = await graphql<Record<string, unknown>>(
       `{ documents(search: "okapi") { total } documentsCount(filters: { folderId: "${world.folderOfB.id}" }) templates { items { name } } folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
@@ -458,17 +685,28 @@ describe("cross-account isolation", () => {
     await expectBUntouched();
   });
 
-  it.each(["deleteToken", "bulkDeleteTokens"])("%s with B's token id from A's own account is NOT_FOUND and B's token stays active", async (name) => {
-    const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
-    expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
-    expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
-  });
+  it.each(["deleteToken", "bulkDeleteTokens"])(
+    "%s with B's token id from A's own account is NOT_FOUND and B's token stays active",
+    async (name) => {
+      const result = await graphql(GRAPHQL_CASES.find((c) => c.name === name)!.query(), { accessToken: world.tokenA });
+      expect(result.errors?.[0].extensions.code).toBe("NOT_FOUND");
+      expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
+    },
+  );
 
   it("bulk deletes naming A's own rows and one of B's are NOT_FOUND and remove neither", async () => {
     const accessToken = world.tokenA;
-    const ownToken = await graphql<{ createToken: { id: string } }>('mutation { createToken(data: { name: "A\'s own" }) { id } }', { accessToken });
-    const ownLink = await graphql<{ createLink: { id: string } }>(`mutation { createLink(documentId: "${world.documentOfA.id}", data: { name: "A link" }) { id } }`, { accessToken });
-    const ownRelation = await graphql<{ createRelation: { id: string } }>(`mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`, { accessToken });
+    const ownToken = await graphql<{ createToken: { id: string } }>('mutation { createToken(data: { name: "A\'s own" }) { id } }', {
+      accessToken,
+    });
+    const ownLink = await graphql<{ createLink: { id: string } }>(
+      `mutation { createLink(documentId: "${world.documentOfA.id}", data: { name: "A link" }) { id } }`,
+      { accessToken },
+    );
+    const ownRelation = await graphql<{ createRelation: { id: string } }>(
+      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+      { accessToken },
+    );
     const ownPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: world.documentOfA.id } });
     const calls = [
       `mutation { bulkDeleteTokens(ids: ["${ownToken.data!.createToken.id}", "${world.tokenOfB.id}"]) }`,
@@ -484,7 +722,10 @@ describe("cross-account isolation", () => {
     await expectBUntouched();
     expect((await db.accountToken.findUniqueOrThrow({ where: { id: world.tokenOfB.id } })).active).toBe(true);
     // Leave A as the other tests expect it.
-    await graphql(`mutation { bulkDeleteLinks(ids: ["${ownLink.data!.createLink.id}"]) bulkDeleteRelations(ids: ["${ownRelation.data!.createRelation.id}"]) }`, { accessToken });
+    await graphql(
+      `mutation { bulkDeleteLinks(ids: ["${ownLink.data!.createLink.id}"]) bulkDeleteRelations(ids: ["${ownRelation.data!.createRelation.id}"]) }`,
+      { accessToken },
+    );
   });
 
   it("validateLink from A's own account: B's secure link still asks for an allowed address and opens nothing", async () => {

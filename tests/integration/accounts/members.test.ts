@@ -91,7 +91,9 @@ describe("members and invitations", () => {
     const { ctx: colleagueCtx } = await signedInAs(colleague.id, account.id);
     expect(colleagueCtx.role).toBe("Administrator");
     await updateMemberRole(ctx, { id: ownerPolicy.id, roleId: GLOBAL_ROLE_IDS.Member });
-    const audit = await db.audit.findFirst({ where: { accountId: account.id, eventType: "accountPolicy.roleChanged", targetId: ownerPolicy.id } });
+    const audit = await db.audit.findFirst({
+      where: { accountId: account.id, eventType: "accountPolicy.roleChanged", targetId: ownerPolicy.id },
+    });
     expect(audit?.payload).toEqual({ from: "Administrator", to: "Member" });
   });
 
@@ -121,13 +123,20 @@ describe("bad invitation input", () => {
     const good = uniqueEmail("good");
     const policiesBefore = await db.accountPolicy.count({ where: { accountId: account.id } });
 
-    const viaGraphql = await graphql(`mutation { sendInvitations(data: { emails: ["${good}", "not-an-address"], roleId: "role_member" }) { id } }`, { accessToken });
+    const viaGraphql = await graphql(
+      `mutation { sendInvitations(data: { emails: ["${good}", "not-an-address"], roleId: "role_member" }) { id } }`,
+      { accessToken },
+    );
     expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
     // The field is named: "Some fields are not valid: emails.1".
     expect(viaGraphql.errors?.[0].message).toMatch(/emails\.1/);
 
     const response = await invitationsRoute.POST(
-      jsonRequest("POST", "/vapp/accounts/invitations", { body: { emails: ["still not@an address"], roleId: "role_member" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+      jsonRequest("POST", "/vapp/accounts/invitations", {
+        body: { emails: ["still not@an address"], roleId: "role_member" },
+        headers: { authorization: `Bearer ${accessToken}` },
+        csrf: false,
+      }),
     );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { code: string; message: string } };

@@ -7,7 +7,8 @@ import { addMember, createAccount, createUser, signedInAs } from "@/tests/factor
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest } from "@/tests/factories/http";
 
-const emailsTo = (to: string) => db.outboxEmail.findMany({ where: { to, template: "accountAccess.requested" }, orderBy: { createdAt: "asc" } });
+const emailsTo = (to: string) =>
+  db.outboxEmail.findMany({ where: { to, template: "accountAccess.requested" }, orderBy: { createdAt: "asc" } });
 
 describe("home request access", () => {
   it("emails every administrator in their language with the note, records an audit row, and refuses a second request within 24 h", async () => {
@@ -32,11 +33,16 @@ describe("home request access", () => {
     expect(toOther.subject).toContain("solicita más acceso");
     expect(await emailsTo(guest.email)).toHaveLength(0);
 
-    const audit = await db.audit.findFirstOrThrow({ where: { accountId: account.id, userId: guest.id, eventType: "account.accessRequested" } });
+    const audit = await db.audit.findFirstOrThrow({
+      where: { accountId: account.id, userId: guest.id, eventType: "account.accessRequested" },
+    });
     expect(audit.payload).toMatchObject({ note: "I need to edit the supplier contracts", role: "Guest" });
     expect((audit.payload as { missing: string[] }).missing).toContain("ViewAllDocuments");
 
-    await expect(requestAccountAccess(ctx, {})).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", details: { retryAt: expect.any(String) } });
+    await expect(requestAccountAccess(ctx, {})).rejects.toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      details: { retryAt: expect.any(String) },
+    });
     expect(await emailsTo(owner.email)).toHaveLength(1);
     expect(await db.audit.count({ where: { accountId: account.id, userId: guest.id, eventType: "account.accessRequested" } })).toBe(1);
 
@@ -74,19 +80,26 @@ describe("home request access", () => {
     const { accessToken } = await signedInAs(guest.id, account.id);
     const headers = { authorization: `Bearer ${accessToken}` };
 
-    const ok = await requestAccessRoute.POST(jsonRequest("POST", "/vapp/accounts/request-access", { body: { note: "REST" }, headers, csrf: false }));
+    const ok = await requestAccessRoute.POST(
+      jsonRequest("POST", "/vapp/accounts/request-access", { body: { note: "REST" }, headers, csrf: false }),
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ recipients: 1 });
     const again = await requestAccessRoute.POST(jsonRequest("POST", "/vapp/accounts/request-access", { body: {}, headers, csrf: false }));
     expect(again.status).toBe(429);
     expect(await again.json()).toMatchObject({ error: { code: "TOO_MANY_ATTEMPTS", details: { retryAt: expect.any(String) } } });
-    const tooLong = await requestAccessRoute.POST(jsonRequest("POST", "/vapp/accounts/request-access", { body: { note: "x".repeat(501) }, headers, csrf: false }));
+    const tooLong = await requestAccessRoute.POST(
+      jsonRequest("POST", "/vapp/accounts/request-access", { body: { note: "x".repeat(501) }, headers, csrf: false }),
+    );
     expect(tooLong.status).toBe(400);
 
     const member = await addMember(account.id, "Member");
     const { accessToken: memberToken } = await signedInAs(member.id, account.id);
     const mutation = "mutation Ask($note: String) { requestAccountAccess(note: $note) { requestedAt recipients } }";
-    const first = await graphql<{ requestAccountAccess: { recipients: number } }>(mutation, { accessToken: memberToken, variables: { note: "GraphQL" } });
+    const first = await graphql<{ requestAccountAccess: { recipients: number } }>(mutation, {
+      accessToken: memberToken,
+      variables: { note: "GraphQL" },
+    });
     expect(first.errors).toBeUndefined();
     expect(first.data?.requestAccountAccess.recipients).toBe(1);
     const second = await graphql(mutation, { accessToken: memberToken });
@@ -104,7 +117,10 @@ describe("home request access", () => {
     const headers = { authorization: `Bearer ${accessToken}`, "x-account-id": b.account.id };
     const rest = await requestAccessRoute.POST(jsonRequest("POST", "/vapp/accounts/request-access", { body: {}, headers, csrf: false }));
     expect([403, 404]).toContain(rest.status);
-    const gql = await graphql("mutation { requestAccountAccess { recipients } }", { accessToken, headers: { "x-account-id": b.account.id } });
+    const gql = await graphql("mutation { requestAccountAccess { recipients } }", {
+      accessToken,
+      headers: { "x-account-id": b.account.id },
+    });
     expect(gql.errors?.[0].extensions.code).toMatch(/ACCOUNT_REQUIRED|NOT_FOUND|FORBIDDEN/);
     expect(await emailsTo(b.owner.email)).toHaveLength(0);
     expect(await db.audit.count({ where: { accountId: b.account.id, eventType: "account.accessRequested" } })).toBe(0);
@@ -112,7 +128,14 @@ describe("home request access", () => {
 
   it("has the email in every language, with and without a note", () => {
     for (const locale of LOCALES) {
-      const input = { locale, url: "http://localhost/settings/ws/users", name: "Gina", email: "g@example.test", account: "Acme", role: "Guest" };
+      const input = {
+        locale,
+        url: "http://localhost/settings/ws/users",
+        name: "Gina",
+        email: "g@example.test",
+        account: "Acme",
+        role: "Guest",
+      };
       const withNote = renderAccessRequestEmail({ ...input, note: "<b>please</b>" });
       expect(withNote.subject).toContain("Gina");
       expect(withNote.text).toContain("<b>please</b>");

@@ -13,7 +13,10 @@ describe("findAccountRolesWithUsage (the workspace Roles screen)", () => {
     const active = await addMember(account.id, "Guest");
     const invited = await addMember(account.id, "Guest");
     const disabled = await addMember(account.id, "Member");
-    await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: { in: [active.id, invited.id] } }, data: { roleId: paralegal.id } });
+    await db.accountPolicy.updateMany({
+      where: { accountId: account.id, userId: { in: [active.id, invited.id] } },
+      data: { roleId: paralegal.id },
+    });
     await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: invited.id }, data: { status: "invited" } });
     await db.accountPolicy.updateMany({ where: { accountId: account.id, userId: disabled.id }, data: { status: "disabled" } });
 

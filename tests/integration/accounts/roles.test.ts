@@ -59,26 +59,37 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
   it("refuses unknown permissions, permissions the caller lacks, taken names, and changes nothing", async () => {
     const { account, accessToken } = await adminOf("RoleRules");
     const before = await db.accountRole.count({ where: { accountId: account.id } });
-    const unknown = await graphql('mutation { createAccountRole(data: { name: "Odd", permissions: ["FlyPlanes"] }) { id } }', { accessToken });
+    const unknown = await graphql('mutation { createAccountRole(data: { name: "Odd", permissions: ["FlyPlanes"] }) { id } }', {
+      accessToken,
+    });
     expect(unknown.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
     expect(JSON.stringify(unknown.errors)).toContain("FlyPlanes");
-    const support = await graphql('mutation { createAccountRole(data: { name: "Helpers", permissions: ["ProvideSupport"] }) { id } }', { accessToken });
+    const support = await graphql('mutation { createAccountRole(data: { name: "Helpers", permissions: ["ProvideSupport"] }) { id } }', {
+      accessToken,
+    });
     expect(support.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const builtIn = await graphql('mutation { createAccountRole(data: { name: "administrator", permissions: [] }) { id } }', { accessToken });
+    const builtIn = await graphql('mutation { createAccountRole(data: { name: "administrator", permissions: [] }) { id } }', {
+      accessToken,
+    });
     expect(builtIn.errors?.[0].extensions.code).toBe("CONFLICT");
     await graphql('mutation { createAccountRole(data: { name: "Legal", permissions: [] }) { id } }', { accessToken });
     const twice = await graphql('mutation { createAccountRole(data: { name: "LEGAL", permissions: [] }) { id } }', { accessToken });
     expect(twice.errors?.[0].extensions.code).toBe("CONFLICT");
-    const nameless = await graphql('mutation { upsertAccountRole(data: { permissions: [] }) { id } }', { accessToken });
+    const nameless = await graphql("mutation { upsertAccountRole(data: { permissions: [] }) { id } }", { accessToken });
     expect(nameless.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
     expect(await db.accountRole.count({ where: { accountId: account.id } })).toBe(before + 1);
   });
 
   it("global roles cannot be changed or deleted", async () => {
     const { accessToken } = await adminOf("RoleGlobal");
-    const rename = await graphql(`mutation { updateAccountRole(id: "${GLOBAL_ROLE_IDS.Guest}", data: { name: "Visitor" }) { id } }`, { accessToken });
+    const rename = await graphql(`mutation { updateAccountRole(id: "${GLOBAL_ROLE_IDS.Guest}", data: { name: "Visitor" }) { id } }`, {
+      accessToken,
+    });
     expect(rename.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const upsert = await graphql(`mutation { upsertAccountRole(data: { id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"] }) { id } }`, { accessToken });
+    const upsert = await graphql(
+      `mutation { upsertAccountRole(data: { id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"] }) { id } }`,
+      { accessToken },
+    );
     expect(upsert.errors?.[0].extensions.code).toBe("FORBIDDEN");
     const remove = await graphql(`mutation { deleteAccountRole(id: "${GLOBAL_ROLE_IDS.Guest}") }`, { accessToken });
     expect(remove.errors?.[0].extensions.code).toBe("FORBIDDEN");
@@ -130,7 +141,9 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     const { account } = await adminOf("RoleMember");
     const member = await addMember(account.id, "Member");
     const { accessToken } = await signedInAs(member.id, account.id);
-    const result = await graphql('mutation { createAccountRole(data: { name: "Mine", permissions: ["ViewDocuments"] }) { id } }', { accessToken });
+    const result = await graphql('mutation { createAccountRole(data: { name: "Mine", permissions: ["ViewDocuments"] }) { id } }', {
+      accessToken,
+    });
     expect(result.errors?.[0].extensions.code).toBe("FORBIDDEN");
     expect(await db.accountRole.count({ where: { accountId: account.id } })).toBe(0);
   });
@@ -141,11 +154,17 @@ describe("account policies: upsert and bulk delete", () => {
     const { account, accessToken } = await adminOf("Policies");
     const member = await addMember(account.id, "Member");
     const policy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: member.id } });
-    const changed = await graphql(`mutation { upsertAccountPolicy(data: { id: "${policy.id}", roleId: "role_manager" }) { id role { name } status } }`, { accessToken });
+    const changed = await graphql(
+      `mutation { upsertAccountPolicy(data: { id: "${policy.id}", roleId: "role_manager" }) { id role { name } status } }`,
+      { accessToken },
+    );
     expect(changed.data).toEqual({ upsertAccountPolicy: { id: policy.id, role: { name: "Manager" }, status: "active" } });
 
     const { email: memberEmail } = await db.user.findUniqueOrThrow({ where: { id: member.id } });
-    const suspended = await graphql(`mutation { upsertAccountPolicy(data: { email: "${memberEmail}", status: "disabled" }) { id status } }`, { accessToken });
+    const suspended = await graphql(
+      `mutation { upsertAccountPolicy(data: { email: "${memberEmail}", status: "disabled" }) { id status } }`,
+      { accessToken },
+    );
     expect(suspended.data).toEqual({ upsertAccountPolicy: { id: policy.id, status: "disabled" } });
     expect((await signedInAs(member.id, account.id)).ctx.accountId).toBeNull();
     await graphql(`mutation { upsertAccountPolicy(data: { id: "${policy.id}", status: "active" }) { id } }`, { accessToken });
@@ -158,7 +177,9 @@ describe("account policies: upsert and bulk delete", () => {
     );
     expect(invited.data?.upsertAccountPolicy).toEqual({ status: "invited", role: { name: "Guest" } });
     expect((await latestEmail(email))?.template).toBe("invitation");
-    const activate = await graphql(`mutation { upsertAccountPolicy(data: { email: "${email}", status: "active" }) { id } }`, { accessToken });
+    const activate = await graphql(`mutation { upsertAccountPolicy(data: { email: "${email}", status: "active" }) { id } }`, {
+      accessToken,
+    });
     expect(activate.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
     const events = (await db.audit.findMany({ where: { accountId: account.id, targetId: policy.id } })).map((a) => a.eventType);
     expect(events).toEqual(expect.arrayContaining(["accountPolicy.roleChanged", "accountPolicy.disabled", "accountPolicy.enabled"]));
@@ -177,12 +198,17 @@ describe("account policies: upsert and bulk delete", () => {
     expect(bulk.errors?.[0].extensions.code).toBe("LAST_ADMINISTRATOR");
     // All or nothing: the member is still there too.
     expect(await db.accountPolicy.count({ where: { accountId: account.id } })).toBe(2);
-    expect(await db.accountPolicy.findUniqueOrThrow({ where: { id: ownerPolicy.id } })).toMatchObject({ roleId: GLOBAL_ROLE_IDS.Administrator, status: "active" });
+    expect(await db.accountPolicy.findUniqueOrThrow({ where: { id: ownerPolicy.id } })).toMatchObject({
+      roleId: GLOBAL_ROLE_IDS.Administrator,
+      status: "active",
+    });
 
     const headers = { authorization: `Bearer ${accessToken}` };
     const removed = await policiesBulk.POST(jsonRequest("POST", "/x", { body: { ids: [memberPolicy.id] }, headers, csrf: false }));
     expect(await removed.json()).toEqual({ ids: [memberPolicy.id] });
-    const upserted = await policiesRoute.PUT(jsonRequest("PUT", "/x", { body: { id: ownerPolicy.id, status: "disabled" }, headers, csrf: false }));
+    const upserted = await policiesRoute.PUT(
+      jsonRequest("PUT", "/x", { body: { id: ownerPolicy.id, status: "disabled" }, headers, csrf: false }),
+    );
     expect(upserted.status).toBe(409);
     expect(await db.accountPolicy.count({ where: { accountId: account.id } })).toBe(1);
   });

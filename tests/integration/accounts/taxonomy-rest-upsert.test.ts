@@ -84,7 +84,10 @@ describe("PUT /vapp/tags", () => {
     const { account, accessToken } = await adminOf("RestUpsertTagBad");
     const nameless = await tags.PUT(put("/vapp/tags", { color: "#00aa00" }, accessToken));
     expect(nameless.status).toBe(400);
-    expect((await nameless.json()).error).toMatchObject({ code: "MISSING_PARAMETER", message: "Required parameter name was null or undefined when calling upsertTag" });
+    expect((await nameless.json()).error).toMatchObject({
+      code: "MISSING_PARAMETER",
+      message: "Required parameter name was null or undefined when calling upsertTag",
+    });
     const unknownId = await tags.PUT(put("/vapp/tags", { id: "nope", name: "Ghost" }, accessToken));
     expect(unknownId.status).toBe(404);
     expect(await db.tag.count({ where: { accountId: account.id } })).toBe(0);

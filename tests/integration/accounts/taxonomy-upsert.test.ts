@@ -58,13 +58,17 @@ describe("upsertTag", () => {
     const { id } = created.data!.upsertTag;
     expect(created.data?.upsertTag).toMatchObject({ name: "Urgent", color: "#ff0000", count: 0 });
 
-    const recoloured = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "Urgent", color: "#00aa00" }) { id name color } }`, { accessToken });
+    const recoloured = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "Urgent", color: "#00aa00" }) { id name color } }`, {
+      accessToken,
+    });
     expect(recoloured.data).toEqual({ upsertTag: { id, name: "Urgent", color: "#00aa00" } });
     expect(await db.tag.count({ where: { accountId: account.id } })).toBe(1);
     const renamed = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "Urgent" }) { color } }`, { accessToken });
     expect(renamed.data).toEqual({ upsertTag: { color: "#00aa00" } });
 
-    const badColour = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "Urgent", color: "reddish" }) { id } }`, { accessToken });
+    const badColour = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "Urgent", color: "reddish" }) { id } }`, {
+      accessToken,
+    });
     expect(badColour.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
     await graphql('mutation { upsertTag(data: { name: "Later" }) { id } }', { accessToken });
     const clash = await graphql(`mutation { upsertTag(data: { id: "${id}", name: "later", color: "#00aa00" }) { id } }`, { accessToken });

@@ -24,7 +24,9 @@ describe("categories", () => {
     await graphql(`mutation { hideCategory(id: "${id}") { hidden } }`, { accessToken });
     const visible = await graphql<{ categories: { id: string }[] }>("{ categories { id } }", { accessToken });
     expect(visible.data?.categories.map((c) => c.id)).not.toContain(id);
-    const all = await graphql<{ categories: { id: string; hidden: boolean }[] }>("{ categories(includeHidden: true) { id hidden } }", { accessToken });
+    const all = await graphql<{ categories: { id: string; hidden: boolean }[] }>("{ categories(includeHidden: true) { id hidden } }", {
+      accessToken,
+    });
     expect(all.data?.categories).toContainEqual({ id, hidden: true });
     await graphql(`mutation { showCategory(id: "${id}") { hidden } }`, { accessToken });
 
@@ -34,7 +36,9 @@ describe("categories", () => {
     const deleted = await graphql(`mutation { bulkDeleteCategories(ids: ["${id}"]) }`, { accessToken });
     expect(deleted.data).toEqual({ bulkDeleteCategories: [id] });
     const events = (await db.audit.findMany({ where: { accountId: account.id, targetType: "category" } })).map((a) => a.eventType);
-    expect(events).toEqual(expect.arrayContaining(["category.created", "category.updated", "category.hidden", "category.shown", "category.deleted"]));
+    expect(events).toEqual(
+      expect.arrayContaining(["category.created", "category.updated", "category.hidden", "category.shown", "category.deleted"]),
+    );
   });
 
   it("global categories are shared and hidden per account through the settings", async () => {
@@ -49,7 +53,9 @@ describe("categories", () => {
     const settings = (await db.account.findUniqueOrThrow({ where: { id: a.account.id } })).settings as { hiddenCategories: string[] };
     expect(settings.hiddenCategories).toContain(global.id);
     // A global category cannot be renamed or deleted by an account.
-    const rename = await graphql(`mutation { updateCategory(id: "${global.id}", data: { name: "Mine" }) { id } }`, { accessToken: a.accessToken });
+    const rename = await graphql(`mutation { updateCategory(id: "${global.id}", data: { name: "Mine" }) { id } }`, {
+      accessToken: a.accessToken,
+    });
     expect(rename.errors?.[0].extensions.code).toBe("NOT_FOUND");
   });
 });
@@ -57,7 +63,10 @@ describe("categories", () => {
 describe("tags", () => {
   it("create with a colour, recolour, refuse bad colours and duplicates, delete", async () => {
     const { accessToken } = await admin("Xray");
-    const created = await graphql<{ createTag: { id: string; color: string } }>('mutation { createTag(data: { name: "Urgent", color: "#dc2626" }) { id color } }', { accessToken });
+    const created = await graphql<{ createTag: { id: string; color: string } }>(
+      'mutation { createTag(data: { name: "Urgent", color: "#dc2626" }) { id color } }',
+      { accessToken },
+    );
     const id = created.data!.createTag.id;
     expect(created.data?.createTag.color).toBe("#dc2626");
     const bad = await graphql(`mutation { updateTag(id: "${id}", data: { color: "reddish" }) { id } }`, { accessToken });
@@ -93,6 +102,9 @@ describe("tag usage", () => {
     await createTag(ctx, { name: "Idle" });
     await createDocumentFromUpload(ctx, { tagIds: [used.id] }, { name: "a.docx", bytes: makeDocx(["a"]) });
     await createTemplate(ctx, { tagIds: [used.id] }, { name: "t.docx", bytes: makeDocx(["[x]"]) });
-    expect((await findTagsWithUsage(ctx)).map((t) => [t.name, t.count])).toEqual([["Idle", 0], ["Used", 2]]);
+    expect((await findTagsWithUsage(ctx)).map((t) => [t.name, t.count])).toEqual([
+      ["Idle", 0],
+      ["Used", 2],
+    ]);
   });
 });

@@ -13,7 +13,11 @@ describe("updateAccount", () => {
     );
     expect(result.errors).toBeUndefined();
     expect(result.data?.updateAccount.name).toBe("Romeo & Co");
-    expect(result.data?.updateAccount.settings).toMatchObject({ repositoryViewAllDocs: true, refBuilder: "RC-{counter}", createTags: true });
+    expect(result.data?.updateAccount.settings).toMatchObject({
+      repositoryViewAllDocs: true,
+      refBuilder: "RC-{counter}",
+      createTags: true,
+    });
     expect(result.data?.updateAccount.brand).toEqual({ primaryColor: "#0f766e" });
     expect(await db.audit.count({ where: { accountId: account.id, eventType: "account.updated" } })).toBe(1);
   });

@@ -12,7 +12,8 @@ afterEach(() => {
 vi.mock("server-only", () => ({}));
 const { GET } = await import("@/app/vapp/accounts/upgrade-contact/route");
 
-const get = (token?: string) => GET(jsonRequest("GET", "/vapp/accounts/upgrade-contact", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
+const get = (token?: string) =>
+  GET(jsonRequest("GET", "/vapp/accounts/upgrade-contact", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
 
 describe("GET /vapp/accounts/upgrade-contact (the import's upgrade prompt)", () => {
   it("leads a member to their own workspace's administrators, the only administrator nowhere, and needs a session", async () => {

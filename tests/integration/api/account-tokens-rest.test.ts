@@ -14,10 +14,13 @@ let member: string;
 let other: { token: string; accountId: string };
 
 const as = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
-const call = (method: string, path: string, accessToken: string, body?: unknown) => jsonRequest(method, path, { body, headers: as(accessToken), csrf: false });
+const call = (method: string, path: string, accessToken: string, body?: unknown) =>
+  jsonRequest(method, path, { body, headers: as(accessToken), csrf: false });
 const create = (name: string, accessToken = admin) => tokens.POST(call("POST", "/vapp/accounts/tokens", accessToken, { name }));
-const listOf = async (accessToken = admin) => (await (await tokens.GET(call("GET", "/vapp/accounts/tokens", accessToken))).json()) as TokenRow[];
-const revoke = (id: string, accessToken = admin) => token.DELETE(call("DELETE", `/vapp/accounts/tokens/${id}`, accessToken), params({ id }));
+const listOf = async (accessToken = admin) =>
+  (await (await tokens.GET(call("GET", "/vapp/accounts/tokens", accessToken))).json()) as TokenRow[];
+const revoke = (id: string, accessToken = admin) =>
+  token.DELETE(call("DELETE", `/vapp/accounts/tokens/${id}`, accessToken), params({ id }));
 const useKey = (key: string) => templates.GET(jsonRequest("GET", "/v1/templates", { headers: { "api-key": key } }));
 
 beforeAll(async () => {
@@ -90,7 +93,9 @@ describe("API token REST routes", () => {
 
   it("needs a session and CSRF from a browser", async () => {
     expect((await tokens.GET(jsonRequest("GET", "/vapp/accounts/tokens"))).status).toBe(401);
-    const forged = await tokens.POST(jsonRequest("POST", "/vapp/accounts/tokens", { body: { name: "x" }, csrf: false, cookies: { "next-auth.session-token": "x" } }));
+    const forged = await tokens.POST(
+      jsonRequest("POST", "/vapp/accounts/tokens", { body: { name: "x" }, csrf: false, cookies: { "next-auth.session-token": "x" } }),
+    );
     expect(forged.status).toBe(403);
   });
 

@@ -15,12 +15,22 @@ import { makeDocx } from "@/tests/fixtures/docx";
  */
 type Page = { page: number; pages: number; perPage: number; total: number; items: { id: string; name: string }[] };
 
-let a: { key: string; tokenId: string; accessToken: string; ownerId: string; templateIds: string[]; folderId: string; tagId: string; categoryId: string };
+let a: {
+  key: string;
+  tokenId: string;
+  accessToken: string;
+  ownerId: string;
+  templateIds: string[];
+  folderId: string;
+  tagId: string;
+  categoryId: string;
+};
 let b: { key: string; templateId: string };
 
 const get = (path: string, headers: Record<string, string> = { "api-key": a.key }) => jsonRequest("GET", path, { headers });
 const listTemplates = (query = "", headers?: Record<string, string>) => list.GET(get(`/v1/templates${query}`, headers));
-const getTemplate = (id: string, query = "", headers?: Record<string, string>) => single.GET(get(`/v1/templates/${id}${query}`, headers), params({ id }));
+const getTemplate = (id: string, query = "", headers?: Record<string, string>) =>
+  single.GET(get(`/v1/templates/${id}${query}`, headers), params({ id }));
 
 beforeAll(async () => {
   const accountA = await createAccount("ApiA");
@@ -34,7 +44,15 @@ beforeAll(async () => {
   const category = await db.category.create({ data: { accountId: accountA.account.id, name: "Sales", slug: "sales", group: "template" } });
   const charlie = await createTemplate(
     ctxA,
-    { name: "Charlie", description: "Lease for offices", value: 1200.5, currency: "eur", folderId: folder.id, tagIds: [tag.id], categoryId: category.id },
+    {
+      name: "Charlie",
+      description: "Lease for offices",
+      value: 1200.5,
+      currency: "eur",
+      folderId: folder.id,
+      tagIds: [tag.id],
+      categoryId: category.id,
+    },
     { name: "c.docx", bytes: makeDocx(["[tenant] pays [rent]"]) },
   );
   const alpha = await createTemplate(ctxA, { name: "Alpha" }, { name: "x.docx", bytes: makeDocx(["[a]"]) });
@@ -140,15 +158,13 @@ describe("GET /v1/templates", () => {
       folderId: a.folderId,
       category: { id: a.categoryId, name: "Sales" },
       tags: [{ id: a.tagId, name: "Urgent", color: "#ff0000" }],
-      variables: [
-        expect.objectContaining({ name: "tenant", type: "text" }),
-        expect.objectContaining({ name: "rent", type: "text" }),
-      ],
+      variables: [expect.objectContaining({ name: "tenant", type: "text" }), expect.objectContaining({ name: "rent", type: "text" })],
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     // Internal columns stay inside.
-    for (const hidden of ["accountId", "fileKey", "metadata", "settings", "authorId", "delimiter"]) expect(charlie).not.toHaveProperty(hidden);
+    for (const hidden of ["accountId", "fileKey", "metadata", "settings", "authorId", "delimiter"])
+      expect(charlie).not.toHaveProperty(hidden);
   });
 
   it("pages, sizes and orders", async () => {
@@ -206,7 +222,12 @@ describe("GET /v1/templates/{id}", () => {
     const body = await (await getTemplate(a.templateIds[2], "?expandable=author,folder,file")).json();
     expect(body.author).toEqual({ id: a.ownerId, firstName: "Test", lastName: "User" });
     expect(body.folder).toEqual({ id: a.folderId, name: "Leases" });
-    expect(body.file).toEqual({ name: "c.docx", mimetype: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", size: expect.any(Number), version: 1 });
+    expect(body.file).toEqual({
+      name: "c.docx",
+      mimetype: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+      size: expect.any(Number),
+      version: 1,
+    });
     expect(body.author).not.toHaveProperty("email");
 
     const onlyFolder = await (await getTemplate(a.templateIds[0], "?expandable=folder")).json();
@@ -248,6 +269,10 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(doc.paths["/v1/templates/{id}"].get.responses)).toEqual(expect.arrayContaining(["200", "400", "401", "404"]));
     // Every $ref points at something that exists.
     const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/([^"]+)"/g)].map((m) => m[1]);
-    for (const ref of refs) expect(ref.split("/").reduce((node, key) => node?.[key], doc), ref).toBeDefined();
+    for (const ref of refs)
+      expect(
+        ref.split("/").reduce((node, key) => node?.[key], doc),
+        ref,
+      ).toBeDefined();
   });
 });

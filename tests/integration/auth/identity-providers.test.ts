@@ -30,7 +30,9 @@ const formPost = (body: Record<string, string>, cookie?: string) =>
 describe("Google sign-in callback (GET /vapp/auth/provider/google/cb)", () => {
   it("answers 404 with a clear, translated error when Google is not configured", async () => {
     vi.stubEnv("GOOGLE_CLIENT_ID", "");
-    const response = await googleCallback(jsonRequest("GET", "/vapp/auth/provider/google/cb?code=x&state=y", { headers: { "x-language": "es" } }));
+    const response = await googleCallback(
+      jsonRequest("GET", "/vapp/auth/provider/google/cb?code=x&state=y", { headers: { "x-language": "es" } }),
+    );
     expect(response.status).toBe(404);
     const error = (await response.json()).error;
     expect(error.code).toBe("SIGN_IN_METHOD_UNAVAILABLE");
@@ -39,7 +41,10 @@ describe("Google sign-in callback (GET /vapp/auth/provider/google/cb)", () => {
 
   it("registers this route as Google's redirect URI, for the authorization request and the code exchange", () => {
     configureGoogle();
-    const [google] = authOptions().providers as unknown as { id: string; options: { authorization: { params: Record<string, string> }; token: { request: unknown } } }[];
+    const [google] = authOptions().providers as unknown as {
+      id: string;
+      options: { authorization: { params: Record<string, string> }; token: { request: unknown } };
+    }[];
     expect(google.id).toBe("google");
     expect(google.options.authorization.params.redirect_uri).toBe("http://localhost:3000/vapp/auth/provider/google/cb");
     expect(typeof google.options.token.request).toBe("function");
@@ -58,7 +63,9 @@ describe("Google One Tap (POST /vapp/auth/provider/googleonetap/cb)", () => {
     configureGoogle();
     expect((await oneTapCallback(formPost({ credential: "x", g_csrf_token: "t" }))).status).toBe(403);
     expect((await oneTapCallback(formPost({ credential: "x", g_csrf_token: "t" }, "g_csrf_token=other"))).status).toBe(403);
-    const json = await oneTapCallback(jsonRequest("POST", "/vapp/auth/provider/googleonetap/cb", { body: { credential: "x" }, csrf: false }));
+    const json = await oneTapCallback(
+      jsonRequest("POST", "/vapp/auth/provider/googleonetap/cb", { body: { credential: "x" }, csrf: false }),
+    );
     expect(json.status).toBe(403);
     expect((await json.json()).error.code).toBe("CSRF_INVALID");
   });
@@ -156,7 +163,9 @@ describe("SAML sign-in (GET /vapp/auth/provider/saml, POST …/saml/cb)", () => 
     const error = (await start.json()).error;
     expect(error.code).toBe("SSO_NOT_AVAILABLE");
     expect(error.message).toMatch(/inici de sessió únic/);
-    expect((await (await samlLogin(jsonRequest("GET", `/vapp/auth/provider/saml?slug=${slug}`))).json()).error.code).toBe("SSO_NOT_AVAILABLE");
+    expect((await (await samlLogin(jsonRequest("GET", `/vapp/auth/provider/saml?slug=${slug}`))).json()).error.code).toBe(
+      "SSO_NOT_AVAILABLE",
+    );
 
     // The identity provider posts from its own site: no CSRF token, and still no login.
     const callback = await samlCallback(

@@ -31,7 +31,15 @@ describe("magic link", () => {
 
   it("refuses a redirect that leaves the app, and sends nothing", async () => {
     const user = await createUser();
-    for (const redirect of ["//evil.example/x", "/\\evil.example", "/%5Cevil.example", "/\t/evil.example", "/%09/evil.example", "https://evil.example", "javascript:alert(1)"]) {
+    for (const redirect of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "/%5Cevil.example",
+      "/\t/evil.example",
+      "/%09/evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+    ]) {
       const response = await requestMagic(jsonRequest("POST", "/vapp/auth/provider/magic", { body: { email: user.email, redirect } }));
       expect(response.status, redirect).toBe(400);
       expect((await response.json()).error.details.fields[0].path).toBe("redirect");
@@ -80,8 +88,6 @@ describe("API-token sign-in", () => {
 
   it("names the missing header", async () => {
     const response = await tokenLogin(jsonRequest("POST", "/vapp/auth/provider/token"));
-    expect((await response.json()).error.message).toBe(
-      "Required parameter x-access-token was null or undefined when calling tokenLogin",
-    );
+    expect((await response.json()).error.message).toBe("Required parameter x-access-token was null or undefined when calling tokenLogin");
   });
 });

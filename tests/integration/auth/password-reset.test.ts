@@ -7,8 +7,7 @@ import { POST as setPasswordRoute } from "@/app/vapp/users/set-password/route";
 import { createUser, latestEmail, PASSWORD, signedInAs, tokenFromEmail } from "@/tests/factories";
 import { jsonRequest } from "@/tests/factories/http";
 
-const signIn = (email: string, password: string) =>
-  login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email, password } }));
+const signIn = (email: string, password: string) => login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email, password } }));
 
 describe("forgot and change password", () => {
   it("round trip: the emailed token sets a new password once and ends old sessions", async () => {
@@ -52,9 +51,13 @@ describe("forgot and change password", () => {
     const withoutPassword = await createUser({ password: null });
     const { accessToken } = await signedInAs(withoutPassword.id);
     const headers = { authorization: `Bearer ${accessToken}` };
-    const first = await setPasswordRoute(jsonRequest("POST", "/vapp/users/set-password", { body: { password: "First-pass-1" }, headers, csrf: false }));
+    const first = await setPasswordRoute(
+      jsonRequest("POST", "/vapp/users/set-password", { body: { password: "First-pass-1" }, headers, csrf: false }),
+    );
     expect(await first.json()).toEqual({ done: true });
-    const second = await setPasswordRoute(jsonRequest("POST", "/vapp/users/set-password", { body: { password: "Second-pass-1" }, headers, csrf: false }));
+    const second = await setPasswordRoute(
+      jsonRequest("POST", "/vapp/users/set-password", { body: { password: "Second-pass-1" }, headers, csrf: false }),
+    );
     expect((await second.json()).error.code).toBe("PASSWORD_ALREADY_SET");
   });
 });

@@ -26,8 +26,7 @@ async function invite(email: string) {
   return { account, policy, token };
 }
 
-const membershipsOf = (email: string) =>
-  db.accountPolicy.findMany({ where: { user: { email } }, include: { role: true } });
+const membershipsOf = (email: string) => db.accountPolicy.findMany({ where: { user: { email } }, include: { role: true } });
 
 describe("registration with an invitation (the signed header)", () => {
   it("verifies the invited address and joins the inviting workspace with the invited role, without a workspace of its own", async () => {
@@ -103,7 +102,10 @@ describe("registration with an invitation (the signed header)", () => {
     const email = uniqueEmail("member-already");
     const { account, policy, token } = await invite(uniqueEmail("seat"));
     // `email` is already invited to the same workspace: moving the seat to it would duplicate the membership.
-    const { ctx } = await signedInAs((await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, role: { name: "Administrator" } } })).userId, account.id);
+    const { ctx } = await signedInAs(
+      (await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, role: { name: "Administrator" } } })).userId,
+      account.id,
+    );
     await inviteMembers(ctx, { emails: [email], roleId: GLOBAL_ROLE_IDS.Member });
 
     const response = await signUp(email, token);

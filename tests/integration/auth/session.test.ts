@@ -114,7 +114,9 @@ describe("password sign-in, session and logout", () => {
 
   it("refresh tokens rotate: the new one works, the old one is refused", async () => {
     const user = await createUser();
-    const tokens = await (await loginDesktop(jsonRequest("POST", "/vapp/auth/provider/local/desktop", { body: { email: user.email, password: PASSWORD } }))).json();
+    const tokens = await (
+      await loginDesktop(jsonRequest("POST", "/vapp/auth/provider/local/desktop", { body: { email: user.email, password: PASSWORD } }))
+    ).json();
     expect(tokens.accessToken).toBeTruthy();
     const bearer = await session(jsonRequest("GET", "/vapp/auth/session", { headers: { authorization: `Bearer ${tokens.accessToken}` } }));
     expect((await bearer.json()).user.id).toBe(user.id);

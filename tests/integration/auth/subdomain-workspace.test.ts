@@ -82,7 +82,9 @@ describe("sub-domain guard (proxy.ts with a Host header)", () => {
     const landing = await visit("http://localhost:3000/login/acme?redirect=%2Fdocs", cookie);
     expect(landing.headers.get("location")).toBeNull();
     expect(landing.headers.get("x-middleware-request-x-page-path")).toBe("/login/acme?redirect=%2Fdocs");
-    expect((await visit("http://localhost:3000/login?redirect=%2Fdocs", cookie)).headers.get("location")).toBe("http://localhost:3000/docs");
+    expect((await visit("http://localhost:3000/login?redirect=%2Fdocs", cookie)).headers.get("location")).toBe(
+      "http://localhost:3000/docs",
+    );
     // Signed out, the workspace's sign-in is shown as before.
     expect((await visit("http://localhost:3000/login/acme?redirect=%2Fdocs")).headers.get("x-middleware-next")).toBe("1");
   });
@@ -95,7 +97,10 @@ describe("entering a workspace by its slug (signed in)", () => {
     const result = await enterAccountBySlug(ctx, second.slug.toUpperCase());
     expect(result).toEqual({ status: "entered", account: { id: second.account.id, name: second.account.name } });
     expect(await sessionAccount(sessionId)).toBe(second.account.id);
-    const audit = await db.audit.findFirst({ where: { userId: user.id, eventType: "session.accountSwitched" }, orderBy: { createdAt: "desc" } });
+    const audit = await db.audit.findFirst({
+      where: { userId: user.id, eventType: "session.accountSwitched" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit).toMatchObject({ accountId: second.account.id, targetId: second.account.id, via: "session", viaId: sessionId });
 
     const again = await signedInAs(user.id, second.account.id);
@@ -108,7 +113,10 @@ describe("entering a workspace by its slug (signed in)", () => {
     const { first, user } = await memberOfTwo();
     const other = await workspaceWithSlug("Other");
     const { ctx, sessionId } = await signedInAs(user.id, first.account.id);
-    expect(await enterAccountBySlug(ctx, other.slug)).toEqual({ status: "notMember", account: { id: other.account.id, name: other.account.name } });
+    expect(await enterAccountBySlug(ctx, other.slug)).toEqual({
+      status: "notMember",
+      account: { id: other.account.id, name: other.account.name },
+    });
     expect(await enterAccountBySlug(ctx, "no-such-workspace")).toEqual({ status: "unknown" });
     await db.account.update({ where: { id: other.account.id }, data: { active: false } });
     expect(await enterAccountBySlug(ctx, other.slug)).toEqual({ status: "unknown" });
@@ -127,10 +135,19 @@ describe("entering a workspace by its slug (signed in)", () => {
 
 describe("the page /login/:slug for a signed-in visitor", () => {
   let token: string | null = null;
-  let LoginPage: (props: { params: Promise<{ slug?: string[] }>; searchParams: Promise<Record<string, string | undefined>> }) => Promise<unknown>;
+  let LoginPage: (props: {
+    params: Promise<{ slug?: string[] }>;
+    searchParams: Promise<Record<string, string | undefined>>;
+  }) => Promise<unknown>;
   const open = async (slug: string, redirect?: string) => {
     try {
-      return { element: await LoginPage({ params: Promise.resolve({ slug: [slug] }), searchParams: Promise.resolve(redirect ? { redirect } : {}) }), to: null };
+      return {
+        element: await LoginPage({
+          params: Promise.resolve({ slug: [slug] }),
+          searchParams: Promise.resolve(redirect ? { redirect } : {}),
+        }),
+        to: null,
+      };
     } catch (error) {
       const to = (error as { redirectTo?: string }).redirectTo;
       if (!to) throw error;
@@ -154,7 +171,10 @@ describe("the page /login/:slug for a signed-in visitor", () => {
     }));
     vi.doMock("next-intl/server", () => ({
       getTranslations: async (namespace: string) =>
-        Object.assign((key: string, params?: Record<string, unknown>) => `${namespace}.${key}${params ? ` ${JSON.stringify(params)}` : ""}`, { has: () => false }),
+        Object.assign(
+          (key: string, params?: Record<string, unknown>) => `${namespace}.${key}${params ? ` ${JSON.stringify(params)}` : ""}`,
+          { has: () => false },
+        ),
     }));
     ({ default: LoginPage } = await import("@/app/(auth)/login/[[...slug]]/page"));
   });
@@ -203,22 +223,32 @@ describe("signing in at /login/:slug", () => {
     expect(audit).toMatchObject({ accountId: second.account.id, payload: { provider: "local", slug: second.slug } });
 
     expect((await signInWithPassword(ctx, { email: user.email, password: PASSWORD })).session.accountId).toBe(first.account.id);
-    expect((await signInWithPassword(ctx, { email: user.email, password: PASSWORD, slug: other.slug })).session.accountId).toBe(first.account.id);
-    expect((await signInWithPassword(ctx, { email: user.email, password: PASSWORD, slug: "no-such-workspace" })).session.accountId).toBe(first.account.id);
+    expect((await signInWithPassword(ctx, { email: user.email, password: PASSWORD, slug: other.slug })).session.accountId).toBe(
+      first.account.id,
+    );
+    expect((await signInWithPassword(ctx, { email: user.email, password: PASSWORD, slug: "no-such-workspace" })).session.accountId).toBe(
+      first.account.id,
+    );
   });
 
   it("carries the slug through the sign-in route, and refuses a malformed one", async () => {
     const { second, user } = await memberOfTwo();
-    const response = await login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD, slug: second.slug } }));
+    const response = await login(
+      jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD, slug: second.slug } }),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).accountId).toBe(second.account.id);
     const claims = await readSessionJwt(setCookies(response)[sessionCookieName()]);
     expect(await sessionAccount(claims!.sid)).toBe(second.account.id);
 
-    const bad = await login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD, slug: "../evil" } }));
+    const bad = await login(
+      jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD, slug: "../evil" } }),
+    );
     expect(bad.status).toBe(400);
     // A wrong password with a slug is the same answer as without.
-    const wrong = await login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: "Wrong-pass1", slug: second.slug } }));
+    const wrong = await login(
+      jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: "Wrong-pass1", slug: second.slug } }),
+    );
     expect(wrong.status).toBe(401);
   });
 });

@@ -12,7 +12,10 @@ import { jsonRequest } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 const bodyText = (bytes: Uint8Array) =>
-  new PizZip(bytes).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
+  new PizZip(bytes)
+    .file("word/document.xml")!
+    .asText()
+    .replace(/<[^>]+>/g, "");
 
 async function workspace() {
   const { account, owner } = await createAccount("Store");
@@ -26,15 +29,33 @@ describe("workspace data store", () => {
   it("starts empty, saves the whole list in one audited change, and reads it back", async () => {
     const { ctx, account } = await workspace();
     expect(await getDataStore(ctx)).toEqual({ variables: [], metadata: {}, createdAt: null, updatedAt: null });
-    const saved = await updateDataStore(ctx, [COMPANY, { name: "vat", type: "number", value: 21 }, { name: "start", type: "date", value: " 2026-01-31 " }]);
-    expect(saved.variables).toEqual([COMPANY, { name: "vat", type: "number", value: "21" }, { name: "start", type: "date", value: "2026-01-31" }]);
+    const saved = await updateDataStore(ctx, [
+      COMPANY,
+      { name: "vat", type: "number", value: 21 },
+      { name: "start", type: "date", value: " 2026-01-31 " },
+    ]);
+    expect(saved.variables).toEqual([
+      COMPANY,
+      { name: "vat", type: "number", value: "21" },
+      { name: "start", type: "date", value: "2026-01-31" },
+    ]);
     expect(saved.createdAt).toBeInstanceOf(Date);
     expect((await getDataStore(ctx)).variables).toEqual(saved.variables);
 
-    await updateDataStore(ctx, [{ ...COMPANY, value: "Quokka Group S.A." }, { name: "phone", type: "phone", value: "+34 600 111 222" }]);
-    const audits = await db.audit.findMany({ where: { accountId: account.id, eventType: "dataStore.updated" }, orderBy: { createdAt: "asc" } });
+    await updateDataStore(ctx, [
+      { ...COMPANY, value: "Quokka Group S.A." },
+      { name: "phone", type: "phone", value: "+34 600 111 222" },
+    ]);
+    const audits = await db.audit.findMany({
+      where: { accountId: account.id, eventType: "dataStore.updated" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audits).toHaveLength(2);
-    expect(audits[0]).toMatchObject({ userId: ctx.userId, targetType: "dataStore", payload: { added: ["company legal name", "vat", "start"], changed: [], removed: [] } });
+    expect(audits[0]).toMatchObject({
+      userId: ctx.userId,
+      targetType: "dataStore",
+      payload: { added: ["company legal name", "vat", "start"], changed: [], removed: [] },
+    });
     expect(audits[1].payload).toEqual({ added: ["phone"], changed: ["company legal name"], removed: ["vat", "start"] });
     // Values stay out of the audit trail.
     expect(JSON.stringify(audits)).not.toContain("Quokka");
@@ -44,12 +65,36 @@ describe("workspace data store", () => {
   it("refuses a value that breaks its type, naming the variable, and stores nothing", async () => {
     const { ctx, account } = await workspace();
     await expect(
-      updateDataStore(ctx, [COMPANY, { name: "fee", type: "number", value: "lots" }, { name: "mail", type: "email", value: "not-an-address" }]),
-    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "fee, mail" }, details: { fields: [{ path: "fee", code: "number", message: "Enter a number." }, { path: "mail", code: "email" }] } });
-    await expect(updateDataStore(ctx, [COMPANY, { ...COMPANY, name: "Company Legal Name" }])).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "variables.1.name" } });
-    await expect(updateDataStore(ctx, [{ ...COMPANY, name: "[bad]" }])).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "variables.0.name" } });
+      updateDataStore(ctx, [
+        COMPANY,
+        { name: "fee", type: "number", value: "lots" },
+        { name: "mail", type: "email", value: "not-an-address" },
+      ]),
+    ).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      params: { fields: "fee, mail" },
+      details: {
+        fields: [
+          { path: "fee", code: "number", message: "Enter a number." },
+          { path: "mail", code: "email" },
+        ],
+      },
+    });
+    await expect(updateDataStore(ctx, [COMPANY, { ...COMPANY, name: "Company Legal Name" }])).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      params: { fields: "variables.1.name" },
+    });
+    await expect(updateDataStore(ctx, [{ ...COMPANY, name: "[bad]" }])).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      params: { fields: "variables.0.name" },
+    });
     await expect(updateDataStore(ctx, [{ ...COMPANY, type: "formula" as never }])).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(updateDataStore(ctx, Array.from({ length: 201 }, (_, i) => ({ name: `v${i}`, value: "x" })))).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(
+      updateDataStore(
+        ctx,
+        Array.from({ length: 201 }, (_, i) => ({ name: `v${i}`, value: "x" })),
+      ),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     expect(await db.accountDataStore.count({ where: { accountId: account.id } })).toBe(0);
     expect(await db.audit.count({ where: { accountId: account.id, eventType: "dataStore.updated" } })).toBe(0);
   });
@@ -84,17 +129,31 @@ describe("workspace data store", () => {
     const query = await graphql("{ dataStore { variables { name value } } }", { headers: withBHeader });
     expect(query.errors?.[0].extensions.code).toMatch(/^(FORBIDDEN|ACCOUNT_REQUIRED)$/);
     expect(JSON.stringify(query.data ?? {})).not.toContain("Quokka");
-    const mutation = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", { headers: withBHeader, variables: { v: [] } });
+    const mutation = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", {
+      headers: withBHeader,
+      variables: { v: [] },
+    });
     expect(mutation.errors?.[0].extensions.code).toMatch(/^(FORBIDDEN|ACCOUNT_REQUIRED)$/);
     expect((await getDataStore(b.ctx)).variables).toEqual([COMPANY]);
 
     // Through its own doors, A reads and writes only its own store.
-    const own = await graphql<{ dataStore: { variables: { name: string; value: string }[] } }>("{ dataStore { variables { name value } } }", { accessToken: a.accessToken });
+    const own = await graphql<{ dataStore: { variables: { name: string; value: string }[] } }>(
+      "{ dataStore { variables { name value } } }",
+      { accessToken: a.accessToken },
+    );
     expect(own.data?.dataStore.variables).toEqual([{ name: "company legal name", value: "Alpha Ltd" }]);
-    const put = await putRoute(jsonRequest("PUT", "/vapp/accounts/data-store", { headers: { authorization: `Bearer ${a.accessToken}` }, body: { variables: [{ name: "city", value: "Girona" }] } }));
+    const put = await putRoute(
+      jsonRequest("PUT", "/vapp/accounts/data-store", {
+        headers: { authorization: `Bearer ${a.accessToken}` },
+        body: { variables: [{ name: "city", value: "Girona" }] },
+      }),
+    );
     expect(put.status).toBe(200);
     expect(((await put.json()) as { variables: unknown[] }).variables).toEqual([{ name: "city", type: "text", value: "Girona" }]);
-    const refused = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", { accessToken: a.accessToken, variables: { v: [{ name: "fee", type: "currency", value: "ten" }] } });
+    const refused = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", {
+      accessToken: a.accessToken,
+      variables: { v: [{ name: "fee", type: "currency", value: "ten" }] },
+    });
     expect(refused.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
     expect((await getDataStore(b.ctx)).variables).toEqual([COMPANY]);
   });
@@ -102,7 +161,11 @@ describe("workspace data store", () => {
   it("fills a template field named like a variable when it is left empty; a typed value wins", async () => {
     const { ctx, account } = await workspace();
     await updateDataStore(ctx, [COMPANY, { name: "fee", type: "number", value: "1200" }, { name: "unused", value: "Never shown" }]);
-    const template = await createTemplate(ctx, { language: "en" }, { name: "NDA.docx", bytes: makeDocx(["Between [company legal name] and [client]. Fee: [fee]."]) });
+    const template = await createTemplate(
+      ctx,
+      { language: "en" },
+      { name: "NDA.docx", bytes: makeDocx(["Between [company legal name] and [client]. Fee: [fee]."]) },
+    );
     await updateTemplate(ctx, template.id, {
       variables: [
         { name: "company legal name", type: "text", required: true, deprecated: false, options: {} },
@@ -112,15 +175,23 @@ describe("workspace data store", () => {
     });
     await publishUnpublishTemplate(ctx, template.id, true);
 
-    const fromStore = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", "company legal name": "", fee: null } });
+    const fromStore = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { client: "Acme", "company legal name": "", fee: null },
+    });
     const file = await getDocumentFile(ctx, fromStore.id);
     const text = bodyText(new Uint8Array(await new Response(file.stream).arrayBuffer()));
     expect(text).toContain("Between Quokka Holdings S.L. and Acme. Fee: €1,200.00.");
     expect(text).not.toContain("Never shown");
-    const audit = await db.audit.findFirstOrThrow({ where: { accountId: account.id, eventType: "document.created", targetId: fromStore.id } });
+    const audit = await db.audit.findFirstOrThrow({
+      where: { accountId: account.id, eventType: "document.created", targetId: fromStore.id },
+    });
     expect(audit.payload).toMatchObject({ dataStore: ["company legal name", "fee"] });
 
-    const typed = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", "company legal name": "Wombat Ltd", fee: 50 } });
+    const typed = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { client: "Acme", "company legal name": "Wombat Ltd", fee: 50 },
+    });
     const typedFile = await getDocumentFile(ctx, typed.id);
     const typedText = bodyText(new Uint8Array(await new Response(typedFile.stream).arrayBuffer()));
     expect(typedText).toContain("Between Wombat Ltd and Acme. Fee: €50.00.");
@@ -131,8 +202,13 @@ describe("workspace data store", () => {
     const { ctx } = await workspace();
     await updateDataStore(ctx, [{ name: "start", type: "text", value: "next spring" }]);
     const template = await createTemplate(ctx, {}, { name: "Lease.docx", bytes: makeDocx(["Starts [start]."]) });
-    await updateTemplate(ctx, template.id, { variables: [{ name: "start", type: "date", required: true, deprecated: false, options: {} }] });
+    await updateTemplate(ctx, template.id, {
+      variables: [{ name: "start", type: "date", required: true, deprecated: false, options: {} }],
+    });
     await publishUnpublishTemplate(ctx, template.id, true);
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: [{ path: "start", code: "date" }] } });
+    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { fields: [{ path: "start", code: "date" }] },
+    });
   });
 });

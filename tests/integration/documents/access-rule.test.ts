@@ -24,7 +24,8 @@ async function workspace() {
   const unshared = await createDocumentFromUpload(authorCtx, { name: "Unshared" }, { name: "b.docx", bytes: makeDocx(["b"]) });
   const colleague = await addMember(account.id, "Member");
   const guest = await addMember(account.id, "Guest");
-  for (const user of [colleague, guest]) await db.documentPolicy.create({ data: { accountId: account.id, documentId: shared.id, userId: user.id, role: "editor" } });
+  for (const user of [colleague, guest])
+    await db.documentPolicy.create({ data: { accountId: account.id, documentId: shared.id, userId: user.id, role: "editor" } });
   const stranger = await addMember(account.id, "Member");
   const viewer = await db.accountRole.create({ data: { accountId: account.id, name: "Auditor", permissions: ["ViewAllDocuments"] } });
   const auditor = await db.user.create({ data: { email: `auditor-${account.id}@example.test` } });
@@ -34,13 +35,30 @@ async function workspace() {
     account,
     admin,
     documents: [shared.id, unshared.id],
-    callers: { admin, author: authorCtx, colleague: await as(colleague), guest: await as(guest), stranger: await as(stranger), auditor: await as(auditor) },
+    callers: {
+      admin,
+      author: authorCtx,
+      colleague: await as(colleague),
+      guest: await as(guest),
+      stranger: await as(stranger),
+      auditor: await as(auditor),
+    },
   };
 }
 
 async function threeWays(ctx: ServiceContext, accountId: string, documentIds: string[]) {
-  const byWhere = (await db.document.findMany({ where: { AND: [await visibleDocumentsWhere(ctx), { id: { in: documentIds } }] }, select: { id: true } })).map((d) => d.id).sort();
-  const bySql = (await db.$queryRaw<{ id: string }[]>`SELECT d.id FROM "Document" d WHERE ${await visibleDocumentsSql(ctx)} AND d.id = ANY(CAST(${documentIds} AS text[]))`).map((d) => d.id).sort();
+  const byWhere = (
+    await db.document.findMany({ where: { AND: [await visibleDocumentsWhere(ctx), { id: { in: documentIds } }] }, select: { id: true } })
+  )
+    .map((d) => d.id)
+    .sort();
+  const bySql = (
+    await db.$queryRaw<
+      { id: string }[]
+    >`SELECT d.id FROM "Document" d WHERE ${await visibleDocumentsSql(ctx)} AND d.id = ANY(CAST(${documentIds} AS text[]))`
+  )
+    .map((d) => d.id)
+    .sort();
   const byRole = [];
   for (const id of documentIds) if (await documentRole(ctx, { id })) byRole.push(id);
   expect(accountId).toBe(ctx.accountId);
@@ -61,7 +79,12 @@ describe("one document access rule", () => {
     };
     for (const [name, ctx] of Object.entries(w.callers)) {
       const seen = await threeWays(ctx, w.account.id, w.documents);
-      expect({ name, ...seen }).toEqual({ name, byWhere: expected[name].sort(), bySql: expected[name].sort(), byRole: expected[name].sort() });
+      expect({ name, ...seen }).toEqual({
+        name,
+        byWhere: expected[name].sort(),
+        bySql: expected[name].sort(),
+        byRole: expected[name].sort(),
+      });
     }
     // With repositoryViewAllDocs every member with ViewDocuments reads every document.
     await updateAccount(w.admin, { settings: { repositoryViewAllDocs: true } });
@@ -91,7 +114,9 @@ describe("one document access rule", () => {
     const [shared] = w.documents;
     const { accessToken } = await signedInAs(w.callers.colleague.userId!, w.account.id);
     const query = `query Twice($id: ID!) { a: document(id: $id) { id } b: document(id: $id) { id } c: document(id: $id) { id } }`;
-    const { result, statements } = await countStatements(() => graphql<{ a: { id: string } }>(query, { accessToken, variables: { id: shared } }));
+    const { result, statements } = await countStatements(() =>
+      graphql<{ a: { id: string } }>(query, { accessToken, variables: { id: shared } }),
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data?.a.id).toBe(shared);
     expect(statements.filter((sql) => sql.includes('FROM "public"."DocumentPolicy"')).length).toBe(1);

@@ -15,8 +15,16 @@ async function workspace() {
   const { account, owner } = await createAccount("Archive");
   const session = await signedInAs(owner.id, account.id);
   const soon = new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10);
-  const doc = await createDocumentFromUpload(session.ctx, { name: "Old lease", endedAt: soon }, { name: "lease.docx", bytes: makeDocx(["Old lease of the Wallaby depot"]) });
-  const kept = await createDocumentFromUpload(session.ctx, { name: "Current lease" }, { name: "current.docx", bytes: makeDocx(["Current lease"]) });
+  const doc = await createDocumentFromUpload(
+    session.ctx,
+    { name: "Old lease", endedAt: soon },
+    { name: "lease.docx", bytes: makeDocx(["Old lease of the Wallaby depot"]) },
+  );
+  const kept = await createDocumentFromUpload(
+    session.ctx,
+    { name: "Current lease" },
+    { name: "current.docx", bytes: makeDocx(["Current lease"]) },
+  );
   return { account, owner, ...session, doc, kept };
 }
 
@@ -37,7 +45,10 @@ describe("archiving documents", () => {
     await archiveDocument(ctx, doc.id, true);
     await archiveDocument(ctx, doc.id, false);
     expect((await findDocuments(ctx)).total).toBe(2);
-    const events = await db.audit.findMany({ where: { targetId: doc.id, eventType: { in: ["document.archived", "document.restored"] } }, orderBy: { createdAt: "asc" } });
+    const events = await db.audit.findMany({
+      where: { targetId: doc.id, eventType: { in: ["document.archived", "document.restored"] } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => e.eventType)).toEqual(["document.archived", "document.restored"]);
   });
 
@@ -50,20 +61,40 @@ describe("archiving documents", () => {
     await lockDocument(editorCtx, doc.id);
     await expect(archiveDocument(ctx, doc.id, true)).rejects.toMatchObject({ code: "DOCUMENT_LOCKED" });
     const other = await createAccount("Archive other");
-    await expect(archiveDocument((await signedInAs(other.owner.id, other.account.id)).ctx, doc.id, true)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(archiveDocument((await signedInAs(other.owner.id, other.account.id)).ctx, doc.id, true)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).archived).toBe(false);
   });
 
   it("over REST and GraphQL", async () => {
     const { accessToken, doc, kept } = await workspace();
-    const response = await archiveRoute.POST(jsonRequest("POST", "/x", { body: { archived: true }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }), params({ id: doc.id }));
+    const response = await archiveRoute.POST(
+      jsonRequest("POST", "/x", { body: { archived: true }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { archived: boolean }).archived).toBe(true);
-    const bad = await archiveRoute.POST(jsonRequest("POST", "/x", { body: { archived: "yes" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }), params({ id: doc.id }));
+    const bad = await archiveRoute.POST(
+      jsonRequest("POST", "/x", { body: { archived: "yes" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(bad.status).toBe(400);
-    const result = await graphql<{ archiveDocument: { id: string; archived: boolean } }>(`mutation { archiveDocument(id: "${kept.id}", archived: true) { id archived } }`, { accessToken });
+    const result = await graphql<{ archiveDocument: { id: string; archived: boolean } }>(
+      `mutation { archiveDocument(id: "${kept.id}", archived: true) { id archived } }`,
+      { accessToken },
+    );
     expect(result.data?.archiveDocument).toEqual({ id: kept.id, archived: true });
-    const listed = await graphql<{ documents: { total: number } }>(`{ documents(archived: true) { total } }`, { accessToken });
+    const listed = await graphql<{ documents: { total: number } }>(
+      `
+        {
+          documents(archived: true) {
+            total
+          }
+        }
+      `,
+      { accessToken },
+    );
     expect(listed.data?.documents.total).toBe(2);
   });
 });

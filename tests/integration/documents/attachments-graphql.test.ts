@@ -13,7 +13,17 @@ import { makeDocx } from "@/tests/fixtures/docx";
 import { uploadFieldsTemplate } from "@/tests/factories/upload-fields-template";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 
-type AttachmentFields = { id: string; documentId: string; variable: string | null; name: string; mimetype: string; size: number; createdAt: string; path: string; author: { id: string; name: string } | null };
+type AttachmentFields = {
+  id: string;
+  documentId: string;
+  variable: string | null;
+  name: string;
+  mimetype: string;
+  size: number;
+  createdAt: string;
+  path: string;
+  author: { id: string; name: string } | null;
+};
 const ATTACHMENT = "id documentId variable name mimetype size createdAt path author { id name }";
 const CREATE = `mutation ($data: CreateDocumentInput, $file: File, $fromDocument: ID, $fieldFiles: [FieldFileInput!]) {
   createDocument(data: $data, file: $file, fromDocument: $fromDocument, fieldFiles: $fieldFiles) { id name attachments { ${ATTACHMENT} } }
@@ -31,13 +41,21 @@ let ANNEX: Uint8Array;
 type Setup = Awaited<ReturnType<typeof uploadFieldsTemplate>>;
 let a: Setup;
 
-
 /** createDocument from the template with these files for its fields. */
-const createWithFiles = (client: string, files: Record<string, { name: string; bytes: Uint8Array }>, extra: Record<string, unknown> = {}, setup = a) => {
+const createWithFiles = (
+  client: string,
+  files: Record<string, { name: string; bytes: Uint8Array }>,
+  extra: Record<string, unknown> = {},
+  setup = a,
+) => {
   const fields = Object.entries(files);
   return graphqlUpload<{ createDocument: { id: string; name: string; attachments: AttachmentFields[] } }>(CREATE, {
     accessToken: setup.accessToken,
-    variables: { data: { templateId: setup.template.id, values: { client } }, fieldFiles: fields.map(([field]) => ({ name: field, file: null })), ...extra },
+    variables: {
+      data: { templateId: setup.template.id, values: { client } },
+      fieldFiles: fields.map(([field]) => ({ name: field, file: null })),
+      ...extra,
+    },
     files: Object.fromEntries(fields.map(([, file], i) => [`fieldFiles.${i}.file`, file])),
   });
 };
@@ -49,7 +67,10 @@ beforeAll(async () => {
 
 describe("upload fields through createDocument(fieldFiles)", () => {
   it("puts the picture of an image field in the DOCX and keeps an attachment field's file, both listed with their URLs", async () => {
-    const created = await createWithFiles("Acme", { logo: { name: "acme-logo.png", bytes: LOGO }, annex: { name: "site plan.pdf", bytes: ANNEX } });
+    const created = await createWithFiles("Acme", {
+      logo: { name: "acme-logo.png", bytes: LOGO },
+      annex: { name: "site plan.pdf", bytes: ANNEX },
+    });
     expect(created.errors).toBeUndefined();
     const doc = created.data!.createDocument;
     expect(doc.name).toBe("Offer Acme");
@@ -69,7 +90,10 @@ describe("upload fields through createDocument(fieldFiles)", () => {
     // Files of one creation share its time: compared by name, not by their order.
     expect(byName(doc.attachments)).toMatchObject(expected);
 
-    const listed = await graphql<{ attachments: AttachmentFields[] }>(LIST, { accessToken: a.accessToken, variables: { documentId: doc.id } });
+    const listed = await graphql<{ attachments: AttachmentFields[] }>(LIST, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id },
+    });
     expect(listed.errors).toBeUndefined();
     expect(byName(listed.data!.attachments)).toMatchObject(expected);
     for (const attachment of listed.data!.attachments) {
@@ -80,12 +104,18 @@ describe("upload fields through createDocument(fieldFiles)", () => {
 
     // The URL is real: the REST download answers that file.
     const annex = listed.data!.attachments.find((x) => x.variable === "annex")!;
-    const response = await attachmentRoute.GET(new Request(`http://localhost:3000${annex.path}`, { headers: { authorization: `Bearer ${a.accessToken}` } }), params({ id: doc.id, attachmentId: annex.id }));
+    const response = await attachmentRoute.GET(
+      new Request(`http://localhost:3000${annex.path}`, { headers: { authorization: `Bearer ${a.accessToken}` } }),
+      params({ id: doc.id, attachmentId: annex.id }),
+    );
     expect(response.status).toBe(200);
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(ANNEX);
 
     // Document.attachments answers for one document too.
-    const one = await graphql<{ document: { attachments: { variable: string | null }[] } }>("query ($id: ID!) { document(id: $id) { attachments { variable } } }", { accessToken: a.accessToken, variables: { id: doc.id } });
+    const one = await graphql<{ document: { attachments: { variable: string | null }[] } }>(
+      "query ($id: ID!) { document(id: $id) { attachments { variable } } }",
+      { accessToken: a.accessToken, variables: { id: doc.id } },
+    );
     expect(one.data!.document.attachments.map((x) => x.variable).sort()).toEqual(["annex", "logo"]);
   });
 
@@ -95,12 +125,16 @@ describe("upload fields through createDocument(fieldFiles)", () => {
     expect(refused.data).toBeNull();
     const [error] = refused.errors!;
     expect(error.extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
-    expect(error.extensions.details?.fields).toEqual([expect.objectContaining({ path: "logo", code: "imageType", message: expect.any(String) })]);
+    expect(error.extensions.details?.fields).toEqual([
+      expect.objectContaining({ path: "logo", code: "imageType", message: expect.any(String) }),
+    ]);
     expect(await db.document.count({ where: { accountId: a.account.id } })).toBe(before);
   });
 
   it("fieldFiles go with a template only: beside a file or fromDocument they are VALIDATION_FAILED", async () => {
-    const source = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Source" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const source = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Source" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const before = await db.document.count({ where: { accountId: a.account.id } });
     const withFile = await graphqlUpload(CREATE, {
       accessToken: a.accessToken,
@@ -120,14 +154,30 @@ describe("upload fields through createDocument(fieldFiles)", () => {
 
 describe("createAttachment and deleteAttachment", () => {
   it("an owner adds an annex and removes it; the file of a field stays", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Globex" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
-    const added = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, { accessToken: a.accessToken, variables: { documentId: doc.id, file: null }, files: { file: { name: "terms.pdf", bytes: ANNEX } } });
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Globex" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
+    const added = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id, file: null },
+      files: { file: { name: "terms.pdf", bytes: ANNEX } },
+    });
     expect(added.errors).toBeUndefined();
     const annex = added.data!.createAttachment;
-    expect(annex).toMatchObject({ documentId: doc.id, variable: null, name: "terms.pdf", mimetype: "application/pdf", size: ANNEX.byteLength, author: { id: a.owner.id } });
+    expect(annex).toMatchObject({
+      documentId: doc.id,
+      variable: null,
+      name: "terms.pdf",
+      mimetype: "application/pdf",
+      size: ANNEX.byteLength,
+      author: { id: a.owner.id },
+    });
     expect(annex.path).toBe(`/vapp/documents/${doc.id}/attachments/${annex.id}`);
 
-    const listed = await graphql<{ attachments: AttachmentFields[] }>(LIST, { accessToken: a.accessToken, variables: { documentId: doc.id } });
+    const listed = await graphql<{ attachments: AttachmentFields[] }>(LIST, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id },
+    });
     expect(listed.data!.attachments.map((x) => [x.variable, x.name])).toEqual([
       ["logo", "logo.png"],
       [null, "terms.pdf"],
@@ -137,24 +187,39 @@ describe("createAttachment and deleteAttachment", () => {
     const kept = await graphql(REMOVE, { accessToken: a.accessToken, variables: { documentId: doc.id, id: logo.id } });
     expect(kept.errors?.[0].extensions.code).toBe("ATTACHMENT_FILLS_FIELD");
 
-    const removed = await graphql<{ deleteAttachment: string }>(REMOVE, { accessToken: a.accessToken, variables: { documentId: doc.id, id: annex.id } });
+    const removed = await graphql<{ deleteAttachment: string }>(REMOVE, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id, id: annex.id },
+    });
     expect(removed.errors).toBeUndefined();
     expect(removed.data!.deleteAttachment).toBe(annex.id);
     expect((await findDocumentAttachments(a.ctx, doc.id)).map((x) => x.name)).toEqual(["logo.png"]);
   });
 
   it("a file that is no PDF, Word or image is refused", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Initech" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
-    const refused = await graphqlUpload(ADD, { accessToken: a.accessToken, variables: { documentId: doc.id, file: null }, files: { file: { name: "run.pdf", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) } } });
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Initech" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
+    const refused = await graphqlUpload(ADD, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id, file: null },
+      files: { file: { name: "run.pdf", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) } },
+    });
     expect(refused.errors?.[0].extensions.code).toBe("FILE_TYPE_NOT_ALLOWED");
   });
 });
 
 describe("another workspace", () => {
   it("gets NOT_FOUND for attachments, createAttachment and deleteAttachment, and changes nothing", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Umbrella" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Umbrella" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const [logo] = await findDocumentAttachments(a.ctx, doc.id);
-    const annex = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, { accessToken: a.accessToken, variables: { documentId: doc.id, file: null }, files: { file: { name: "annex.pdf", bytes: ANNEX } } });
+    const annex = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, {
+      accessToken: a.accessToken,
+      variables: { documentId: doc.id, file: null },
+      files: { file: { name: "annex.pdf", bytes: ANNEX } },
+    });
     const annexId = annex.data!.createAttachment.id;
 
     const b = await uploadFieldsTemplate("Attachments GraphQL other");
@@ -162,14 +227,20 @@ describe("another workspace", () => {
     const listed = await graphql(LIST, { accessToken, variables: { documentId: doc.id } });
     expect(listed.errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect(JSON.stringify(listed.data ?? {})).not.toContain("logo.png");
-    const added = await graphqlUpload(ADD, { accessToken, variables: { documentId: doc.id, file: null }, files: { file: { name: "planted.pdf", bytes: ANNEX } } });
+    const added = await graphqlUpload(ADD, {
+      accessToken,
+      variables: { documentId: doc.id, file: null },
+      files: { file: { name: "planted.pdf", bytes: ANNEX } },
+    });
     expect(added.errors?.[0].extensions.code).toBe("NOT_FOUND");
     for (const id of [annexId, logo.id]) {
       const removed = await graphql(REMOVE, { accessToken, variables: { documentId: doc.id, id } });
       expect(removed.errors?.[0].extensions.code).toBe("NOT_FOUND");
     }
     // Nor through a document of their own: an attachment belongs to one document.
-    const theirs = await createDocumentFromTemplate(b.ctx, { templateId: b.template.id, values: { client: "Theirs" } }, [{ field: "logo", name: "theirs.png", bytes: LOGO }]);
+    const theirs = await createDocumentFromTemplate(b.ctx, { templateId: b.template.id, values: { client: "Theirs" } }, [
+      { field: "logo", name: "theirs.png", bytes: LOGO },
+    ]);
     const viaOwn = await graphql(REMOVE, { accessToken, variables: { documentId: theirs.id, id: annexId } });
     expect(viaOwn.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const document = await graphql(`{ document(id: "${doc.id}") { attachments { id name } } }`, { accessToken });

@@ -7,7 +7,12 @@ import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as attachmentsRoute from "@/app/vapp/documents/[id]/attachments/route";
 import * as attachmentRoute from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
 import { db } from "@/lib/db";
-import { addDocumentAttachment, deleteDocumentAttachment, findDocumentAttachments, getDocumentAttachmentFile } from "@/lib/documents/attachments";
+import {
+  addDocumentAttachment,
+  deleteDocumentAttachment,
+  findDocumentAttachments,
+  getDocumentAttachmentFile,
+} from "@/lib/documents/attachments";
 import { cloneDocument, createDocumentFromTemplate } from "@/lib/documents/create-document";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { deleteDocuments, getDocumentFile, lockDocument } from "@/lib/documents/update-document";
@@ -27,14 +32,19 @@ import { validateDocumentLink } from "@/lib/links/validate-document-link";
 
 const STORAGE = process.env.STORAGE_DIR!;
 const bytesOf = async (file: { stream: ReadableStream<Uint8Array> }) => new Uint8Array(await new Response(file.stream).arrayBuffer());
-const caught = async (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (isAppError(error) ? error : Promise.reject(error))) as Promise<AppError | null>;
+const caught = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (isAppError(error) ? error : Promise.reject(error)),
+  ) as Promise<AppError | null>;
 const storedFiles = async (accountId: string) =>
-  (await readdir(path.join(STORAGE, "accounts", accountId), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.\w+$/.test(String(name)));
+  (await readdir(path.join(STORAGE, "accounts", accountId), { recursive: true }).catch(() => [] as string[])).filter((name) =>
+    /\.\w+$/.test(String(name)),
+  );
 
 const LOGO = makePng(800, 200);
 const EXE = new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00]);
 let ANNEX: Uint8Array;
-
 
 beforeAll(async () => {
   ANNEX = await makeTextPdf([["Annex one: the site plan."]]);
@@ -86,7 +96,14 @@ describe("upload fields of a template", () => {
     );
     expect(error?.code).toBe("VALIDATION_FAILED");
     const fields = (error!.details.fields as { path: string; code: string }[]).map((f) => [f.path, f.code]);
-    expect(fields).toEqual(expect.arrayContaining([["logo", "imageType"], ["annex", "fileType"], ["plan", "fileCorrupt"], ["client", "required"]]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ["logo", "imageType"],
+        ["annex", "fileType"],
+        ["plan", "fileCorrupt"],
+        ["client", "required"],
+      ]),
+    );
     expect(await db.document.count({ where: { accountId: account.id } })).toBe(0);
     expect(await db.documentAttachment.count({ where: { accountId: account.id } })).toBe(0);
     expect(await storedFiles(account.id)).toEqual(before);
@@ -109,7 +126,9 @@ describe("upload fields of a template", () => {
         { field: "logo", name: "b.png", bytes: LOGO },
       ],
     ]) {
-      expect((await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, uploads)))?.code).toBe("VALIDATION_FAILED");
+      expect((await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, uploads)))?.code).toBe(
+        "VALIDATION_FAILED",
+      );
     }
   });
 
@@ -120,12 +139,19 @@ describe("upload fields of a template", () => {
     pdf.getForm().createTextField("client").addToPage(page, { x: 50, y: 760, width: 300, height: 24 });
     pdf.getForm().createButton("photo").addToPage("", page, { x: 50, y: 600, width: 120, height: 120 });
     const template = await createTemplate(ctx, { name: "Badge" }, { name: "badge.pdf", bytes: await pdf.save() });
-    expect((template.variables as { name: string; type: string; required: boolean }[]).find((v) => v.name === "photo")).toMatchObject({ type: "image", required: false });
+    expect((template.variables as { name: string; type: string; required: boolean }[]).find((v) => v.name === "photo")).toMatchObject({
+      type: "image",
+      required: false,
+    });
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Ada" } }, [{ field: "photo", name: "ada.png", bytes: makePng(60, 60) }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Ada" } }, [
+      { field: "photo", name: "ada.png", bytes: makePng(60, 60) },
+    ]);
     const filled = await PDFDocument.load(await bytesOf(await getDocumentFile(ctx, doc.id)));
     expect(filled.getForm().getTextField("client").getText()).toBe("Ada");
-    const images = filled.context.enumerateIndirectObjects().filter(([, object]) => String(object.toString?.() ?? "").includes("/Subtype /Image"));
+    const images = filled.context
+      .enumerateIndirectObjects()
+      .filter(([, object]) => String(object.toString?.() ?? "").includes("/Subtype /Image"));
     expect(images.length).toBeGreaterThan(0);
   });
 });
@@ -133,7 +159,9 @@ describe("upload fields of a template", () => {
 describe("a document's attachments", () => {
   it("editors attach and remove annexes, readers only read, and a field's file stays", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const reader = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: reader.id, role: "reader" });
     const readerCtx = (await signedInAs(reader.id, account.id)).ctx;
@@ -154,13 +182,22 @@ describe("a document's attachments", () => {
     await deleteDocumentAttachment(ctx, doc.id, annex.id);
     expect((await findDocumentAttachments(ctx, doc.id)).map((a) => a.name)).toEqual(["logo.png"]);
     expect(await storedFiles(account.id)).toHaveLength(filesBefore.length - 1);
-    const events = await db.audit.findMany({ where: { targetId: doc.id, eventType: { startsWith: "document.attachment" } }, orderBy: { createdAt: "asc" } });
-    expect(events.map((e) => e.eventType)).toEqual(["document.attachmentAdded", "document.attachmentDownloaded", "document.attachmentRemoved"]);
+    const events = await db.audit.findMany({
+      where: { targetId: doc.id, eventType: { startsWith: "document.attachment" } },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((e) => e.eventType)).toEqual([
+      "document.attachmentAdded",
+      "document.attachmentDownloaded",
+      "document.attachmentRemoved",
+    ]);
   });
 
   it("waits while someone else edits the document", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const editor = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: editor.id, role: "editor" });
     await lockDocument((await signedInAs(editor.id, account.id)).ctx, doc.id);
@@ -169,11 +206,16 @@ describe("a document's attachments", () => {
 
   it("a copy has its own copies of the files, and deleting a document deletes its files", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
     const copy = await cloneDocument(ctx, doc.id);
     const copied = await findDocumentAttachments(ctx, copy.id);
-    expect(copied.map((a) => [a.variable, a.name])).toEqual([["logo", "logo.png"], [null, "plan.pdf"]]);
+    expect(copied.map((a) => [a.variable, a.name])).toEqual([
+      ["logo", "logo.png"],
+      [null, "plan.pdf"],
+    ]);
     expect(await bytesOf(await getDocumentAttachmentFile(ctx, copy.id, copied[1].id))).toEqual(ANNEX);
     const keys = await db.documentAttachment.findMany({ where: { accountId: account.id }, select: { path: true, documentId: true } });
     expect(new Set(keys.map((k) => k.path)).size).toBe(4);
@@ -186,7 +228,9 @@ describe("a document's attachments", () => {
 
   it("another workspace sees none of it", async () => {
     const { ctx, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const [logo] = await findDocumentAttachments(ctx, doc.id);
     const other = await createAccount("Attachments other");
     const otherCtx = (await signedInAs(other.owner.id, other.account.id)).ctx;
@@ -200,7 +244,9 @@ describe("a document's attachments", () => {
       expect((await caught(call()))?.code).toBe("NOT_FOUND");
     }
     // Nor through a document of their own: an attachment belongs to one document.
-    const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
+    const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [
+      { field: "logo", name: "other.png", bytes: LOGO },
+    ]);
     expect((await caught(getDocumentAttachmentFile(ctx, theirs.id, logo.id)))?.code).toBe("NOT_FOUND");
     expect((await caught(deleteDocumentAttachment(ctx, theirs.id, logo.id)))?.code).toBe("NOT_FOUND");
   });
@@ -209,9 +255,13 @@ describe("a document's attachments", () => {
 describe("attachments through a share link", () => {
   it("a visitor sees and downloads the document's files, none of another document's, and nothing once the link expired", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const annex = await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
-    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [{ field: "logo", name: "other.png", bytes: LOGO }]);
+    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [
+      { field: "logo", name: "other.png", bytes: LOGO },
+    ]);
     const [otherLogo] = await findDocumentAttachments(ctx, other.id);
     const link = await createDocumentLink(ctx, doc.id, { name: "Client" });
     const visitor = () => anonymousContext({ ip: "10.9.8.7", userAgent: "vitest", locale: "en" });
@@ -246,12 +296,24 @@ describe("attachments over REST", () => {
   }
 
   it("creates a document with its files as multipart, lists, downloads and removes annexes", async () => {
-    const created = await fromTemplate.POST(multipart("/vapp/documents/from-template", [["field:logo", LOGO, "logo.png"], ["field:plan", ANNEX, "plan.pdf"]], { templateId: session.template.id, values: { client: "Globex" } }));
+    const created = await fromTemplate.POST(
+      multipart(
+        "/vapp/documents/from-template",
+        [
+          ["field:logo", LOGO, "logo.png"],
+          ["field:plan", ANNEX, "plan.pdf"],
+        ],
+        { templateId: session.template.id, values: { client: "Globex" } },
+      ),
+    );
     expect(created.status).toBe(200);
     const doc = (await created.json()) as { id: string; name: string };
     expect(doc.name).toBe("Offer Globex");
 
-    const added = await attachmentsRoute.POST(multipart(`/vapp/documents/${doc.id}/attachments`, [["file", ANNEX, "extra.pdf"]]), params({ id: doc.id }));
+    const added = await attachmentsRoute.POST(
+      multipart(`/vapp/documents/${doc.id}/attachments`, [["file", ANNEX, "extra.pdf"]]),
+      params({ id: doc.id }),
+    );
     expect(added.status).toBe(200);
     const annex = (await added.json()) as { id: string; name: string };
 
@@ -261,28 +323,66 @@ describe("attachments over REST", () => {
       ["plan", "plan.pdf"],
       [null, "extra.pdf"],
     ]);
-    const file = await attachmentRoute.GET(new Request("http://localhost:3000/x?inline=1", { headers: auth() }), params({ id: doc.id, attachmentId: annex.id }));
+    const file = await attachmentRoute.GET(
+      new Request("http://localhost:3000/x?inline=1", { headers: auth() }),
+      params({ id: doc.id, attachmentId: annex.id }),
+    );
     expect(file.headers.get("content-type")).toBe("application/pdf");
     expect(file.headers.get("content-disposition")).toMatch(/^inline; filename="extra.pdf"/);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(ANNEX);
-    const removed = await attachmentRoute.DELETE(new Request("http://localhost:3000/x", { method: "DELETE", headers: auth() }), params({ id: doc.id, attachmentId: annex.id }));
+    const removed = await attachmentRoute.DELETE(
+      new Request("http://localhost:3000/x", { method: "DELETE", headers: auth() }),
+      params({ id: doc.id, attachmentId: annex.id }),
+    );
     expect(removed.status).toBe(200);
   });
 
   it("answers a wrong file per field in the caller's language, and another workspace with 404", async () => {
-    const refused = await fromTemplate.POST(multipart("/vapp/documents/from-template", [["field:logo", ANNEX, "logo.png"]], { templateId: session.template.id, values: { client: "Globex" } }, auth({ "x-language": "es" })));
+    const refused = await fromTemplate.POST(
+      multipart(
+        "/vapp/documents/from-template",
+        [["field:logo", ANNEX, "logo.png"]],
+        { templateId: session.template.id, values: { client: "Globex" } },
+        auth({ "x-language": "es" }),
+      ),
+    );
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { error: { code: string; details: { fields: { path: string; message: string }[] } } };
     expect(body.error.details.fields).toEqual([expect.objectContaining({ path: "logo", message: "Elige una imagen PNG o JPEG." })]);
 
-    const doc = await createDocumentFromTemplate(session.ctx, { templateId: session.template.id, values: { client: "Initech" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+    const doc = await createDocumentFromTemplate(session.ctx, { templateId: session.template.id, values: { client: "Initech" } }, [
+      { field: "logo", name: "logo.png", bytes: LOGO },
+    ]);
     const [logo] = await findDocumentAttachments(session.ctx, doc.id);
     const other = await createAccount("Attachments REST other");
     const token = (await signedInAs(other.owner.id, other.account.id)).accessToken;
     const theirs = { authorization: `Bearer ${token}` };
-    expect((await attachmentsRoute.GET(new Request("http://localhost:3000/x", { headers: theirs }), params({ id: doc.id }))).status).toBe(404);
-    expect((await attachmentRoute.GET(new Request("http://localhost:3000/x", { headers: theirs }), params({ id: doc.id, attachmentId: logo.id }))).status).toBe(404);
-    expect((await attachmentsRoute.POST(multipart(`/vapp/documents/${doc.id}/attachments`, [["file", ANNEX, "x.pdf"]], undefined, theirs), params({ id: doc.id }))).status).toBe(404);
-    expect((await attachmentRoute.DELETE(new Request("http://localhost:3000/x", { method: "DELETE", headers: theirs }), params({ id: doc.id, attachmentId: logo.id }))).status).toBe(404);
+    expect((await attachmentsRoute.GET(new Request("http://localhost:3000/x", { headers: theirs }), params({ id: doc.id }))).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await attachmentRoute.GET(
+          new Request("http://localhost:3000/x", { headers: theirs }),
+          params({ id: doc.id, attachmentId: logo.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await attachmentsRoute.POST(
+          multipart(`/vapp/documents/${doc.id}/attachments`, [["file", ANNEX, "x.pdf"]], undefined, theirs),
+          params({ id: doc.id }),
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await attachmentRoute.DELETE(
+          new Request("http://localhost:3000/x", { method: "DELETE", headers: theirs }),
+          params({ id: doc.id, attachmentId: logo.id }),
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -21,12 +21,20 @@ import { makeDocx } from "@/tests/fixtures/docx";
 async function workspace() {
   const { account, owner: admin } = await createAccount("Bulk");
   const member = async (firstName: string) => addMember(account.id, "Member", await createUser({ firstName }));
-  const people = { ana: await member("Ana"), eva: await member("Eva"), rita: await member("Rita"), bruno: await member("Bruno"), carla: await member("Carla"), otto: await member("Otto") };
+  const people = {
+    ana: await member("Ana"),
+    eva: await member("Eva"),
+    rita: await member("Rita"),
+    bruno: await member("Bruno"),
+    carla: await member("Carla"),
+    otto: await member("Otto"),
+  };
   const as = async (user: { id: string }) => (await signedInAs(user.id, account.id)).ctx;
   const ctx = { admin: await as(admin), ana: await as(people.ana), eva: await as(people.eva), rita: await as(people.rita) };
   const lease = await createDocumentFromUpload(ctx.ana, { name: "Lease" }, { name: "l.docx", bytes: makeDocx(["Lease terms"]) });
   const annex = await createDocumentFromUpload(ctx.ana, { name: "Annex" }, { name: "a.docx", bytes: makeDocx(["Annex"]) });
-  const grant = (documentId: string, user: { id: string }, role: DocumentRoleName) => db.documentPolicy.create({ data: { accountId: account.id, documentId, userId: user.id, role } });
+  const grant = (documentId: string, user: { id: string }, role: DocumentRoleName) =>
+    db.documentPolicy.create({ data: { accountId: account.id, documentId, userId: user.id, role } });
   const policies = {
     eva: await grant(lease.id, people.eva, "editor"),
     rita: await grant(lease.id, people.rita, "reader"),
@@ -39,8 +47,13 @@ async function workspace() {
   return { account, people, ctx, lease, annex, grant, policies, accessToken };
 }
 
-const codeOf = (promise: Promise<unknown>) => promise.then(() => "OK", (error: { code?: string }) => error.code ?? String(error));
-const policyIds = (documentId: string) => db.documentPolicy.findMany({ where: { documentId }, select: { id: true }, orderBy: { id: "asc" } }).then((rows) => rows.map((r) => r.id));
+const codeOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => "OK",
+    (error: { code?: string }) => error.code ?? String(error),
+  );
+const policyIds = (documentId: string) =>
+  db.documentPolicy.findMany({ where: { documentId }, select: { id: true }, orderBy: { id: "asc" } }).then((rows) => rows.map((r) => r.id));
 
 describe("bulkDeletePolicies", () => {
   it("removes several people's access at once with one audit row each", async () => {
@@ -71,16 +84,26 @@ describe("bulkDeletePolicies", () => {
     expect(await codeOf(removeDocumentPolicies(w.ctx.ana, [otto.id, w.policies.ana.id, w.policies.carla.id]))).toBe("LAST_DOCUMENT_OWNER");
     expect(await db.documentPolicy.count({ where: { id: { in: [otto.id, w.policies.ana.id, w.policies.carla.id] } } })).toBe(3);
     expect(await removeDocumentPolicies(w.ctx.ana, [otto.id, w.policies.carla.id])).toEqual([otto.id, w.policies.carla.id]);
-    expect(await db.documentPolicy.findMany({ where: { documentId: w.lease.id, role: "owner" }, select: { userId: true } })).toEqual([{ userId: w.people.ana.id }]);
+    expect(await db.documentPolicy.findMany({ where: { documentId: w.lease.id, role: "owner" }, select: { userId: true } })).toEqual([
+      { userId: w.people.ana.id },
+    ]);
   });
 
   it("works over GraphQL and REST", async () => {
     const w = await workspace();
-    const result = await graphql<{ bulkDeletePolicies: string[] }>("mutation ($ids: [ID!]!) { bulkDeletePolicies(ids: $ids) }", { accessToken: w.accessToken, variables: { ids: [w.policies.rita.id] } });
+    const result = await graphql<{ bulkDeletePolicies: string[] }>("mutation ($ids: [ID!]!) { bulkDeletePolicies(ids: $ids) }", {
+      accessToken: w.accessToken,
+      variables: { ids: [w.policies.rita.id] },
+    });
     expect(result.data).toEqual({ bulkDeletePolicies: [w.policies.rita.id] });
     const empty = await graphql("mutation { bulkDeletePolicies(ids: []) }", { accessToken: w.accessToken });
     expect(empty.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
-    const request = (ids: string[]) => jsonRequest("POST", "/vapp/document-policies/bulk-delete", { body: { ids }, headers: { authorization: `Bearer ${w.accessToken}` }, csrf: false });
+    const request = (ids: string[]) =>
+      jsonRequest("POST", "/vapp/document-policies/bulk-delete", {
+        body: { ids },
+        headers: { authorization: `Bearer ${w.accessToken}` },
+        csrf: false,
+      });
     const response = await policiesBulk.POST(request([w.policies.bruno.id, w.policies.carla.id]));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ids: [w.policies.bruno.id, w.policies.carla.id] });
@@ -115,37 +138,67 @@ describe("bulkDeleteRelations and upsertRelation", () => {
     const w = await workspace();
     const created = await upsertDocumentRelation(w.ctx.eva, w.lease.id, { toDocumentId: w.annex.id, tag: "draft" });
     expect(created).toMatchObject({ type: "related", tag: "draft", direction: "outgoing", other: { id: w.annex.id } });
-    expect(await upsertDocumentRelation(w.ctx.eva, w.lease.id, { id: created.id, tag: "signed", type: "annex" })).toMatchObject({ id: created.id, tag: "signed", type: "annex" });
+    expect(await upsertDocumentRelation(w.ctx.eva, w.lease.id, { id: created.id, tag: "signed", type: "annex" })).toMatchObject({
+      id: created.id,
+      tag: "signed",
+      type: "annex",
+    });
     // Seen from the other end, or naming a new target: refused, and the relation is as it was.
     expect(await codeOf(upsertDocumentRelation(w.ctx.eva, w.annex.id, { id: created.id, tag: "moved" }))).toBe("NOT_FOUND");
-    expect(await codeOf(upsertDocumentRelation(w.ctx.eva, w.lease.id, { id: created.id, toDocumentId: w.lease.id }))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(upsertDocumentRelation(w.ctx.eva, w.lease.id, { id: created.id, toDocumentId: w.lease.id }))).toBe(
+      "VALIDATION_FAILED",
+    );
     expect(await codeOf(upsertDocumentRelation(w.ctx.rita, w.lease.id, { id: created.id, tag: "reader" }))).toBe("FORBIDDEN");
-    expect(await db.documentRelation.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({ fromId: w.lease.id, toDocumentId: w.annex.id, tag: "signed", type: "annex" });
+    expect(await db.documentRelation.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      fromId: w.lease.id,
+      toDocumentId: w.annex.id,
+      tag: "signed",
+      type: "annex",
+    });
   });
 
   it("works over GraphQL and REST", async () => {
     const w = await workspace();
     const accessToken = w.accessToken;
-    const upsert = "mutation ($documentId: ID!, $data: DocumentRelationInput!) { upsertRelation(documentId: $documentId, data: $data) { id tag type other { id } } }";
-    const created = await graphql<{ upsertRelation: { id: string } }>(upsert, { accessToken, variables: { documentId: w.lease.id, data: { toDocumentId: w.annex.id, tag: "v1" } } });
+    const upsert =
+      "mutation ($documentId: ID!, $data: DocumentRelationInput!) { upsertRelation(documentId: $documentId, data: $data) { id tag type other { id } } }";
+    const created = await graphql<{ upsertRelation: { id: string } }>(upsert, {
+      accessToken,
+      variables: { documentId: w.lease.id, data: { toDocumentId: w.annex.id, tag: "v1" } },
+    });
     expect(created.data?.upsertRelation).toMatchObject({ tag: "v1", type: "related", other: { id: w.annex.id } });
     const id = created.data!.upsertRelation.id;
     const updated = await graphql(upsert, { accessToken, variables: { documentId: w.lease.id, data: { id, tag: "v2" } } });
     expect(updated.data?.upsertRelation).toMatchObject({ id, tag: "v2" });
     // createRelation takes no id.
-    const withId = await graphql("mutation ($documentId: ID!, $data: DocumentRelationInput!) { createRelation(documentId: $documentId, data: $data) { id } }", {
-      accessToken,
-      variables: { documentId: w.lease.id, data: { id, toDocumentId: w.annex.id } },
-    });
+    const withId = await graphql(
+      "mutation ($documentId: ID!, $data: DocumentRelationInput!) { createRelation(documentId: $documentId, data: $data) { id } }",
+      {
+        accessToken,
+        variables: { documentId: w.lease.id, data: { id, toDocumentId: w.annex.id } },
+      },
+    );
     expect(withId.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
 
     const second = await createDocumentRelation(w.ctx.ana, w.lease.id, { toDocumentId: w.annex.id, type: "annex" });
     const removed = await graphql("mutation ($ids: [ID!]!) { bulkDeleteRelations(ids: $ids) }", { accessToken, variables: { ids: [id] } });
     expect(removed.data).toEqual({ bulkDeleteRelations: [id] });
-    const response = await relationsBulk.POST(jsonRequest("POST", "/vapp/relations/bulk-delete", { body: { ids: [second.id] }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }));
+    const response = await relationsBulk.POST(
+      jsonRequest("POST", "/vapp/relations/bulk-delete", {
+        body: { ids: [second.id] },
+        headers: { authorization: `Bearer ${accessToken}` },
+        csrf: false,
+      }),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ids: [second.id] });
-    const again = await relationsBulk.POST(jsonRequest("POST", "/vapp/relations/bulk-delete", { body: { ids: [second.id] }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }));
+    const again = await relationsBulk.POST(
+      jsonRequest("POST", "/vapp/relations/bulk-delete", {
+        body: { ids: [second.id] },
+        headers: { authorization: `Bearer ${accessToken}` },
+        csrf: false,
+      }),
+    );
     expect(again.status).toBe(404);
   });
 });

@@ -13,12 +13,19 @@ const DAY = 86_400_000;
  */
 async function seed(accountId: string, rows: [name: string, status: DocumentStatus, endedInDays: number | null][], now: Date) {
   await db.document.createMany({
-    data: rows.map(([name, status, days]) => ({ accountId, name, status, endedAt: days === null ? null : new Date(now.getTime() + days * DAY) })),
+    data: rows.map(([name, status, days]) => ({
+      accountId,
+      name,
+      status,
+      endedAt: days === null ? null : new Date(now.getTime() + days * DAY),
+    })),
   });
 }
 
 const statuses = async (accountId: string) =>
-  Object.fromEntries((await db.document.findMany({ where: { accountId }, select: { name: true, status: true } })).map((d) => [d.name, d.status]));
+  Object.fromEntries(
+    (await db.document.findMany({ where: { accountId }, select: { name: true, status: true } })).map((d) => [d.name, d.status]),
+  );
 
 describe("document expiry job", () => {
   afterEach(() => {
@@ -51,7 +58,14 @@ describe("document expiry job", () => {
       ],
       now,
     );
-    await seed(b.account.id, [["b active soon", "active", 3], ["b signed past", "signed", -2]], now);
+    await seed(
+      b.account.id,
+      [
+        ["b active soon", "active", 3],
+        ["b signed past", "signed", -2],
+      ],
+      now,
+    );
 
     await markExpiringDocuments(now);
 
@@ -74,24 +88,42 @@ describe("document expiry job", () => {
     });
     expect(await statuses(b.account.id)).toEqual({ "b active soon": "toExpire", "b signed past": "expired" });
 
-    const audits = await db.audit.findMany({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.statusUpdated" } });
+    const audits = await db.audit.findMany({
+      where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.statusUpdated" },
+    });
     expect(audits).toHaveLength(8);
     expect(audits.every((row) => row.via === "system" && row.userId === null && row.targetType === "document")).toBe(true);
     const activePast = await db.document.findFirstOrThrow({ where: { accountId: a.account.id, name: "active past" } });
-    expect(audits.find((row) => row.targetId === activePast.id)).toMatchObject({ accountId: a.account.id, payload: { from: "active", to: "expired", reason: "expiry" } });
+    expect(audits.find((row) => row.targetId === activePast.id)).toMatchObject({
+      accountId: a.account.id,
+      payload: { from: "active", to: "expired", reason: "expiry" },
+    });
     const bSoon = await db.document.findFirstOrThrow({ where: { accountId: b.account.id, name: "b active soon" } });
-    expect(audits.find((row) => row.targetId === bSoon.id)).toMatchObject({ accountId: b.account.id, payload: { from: "active", to: "toExpire" } });
+    expect(audits.find((row) => row.targetId === bSoon.id)).toMatchObject({
+      accountId: b.account.id,
+      payload: { from: "active", to: "toExpire" },
+    });
 
     // A second run the same day changes nothing of these rows and writes no more audit rows.
     await markExpiringDocuments(now);
-    expect(await db.audit.count({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.statusUpdated" } })).toBe(8);
+    expect(await db.audit.count({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.statusUpdated" } })).toBe(
+      8,
+    );
   });
 
   it("moves what was about to expire to expired once its end date passes", async () => {
     // Far in the past, where no other test file's documents end (the database is shared).
     const then = new Date(Date.now() - 1000 * DAY);
     const { account } = await createAccount("Expiry later");
-    await seed(account.id, [["active soon", "active", 10], ["renewed soon", "renewed", 1], ["signed later", "signed", 25]], then);
+    await seed(
+      account.id,
+      [
+        ["active soon", "active", 10],
+        ["renewed soon", "renewed", 1],
+        ["signed later", "signed", 25],
+      ],
+      then,
+    );
     await markExpiringDocuments(then);
     expect(await statuses(account.id)).toEqual({ "active soon": "toExpire", "renewed soon": "toExpire", "signed later": "toExpire" });
     await markExpiringDocuments(new Date(then.getTime() + 11 * DAY));
@@ -101,7 +133,11 @@ describe("document expiry job", () => {
   it("moves more than one batch, and two runs at once move each document once", async () => {
     const now = new Date();
     const { account } = await createAccount("Expiry batches");
-    await seed(account.id, Array.from({ length: 1100 }, (_, i) => [`doc ${i}`, "active", i % 2 ? 5 : -5] as [string, DocumentStatus, number]), now);
+    await seed(
+      account.id,
+      Array.from({ length: 1100 }, (_, i) => [`doc ${i}`, "active", i % 2 ? 5 : -5] as [string, DocumentStatus, number]),
+      now,
+    );
     await Promise.all([markExpiringDocuments(now), markExpiringDocuments(now)]);
     const counts = await db.document.groupBy({ by: ["status"], where: { accountId: account.id }, _count: true });
     expect(Object.fromEntries(counts.map((c) => [c.status, c._count]))).toEqual({ toExpire: 550, expired: 550 });

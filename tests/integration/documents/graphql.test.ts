@@ -23,8 +23,12 @@ async function graphqlUpload<T = Record<string, unknown>>(
   entries.forEach(([path], i) => (map[String(i)] = [`variables.${path}`]));
   form.append("operations", JSON.stringify({ query, variables }));
   form.append("map", JSON.stringify(map));
-  entries.forEach(([, file], i) => form.append(String(i), new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" })));
-  const response = await POST(new Request("http://localhost:3000/graphql", { method: "POST", headers: { authorization: `Bearer ${accessToken}` }, body: form }));
+  entries.forEach(([, file], i) =>
+    form.append(String(i), new File([file.bytes as BlobPart], file.name, { type: file.type ?? "application/octet-stream" })),
+  );
+  const response = await POST(
+    new Request("http://localhost:3000/graphql", { method: "POST", headers: { authorization: `Bearer ${accessToken}` }, body: form }),
+  );
   return (await response.json()) as GraphQLBody<T>;
 }
 
@@ -41,10 +45,14 @@ const TEMPLATE_FIELDS = "id name published delimiter variables author { name }";
 
 describe("documents and templates through /graphql", () => {
   it("uploads a template, sets its fields, publishes it, makes a document, lists, searches and changes status", async () => {
-    const upload = await graphqlUpload<{ createTemplate: { id: string; name: string; published: boolean; delimiter: string; variables: { name: string }[] } }>(
+    const upload = await graphqlUpload<{
+      createTemplate: { id: string; name: string; published: boolean; delimiter: string; variables: { name: string }[] };
+    }>(
       `mutation ($file: File!, $data: TemplateInput) { createTemplate(file: $file, data: $data) { ${TEMPLATE_FIELDS} } }`,
       { file: null, data: { language: "en" } },
-      { file: { name: "Lease [tenant].docx", bytes: makeDocx(["Lease for [tenant] at [rent] a month.", "The Wombatish clause applies."]) } },
+      {
+        file: { name: "Lease [tenant].docx", bytes: makeDocx(["Lease for [tenant] at [rent] a month.", "The Wombatish clause applies."]) },
+      },
       token,
     );
     expect(upload.errors).toBeUndefined();
@@ -70,21 +78,36 @@ describe("documents and templates through /graphql", () => {
     expect(early.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
 
     const published = await graphql<{ publishUnpublishTemplate: { published: boolean } }>(
-      'mutation ($id: ID!) { publishUnpublishTemplate(id: $id, data: { published: true }) { published } }',
+      "mutation ($id: ID!) { publishUnpublishTemplate(id: $id, data: { published: true }) { published } }",
       { accessToken: token, variables: { id: template.id } },
     );
     expect(published.data?.publishUnpublishTemplate.published).toBe(true);
 
-    const created = await graphql<{ createDocument: { id: string; name: string; status: string; health: string; content: { version: number; mimetype: string }; template: { id: string } } }>(
+    const created = await graphql<{
+      createDocument: {
+        id: string;
+        name: string;
+        status: string;
+        health: string;
+        content: { version: number; mimetype: string };
+        template: { id: string };
+      };
+    }>(
       "mutation ($data: CreateDocumentInput) { createDocument(data: $data) { id name status health content { version mimetype } template { id } } }",
       { accessToken: token, variables: { data: { templateId: template.id, values: { tenant: "Ana Quokkason", rent: 900 } } } },
     );
     expect(created.errors).toBeUndefined();
     const doc = created.data!.createDocument;
-    expect(doc).toMatchObject({ name: "Lease Ana Quokkason", status: "initial", health: "green", content: { version: 1 }, template: { id: template.id } });
+    expect(doc).toMatchObject({
+      name: "Lease Ana Quokkason",
+      status: "initial",
+      health: "green",
+      content: { version: 1 },
+      template: { id: template.id },
+    });
 
     const other = await graphqlUpload<{ createDocument: { id: string } }>(
-      "mutation ($file: File) { createDocument(file: $file, data: { name: \"Side letter\" }) { id } }",
+      'mutation ($file: File) { createDocument(file: $file, data: { name: "Side letter" }) { id } }',
       { file: null },
       { file: { name: "side.docx", bytes: makeDocx(["Side letter"]) } },
       token,
@@ -96,15 +119,35 @@ describe("documents and templates through /graphql", () => {
       { accessToken: token, variables: { id: doc.id } },
     );
     expect(drafting.data?.updateDocumentStatus.status).toBe("drafting");
-    const invalid = await graphql("mutation ($id: ID!) { updateDocumentStatus(id: $id, newStatus: expired) { status } }", { accessToken: token, variables: { id: doc.id } });
+    const invalid = await graphql("mutation ($id: ID!) { updateDocumentStatus(id: $id, newStatus: expired) { status } }", {
+      accessToken: token,
+      variables: { id: doc.id },
+    });
     expect(invalid.errors?.[0].extensions).toMatchObject({ code: "INVALID_TRANSITION", type: "conflict" });
 
-    type Page = { documents: { total: number; page: number; perPage: number; items: { id: string; status: string; abilities: { edit: boolean }; highlight: { text: string; match: boolean }[] | null }[] } };
-    const byStatus = await graphql<Page>("{ documents(statuses: [drafting]) { total page perPage items { id status abilities { edit } highlight { text match } } } }", { accessToken: token });
+    type Page = {
+      documents: {
+        total: number;
+        page: number;
+        perPage: number;
+        items: { id: string; status: string; abilities: { edit: boolean }; highlight: { text: string; match: boolean }[] | null }[];
+      };
+    };
+    const byStatus = await graphql<Page>(
+      "{ documents(statuses: [drafting]) { total page perPage items { id status abilities { edit } highlight { text match } } } }",
+      { accessToken: token },
+    );
     expect(byStatus.errors).toBeUndefined();
-    expect(byStatus.data!.documents).toMatchObject({ total: 1, page: 1, perPage: 25, items: [{ id: doc.id, status: "drafting", abilities: { edit: true }, highlight: null }] });
+    expect(byStatus.data!.documents).toMatchObject({
+      total: 1,
+      page: 1,
+      perPage: 25,
+      items: [{ id: doc.id, status: "drafting", abilities: { edit: true }, highlight: null }],
+    });
 
-    const searched = await graphql<Page>('{ documents(search: "wombatish") { total items { id highlight { text match } } } }', { accessToken: token });
+    const searched = await graphql<Page>('{ documents(search: "wombatish") { total items { id highlight { text match } } } }', {
+      accessToken: token,
+    });
     expect(searched.data!.documents.total).toBe(1);
     expect(searched.data!.documents.items[0].highlight).toContainEqual({ text: expect.stringMatching(/Wombatish/), match: true });
 
@@ -118,13 +161,16 @@ describe("documents and templates through /graphql", () => {
     expect(one.data?.document).toMatchObject({ role: "owner", locked: false, abilities: { manage: true }, author: { name: "Test User" } });
 
     const version = await graphqlUpload<{ updateDocumentVersion: { version: number } }>(
-      "mutation ($id: ID!, $file: File!) { updateDocumentVersion(id: $id, file: $file, delimiter: \"bracket\") { version } }",
+      'mutation ($id: ID!, $file: File!) { updateDocumentVersion(id: $id, file: $file, delimiter: "bracket") { version } }',
       { id: doc.id, file: null },
       { file: { name: "lease-v2.docx", bytes: makeDocx(["Lease v2"]) } },
       token,
     );
     expect(version.data?.updateDocumentVersion.version).toBe(2);
-    const versions = await graphql<{ documentVersions: { version: number }[] }>("query ($id: ID!) { documentVersions(documentId: $id) { version } }", { accessToken: token, variables: { id: doc.id } });
+    const versions = await graphql<{ documentVersions: { version: number }[] }>(
+      "query ($id: ID!) { documentVersions(documentId: $id) { version } }",
+      { accessToken: token, variables: { id: doc.id } },
+    );
     expect(versions.data?.documentVersions.map((v) => v.version)).toEqual([2, 1]);
   });
 
@@ -144,13 +190,21 @@ describe("documents and templates through /graphql", () => {
       else process.env.UPLOAD_MAX_BYTES = previous;
     }
     const none = await graphql("mutation { createDocument { id } }", { accessToken: token });
-    expect(none.errors?.[0].extensions).toMatchObject({ code: "MISSING_PARAMETER", message: "Required parameter file was null or undefined when calling createDocument" });
+    expect(none.errors?.[0].extensions).toMatchObject({
+      code: "MISSING_PARAMETER",
+      message: "Required parameter file was null or undefined when calling createDocument",
+    });
   });
 
   it("creates, moves and deletes folders, with the tree rooted at 'Drive'", async () => {
     type F = { id: string; name: string };
     const make = async (name: string, parentId?: string) =>
-      (await graphql<{ createFolder: F }>("mutation ($data: FolderInput!) { createFolder(data: $data) { id name } }", { accessToken: token, variables: { data: { name, parentId } } })).data!.createFolder;
+      (
+        await graphql<{ createFolder: F }>("mutation ($data: FolderInput!) { createFolder(data: $data) { id name } }", {
+          accessToken: token,
+          variables: { data: { name, parentId } },
+        })
+      ).data!.createFolder;
     const contracts = await make("Contracts");
     const leases = await make("Leases");
     const moved = await graphql<{ updateFolder: { parentId: string; parent: F } }>(
@@ -165,12 +219,27 @@ describe("documents and templates through /graphql", () => {
     expect(loop.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
 
     type Node = { key: string; label: string; type: string; leaf: boolean; children: Node[] };
-    const tree = await graphql<{ folderTree: Node }>("{ folderTree { key label type leaf children { key label leaf children { key label leaf } } } }", { accessToken: token });
-    expect(tree.data?.folderTree).toMatchObject({ key: "root", label: "Drive", type: "root", leaf: false, children: [{ key: contracts.id, label: "Contracts", leaf: false, children: [{ key: leases.id, label: "Leases", leaf: true }] }] });
+    const tree = await graphql<{ folderTree: Node }>(
+      "{ folderTree { key label type leaf children { key label leaf children { key label leaf } } } }",
+      { accessToken: token },
+    );
+    expect(tree.data?.folderTree).toMatchObject({
+      key: "root",
+      label: "Drive",
+      type: "root",
+      leaf: false,
+      children: [{ key: contracts.id, label: "Contracts", leaf: false, children: [{ key: leases.id, label: "Leases", leaf: true }] }],
+    });
 
-    const top = await graphql<{ folders: { items: F[] } }>("{ folders(group: \"document\", where: { parent: null }) { items { id name } } }", { accessToken: token });
+    const top = await graphql<{ folders: { items: F[] } }>(
+      '{ folders(group: "document", where: { parent: null }) { items { id name } } }',
+      { accessToken: token },
+    );
     expect(top.data?.folders.items).toEqual([{ id: contracts.id, name: "Contracts" }]);
-    const children = await graphql<{ folders: { items: F[] } }>("query ($p: ID) { folders(where: { parent: $p }) { items { id } } }", { accessToken: token, variables: { p: contracts.id } });
+    const children = await graphql<{ folders: { items: F[] } }>("query ($p: ID) { folders(where: { parent: $p }) { items { id } } }", {
+      accessToken: token,
+      variables: { p: contracts.id },
+    });
     expect(children.data?.folders.items).toEqual([{ id: leases.id }]);
 
     const doc = await graphqlUpload<{ createDocument: { id: string } }>(
@@ -179,10 +248,16 @@ describe("documents and templates through /graphql", () => {
       { file: { name: "in-folder.docx", bytes: makeDocx(["In a folder"]) } },
       token,
     );
-    const inFolder = await graphql<{ documents: { total: number } }>("query ($f: ID) { documents(folderId: $f) { total } }", { accessToken: token, variables: { f: leases.id } });
+    const inFolder = await graphql<{ documents: { total: number } }>("query ($f: ID) { documents(folderId: $f) { total } }", {
+      accessToken: token,
+      variables: { f: leases.id },
+    });
     expect(inFolder.data?.documents.total).toBe(1);
 
-    const deleted = await graphql<{ deleteFolder: string }>("mutation ($id: ID!) { deleteFolder(id: $id) }", { accessToken: token, variables: { id: contracts.id } });
+    const deleted = await graphql<{ deleteFolder: string }>("mutation ($id: ID!) { deleteFolder(id: $id) }", {
+      accessToken: token,
+      variables: { id: contracts.id },
+    });
     expect(deleted.data?.deleteFolder).toBe(contracts.id);
     expect(await db.folder.count({ where: { accountId } })).toBe(0);
     expect((await db.document.findUniqueOrThrow({ where: { id: doc.data!.createDocument.id } })).folderId).toBeNull();
@@ -191,10 +266,15 @@ describe("documents and templates through /graphql", () => {
   });
 
   it("labels the status list in the language of the x-language header", async () => {
-    const result = await graphql<{ documentStatusList: { key: string; value: string }[] }>("{ documentStatusList { key value } }", { accessToken: token, headers: { "x-language": "es" } });
+    const result = await graphql<{ documentStatusList: { key: string; value: string }[] }>("{ documentStatusList { key value } }", {
+      accessToken: token,
+      headers: { "x-language": "es" },
+    });
     expect(result.data?.documentStatusList).toContainEqual({ key: "initial", value: "Creado" });
     expect(result.data?.documentStatusList).toContainEqual({ key: "expired", value: "Vencido" });
-    const english = await graphql<{ documentStatusList: { key: string; value: string }[] }>("{ documentStatusList { key value } }", { accessToken: token });
+    const english = await graphql<{ documentStatusList: { key: string; value: string }[] }>("{ documentStatusList { key value } }", {
+      accessToken: token,
+    });
     expect(english.data?.documentStatusList[0]).toEqual({ key: "initial", value: "Created" });
   });
 });

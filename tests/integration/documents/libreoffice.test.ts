@@ -14,7 +14,9 @@ const bytesOf = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(awa
 
 /** How many pictures a PDF draws: image XObjects among its objects. */
 const imageCount = (pdf: PDFDocument) =>
-  pdf.context.enumerateIndirectObjects().filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
+  pdf.context
+    .enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
 
 // These run against the real LibreOffice (CI installs it; .ci/run). Without it they do not run:
 // pdf-rendition.test.ts covers the same paths with a stand-in, and the refusal without it.
@@ -35,7 +37,10 @@ describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice ins
       ],
     });
     await publishUnpublishTemplate(ctx, template.id, true);
-    const document = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { tenant: "Ada Lovelace", start: "2027-01-15" } });
+    const document = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { tenant: "Ada Lovelace", start: "2027-01-15" },
+    });
     expect(document.name).toBe("Lease Ada Lovelace");
 
     const pdf = await getDocumentPdf(ctx, document.id);
@@ -51,7 +56,11 @@ describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice ins
   it("renders the picture of an image field in the PDF: the DOCX we write is one LibreOffice reads", async () => {
     const { account, owner } = await createAccount("LibreOffice image");
     const { ctx } = await signedInAs(owner.id, account.id);
-    const template = await createTemplate(ctx, { name: "Letter" }, { name: "letter.docx", bytes: makeDocx(["Letter from [sender]", "[logo]", "Regards"]) });
+    const template = await createTemplate(
+      ctx,
+      { name: "Letter" },
+      { name: "letter.docx", bytes: makeDocx(["Letter from [sender]", "[logo]", "Regards"]) },
+    );
     await updateTemplate(ctx, template.id, {
       variables: [
         { name: "sender", type: "text", required: true, deprecated: false, options: {} },
@@ -59,7 +68,9 @@ describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice ins
       ],
     });
     await publishUnpublishTemplate(ctx, template.id, true);
-    const document = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { sender: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: makePng(400, 120) }]);
+    const document = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { sender: "Acme" } }, [
+      { field: "logo", name: "logo.png", bytes: makePng(400, 120) },
+    ]);
     const pdf = await PDFDocument.load(await bytesOf((await getDocumentPdf(ctx, document.id)).stream));
     expect(imageCount(pdf)).toBeGreaterThanOrEqual(1);
     expect(await extractPdfText(await pdf.save())).toContain("Letter from Acme");

@@ -22,7 +22,8 @@ let member: ServiceContext;
 let ids: Record<string, string>;
 let refs: { categoryId: string; tagId: string; folderId: string; adminId: string; colleagueId: string };
 
-const names = async (ctx: ServiceContext, filters: Parameters<typeof findDocuments>[1]) => (await findDocuments(ctx, filters)).items.map((d) => d.name);
+const names = async (ctx: ServiceContext, filters: Parameters<typeof findDocuments>[1]) =>
+  (await findDocuments(ctx, filters)).items.map((d) => d.name);
 
 beforeAll(async () => {
   const { account, owner } = await createAccount("List filters");
@@ -45,7 +46,10 @@ beforeAll(async () => {
   ids = Object.fromEntries(Object.entries(docs).map(([key, doc]) => [key, doc.id]));
   // Spread the update times so the order is known: lease oldest, theirs newest.
   for (const [i, key] of ["lease", "urgent", "filed", "theirs"].entries()) {
-    await db.document.update({ where: { id: ids[key] }, data: { updatedAt: new Date(Date.UTC(2026, 5, 1 + i)), createdAt: new Date(Date.UTC(2026, 0, 1 + i)) } });
+    await db.document.update({
+      where: { id: ids[key] },
+      data: { updatedAt: new Date(Date.UTC(2026, 5, 1 + i)), createdAt: new Date(Date.UTC(2026, 0, 1 + i)) },
+    });
   }
   // The Member sees the colleague's document only.
   await upsertDocumentPolicy(colleague, ids.theirs, { userId: plain.id, role: "reader" });
@@ -68,8 +72,18 @@ describe("the /docs filters and sort", () => {
 
   it("sorts by each column both ways, nulls last, and pages by 25 by default", async () => {
     expect(await names(admin, {})).toEqual(["Delta by colleague", "Charlie filed", "Bravo urgent", "Alpha lease"]);
-    expect(await names(admin, { orderBy: "updatedAt", sortBy: "asc" })).toEqual(["Alpha lease", "Bravo urgent", "Charlie filed", "Delta by colleague"]);
-    expect(await names(admin, { orderBy: "name", sortBy: "asc" })).toEqual(["Alpha lease", "Bravo urgent", "Charlie filed", "Delta by colleague"]);
+    expect(await names(admin, { orderBy: "updatedAt", sortBy: "asc" })).toEqual([
+      "Alpha lease",
+      "Bravo urgent",
+      "Charlie filed",
+      "Delta by colleague",
+    ]);
+    expect(await names(admin, { orderBy: "name", sortBy: "asc" })).toEqual([
+      "Alpha lease",
+      "Bravo urgent",
+      "Charlie filed",
+      "Delta by colleague",
+    ]);
     const byEndAsc = await names(admin, { orderBy: "endedAt", sortBy: "asc" });
     expect(byEndAsc.slice(0, 2)).toEqual(["Delta by colleague", "Alpha lease"]);
     expect(byEndAsc.slice(2).sort()).toEqual(["Bravo urgent", "Charlie filed"]);
@@ -119,8 +133,13 @@ describe("the /docs filters and sort", () => {
 
   it("exports the filtered list as CSV, statuses in the caller's language", async () => {
     const csv = await new Response(await exportDocumentsCsv({ ...admin, locale: "es" }, { tagIds: [refs.tagId] })).text();
-    const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
-    expect(lines[0]).toBe('"ref","name","status","category","tags","author","createdAt","updatedAt","startedAt","endedAt","value","currency"');
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      '"ref","name","status","category","tags","author","createdAt","updatedAt","startedAt","endedAt","value","currency"',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Bravo urgent");
     expect(lines[1]).toContain("Creado");

@@ -44,8 +44,14 @@ beforeAll(async () => {
   const parent = await createFolder(admin, { name: "Clients", group: "document" });
   await createFolder(admin, { name: "Acme", group: "document", parentId: parent.id });
   await createFolder(admin, { name: "Templates folder", group: "template" });
-  const upload = (ctx: ServiceContext, name: string) => createDocumentFromUpload(ctx, { name }, { name: `${name}.docx`, bytes: makeDocx([`${name} clause of indemnity`]) });
-  const docs = { first: await upload(admin, "First"), second: await upload(admin, "Second"), third: await upload(admin, "Third"), theirs: await upload(outsider, "Theirs") };
+  const upload = (ctx: ServiceContext, name: string) =>
+    createDocumentFromUpload(ctx, { name }, { name: `${name}.docx`, bytes: makeDocx([`${name} clause of indemnity`]) });
+  const docs = {
+    first: await upload(admin, "First"),
+    second: await upload(admin, "Second"),
+    third: await upload(admin, "Third"),
+    theirs: await upload(outsider, "Theirs"),
+  };
   ids = Object.fromEntries(Object.entries(docs).map(([key, doc]) => [key, doc.id]));
   await upsertDocumentPolicy(admin, ids.second!, { userId: plain.id, role: "editor" });
 });
@@ -57,13 +63,17 @@ describe("loadDocumentList (/docs)", () => {
       // Global categories are every workspace's: other test files may add one meanwhile on a
       // shared server, so the comparison is of this workspace's own.
       const own = new Set((await db.category.findMany({ where: { accountId: ctx.accountId }, select: { id: true } })).map((c) => c.id));
-      const ownOf = (categories: { id: string; name: string }[]) => categories.filter((c) => own.has(c.id)).map((c) => ({ id: c.id, name: c.name }));
+      const ownOf = (categories: { id: string; name: string }[]) =>
+        categories.filter((c) => own.has(c.id)).map((c) => ({ id: c.id, name: c.name }));
       expect(ownOf(list.categories)).toEqual(ownOf(await findCategories(ctx, { group: "document" })));
       expect(ownOf(list.categories).map((c) => c.name)).toEqual(["Annexes", "Leases"]);
       expect(list.tags).toEqual((await findTags(ctx)).map((t) => ({ id: t.id, name: t.name, color: t.color })));
       expect(list.authors).toEqual(await findDocumentsAuthors(ctx));
       expect(list.folders).toEqual(flattenTree(await folderTree(ctx, "document")));
-      expect(list.folders.map((f) => [f.name, f.depth])).toEqual([["Clients", 0], ["Acme", 1]]);
+      expect(list.folders.map((f) => [f.name, f.depth])).toEqual([
+        ["Clients", 0],
+        ["Acme", 1],
+      ]);
     }
     expect((await loadDocumentList(page(admin), { archived: true })).authors).toEqual([]);
   });
@@ -86,11 +96,17 @@ describe("loadDocumentList (/docs)", () => {
 
   it("finds words with their passages, the same rows as findDocuments", async () => {
     const list = await loadDocumentList(page(admin), { search: "indemnity", orderBy: "relevance" });
-    expect(list.documents.map((d) => d.id).sort()).toEqual((await findDocuments(admin, { search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort());
+    expect(list.documents.map((d) => d.id).sort()).toEqual(
+      (await findDocuments(admin, { search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort(),
+    );
     expect(list.documents).toHaveLength(3);
     expect(list.page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
     // The ids statement counts the matches: past the last page, the count statement still gives the total.
-    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 2 })).toMatchObject({ total: 3, pages: 2, items: [expect.anything()] });
+    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 2 })).toMatchObject({
+      total: 3,
+      pages: 2,
+      items: [expect.anything()],
+    });
     expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 3 })).toMatchObject({ total: 3, pages: 2, items: [] });
     expect(await findDocuments(admin, { search: "nowhere-to-be-found" })).toMatchObject({ total: 0, pages: 1, items: [] });
     expect(list.documents.every((d) => d.highlight?.some((part) => part.match && /indemnity/i.test(part.text)))).toBe(true);
@@ -102,7 +118,12 @@ describe("loadDocumentList (/docs)", () => {
     // Past the limit: the limit, and at least one page after a full one (newest first: Third, Second, First).
     expect(await findDocuments(admin, { size: 1 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 2 });
     expect(await findDocuments(admin, { size: 1, page: 2 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 3 });
-    expect(await findDocuments(admin, { size: 1, page: 3 }, { countLimit: 1 })).toMatchObject({ total: 1, capped: true, pages: 4, items: [expect.objectContaining({ name: "First" })] });
+    expect(await findDocuments(admin, { size: 1, page: 3 }, { countLimit: 1 })).toMatchObject({
+      total: 1,
+      capped: true,
+      pages: 4,
+      items: [expect.objectContaining({ name: "First" })],
+    });
     expect((await loadDocumentList(page(admin), {})).page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
   });
 

@@ -17,11 +17,22 @@ async function lockedWorkspace() {
   const { account, owner } = await createAccount("Locks");
   const admin = await signedInAs(owner.id, account.id);
   const doc = await createDocumentFromUpload(admin.ctx, {}, { name: "lease.docx", bytes: makeDocx(["x"]) });
-  const lena = await addMember(account.id, "Member", await db.user.update({ where: { id: (await createUser({ firstName: "Lena" })).id }, data: { lastName: "Holder" } }));
+  const lena = await addMember(
+    account.id,
+    "Member",
+    await db.user.update({ where: { id: (await createUser({ firstName: "Lena" })).id }, data: { lastName: "Holder" } }),
+  );
   const reader = await addMember(account.id, "Member");
   await db.documentPolicy.create({ data: { accountId: account.id, documentId: doc.id, userId: lena.id, role: "editor" } });
   await db.documentPolicy.create({ data: { accountId: account.id, documentId: doc.id, userId: reader.id, role: "reader" } });
-  return { account, doc, admin, editor: await signedInAs(lena.id, account.id), reader: await signedInAs(reader.id, account.id), lenaId: lena.id };
+  return {
+    account,
+    doc,
+    admin,
+    editor: await signedInAs(lena.id, account.id),
+    reader: await signedInAs(reader.id, account.id),
+    lenaId: lena.id,
+  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -40,21 +51,33 @@ describe("the edit lock's holder", () => {
     expect(await rest.json()).toMatchObject({ locked: true, lockedBy: { id: lenaId, name: "Lena Holder" } });
 
     const query = "query ($id: ID!) { document(id: $id) { locked lockedBy { id name } } }";
-    const seen = await graphql<{ document: { locked: boolean; lockedBy: { id: string; name: string } | null } }>(query, { accessToken: reader.accessToken, variables: { id: doc.id } });
-    expect(seen.errors).toBeUndefined();
-    expect(seen.data?.document).toEqual({ locked: true, lockedBy: { id: lenaId, name: "Lena Holder" } });
-    const listed = await graphql<{ documents: { items: { id: string; lockedBy: { name: string } | null }[] } }>("{ documents { items { id lockedBy { name } } } }", { accessToken: reader.accessToken });
-    expect(listed.data?.documents.items.find((d) => d.id === doc.id)?.lockedBy).toEqual({ name: "Lena Holder" });
-
-    const mutation = await graphql<{ lockDocument: { locked: boolean; user: { name: string } | null } }>("mutation ($id: ID!) { lockDocument(id: $id) { locked lockedAt user { name } } }", {
-      accessToken: editor.accessToken,
+    const seen = await graphql<{ document: { locked: boolean; lockedBy: { id: string; name: string } | null } }>(query, {
+      accessToken: reader.accessToken,
       variables: { id: doc.id },
     });
+    expect(seen.errors).toBeUndefined();
+    expect(seen.data?.document).toEqual({ locked: true, lockedBy: { id: lenaId, name: "Lena Holder" } });
+    const listed = await graphql<{ documents: { items: { id: string; lockedBy: { name: string } | null }[] } }>(
+      "{ documents { items { id lockedBy { name } } } }",
+      { accessToken: reader.accessToken },
+    );
+    expect(listed.data?.documents.items.find((d) => d.id === doc.id)?.lockedBy).toEqual({ name: "Lena Holder" });
+
+    const mutation = await graphql<{ lockDocument: { locked: boolean; user: { name: string } | null } }>(
+      "mutation ($id: ID!) { lockDocument(id: $id) { locked lockedAt user { name } } }",
+      {
+        accessToken: editor.accessToken,
+        variables: { id: doc.id },
+      },
+    );
     expect(mutation.data?.lockDocument).toMatchObject({ locked: true, user: { name: "Lena Holder" } });
 
     await unlockDocument(editor.ctx, doc.id);
     expect(await getDocument(reader.ctx, doc.id)).toMatchObject({ locked: false, lockedBy: null });
-    const released = await graphql<{ document: { lockedBy: unknown } }>(query, { accessToken: reader.accessToken, variables: { id: doc.id } });
+    const released = await graphql<{ document: { lockedBy: unknown } }>(query, {
+      accessToken: reader.accessToken,
+      variables: { id: doc.id },
+    });
     expect(released.data?.document.lockedBy).toBeNull();
   });
 
@@ -69,7 +92,10 @@ describe("the edit lock's holder", () => {
       const rest = await documentRoute.GET(jsonRequest("GET", "/x", { headers: bearer(caller.accessToken) }), params({ id: doc.id }));
       expect(rest.status).toBe(404);
       expect(await rest.text()).not.toContain("Lena");
-      const answer = await graphql("query ($id: ID!) { document(id: $id) { lockedBy { name } } }", { accessToken: caller.accessToken, variables: { id: doc.id } });
+      const answer = await graphql("query ($id: ID!) { document(id: $id) { lockedBy { name } } }", {
+        accessToken: caller.accessToken,
+        variables: { id: doc.id },
+      });
       expect(answer.errors?.[0].extensions.code).toBe("NOT_FOUND");
       expect(JSON.stringify(answer)).not.toContain("Lena");
     }
@@ -78,12 +104,24 @@ describe("the edit lock's holder", () => {
   it("stops a status change by anyone else while it lives, naming the holder (409)", async () => {
     const { doc, admin, editor } = await lockedWorkspace();
     await lockDocument(editor.ctx, doc.id);
-    await expect(updateDocumentStatus(admin.ctx, doc.id, "drafting")).rejects.toMatchObject({ code: "DOCUMENT_LOCKED", params: { name: "Lena Holder" } });
+    await expect(updateDocumentStatus(admin.ctx, doc.id, "drafting")).rejects.toMatchObject({
+      code: "DOCUMENT_LOCKED",
+      params: { name: "Lena Holder" },
+    });
 
-    const rest = await documentStatus.POST(jsonRequest("POST", "/x", { body: { newStatus: "drafting" }, headers: bearer(admin.accessToken), csrf: false }), params({ id: doc.id }));
+    const rest = await documentStatus.POST(
+      jsonRequest("POST", "/x", { body: { newStatus: "drafting" }, headers: bearer(admin.accessToken), csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(rest.status).toBe(409);
-    expect((await rest.json()).error).toMatchObject({ code: "DOCUMENT_LOCKED", message: "Lena Holder is editing this document. Try again when they have finished." });
-    const viaGraphql = await graphql("mutation ($id: ID!) { updateDocumentStatus(id: $id, newStatus: drafting) { status } }", { accessToken: admin.accessToken, variables: { id: doc.id } });
+    expect((await rest.json()).error).toMatchObject({
+      code: "DOCUMENT_LOCKED",
+      message: "Lena Holder is editing this document. Try again when they have finished.",
+    });
+    const viaGraphql = await graphql("mutation ($id: ID!) { updateDocumentStatus(id: $id, newStatus: drafting) { status } }", {
+      accessToken: admin.accessToken,
+      variables: { id: doc.id },
+    });
     expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: "DOCUMENT_LOCKED" });
     expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).status).toBe("initial");
 
@@ -98,11 +136,20 @@ describe("the edit lock's holder", () => {
 
   it("the lock route answers with its holder", async () => {
     const { doc, editor, admin } = await lockedWorkspace();
-    const taken = await documentLock.POST(jsonRequest("POST", "/x", { headers: bearer(editor.accessToken), csrf: false }), params({ id: doc.id }));
+    const taken = await documentLock.POST(
+      jsonRequest("POST", "/x", { headers: bearer(editor.accessToken), csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(await taken.json()).toMatchObject({ locked: true, user: { name: "Lena Holder" } });
-    const refused = await documentLock.POST(jsonRequest("POST", "/x", { headers: bearer(admin.accessToken), csrf: false }), params({ id: doc.id }));
+    const refused = await documentLock.POST(
+      jsonRequest("POST", "/x", { headers: bearer(admin.accessToken), csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(refused.status).toBe(409);
-    const released = await documentLock.DELETE(jsonRequest("DELETE", "/x", { headers: bearer(editor.accessToken), csrf: false }), params({ id: doc.id }));
+    const released = await documentLock.DELETE(
+      jsonRequest("DELETE", "/x", { headers: bearer(editor.accessToken), csrf: false }),
+      params({ id: doc.id }),
+    );
     expect(await released.json()).toEqual({ locked: false, lockedAt: null, user: null });
   });
 });
@@ -112,22 +159,31 @@ describe("versions", () => {
     const { doc, admin, editor } = await lockedWorkspace();
     await updateDocumentVersion(editor.ctx, doc.id, { name: "lease v2.docx", bytes: makeDocx(["second"]) });
     const fields = "version readOnly delimiters author { id name }";
-    const answer = await graphql<{ documentVersions: { version: number; readOnly: boolean; delimiters: string | null; author: { id: string; name: string } | null }[]; document: { content: { version: number; author: { name: string } } } }>(
-      `query ($id: ID!) { documentVersions(documentId: $id) { ${fields} } document(id: $id) { content { ${fields} } } }`,
-      { accessToken: admin.accessToken, variables: { id: doc.id } },
-    );
+    const answer = await graphql<{
+      documentVersions: { version: number; readOnly: boolean; delimiters: string | null; author: { id: string; name: string } | null }[];
+      document: { content: { version: number; author: { name: string } } };
+    }>(`query ($id: ID!) { documentVersions(documentId: $id) { ${fields} } document(id: $id) { content { ${fields} } } }`, {
+      accessToken: admin.accessToken,
+      variables: { id: doc.id },
+    });
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.documentVersions).toEqual([
       { version: 2, readOnly: false, delimiters: null, author: { id: editor.ctx.userId, name: "Lena Holder" } },
       { version: 1, readOnly: false, delimiters: null, author: { id: admin.ctx.userId, name: "Test User" } },
     ]);
     expect(answer.data?.document.content).toMatchObject({ version: 2, author: { name: "Lena Holder" } });
-    const one = await graphql<{ documentContent: { version: number; author: { name: string } } }>("query ($id: ID!) { documentContent(id: $id, version: 1) { version author { name } } }", {
+    const one = await graphql<{ documentContent: { version: number; author: { name: string } } }>(
+      "query ($id: ID!) { documentContent(id: $id, version: 1) { version author { name } } }",
+      {
+        accessToken: admin.accessToken,
+        variables: { id: doc.id },
+      },
+    );
+    expect(one.data?.documentContent).toEqual({ version: 1, author: { name: "Test User" } });
+    const text = await graphql("query ($id: ID!) { documentContent(id: $id) { text } }", {
       accessToken: admin.accessToken,
       variables: { id: doc.id },
     });
-    expect(one.data?.documentContent).toEqual({ version: 1, author: { name: "Test User" } });
-    const text = await graphql("query ($id: ID!) { documentContent(id: $id) { text } }", { accessToken: admin.accessToken, variables: { id: doc.id } });
     // A field the schema does not have: refused as a whole, nothing of the text comes back.
     expect(text.errors?.[0]).toMatchObject({ message: "Some fields are not valid: text", extensions: { code: "VALIDATION_FAILED" } });
     expect(text.data).toBeUndefined();
@@ -146,7 +202,12 @@ describe("versions", () => {
     const older = await getDocumentRendition(ctx, first.id, 1);
     expect(older).toMatchObject({ version: 1, latestVersion: 3, isLatest: false, name: "deed.docx" });
     expect(older.html).toContain("The first draft of the deed.");
-    expect(await getDocumentRendition(ctx, first.id, 2)).toMatchObject({ version: 2, isLatest: false, mimetype: "application/pdf", html: null });
+    expect(await getDocumentRendition(ctx, first.id, 2)).toMatchObject({
+      version: 2,
+      isLatest: false,
+      mimetype: "application/pdf",
+      html: null,
+    });
     expect(await getDocumentRendition(ctx, first.id, 3)).toMatchObject({ isLatest: true });
     await expect(getDocumentRendition(ctx, first.id, 4)).rejects.toMatchObject({ code: "NOT_FOUND" });
 

@@ -40,12 +40,23 @@ describe("documents from PDF form templates", () => {
     const template = await createTemplate(ctx, {}, { name: "Order [Name].pdf", bytes: await makeCheckboxForm() });
     expect(template.delimiter).toBe("pdfForm");
     const variables = template.variables as Variable[];
-    expect(variables.map((v) => [v.name, v.type])).toEqual([["Name", "text"], ["Agreed", "checkbox"], ["Newsletter", "checkbox"], ["Tier", "dropdown"], ["Plan", "radio"]]);
+    expect(variables.map((v) => [v.name, v.type])).toEqual([
+      ["Name", "text"],
+      ["Agreed", "checkbox"],
+      ["Newsletter", "checkbox"],
+      ["Tier", "dropdown"],
+      ["Plan", "radio"],
+    ]);
     // Labels of its own: a box must still follow the value, not the text "Sí".
-    await updateTemplate(ctx, template.id, { variables: variables.map((v) => (v.name === "Agreed" ? { ...v, options: { trueLabel: "Sí", falseLabel: "No" } } : v)) });
+    await updateTemplate(ctx, template.id, {
+      variables: variables.map((v) => (v.name === "Agreed" ? { ...v, options: { trueLabel: "Sí", falseLabel: "No" } } : v)),
+    });
     await publishUnpublishTemplate(ctx, template.id, true);
 
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Ana", Agreed: true, Newsletter: false, Tier: "Silver", Plan: "Pro" } });
+    const doc = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { Name: "Ana", Agreed: true, Newsletter: false, Tier: "Silver", Plan: "Pro" },
+    });
     const form = await filledForm(ctx, doc.id);
     expect(form.getTextField("Name").getText()).toBe("Ana");
     expect(form.getCheckBox("Agreed").isChecked()).toBe(true);
@@ -53,7 +64,10 @@ describe("documents from PDF form templates", () => {
     expect(form.getDropdown("Tier").getSelected()).toEqual(["Silver"]);
     expect(form.getRadioGroup("Plan").getSelected()).toBe("Pro");
 
-    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Bo", Agreed: false, Newsletter: true, Tier: "Gold", Plan: "Basic" } });
+    const other = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { Name: "Bo", Agreed: false, Newsletter: true, Tier: "Gold", Plan: "Basic" },
+    });
     const otherForm = await filledForm(ctx, other.id);
     expect(otherForm.getCheckBox("Agreed").isChecked()).toBe(false);
     expect(otherForm.getCheckBox("Newsletter").isChecked()).toBe(true);
@@ -66,9 +80,16 @@ describe("documents from PDF form templates", () => {
     const template = await createTemplate(ctx, {}, { name: "Order [Name] {{Tier}} [Unknown].pdf", bytes: await makeCheckboxForm() });
     expect(template.name).toBe("Order [Name] {{Tier}} [Unknown]");
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Ana Lima", Tier: "Gold", Plan: "Basic" } });
+    const doc = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { Name: "Ana Lima", Tier: "Gold", Plan: "Basic" },
+    });
     expect(doc.name).toBe("Order Ana Lima Gold [Unknown]");
-    const named = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Ana", Tier: "Gold", Plan: "Basic" }, fields: { name: "Chosen" } });
+    const named = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { Name: "Ana", Tier: "Gold", Plan: "Basic" },
+      fields: { name: "Chosen" },
+    });
     expect(named.name).toBe("Chosen");
   });
 });

@@ -72,7 +72,10 @@ describe("PDF renditions", () => {
 
 /** GET /vapp/documents/{id}/pdf as a bearer-token client. */
 const getPdf = (token: string, id: string, query = "", headers: Record<string, string> = {}) =>
-  documentPdf.GET(jsonRequest("GET", `/vapp/documents/${id}/pdf${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } }), params({ id }));
+  documentPdf.GET(
+    jsonRequest("GET", `/vapp/documents/${id}/pdf${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } }),
+    params({ id }),
+  );
 
 describe("GET /vapp/documents/{id}/pdf?version=", () => {
   it("serves any version as PDF, converting a Word one, for those who may read the document only", async () => {
@@ -89,7 +92,11 @@ describe("GET /vapp/documents/{id}/pdf?version=", () => {
     expect(new TextDecoder().decode(new Uint8Array(await first.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     const v1 = await db.documentContent.findFirstOrThrow({ where: { documentId: doc.id, version: 1 } });
     expect((v1.metadata as { pdfPath?: string }).pdfPath).toMatch(/v1\.docx\.rendition\.pdf$/);
-    expect(await db.audit.count({ where: { targetId: doc.id, eventType: "document.downloaded", payload: { equals: { version: 1, format: "pdf" } } } })).toBe(1);
+    expect(
+      await db.audit.count({
+        where: { targetId: doc.id, eventType: "document.downloaded", payload: { equals: { version: 1, format: "pdf" } } },
+      }),
+    ).toBe(1);
 
     const second = await getPdf(admin.accessToken, doc.id, "?version=2&inline=1");
     expect(second.headers.get("content-disposition")).toContain('inline; filename="Lease signed.pdf"');

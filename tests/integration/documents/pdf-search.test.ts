@@ -40,7 +40,10 @@ describe("PDF full-text search", () => {
     expect((await findDocuments(ctx, { search: "boards" })).total).toBe(1); // stemmed in the document's language
     expect((await findDocuments(ctx, { search: "quokka" })).total).toBe(0);
 
-    await updateDocumentVersion(ctx, doc.id, { name: "supply-v2.pdf", bytes: await makeTextPdf([["Amendment: Quokka logistics replaces the carrier."]]) });
+    await updateDocumentVersion(ctx, doc.id, {
+      name: "supply-v2.pdf",
+      bytes: await makeTextPdf([["Amendment: Quokka logistics replaces the carrier."]]),
+    });
     expect(await latestText(doc.id)).toBe("Amendment: Quokka logistics replaces the carrier.");
     expect((await findDocuments(ctx, { search: "quokka" })).items.map((d) => d.id)).toEqual([doc.id]);
     expect((await findDocuments(ctx, { search: "zanzibarian" })).total).toBe(1); // every version stays searchable
@@ -52,7 +55,9 @@ describe("PDF full-text search", () => {
   it("keeps the page text through import and clone", async () => {
     const { ctx } = await workspace();
     const paid = { ...ctx, capabilities: new Set([...ctx.capabilities, "import"]) };
-    const [imported] = await importDocuments(paid, {}, [{ name: "lease.pdf", bytes: await makeTextPdf([["Lease of the Wombat warehouse"]]) }]);
+    const [imported] = await importDocuments(paid, {}, [
+      { name: "lease.pdf", bytes: await makeTextPdf([["Lease of the Wombat warehouse"]]) },
+    ]);
     const copy = await cloneDocument(ctx, imported.id);
     expect(await latestText(copy.id)).toBe("Lease of the Wombat warehouse");
     expect((await findDocuments(ctx, { search: "wombat" })).items.map((d) => d.id).sort()).toEqual([imported.id, copy.id].sort());
@@ -60,7 +65,11 @@ describe("PDF full-text search", () => {
 
   it("indexes a document generated from a PDF form by its page text and its filled values", async () => {
     const { ctx } = await workspace();
-    const template = await createTemplate(ctx, {}, { name: "order.pdf", bytes: await makeBodyForm("Purchase order under the Platypus framework", ["Buyer"]) });
+    const template = await createTemplate(
+      ctx,
+      {},
+      { name: "order.pdf", bytes: await makeBodyForm("Purchase order under the Platypus framework", ["Buyer"]) },
+    );
     expect((template.metadata as { text: string }).text).toContain("Platypus framework");
     await publishUnpublishTemplate(ctx, template.id, true);
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Buyer: "Kookaburra Ltd" } });
@@ -72,6 +81,8 @@ describe("PDF full-text search", () => {
   it("still refuses a PDF that cannot be opened", async () => {
     const { ctx } = await workspace();
     const truncated = (await makeTextPdf([["x"]])).slice(0, 60);
-    await expect(createDocumentFromUpload(ctx, {}, { name: "broken.pdf", bytes: truncated })).rejects.toMatchObject({ code: "FILE_UNREADABLE" });
+    await expect(createDocumentFromUpload(ctx, {}, { name: "broken.pdf", bytes: truncated })).rejects.toMatchObject({
+      code: "FILE_UNREADABLE",
+    });
   });
 });

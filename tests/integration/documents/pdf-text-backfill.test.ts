@@ -25,12 +25,28 @@ async function workspace(name: string) {
 async function storeOldPdf(ws: { account: { id: string }; owner: { id: string } }, name: string, bytes: Uint8Array | null) {
   const accountId = ws.account.id;
   const doc = await db.document.create({
-    data: { accountId, authorId: ws.owner.id, name, language: "en", policies: { create: { accountId, userId: ws.owner.id, role: "owner" } } },
+    data: {
+      accountId,
+      authorId: ws.owner.id,
+      name,
+      language: "en",
+      policies: { create: { accountId, userId: ws.owner.id, role: "owner" } },
+    },
   });
   const key = `accounts/${accountId}/documents/${doc.id}/v1.pdf`;
   if (bytes) await storage().put(key, bytes);
   const content = await db.documentContent.create({
-    data: { accountId, documentId: doc.id, authorId: ws.owner.id, version: 1, name: `${name}.pdf`, mimetype: "application/pdf", path: key, size: bytes?.byteLength ?? 0, text: "" },
+    data: {
+      accountId,
+      documentId: doc.id,
+      authorId: ws.owner.id,
+      version: 1,
+      name: `${name}.pdf`,
+      mimetype: "application/pdf",
+      path: key,
+      size: bytes?.byteLength ?? 0,
+      text: "",
+    },
   });
   await refreshSearchIndex(db, doc.id);
   return { documentId: doc.id, contentId: content.id };
@@ -38,7 +54,8 @@ async function storeOldPdf(ws: { account: { id: string }; owner: { id: string } 
 
 const version = (id: string) => db.documentContent.findUniqueOrThrow({ where: { id }, select: { text: true, metadata: true } });
 const meta = async (id: string) => (await version(id)).metadata as Record<string, unknown>;
-const found = async (ctx: Awaited<ReturnType<typeof workspace>>["ctx"], search: string) => (await findDocuments(ctx, { search })).items.map((d) => d.id);
+const found = async (ctx: Awaited<ReturnType<typeof workspace>>["ctx"], search: string) =>
+  (await findDocuments(ctx, { search })).items.map((d) => d.id);
 
 describe("PDF text backfill job", () => {
   afterEach(() => {
@@ -66,7 +83,9 @@ describe("PDF text backfill job", () => {
     expect(await found(a.ctx, "axolotl")).toEqual([]);
     expect(await found(b.ctx, "quetzalcoatl")).toEqual([]);
 
-    const audits = await db.audit.findMany({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.textExtracted" } });
+    const audits = await db.audit.findMany({
+      where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.textExtracted" },
+    });
     expect(audits).toHaveLength(2);
     expect(audits.find((row) => row.targetId === docA.contentId)).toMatchObject({
       accountId: a.account.id,
@@ -76,13 +95,18 @@ describe("PDF text backfill job", () => {
       targetContext: docA.documentId,
       payload: { version: 1, chars: "Preamble\nDisputes go to the Quetzalcoatl tribunal.".length, reason: "backfill" },
     });
-    expect(audits.find((row) => row.targetId === docB.contentId)).toMatchObject({ accountId: b.account.id, targetContext: docB.documentId });
+    expect(audits.find((row) => row.targetId === docB.contentId)).toMatchObject({
+      accountId: b.account.id,
+      targetContext: docB.documentId,
+    });
 
     // Done once: a later run leaves them alone.
     const before = await meta(docA.contentId);
     await backfillPdfText();
     expect(await meta(docA.contentId)).toEqual(before);
-    expect(await db.audit.count({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.textExtracted" } })).toBe(2);
+    expect(await db.audit.count({ where: { accountId: { in: [a.account.id, b.account.id] }, eventType: "document.textExtracted" } })).toBe(
+      2,
+    );
   });
 
   it("marks a PDF without text as empty and does not read it again", async () => {
@@ -94,7 +118,10 @@ describe("PDF text backfill job", () => {
     expect(first.metadata).not.toHaveProperty("textExtractionError");
 
     // Replaced with a file that has text: a run that read it again would find the word.
-    await storage().put((await db.documentContent.findUniqueOrThrow({ where: { id: scanned.contentId } })).path, await makeTextPdf([["Wallaby"]]));
+    await storage().put(
+      (await db.documentContent.findUniqueOrThrow({ where: { id: scanned.contentId } })).path,
+      await makeTextPdf([["Wallaby"]]),
+    );
     await backfillPdfText();
     expect(await version(scanned.contentId)).toEqual(first);
     expect(await found(ws.ctx, "wallaby")).toEqual([]);
@@ -136,9 +163,16 @@ describe("PDF text backfill job", () => {
     }
     // Still missing more than a day after the first try: given up.
     const earlier = new Date(Date.now() - READ_RETRY_PERIOD_MS - 60_000).toISOString();
-    await db.documentContent.update({ where: { id: lost.contentId }, data: { metadata: { ...(await meta(lost.contentId)), textExtractionFirstErrorAt: earlier } } });
+    await db.documentContent.update({
+      where: { id: lost.contentId },
+      data: { metadata: { ...(await meta(lost.contentId)), textExtractionFirstErrorAt: earlier } },
+    });
     await backfillPdfText();
-    expect(await meta(lost.contentId)).toMatchObject({ textExtraction: "failed", textExtractionError: "missing", textExtractionAttempts: MAX_READ_ATTEMPTS + 1 });
+    expect(await meta(lost.contentId)).toMatchObject({
+      textExtraction: "failed",
+      textExtractionError: "missing",
+      textExtractionAttempts: MAX_READ_ATTEMPTS + 1,
+    });
     await backfillPdfText();
     expect(await meta(lost.contentId)).toMatchObject({ textExtractionAttempts: MAX_READ_ATTEMPTS + 1 });
   });
@@ -149,7 +183,10 @@ describe("PDF text backfill job", () => {
     const late = await storeOldPdf(ws, "Late", null);
     await backfillPdfText();
     expect(await meta(late.contentId)).toMatchObject({ textExtractionAttempts: 1, textExtractionError: "missing" });
-    await storage().put((await db.documentContent.findUniqueOrThrow({ where: { id: late.contentId } })).path, await makeTextPdf([["Memorandum on the Echidna reserve"]]));
+    await storage().put(
+      (await db.documentContent.findUniqueOrThrow({ where: { id: late.contentId } })).path,
+      await makeTextPdf([["Memorandum on the Echidna reserve"]]),
+    );
     await backfillPdfText();
     expect(await meta(late.contentId)).toMatchObject({ textExtraction: "extracted", textExtractionAttempts: 1 });
     expect(await meta(late.contentId)).not.toHaveProperty("textExtractionError");

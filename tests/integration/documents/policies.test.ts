@@ -42,21 +42,43 @@ async function workspace() {
   const other = await member("Member", "Carla");
   const guest = await member("Guest", "Gil");
   const as = async (user: { id: string }) => (await signedInAs(user.id, account.id)).ctx;
-  const ctx = { admin: await as(admin), author: await as(author), colleague: await as(colleague), other: await as(other), guest: await as(guest) };
-  const document = await createDocumentFromUpload(ctx.author, { name: "Supply agreement" }, { name: "s.docx", bytes: makeDocx(["Supply terms"]) });
+  const ctx = {
+    admin: await as(admin),
+    author: await as(author),
+    colleague: await as(colleague),
+    other: await as(other),
+    guest: await as(guest),
+  };
+  const document = await createDocumentFromUpload(
+    ctx.author,
+    { name: "Supply agreement" },
+    { name: "s.docx", bytes: makeDocx(["Supply terms"]) },
+  );
   return { account, admin, author, colleague, other, guest, ctx, document };
 }
 
-const policyOf = (documentId: string, userId: string) => db.documentPolicy.findUniqueOrThrow({ where: { documentId_userId: { documentId, userId } } });
-const audits = (accountId: string) => db.audit.findMany({ where: { accountId, targetType: "documentPolicy" }, orderBy: { createdAt: "asc" } });
+const policyOf = (documentId: string, userId: string) =>
+  db.documentPolicy.findUniqueOrThrow({ where: { documentId_userId: { documentId, userId } } });
+const audits = (accountId: string) =>
+  db.audit.findMany({ where: { accountId, targetType: "documentPolicy" }, orderBy: { createdAt: "asc" } });
 const visibleIds = async (ctx: ServiceContext) => (await findDocuments(ctx)).items.map((d) => d.id);
 const outboxCount = (to: string) => db.outboxEmail.count({ where: { to } });
 
 describe("document policies: granting, changing, removing", () => {
   it("grants, changes and removes a colleague's role with audit rows and a localized email", async () => {
     const w = await workspace();
-    const granted = await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "editor", note: "Legal review" });
-    expect(granted).toMatchObject({ role: "editor", status: "active", note: "Legal review", inAccount: true, user: { id: w.colleague.id, name: "Bruno User", email: w.colleague.email } });
+    const granted = await upsertDocumentPolicy(w.ctx.author, w.document.id, {
+      userId: w.colleague.id,
+      role: "editor",
+      note: "Legal review",
+    });
+    expect(granted).toMatchObject({
+      role: "editor",
+      status: "active",
+      note: "Legal review",
+      inAccount: true,
+      user: { id: w.colleague.id, name: "Bruno User", email: w.colleague.email },
+    });
     const mail = await latestEmail(w.colleague.email);
     expect(mail).toMatchObject({ template: "documentAccess.granted", locale: "es" });
     expect(mail!.subject).toBe("Ana User ha compartido «Supply agreement» contigo");
@@ -93,8 +115,12 @@ describe("document policies: granting, changing, removing", () => {
     const w = await workspace();
     await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "editor" });
     const editor = w.ctx.colleague;
-    await expect(upsertDocumentPolicy(editor, w.document.id, { userId: w.other.id, role: "owner" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(upsertDocumentPolicy(editor, w.document.id, { userId: w.author.id, role: "reader" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(upsertDocumentPolicy(editor, w.document.id, { userId: w.other.id, role: "owner" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(upsertDocumentPolicy(editor, w.document.id, { userId: w.author.id, role: "reader" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const authorPolicy = await policyOf(w.document.id, w.author.id);
     await expect(removeDocumentPolicy(editor, authorPolicy.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(authorPolicy.role).toBe("owner");
@@ -107,28 +133,42 @@ describe("document policies: granting, changing, removing", () => {
     const guestPolicy = await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.guest.id, role: "commenter" });
     expect(guestPolicy.role).toBe("commenter");
     // A commenter (and so a Guest) cannot share.
-    await expect(upsertDocumentPolicy(w.ctx.guest, w.document.id, { userId: w.other.id, role: "reader" })).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(removeDocumentPolicy(w.ctx.guest, (await policyOf(w.document.id, w.other.id)).id)).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(upsertDocumentPolicy(w.ctx.guest, w.document.id, { userId: w.other.id, role: "reader" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    await expect(removeDocumentPolicy(w.ctx.guest, (await policyOf(w.document.id, w.other.id)).id)).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     // Someone who cannot see the document does not learn about its policies.
     const outsider = await signedInAs((await addMember(w.account.id, "Member")).id, w.account.id);
     await expect(findDocumentPolicies(outsider.ctx, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(removeDocumentPolicy(outsider.ctx, guestPolicy.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.other.id, role: "superuser" as never })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(
+      upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.other.id, role: "superuser" as never }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 
   it("keeps at least one owner, and lets the owner role move only through owners", async () => {
     const w = await workspace();
     const authorPolicy = await policyOf(w.document.id, w.author.id);
     await expect(removeDocumentPolicy(w.ctx.author, authorPolicy.id)).rejects.toMatchObject({ code: "LAST_DOCUMENT_OWNER", status: 409 });
-    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.author.id, role: "editor" })).rejects.toMatchObject({ code: "LAST_DOCUMENT_OWNER" });
+    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.author.id, role: "editor" })).rejects.toMatchObject({
+      code: "LAST_DOCUMENT_OWNER",
+    });
     // The administrator acts as owner but holds no policy: the document still needs a real owner.
     await expect(removeDocumentPolicy(w.ctx.admin, authorPolicy.id)).rejects.toMatchObject({ code: "LAST_DOCUMENT_OWNER" });
 
     await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "owner" });
     // An owner who has left the workspace does not count.
-    await db.accountPolicy.update({ where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } }, data: { status: "disabled" } });
+    await db.accountPolicy.update({
+      where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } },
+      data: { status: "disabled" },
+    });
     await expect(removeDocumentPolicy(w.ctx.author, authorPolicy.id)).rejects.toMatchObject({ code: "LAST_DOCUMENT_OWNER" });
-    await db.accountPolicy.update({ where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } }, data: { status: "active" } });
+    await db.accountPolicy.update({
+      where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } },
+      data: { status: "active" },
+    });
     // Anyone may leave a document (their own policy), as long as an owner remains.
     await removeDocumentPolicy(w.ctx.author, authorPolicy.id);
     expect((await findDocumentPolicies(w.ctx.colleague, w.document.id)).map((p) => p.user.id)).toEqual([w.colleague.id]);
@@ -138,7 +178,10 @@ describe("document policies: granting, changing, removing", () => {
     const w = await workspace();
     await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "editor" });
     await expect(transferDocumentOwnership(w.ctx.colleague, w.document.id, w.colleague.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(transferDocumentOwnership(w.ctx.author, w.document.id, w.guest.id)).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: [{ code: "cannot_manage_documents" }] } });
+    await expect(transferDocumentOwnership(w.ctx.author, w.document.id, w.guest.id)).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { fields: [{ code: "cannot_manage_documents" }] },
+    });
     await expect(transferDocumentOwnership(w.ctx.author, w.document.id, w.author.id)).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
 
     const result = await transferDocumentOwnership(w.ctx.author, w.document.id, w.colleague.id);
@@ -189,7 +232,9 @@ describe("document policies: access requests", () => {
   it("refuses a request: no access, an email that does not name the document, and the member may ask again", async () => {
     const w = await workspace();
     const request = await registerAccessDocumentPolicy(w.ctx.guest, w.document.id);
-    await expect(answerAccessRequest(w.ctx.author, request.id, { accept: true, role: "editor" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(answerAccessRequest(w.ctx.author, request.id, { accept: true, role: "editor" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
     const refused = await answerAccessRequest(w.ctx.author, request.id, { accept: false });
     expect(refused.status).toBe("refused");
     await expect(getDocument(w.ctx.guest, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -221,7 +266,10 @@ describe("document policies: access requests", () => {
 
   it("sends the request to the administrators when the document has no owner left in the workspace", async () => {
     const w = await workspace();
-    await db.accountPolicy.update({ where: { accountId_userId: { accountId: w.account.id, userId: w.author.id } }, data: { status: "disabled" } });
+    await db.accountPolicy.update({
+      where: { accountId_userId: { accountId: w.account.id, userId: w.author.id } },
+      data: { status: "disabled" },
+    });
     await registerAccessDocumentPolicy(w.ctx.other, w.document.id);
     expect((await latestEmail(w.admin.email))?.template).toBe("documentAccess.requested");
   });
@@ -232,12 +280,16 @@ describe("document policies: across accounts", () => {
     const w = await workspace();
     const b = await createAccount("Elsewhere");
     const { ctx: ctxB } = await signedInAs(b.owner.id, b.account.id);
-    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: b.owner.id, role: "reader" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: b.owner.id, role: "reader" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(transferDocumentOwnership(w.ctx.author, w.document.id, b.owner.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(registerAccessDocumentPolicy(ctxB, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(findDocumentPolicies(ctxB, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(lastActiveDocumentPolicies(ctxB, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(upsertDocumentPolicy(ctxB, w.document.id, { userId: b.owner.id, role: "owner" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(upsertDocumentPolicy(ctxB, w.document.id, { userId: b.owner.id, role: "owner" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     await expect(transferDocumentOwnership(ctxB, w.document.id, b.owner.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     const authorPolicy = await policyOf(w.document.id, w.author.id);
     await expect(removeDocumentPolicy(ctxB, authorPolicy.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -245,9 +297,20 @@ describe("document policies: across accounts", () => {
     await expect(answerAccessRequest(ctxB, request.id, { accept: true, role: "owner" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await touchDocumentAccess(ctxB, w.document.id)).toBe(false);
     // A member removed from the workspace cannot be granted either.
-    await db.accountPolicy.update({ where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } }, data: { status: "disabled" } });
-    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "reader" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(await db.documentPolicy.findMany({ where: { documentId: w.document.id }, select: { userId: true, status: true }, orderBy: { createdAt: "asc" } })).toEqual([
+    await db.accountPolicy.update({
+      where: { accountId_userId: { accountId: w.account.id, userId: w.colleague.id } },
+      data: { status: "disabled" },
+    });
+    await expect(upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "reader" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(
+      await db.documentPolicy.findMany({
+        where: { documentId: w.document.id },
+        select: { userId: true, status: true },
+        orderBy: { createdAt: "asc" },
+      }),
+    ).toEqual([
       { userId: w.author.id, status: "active" },
       { userId: w.other.id, status: "requested" },
     ]);
@@ -260,7 +323,10 @@ describe("document policies: last access", () => {
     await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.colleague.id, role: "reader" });
     expect(await touchDocumentAccess(w.ctx.colleague, w.document.id)).toBe(true);
     expect(await touchDocumentAccess(w.ctx.colleague, w.document.id)).toBe(false);
-    await db.documentPolicy.updateMany({ where: { documentId: w.document.id, userId: w.colleague.id }, data: { accessedAt: new Date(Date.now() - 6 * 60_000) } });
+    await db.documentPolicy.updateMany({
+      where: { documentId: w.document.id, userId: w.colleague.id },
+      data: { accessedAt: new Date(Date.now() - 6 * 60_000) },
+    });
     expect(await touchDocumentAccess(w.ctx.colleague, w.document.id)).toBe(true);
     // Without a policy (the administrator) nothing is written.
     expect(await touchDocumentAccess(w.ctx.admin, w.document.id)).toBe(false);
@@ -269,7 +335,10 @@ describe("document policies: last access", () => {
     for (let i = 0; i < 5; i++) readers.push(await addMember(w.account.id, "Member"));
     for (const [i, reader] of readers.entries()) {
       await upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: reader.id, role: "reader" });
-      await db.documentPolicy.updateMany({ where: { documentId: w.document.id, userId: reader.id }, data: { accessedAt: new Date(Date.now() - (i + 1) * 60_000) } });
+      await db.documentPolicy.updateMany({
+        where: { documentId: w.document.id, userId: reader.id },
+        data: { accessedAt: new Date(Date.now() - (i + 1) * 60_000) },
+      });
     }
     const last = await lastActiveDocumentPolicies(w.ctx.colleague, w.document.id);
     expect(last.map((p) => p.userId)).toEqual([w.colleague.id, ...readers.slice(0, 4).map((r) => r.id)]);
@@ -285,62 +354,143 @@ describe("document policies over REST and GraphQL", () => {
     const other = await signedInAs(w.other.id, w.account.id);
     const doc = params({ id: w.document.id });
 
-    const granted = await policiesRoute.POST(jsonRequest("POST", `/vapp/documents/${w.document.id}/policies`, { body: { userId: w.colleague.id, role: "editor" }, headers: bearer(author.accessToken), csrf: false }), doc);
+    const granted = await policiesRoute.POST(
+      jsonRequest("POST", `/vapp/documents/${w.document.id}/policies`, {
+        body: { userId: w.colleague.id, role: "editor" },
+        headers: bearer(author.accessToken),
+        csrf: false,
+      }),
+      doc,
+    );
     expect(granted.status).toBe(200);
     expect(await granted.json()).toMatchObject({ role: "editor", user: { email: w.colleague.email } });
-    const unknownField = await policiesRoute.POST(jsonRequest("POST", `/vapp/documents/${w.document.id}/policies`, { body: { userId: w.colleague.id, role: "editor", status: "active" }, headers: bearer(author.accessToken), csrf: false }), doc);
+    const unknownField = await policiesRoute.POST(
+      jsonRequest("POST", `/vapp/documents/${w.document.id}/policies`, {
+        body: { userId: w.colleague.id, role: "editor", status: "active" },
+        headers: bearer(author.accessToken),
+        csrf: false,
+      }),
+      doc,
+    );
     expect(unknownField.status).toBe(400);
 
-    const requested = await requestRoute.POST(jsonRequest("POST", `/vapp/documents/${w.document.id}/policies/request`, { headers: bearer(other.accessToken), csrf: false }), doc);
+    const requested = await requestRoute.POST(
+      jsonRequest("POST", `/vapp/documents/${w.document.id}/policies/request`, { headers: bearer(other.accessToken), csrf: false }),
+      doc,
+    );
     expect(requested.status).toBe(200);
     const request = (await requested.json()) as { id: string; status: string };
     expect(request.status).toBe("requested");
 
-    const list = await policiesRoute.GET(jsonRequest("GET", `/vapp/documents/${w.document.id}/policies`, { headers: bearer(author.accessToken) }), doc);
+    const list = await policiesRoute.GET(
+      jsonRequest("GET", `/vapp/documents/${w.document.id}/policies`, { headers: bearer(author.accessToken) }),
+      doc,
+    );
     expect(((await list.json()) as { status: string }[]).map((p) => p.status)).toEqual(["active", "active", "requested"]);
 
-    const answered = await answerRoute.POST(jsonRequest("POST", `/vapp/document-policies/${request.id}/answer`, { body: { accept: true }, headers: bearer(author.accessToken), csrf: false }), params({ policyId: request.id }));
+    const answered = await answerRoute.POST(
+      jsonRequest("POST", `/vapp/document-policies/${request.id}/answer`, {
+        body: { accept: true },
+        headers: bearer(author.accessToken),
+        csrf: false,
+      }),
+      params({ policyId: request.id }),
+    );
     expect(await answered.json()).toMatchObject({ status: "active", role: "reader" });
 
     const authorPolicy = await policyOf(w.document.id, w.author.id);
-    const last = await policyRoute.DELETE(jsonRequest("DELETE", `/vapp/document-policies/${authorPolicy.id}`, { headers: bearer(author.accessToken, "es"), csrf: false }), params({ policyId: authorPolicy.id }));
+    const last = await policyRoute.DELETE(
+      jsonRequest("DELETE", `/vapp/document-policies/${authorPolicy.id}`, { headers: bearer(author.accessToken, "es"), csrf: false }),
+      params({ policyId: authorPolicy.id }),
+    );
     expect(last.status).toBe(409);
-    expect(await last.json()).toEqual({ error: { code: "LAST_DOCUMENT_OWNER", type: "conflict", message: "Un documento necesita al menos un propietario. Primero haz propietaria a otra persona." } });
+    expect(await last.json()).toEqual({
+      error: {
+        code: "LAST_DOCUMENT_OWNER",
+        type: "conflict",
+        message: "Un documento necesita al menos un propietario. Primero haz propietaria a otra persona.",
+      },
+    });
 
-    const transferred = await owner.POST(jsonRequest("POST", `/vapp/documents/${w.document.id}/owner`, { body: { userId: w.colleague.id }, headers: bearer(author.accessToken), csrf: false }), doc);
+    const transferred = await owner.POST(
+      jsonRequest("POST", `/vapp/documents/${w.document.id}/owner`, {
+        body: { userId: w.colleague.id },
+        headers: bearer(author.accessToken),
+        csrf: false,
+      }),
+      doc,
+    );
     expect(await transferred.json()).toMatchObject({ userId: w.colleague.id, role: "owner" });
 
-    const removed = await policyRoute.DELETE(jsonRequest("DELETE", `/vapp/document-policies/${request.id}`, { headers: bearer(author.accessToken), csrf: false }), params({ policyId: request.id }));
+    const removed = await policyRoute.DELETE(
+      jsonRequest("DELETE", `/vapp/document-policies/${request.id}`, { headers: bearer(author.accessToken), csrf: false }),
+      params({ policyId: request.id }),
+    );
     expect(await removed.json()).toEqual({ id: request.id });
 
-    const lastActive = await policiesRoute.GET(jsonRequest("GET", `/vapp/documents/${w.document.id}/policies?lastActive=true`, { headers: bearer(author.accessToken) }), doc);
+    const lastActive = await policiesRoute.GET(
+      jsonRequest("GET", `/vapp/documents/${w.document.id}/policies?lastActive=true`, { headers: bearer(author.accessToken) }),
+      doc,
+    );
     expect(await lastActive.json()).toEqual([]);
   });
 
   it("answers the GraphQL operations", async () => {
     const w = await workspace();
     const { accessToken } = await signedInAs(w.author.id, w.account.id);
-    const roles = await graphql<{ documentRoles: { id: string; name: string; global: boolean; permissions: string[] }[] }>("{ documentRoles { id name label global permissions } }", { accessToken });
+    const roles = await graphql<{ documentRoles: { id: string; name: string; global: boolean; permissions: string[] }[] }>(
+      "{ documentRoles { id name label global permissions } }",
+      { accessToken },
+    );
     expect(roles.data?.documentRoles.map((r) => r.id)).toEqual(["reader", "commenter", "reviewer", "editor", "owner"]);
     expect(roles.data?.documentRoles[4].permissions).toEqual([...DOCUMENT_ROLE_PERMISSIONS.owner]);
-    expect(DOCUMENT_ROLE_PERMISSIONS.owner).toEqual(expect.arrayContaining([...DOCUMENT_ROLE_PERMISSIONS.editor, "ChangeOwner", "DeleteDocument"]));
+    expect(DOCUMENT_ROLE_PERMISSIONS.owner).toEqual(
+      expect.arrayContaining([...DOCUMENT_ROLE_PERMISSIONS.editor, "ChangeOwner", "DeleteDocument"]),
+    );
 
     const upserted = await graphql<{ upsertPolicy: { id: string; role: string; user: { email: string } } }>(
-      `mutation ($documentId: ID!, $userId: ID!) { upsertPolicy(documentId: $documentId, data: { userId: $userId, role: commenter, note: null }) { id role user { email } } }`,
+      `
+        mutation ($documentId: ID!, $userId: ID!) {
+          upsertPolicy(documentId: $documentId, data: { userId: $userId, role: commenter, note: null }) {
+            id
+            role
+            user {
+              email
+            }
+          }
+        }
+      `,
       { accessToken, variables: { documentId: w.document.id, userId: w.colleague.id } },
     );
     expect(upserted.data?.upsertPolicy).toMatchObject({ role: "commenter", user: { email: w.colleague.email } });
-    const list = await graphql<{ policies: { role: string; status: string; inAccount: boolean }[] }>(`{ policies(documentId: "${w.document.id}") { role status inAccount accessedAt createdAt metadata } }`, { accessToken });
-    expect(list.data?.policies).toEqual([expect.objectContaining({ role: "owner", inAccount: true }), expect.objectContaining({ role: "commenter", status: "active" })]);
+    const list = await graphql<{ policies: { role: string; status: string; inAccount: boolean }[] }>(
+      `{ policies(documentId: "${w.document.id}") { role status inAccount accessedAt createdAt metadata } }`,
+      { accessToken },
+    );
+    expect(list.data?.policies).toEqual([
+      expect.objectContaining({ role: "owner", inAccount: true }),
+      expect.objectContaining({ role: "commenter", status: "active" }),
+    ]);
 
     const other = await signedInAs(w.other.id, w.account.id);
-    const requested = await graphql<{ registerAccessDocumentPolicy: { id: string; status: string } }>(`mutation { registerAccessDocumentPolicy(id: "${w.document.id}") { id status } }`, { accessToken: other.accessToken });
+    const requested = await graphql<{ registerAccessDocumentPolicy: { id: string; status: string } }>(
+      `mutation { registerAccessDocumentPolicy(id: "${w.document.id}") { id status } }`,
+      { accessToken: other.accessToken },
+    );
     const requestId = requested.data!.registerAccessDocumentPolicy.id;
-    const answered = await graphql<{ answerAccessRequest: { status: string; role: string } }>(`mutation { answerAccessRequest(id: "${requestId}", accept: true, role: reviewer) { status role } }`, { accessToken });
+    const answered = await graphql<{ answerAccessRequest: { status: string; role: string } }>(
+      `mutation { answerAccessRequest(id: "${requestId}", accept: true, role: reviewer) { status role } }`,
+      { accessToken },
+    );
     expect(answered.data?.answerAccessRequest).toEqual({ status: "active", role: "reviewer" });
-    const transferred = await graphql<{ transferDocumentOwnership: { role: string } }>(`mutation { transferDocumentOwnership(id: "${w.document.id}", userId: "${w.other.id}") { role } }`, { accessToken });
+    const transferred = await graphql<{ transferDocumentOwnership: { role: string } }>(
+      `mutation { transferDocumentOwnership(id: "${w.document.id}", userId: "${w.other.id}") { role } }`,
+      { accessToken },
+    );
     expect(transferred.data?.transferDocumentOwnership).toEqual({ role: "owner" });
-    const deleted = await graphql<{ deletePolicy: string }>(`mutation { deletePolicy(id: "${upserted.data!.upsertPolicy.id}") }`, { accessToken });
+    const deleted = await graphql<{ deletePolicy: string }>(`mutation { deletePolicy(id: "${upserted.data!.upsertPolicy.id}") }`, {
+      accessToken,
+    });
     expect(deleted.data?.deletePolicy).toBe(upserted.data!.upsertPolicy.id);
     const lastOwner = await graphql(`mutation { deletePolicy(id: "${requestId}") }`, { accessToken: other.accessToken });
     expect(lastOwner.errors?.[0].extensions).toMatchObject({ code: "LAST_DOCUMENT_OWNER", type: "conflict" });

@@ -8,9 +8,21 @@ import * as commentRoute from "@/app/vapp/comments/[commentId]/route";
 import * as resolveRoute from "@/app/vapp/comments/[commentId]/resolve/route";
 import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
-import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment } from "@/lib/documents/comments";
+import {
+  addDocumentComment,
+  deleteDocumentComment,
+  findDocumentComments,
+  resolveDocumentComment,
+  updateDocumentComment,
+} from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, findRelationCandidates, updateDocumentRelation } from "@/lib/documents/relations";
+import {
+  createDocumentRelation,
+  deleteDocumentRelation,
+  findDocumentRelations,
+  findRelationCandidates,
+  updateDocumentRelation,
+} from "@/lib/documents/relations";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { addLinkComment } from "@/lib/links/link-comments";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
@@ -46,11 +58,24 @@ async function workspace() {
     olga: await as(people.olga),
     gil: await as(people.gil),
   };
-  const main = await createDocumentFromUpload(ctx.ana, { name: "Master services agreement" }, { name: "m.docx", bytes: makeDocx(["Master terms"]) });
+  const main = await createDocumentFromUpload(
+    ctx.ana,
+    { name: "Master services agreement" },
+    { name: "m.docx", bytes: makeDocx(["Master terms"]) },
+  );
   const order = await createDocumentFromUpload(ctx.ana, { name: "Order form" }, { name: "o.docx", bytes: makeDocx(["Order"]) });
-  const secret = await createDocumentFromUpload(ctx.olga, { name: "Okapi side letter" }, { name: "s.docx", bytes: makeDocx(["Side letter"]) });
-  const template = await createTemplate(ctx.admin, { name: "NDA template" }, { name: "t.docx", bytes: makeDocx(["Between [party] and us"]) });
-  const grant = (documentId: string, userId: string, role: DocumentRoleName) => db.documentPolicy.create({ data: { accountId: account.id, documentId, userId, role } });
+  const secret = await createDocumentFromUpload(
+    ctx.olga,
+    { name: "Okapi side letter" },
+    { name: "s.docx", bytes: makeDocx(["Side letter"]) },
+  );
+  const template = await createTemplate(
+    ctx.admin,
+    { name: "NDA template" },
+    { name: "t.docx", bytes: makeDocx(["Between [party] and us"]) },
+  );
+  const grant = (documentId: string, userId: string, role: DocumentRoleName) =>
+    db.documentPolicy.create({ data: { accountId: account.id, documentId, userId, role } });
   await grant(main.id, people.rita.id, "reader");
   await grant(main.id, people.carlos.id, "commenter");
   await grant(main.id, people.eva.id, "editor");
@@ -71,7 +96,13 @@ describe("document relations", () => {
   it("relates documents and templates, and lists them from both sides", async () => {
     const w = await workspace();
     const amends = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "amends", tag: "  2024 renewal " });
-    expect(amends).toMatchObject({ type: "amends", tag: "2024 renewal", direction: "outgoing", canEdit: true, other: { kind: "document", id: w.order.id, name: "Order form", status: "initial", format: "docx", canOpen: true } });
+    expect(amends).toMatchObject({
+      type: "amends",
+      tag: "2024 renewal",
+      direction: "outgoing",
+      canEdit: true,
+      other: { kind: "document", id: w.order.id, name: "Order form", status: "initial", format: "docx", canOpen: true },
+    });
     await createDocumentRelation(w.ctx.eva, w.main.id, { toTemplateId: w.template.id, type: "basedOn" });
 
     const fromMain = await findDocumentRelations(w.ctx.ana, w.main.id);
@@ -80,7 +111,15 @@ describe("document relations", () => {
       ["outgoing", "basedOn", "template", "NDA template"],
     ]);
     const toOrder = await findDocumentRelations(w.ctx.ana, w.order.id);
-    expect(toOrder).toEqual([expect.objectContaining({ id: amends.id, direction: "incoming", type: "amends", canEdit: true, other: expect.objectContaining({ id: w.main.id, name: "Master services agreement" }) })]);
+    expect(toOrder).toEqual([
+      expect.objectContaining({
+        id: amends.id,
+        direction: "incoming",
+        type: "amends",
+        canEdit: true,
+        other: expect.objectContaining({ id: w.main.id, name: "Master services agreement" }),
+      }),
+    ]);
 
     // A reader lists them but may change nothing.
     const asReader = await findDocumentRelations(w.ctx.rita, w.main.id);
@@ -98,7 +137,8 @@ describe("document relations", () => {
 
     const seen = await findDocumentRelations(w.ctx.ana, w.main.id);
     expect(seen).toHaveLength(2);
-    for (const relation of seen) expect(relation.other).toEqual({ kind: "document", id: null, name: null, status: null, format: null, canOpen: false });
+    for (const relation of seen)
+      expect(relation.other).toEqual({ kind: "document", id: null, name: null, status: null, format: null, canOpen: false });
     expect(seen.find((r) => r.direction === "outgoing")).toMatchObject({ id: out.id, canEdit: true });
     expect(seen.find((r) => r.direction === "incoming")).toMatchObject({ type: "replaces", tag: "old", canEdit: false });
     const json = JSON.stringify(seen);
@@ -107,12 +147,18 @@ describe("document relations", () => {
 
     // The REST and GraphQL answers are the same.
     const { accessToken } = await signedInAs(w.people.ana.id, w.account.id);
-    const response = await documentRelations.GET(jsonRequest("GET", "/x", { headers: { authorization: `Bearer ${accessToken}` } }), params({ id: w.main.id }));
+    const response = await documentRelations.GET(
+      jsonRequest("GET", "/x", { headers: { authorization: `Bearer ${accessToken}` } }),
+      params({ id: w.main.id }),
+    );
     expect(response.status).toBe(200);
     const body = await response.text();
     expect(body).not.toContain("Okapi");
     expect(body).not.toContain(w.secret.id);
-    const gql = await graphql<{ relations: unknown[] }>(`{ relations(documentId: "${w.main.id}") { id type tag direction canEdit other { kind id name status canOpen } } }`, { accessToken });
+    const gql = await graphql<{ relations: unknown[] }>(
+      `{ relations(documentId: "${w.main.id}") { id type tag direction canEdit other { kind id name status canOpen } } }`,
+      { accessToken },
+    );
     expect(gql.errors).toBeUndefined();
     expect(gql.data?.relations).toHaveLength(2);
     expect(JSON.stringify(gql.data)).not.toMatch(/Okapi/);
@@ -136,9 +182,13 @@ describe("document relations", () => {
     expect(await codeOf(createDocumentRelation(w.ctx.admin, w.main.id, { toTemplateId: templateOfB.id }))).toBe("NOT_FOUND");
     expect(await codeOf(createDocumentRelation(ctxB, docOfB.id, { toDocumentId: w.main.id }))).toBe("NOT_FOUND");
     expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.main.id }))).toBe("VALIDATION_FAILED");
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, toTemplateId: w.template.id }))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, toTemplateId: w.template.id }))).toBe(
+      "VALIDATION_FAILED",
+    );
     expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, {}))).toBe("VALIDATION_FAILED");
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, tag: "x".repeat(41) }))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, tag: "x".repeat(41) }))).toBe(
+      "VALIDATION_FAILED",
+    );
 
     const first = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "renews" });
     expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "renews" }))).toBe("CONFLICT");
@@ -159,7 +209,11 @@ describe("document relations", () => {
     expect(await db.documentRelation.count({ where: { fromId: w.main.id } })).toBe(2);
     // The database refuses a relation without a target, or with two, whoever writes it.
     await expect(db.documentRelation.create({ data: { accountId: w.account.id, fromId: w.main.id } })).rejects.toThrow();
-    await expect(db.documentRelation.create({ data: { accountId: w.account.id, fromId: w.main.id, toDocumentId: w.order.id, toTemplateId: w.template.id } })).rejects.toThrow();
+    await expect(
+      db.documentRelation.create({
+        data: { accountId: w.account.id, fromId: w.main.id, toDocumentId: w.order.id, toTemplateId: w.template.id },
+      }),
+    ).rejects.toThrow();
   });
 
   it("updates the tag and type, removes, and records each change in the audit trail", async () => {
@@ -171,7 +225,10 @@ describe("document relations", () => {
     expect(await deleteDocumentRelation(w.ctx.eva, relation.id)).toBe(relation.id);
     expect(await findDocumentRelations(w.ctx.ana, w.main.id)).toEqual([]);
 
-    const rows = await db.audit.findMany({ where: { accountId: w.account.id, eventType: { startsWith: "document.relation" } }, orderBy: { createdAt: "asc" } });
+    const rows = await db.audit.findMany({
+      where: { accountId: w.account.id, eventType: { startsWith: "document.relation" } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => [r.eventType, r.targetType, r.targetId])).toEqual([
       ["document.relationAdded", "document", w.main.id],
       ["document.relationUpdated", "document", w.main.id],
@@ -220,13 +277,23 @@ describe("document comments", () => {
     expect(await codeOf(updateDocumentComment(w.ctx.olga, comment.id, { body: "x" }))).toBe("NOT_FOUND");
     expect(await codeOf(deleteDocumentComment(w.ctx.rita, comment.id))).toBe("FORBIDDEN");
     // A Guest with commenter comments too.
-    expect(await addDocumentComment(w.ctx.gil, w.main.id, { body: "Guest view" })).toMatchObject({ author: { name: "Gil User" }, canEdit: true, canResolve: true, canDelete: true });
+    expect(await addDocumentComment(w.ctx.gil, w.main.id, { body: "Guest view" })).toMatchObject({
+      author: { name: "Gil User" },
+      canEdit: true,
+      canResolve: true,
+      canDelete: true,
+    });
   });
 
   it("threads replies one level deep, trims and limits the text", async () => {
     const w = await workspace();
     const top = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "  Is the term right?  " });
-    expect(top).toMatchObject({ body: "Is the term right?", parentId: null, author: { id: w.people.carlos.id, name: "Carlos User" }, resolvedAt: null });
+    expect(top).toMatchObject({
+      body: "Is the term right?",
+      parentId: null,
+      author: { id: w.people.carlos.id, name: "Carlos User" },
+      resolvedAt: null,
+    });
     const reply = await addDocumentComment(w.ctx.ana, w.main.id, { body: "Yes, 3 years", parentId: top.id });
     const replyToReply = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Thanks", parentId: reply.id });
     expect([reply.parentId, replyToReply.parentId]).toEqual([top.id, top.id]);
@@ -283,7 +350,10 @@ describe("document comments", () => {
     await resolveDocumentComment(w.ctx.eva, comment.id);
     await resolveDocumentComment(w.ctx.eva, comment.id, { resolved: false });
     await deleteDocumentComment(w.ctx.carlos, comment.id);
-    const rows = await db.audit.findMany({ where: { accountId: w.account.id, targetType: "documentComment" }, orderBy: { createdAt: "asc" } });
+    const rows = await db.audit.findMany({
+      where: { accountId: w.account.id, targetType: "documentComment" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => [r.eventType, r.targetId, r.targetContext])).toEqual([
       ["document.commentAdded", comment.id, w.main.id],
       ["document.commentUpdated", comment.id, w.main.id],
@@ -310,11 +380,16 @@ describe("document comments", () => {
     const id = created.data!.createComment.id;
     const updated = await graphql(`mutation { updateComment(id: "${id}", data: { body: "Edited" }) { body } }`, { accessToken: carlos });
     expect(updated.data).toEqual({ updateComment: { body: "Edited" } });
-    const resolved = await graphql<{ resolveComment: { resolvedAt: string | null } }>(`mutation { resolveComment(id: "${id}") { resolvedAt } }`, { accessToken: carlos });
+    const resolved = await graphql<{ resolveComment: { resolvedAt: string | null } }>(
+      `mutation { resolveComment(id: "${id}") { resolvedAt } }`,
+      { accessToken: carlos },
+    );
     expect(resolved.data?.resolveComment.resolvedAt).toBeTruthy();
     const hidden = await graphql(`{ comments(documentId: "${w.main.id}") { id body } }`, { accessToken: rita });
     expect(hidden.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const listed = await graphql<{ comments: { body: string }[] }>(`{ comments(documentId: "${w.main.id}") { body } }`, { accessToken: carlos });
+    const listed = await graphql<{ comments: { body: string }[] }>(`{ comments(documentId: "${w.main.id}") { body } }`, {
+      accessToken: carlos,
+    });
     expect(listed.data?.comments).toEqual([{ body: "Edited" }]);
     expect((await graphql(`mutation { deleteComment(id: "${id}") }`, { accessToken: carlos })).data).toEqual({ deleteComment: id });
 
@@ -325,13 +400,24 @@ describe("document comments", () => {
     );
     expect(relation.data?.createRelation).toMatchObject({ type: "basedOn", tag: "v1", other: { kind: "template", name: "NDA template" } });
     const relationId = relation.data!.createRelation.id;
-    expect((await graphql(`mutation { updateRelation(id: "${relationId}", data: { tag: null }) { tag } }`, { accessToken: ana })).data).toEqual({ updateRelation: { tag: null } });
-    expect((await graphql(`mutation { deleteRelation(id: "${relationId}") }`, { accessToken: ana })).data).toEqual({ deleteRelation: relationId });
+    expect(
+      (await graphql(`mutation { updateRelation(id: "${relationId}", data: { tag: null }) { tag } }`, { accessToken: ana })).data,
+    ).toEqual({ updateRelation: { tag: null } });
+    expect((await graphql(`mutation { deleteRelation(id: "${relationId}") }`, { accessToken: ana })).data).toEqual({
+      deleteRelation: relationId,
+    });
   });
 });
 
 describe("comment kinds and visitors over GraphQL", () => {
-  type GqlComment = { id: string; kind: string; body: string; parentId: string | null; author: { name: string } | null; visitor: { name: string; email: string | null; linkName: string | null } | null };
+  type GqlComment = {
+    id: string;
+    kind: string;
+    body: string;
+    parentId: string | null;
+    author: { name: string } | null;
+    visitor: { name: string; email: string | null; linkName: string | null } | null;
+  };
   const fields = "id kind body parentId author { name } visitor { name email linkName }";
 
   it("lets a reviewer write a suggestion and read its kind; a reply takes its thread's kind", async () => {
@@ -340,25 +426,46 @@ describe("comment kinds and visitors over GraphQL", () => {
     await w.grant(w.main.id, rex.id, "reviewer");
     const token = (await signedInAs(rex.id, w.account.id)).accessToken;
     const create = (data: Record<string, unknown>) =>
-      graphql<{ createComment: GqlComment }>(`mutation ($documentId: ID!, $data: DocumentCommentInput!) { createComment(documentId: $documentId, data: $data) { ${fields} } }`, {
-        accessToken: token,
-        variables: { documentId: w.main.id, data },
-      });
+      graphql<{ createComment: GqlComment }>(
+        `mutation ($documentId: ID!, $data: DocumentCommentInput!) { createComment(documentId: $documentId, data: $data) { ${fields} } }`,
+        {
+          accessToken: token,
+          variables: { documentId: w.main.id, data },
+        },
+      );
 
     const suggestion = await create({ body: "Say 30 days, not 60", kind: "suggestion" });
     expect(suggestion.errors).toBeUndefined();
-    expect(suggestion.data?.createComment).toMatchObject({ kind: "suggestion", body: "Say 30 days, not 60", author: { name: "Rex User" }, visitor: null });
+    expect(suggestion.data?.createComment).toMatchObject({
+      kind: "suggestion",
+      body: "Say 30 days, not 60",
+      author: { name: "Rex User" },
+      visitor: null,
+    });
     const id = suggestion.data!.createComment.id;
     // No kind, or null, is a comment; a reply is a suggestion whatever it asks for.
     expect((await create({ body: "Plain" })).data?.createComment.kind).toBe("comment");
     expect((await create({ body: "Plain too", kind: null })).data?.createComment.kind).toBe("comment");
-    expect((await create({ body: "Or 45", parentId: id, kind: "comment" })).data?.createComment).toMatchObject({ kind: "suggestion", parentId: id });
+    expect((await create({ body: "Or 45", parentId: id, kind: "comment" })).data?.createComment).toMatchObject({
+      kind: "suggestion",
+      parentId: id,
+    });
     expect((await create({ body: "x", kind: "edit" })).errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
 
-    const listed = await graphql<{ comments: { body: string; kind: string }[] }>(`query ($documentId: ID!) { comments(documentId: $documentId) { body kind } }`, {
-      accessToken: token,
-      variables: { documentId: w.main.id },
-    });
+    const listed = await graphql<{ comments: { body: string; kind: string }[] }>(
+      `
+        query ($documentId: ID!) {
+          comments(documentId: $documentId) {
+            body
+            kind
+          }
+        }
+      `,
+      {
+        accessToken: token,
+        variables: { documentId: w.main.id },
+      },
+    );
     expect(listed.data?.comments).toEqual([
       { body: "Say 30 days, not 60", kind: "suggestion" },
       { body: "Plain", kind: "comment" },
@@ -367,16 +474,25 @@ describe("comment kinds and visitors over GraphQL", () => {
     ]);
     // A commenter does not see suggestions.
     const carlos = (await signedInAs(w.people.carlos.id, w.account.id)).accessToken;
-    const forCarlos = await graphql<{ comments: { kind: string }[] }>(`{ comments(documentId: "${w.main.id}") { kind } }`, { accessToken: carlos });
+    const forCarlos = await graphql<{ comments: { kind: string }[] }>(`{ comments(documentId: "${w.main.id}") { kind } }`, {
+      accessToken: carlos,
+    });
     expect(forCarlos.data?.comments).toEqual([{ kind: "comment" }, { kind: "comment" }]);
   });
 
   it("refuses a commenter's suggestion with the same error as REST, and writes nothing", async () => {
     const w = await workspace();
     const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
-    const gql = await graphql(`mutation { createComment(documentId: "${w.main.id}", data: { body: "Cut clause 9", kind: suggestion }) { id } }`, { accessToken });
+    const gql = await graphql(
+      `mutation { createComment(documentId: "${w.main.id}", data: { body: "Cut clause 9", kind: suggestion }) { id } }`,
+      { accessToken },
+    );
     const response = await documentComments.POST(
-      jsonRequest("POST", "/x", { body: { body: "Cut clause 9", kind: "suggestion" }, headers: { authorization: `Bearer ${accessToken}` }, csrf: false }),
+      jsonRequest("POST", "/x", {
+        body: { body: "Cut clause 9", kind: "suggestion" },
+        headers: { authorization: `Bearer ${accessToken}` },
+        csrf: false,
+      }),
       params({ id: w.main.id }),
     );
     expect(response.status).toBe(403);
@@ -395,13 +511,26 @@ describe("comment kinds and visitors over GraphQL", () => {
     const visitor = () => anonymousContext({ ip: "10.2.0.1", userAgent: "vitest", locale: "en" });
     const validated = await validateDocumentLink(visitor(), link.id);
     if (validated.status !== "valid") throw new Error(`Expected a valid link, got ${validated.status}`);
-    const written = await addLinkComment(visitor(), link.id, validated.accessToken, { body: "Clause 3 is unclear", authorName: "Sam Supplier" });
+    const written = await addLinkComment(visitor(), link.id, validated.accessToken, {
+      body: "Clause 3 is unclear",
+      authorName: "Sam Supplier",
+    });
 
     const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
-    const listed = await graphql<{ comments: GqlComment[] }>(`query ($documentId: ID!) { comments(documentId: $documentId) { ${fields} } }`, { accessToken, variables: { documentId: w.main.id } });
+    const listed = await graphql<{ comments: GqlComment[] }>(
+      `query ($documentId: ID!) { comments(documentId: $documentId) { ${fields} } }`,
+      { accessToken, variables: { documentId: w.main.id } },
+    );
     expect(listed.errors).toBeUndefined();
     expect(listed.data?.comments).toEqual([
-      { id: written.id, kind: "comment", body: "Clause 3 is unclear", parentId: null, author: null, visitor: { name: "Sam Supplier", email: null, linkName: "For the supplier" } },
+      {
+        id: written.id,
+        kind: "comment",
+        body: "Clause 3 is unclear",
+        parentId: null,
+        author: null,
+        visitor: { name: "Sam Supplier", email: null, linkName: "For the supplier" },
+      },
     ]);
   });
 });
@@ -425,20 +554,30 @@ describe("relations and comments over REST", () => {
     b = { documentId: docB.id, relationId: relation.id, commentId: comment.id, templateId: templateB.id };
   });
 
-  const req = (method: string, body?: unknown) => jsonRequest(method, "/x", { body, headers: { authorization: `Bearer ${a.token}` }, csrf: false });
+  const req = (method: string, body?: unknown) =>
+    jsonRequest(method, "/x", { body, headers: { authorization: `Bearer ${a.token}` }, csrf: false });
 
   it("answers 404 for another account's documents, relations and comments and changes nothing", async () => {
     const cases: [string, () => Promise<Response>][] = [
       ["GET relations", () => documentRelations.GET(req("GET"), params({ id: b.documentId }))],
       ["POST relations", () => documentRelations.POST(req("POST", { toDocumentId: a.documentId }), params({ id: b.documentId }))],
-      ["POST relation to B's document", () => documentRelations.POST(req("POST", { toDocumentId: b.documentId }), params({ id: a.documentId }))],
-      ["POST relation to B's template", () => documentRelations.POST(req("POST", { toTemplateId: b.templateId }), params({ id: a.documentId }))],
+      [
+        "POST relation to B's document",
+        () => documentRelations.POST(req("POST", { toDocumentId: b.documentId }), params({ id: a.documentId })),
+      ],
+      [
+        "POST relation to B's template",
+        () => documentRelations.POST(req("POST", { toTemplateId: b.templateId }), params({ id: a.documentId })),
+      ],
       ["GET relation candidates", () => candidatesRoute.GET(req("GET"), params({ id: b.documentId }))],
       ["PUT relation", () => relationRoute.PUT(req("PUT", { tag: "mine" }), params({ relationId: b.relationId }))],
       ["DELETE relation", () => relationRoute.DELETE(req("DELETE"), params({ relationId: b.relationId }))],
       ["GET comments", () => documentComments.GET(req("GET"), params({ id: b.documentId }))],
       ["POST comments", () => documentComments.POST(req("POST", { body: "Planted" }), params({ id: b.documentId }))],
-      ["POST reply to B's comment", () => documentComments.POST(req("POST", { body: "Planted", parentId: b.commentId }), params({ id: a.documentId }))],
+      [
+        "POST reply to B's comment",
+        () => documentComments.POST(req("POST", { body: "Planted", parentId: b.commentId }), params({ id: a.documentId })),
+      ],
       ["PUT comment", () => commentRoute.PUT(req("PUT", { body: "Mine" }), params({ commentId: b.commentId }))],
       ["DELETE comment", () => commentRoute.DELETE(req("DELETE"), params({ commentId: b.commentId }))],
       ["POST resolve", () => resolveRoute.POST(req("POST"), params({ commentId: b.commentId }))],
@@ -449,7 +588,10 @@ describe("relations and comments over REST", () => {
       expect(await response.text(), name).not.toMatch(/B secret|B other|B template|B comment|B tag/);
     }
     expect(await db.documentRelation.findUniqueOrThrow({ where: { id: b.relationId } })).toMatchObject({ tag: "B tag", type: "related" });
-    expect(await db.documentComment.findUniqueOrThrow({ where: { id: b.commentId } })).toMatchObject({ body: "B comment", resolvedAt: null });
+    expect(await db.documentComment.findUniqueOrThrow({ where: { id: b.commentId } })).toMatchObject({
+      body: "B comment",
+      resolvedAt: null,
+    });
     expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
     expect(await db.documentRelation.count({ where: { OR: [{ fromId: a.documentId }, { toDocumentId: a.documentId }] } })).toBe(0);
   });
@@ -458,12 +600,19 @@ describe("relations and comments over REST", () => {
     const created = await documentComments.POST(req("POST", { body: "Mine" }), params({ id: a.documentId }));
     expect(created.status).toBe(201);
     const comment = (await created.json()) as { id: string };
-    expect((await (await resolveRoute.POST(req("POST", { resolved: true }), params({ commentId: comment.id }))).json()).resolvedAt).toBeTruthy();
+    expect(
+      (await (await resolveRoute.POST(req("POST", { resolved: true }), params({ commentId: comment.id }))).json()).resolvedAt,
+    ).toBeTruthy();
     expect((await commentRoute.PUT(req("PUT", { body: "Mine, edited" }), params({ commentId: comment.id }))).status).toBe(200);
-    expect(await (await documentComments.GET(req("GET"), params({ id: a.documentId }))).json()).toEqual([expect.objectContaining({ body: "Mine, edited" })]);
+    expect(await (await documentComments.GET(req("GET"), params({ id: a.documentId }))).json()).toEqual([
+      expect.objectContaining({ body: "Mine, edited" }),
+    ]);
     expect(await (await commentRoute.DELETE(req("DELETE"), params({ commentId: comment.id }))).json()).toEqual({ id: comment.id });
 
-    const candidates = await candidatesRoute.GET(jsonRequest("GET", "/x?q=a", { headers: { authorization: `Bearer ${a.token}` } }), params({ id: a.documentId }));
+    const candidates = await candidatesRoute.GET(
+      jsonRequest("GET", "/x?q=a", { headers: { authorization: `Bearer ${a.token}` } }),
+      params({ id: a.documentId }),
+    );
     expect(await candidates.json()).toEqual({ documents: [], templates: [] });
     const invalid = await documentRelations.POST(req("POST", { toDocumentId: a.documentId, extra: 1 }), params({ id: a.documentId }));
     expect(invalid.status).toBe(400);

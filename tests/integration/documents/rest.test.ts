@@ -57,25 +57,46 @@ describe("document and template REST routes", () => {
     { name: "DELETE /vapp/documents/:B", call: () => documentRoute.DELETE(req("DELETE", "/x"), params({ id: b.documentId })) },
     { name: "DELETE /vapp/documents (bulk)", call: () => documents.DELETE(req("DELETE", "/x", { ids: [b.documentId] })) },
     { name: "GET /vapp/documents/:B/file", call: () => documentFile.GET(req("GET", "/x"), params({ id: b.documentId })) },
-    { name: "POST /vapp/documents/:B/status", call: () => documentStatus.POST(req("POST", "/x", { newStatus: "drafting" }), params({ id: b.documentId })) },
+    {
+      name: "POST /vapp/documents/:B/status",
+      call: () => documentStatus.POST(req("POST", "/x", { newStatus: "drafting" }), params({ id: b.documentId })),
+    },
     { name: "GET /vapp/documents/:B/versions", call: () => documentVersions.GET(req("GET", "/x"), params({ id: b.documentId })) },
-    { name: "POST /vapp/documents/:B/versions", call: () => documentVersions.POST(upload("/x", [{ name: "v.docx", bytes: makeDocx(["v2"]) }]), params({ id: b.documentId })) },
+    {
+      name: "POST /vapp/documents/:B/versions",
+      call: () => documentVersions.POST(upload("/x", [{ name: "v.docx", bytes: makeDocx(["v2"]) }]), params({ id: b.documentId })),
+    },
     { name: "POST /vapp/documents/:B/lock", call: () => documentLock.POST(req("POST", "/x"), params({ id: b.documentId })) },
     { name: "DELETE /vapp/documents/:B/lock", call: () => documentLock.DELETE(req("DELETE", "/x"), params({ id: b.documentId })) },
     { name: "POST /vapp/documents/:B/clone", call: () => documentClone.POST(req("POST", "/x"), params({ id: b.documentId })) },
-    { name: "POST /vapp/documents/from-template B", call: () => fromTemplate.POST(req("POST", "/x", { templateId: b.templateId, values: {} })) },
-    { name: "POST /vapp/documents into B's folder", call: () => documents.POST(upload("/x", [{ name: "a.docx", bytes: makeDocx(["a"]) }], { folderId: b.folderId })) },
+    {
+      name: "POST /vapp/documents/from-template B",
+      call: () => fromTemplate.POST(req("POST", "/x", { templateId: b.templateId, values: {} })),
+    },
+    {
+      name: "POST /vapp/documents into B's folder",
+      call: () => documents.POST(upload("/x", [{ name: "a.docx", bytes: makeDocx(["a"]) }], { folderId: b.folderId })),
+    },
     { name: "GET /vapp/templates/:B", call: () => templateRoute.GET(req("GET", "/x"), params({ id: b.templateId })) },
     { name: "PUT /vapp/templates/:B", call: () => templateRoute.PUT(req("PUT", "/x", { name: "Mine" }), params({ id: b.templateId })) },
     { name: "DELETE /vapp/templates/:B", call: () => templateRoute.DELETE(req("DELETE", "/x"), params({ id: b.templateId })) },
     { name: "DELETE /vapp/templates (bulk)", call: () => templates.DELETE(req("DELETE", "/x", { ids: [b.templateId] })) },
     { name: "GET /vapp/templates/:B/file", call: () => templateFile.GET(req("GET", "/x"), params({ id: b.templateId })) },
-    { name: "POST /vapp/templates/:B/publish", call: () => templatePublish.POST(req("POST", "/x", { published: true }), params({ id: b.templateId })) },
+    {
+      name: "POST /vapp/templates/:B/publish",
+      call: () => templatePublish.POST(req("POST", "/x", { published: true }), params({ id: b.templateId })),
+    },
     { name: "POST /vapp/templates/:B/clone", call: () => templateClone.POST(req("POST", "/x"), params({ id: b.templateId })) },
-    { name: "POST /vapp/templates/:B/version", call: () => templateVersion.POST(upload("/x", [{ name: "t.docx", bytes: makeDocx(["[x]"]) }]), params({ id: b.templateId })) },
+    {
+      name: "POST /vapp/templates/:B/version",
+      call: () => templateVersion.POST(upload("/x", [{ name: "t.docx", bytes: makeDocx(["[x]"]) }]), params({ id: b.templateId })),
+    },
     { name: "PUT /vapp/folders/:B", call: () => folderRoute.PUT(req("PUT", "/x", { name: "Mine" }), params({ id: b.folderId })) },
     { name: "DELETE /vapp/folders/:B", call: () => folderRoute.DELETE(req("DELETE", "/x"), params({ id: b.folderId })) },
-    { name: "POST /vapp/folders under B's folder", call: () => folders.POST(req("POST", "/x", { name: "Sub", group: "document", parentId: b.folderId })) },
+    {
+      name: "POST /vapp/folders under B's folder",
+      call: () => folders.POST(req("POST", "/x", { name: "Sub", group: "document", parentId: b.folderId })),
+    },
   ];
 
   it.each(cases)("$name: another account's rows are not found and stay unchanged", async ({ call }) => {
@@ -103,13 +124,25 @@ describe("document and template REST routes", () => {
     const csv = await (await exportRoute.GET(req("GET", "/vapp/documents/export?q=Ana"))).text();
     expect(csv.split("\r\n")[1]).toContain('"Offer Ana"');
 
-    const refused = await templates.POST(upload("/vapp/templates", [{ name: "x.docx", bytes: new TextEncoder().encode("MZ not really a docx") }]));
+    const refused = await templates.POST(
+      upload("/vapp/templates", [{ name: "x.docx", bytes: new TextEncoder().encode("MZ not really a docx") }]),
+    );
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED", message: "This file type is not allowed." });
     const spanish = await templates.POST(
-      new Request("http://localhost:3000/vapp/templates", { method: "POST", headers: auth({ "x-language": "es" }), body: (() => { const f = new FormData(); f.append("file", new Blob([makeDocx(["[a] {b}"]) as BlobPart]), "m.docx"); return f; })() }),
+      new Request("http://localhost:3000/vapp/templates", {
+        method: "POST",
+        headers: auth({ "x-language": "es" }),
+        body: (() => {
+          const f = new FormData();
+          f.append("file", new Blob([makeDocx(["[a] {b}"]) as BlobPart]), "m.docx");
+          return f;
+        })(),
+      }),
     );
-    expect((await spanish.json()).error.message).toBe("La plantilla mezcla formatos de variables ({x}, [x]): usa un solo formato para todos los campos.");
+    expect((await spanish.json()).error.message).toBe(
+      "La plantilla mezcla formatos de variables ({x}, [x]): usa un solo formato para todos los campos.",
+    );
     const none = await templates.POST(upload("/vapp/templates", []));
     expect((await none.json()).error.message).toBe("Required parameter file was null or undefined when calling createTemplate");
   });

@@ -12,7 +12,11 @@ describe("demo data", () => {
     const { ctx } = await signedInAs(user.id, policy.accountId);
     expect(await db.template.count({ where: { accountId: policy.accountId, published: true } })).toBe(1);
     const docs = await findDocuments(ctx);
-    expect(docs.items.map((d) => d.name).sort()).toEqual(["Office lease", "Services agreement Contoso Iberia", "Services agreement Northwind Traders"]);
+    expect(docs.items.map((d) => d.name).sort()).toEqual([
+      "Office lease",
+      "Services agreement Contoso Iberia",
+      "Services agreement Northwind Traders",
+    ]);
     expect((await expiringDocuments(ctx)).map((d) => d.name)).toEqual(["Services agreement Northwind Traders"]);
     expect((await findDocuments(ctx, { search: "landlord" })).total).toBe(1);
   });

@@ -20,17 +20,25 @@ import { makeDocx } from "@/tests/fixtures/docx";
 async function signedInPage() {
   const { account, owner } = await createAccount("Statements");
   const session = await signedInAs(owner.id, account.id);
-  const document = await createDocumentFromUpload(session.ctx, { name: "Counted" }, { name: "counted.docx", bytes: makeDocx(["Counted terms"]) });
+  const document = await createDocumentFromUpload(
+    session.ctx,
+    { name: "Counted" },
+    { name: "counted.docx", bytes: makeDocx(["Counted terms"]) },
+  );
   // A page's context, as getPageContext builds it (without Next's request scope).
   const contextOf = (accessToken: string) => async () =>
-    withRequestMemo(await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${accessToken}` : null), cookie: () => null }), { readOnly: true }) as AuthedContext;
+    withRequestMemo(
+      await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${accessToken}` : null), cookie: () => null }),
+      { readOnly: true },
+    ) as AuthedContext;
   return { account, session, document, pageContext: contextOf(session.accessToken), contextOf };
 }
 
 const writes = (statements: string[]) => statements.filter((sql) => /^\s*(INSERT|UPDATE|DELETE)/i.test(sql));
 
 /** The /docs screen as its page runs it: the shell and the list side by side. */
-const documentsScreen = async (ctx: AuthedContext, filters: Parameters<typeof loadDocumentList>[1]) => (await Promise.all([getShellProps(ctx), loadDocumentList(ctx, filters)]))[1];
+const documentsScreen = async (ctx: AuthedContext, filters: Parameters<typeof loadDocumentList>[1]) =>
+  (await Promise.all([getShellProps(ctx), loadDocumentList(ctx, filters)]))[1];
 
 describe("statements per screen", () => {
   it("the signed-in shell: the session and membership, then the user with their workspaces: 2", async () => {
@@ -78,9 +86,13 @@ describe("statements per screen", () => {
     const member = await signedInAs(plain.id, account.id);
     // The membership's first use records its access time (a write, after the answer); later requests do not.
     await contextOf(member.accessToken)();
-    await vi.waitFor(async () => expect((await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: plain.id } })).accessedAt).not.toBeNull());
+    await vi.waitFor(async () =>
+      expect((await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: plain.id } })).accessedAt).not.toBeNull(),
+    );
     const { result, statements } = await countStatements(async () => documentsScreen(await contextOf(member.accessToken)(), {}));
-    expect(result.documents.map((d) => ({ id: d.id, abilities: d.abilities }))).toEqual([{ id: document.id, abilities: { edit: true, manage: false } }]);
+    expect(result.documents.map((d) => ({ id: d.id, abilities: d.abilities }))).toEqual([
+      { id: document.id, abilities: { edit: true, manage: false } },
+    ]);
     expect(writes(statements)).toEqual([]);
     expect(statements.filter((sql) => /FROM "public"\."DocumentPolicy"/.test(sql) && !/"public"\."Document" AS/.test(sql))).toEqual([]);
     // The 6 of an administrator and the account's setting that says whether Members see every document.

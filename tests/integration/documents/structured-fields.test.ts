@@ -19,17 +19,38 @@ async function structuredTemplate() {
     { language: "es" },
     {
       name: "Lease [tenant id].docx",
-      bytes: makeDocx(["Tenant id: [tenant id].", "Address: [office].", "Position: [site].", "Extras:", "[extras]", "Items:", "[items]", "Fee: [fee]."]),
+      bytes: makeDocx([
+        "Tenant id: [tenant id].",
+        "Address: [office].",
+        "Position: [site].",
+        "Extras:",
+        "[extras]",
+        "Items:",
+        "[items]",
+        "Fee: [fee].",
+      ]),
     },
   );
   await updateTemplate(session.ctx, template.id, {
     variables: [
-      { name: "tenant id", type: "identity", required: true, deprecated: false, options: { identityType: "nationalId", variableName: "DNI del inquilino" } },
+      {
+        name: "tenant id",
+        type: "identity",
+        required: true,
+        deprecated: false,
+        options: { identityType: "nationalId", variableName: "DNI del inquilino" },
+      },
       { name: "office", type: "address", required: true, deprecated: false, options: {} },
       { name: "site", type: "geo", required: false, deprecated: false, options: {} },
       { name: "extras", type: "object", required: false, deprecated: false, options: {} },
       { name: "items", type: "matrix", required: false, deprecated: false, options: { columns: ["Item", "Qty"] } },
-      { name: "fee", type: "currency", required: true, deprecated: false, options: { currency: "EUR", currencyFormat: "code", anonymizedAt: 365 } },
+      {
+        name: "fee",
+        type: "currency",
+        required: true,
+        deprecated: false,
+        options: { currency: "EUR", currencyFormat: "code", anonymizedAt: 365 },
+      },
     ],
   });
   await publishUnpublishTemplate(session.ctx, template.id, true);
@@ -40,7 +61,10 @@ const values = {
   "tenant id": "12345678-Z",
   office: { line1: "Carrer de Mallorca 401", line2: "", city: "Barcelona", state: "Catalunya", postalCode: "08013", country: "ES" },
   site: { latitude: "41.4036299", longitude: 2.1743558 },
-  extras: [{ key: "Parking", value: "Plaza 12" }, { key: "Trastero", value: "No" }],
+  extras: [
+    { key: "Parking", value: "Plaza 12" },
+    { key: "Trastero", value: "No" },
+  ],
   items: [["Sillas", "4"], { Item: "Mesa", Qty: "1" }],
   fee: 1200,
 };
@@ -63,8 +87,14 @@ describe("documents from templates with structured fields", () => {
     expect(stored.values).toMatchObject({
       office: { line1: "Carrer de Mallorca 401", city: "Barcelona", state: "Catalunya", postalCode: "08013", country: "ES" },
       site: { latitude: 41.40363, longitude: 2.174356 },
-      extras: [{ key: "Parking", value: "Plaza 12" }, { key: "Trastero", value: "No" }],
-      items: [["Sillas", "4"], ["Mesa", "1"]],
+      extras: [
+        { key: "Parking", value: "Plaza 12" },
+        { key: "Trastero", value: "No" },
+      ],
+      items: [
+        ["Sillas", "4"],
+        ["Mesa", "1"],
+      ],
       "tenant id": "12345678-Z",
     });
   });
@@ -72,12 +102,17 @@ describe("documents from templates with structured fields", () => {
   it("takes the structured values over REST and GraphQL, and answers a bad one with its code and a Spanish message", async () => {
     const { template, accessToken } = await structuredTemplate();
     const headers = { authorization: `Bearer ${accessToken}`, "x-language": "es" };
-    const ok = await fromTemplate.POST(jsonRequest("POST", "/vapp/documents/from-template", { body: { templateId: template.id, values }, headers, csrf: false }));
+    const ok = await fromTemplate.POST(
+      jsonRequest("POST", "/vapp/documents/from-template", { body: { templateId: template.id, values }, headers, csrf: false }),
+    );
     expect(ok.status).toBe(200);
 
     const bad = await fromTemplate.POST(
       jsonRequest("POST", "/vapp/documents/from-template", {
-        body: { templateId: template.id, values: { ...values, "tenant id": "12/34", office: { ...values.office, city: "" }, site: { latitude: 95, longitude: 2 } } },
+        body: {
+          templateId: template.id,
+          values: { ...values, "tenant id": "12/34", office: { ...values.office, city: "" }, site: { latitude: 95, longitude: 2 } },
+        },
         headers,
         csrf: false,
       }),
@@ -91,10 +126,13 @@ describe("documents from templates with structured fields", () => {
       { path: "site", code: "latitude", message: "La latitud debe estar entre -90 y 90." },
     ]);
 
-    const created = await graphql<{ createDocument: { id: string; name: string } }>("mutation ($data: CreateDocumentInput) { createDocument(data: $data) { id name } }", {
-      accessToken,
-      variables: { data: { templateId: template.id, values } },
-    });
+    const created = await graphql<{ createDocument: { id: string; name: string } }>(
+      "mutation ($data: CreateDocumentInput) { createDocument(data: $data) { id name } }",
+      {
+        accessToken,
+        variables: { data: { templateId: template.id, values } },
+      },
+    );
     expect(created.errors).toBeUndefined();
     expect(created.data!.createDocument.name).toBe("Lease 12345678-Z");
   });
@@ -110,7 +148,10 @@ describe("documents from templates with structured fields", () => {
     };
     expect(refused({ items: [[["too", "deep"]]] })).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(refused({ office: { line1: { street: "nested" } } })).toMatchObject({ code: "VALIDATION_FAILED" });
-    expect(refused({ extras: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) }).details.fields[0]).toMatchObject({ path: "values.extras", code: "tooManyValues" });
+    expect(refused({ extras: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, "v"])) }).details.fields[0]).toMatchObject({
+      path: "values.extras",
+      code: "tooManyValues",
+    });
     expect(refused({ items: Array.from({ length: 201 }, () => ["x"]) })).toMatchObject({ code: "VALIDATION_FAILED" });
     expect(parseInput(createFromTemplateSchema, { templateId: "t1", values }, "createDocument").values).toEqual(values);
   });

@@ -27,7 +27,20 @@ let refs: { folderId: string; categoryId: string; tagId: string };
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /** A template row written straight to the database (the list never reads its file). */
-async function template(accountId: string, fields: { name: string; authorId?: string; published?: boolean; createdAt: string; updatedAt: string; folderId?: string; categoryId?: string; tagId?: string; description?: string }) {
+async function template(
+  accountId: string,
+  fields: {
+    name: string;
+    authorId?: string;
+    published?: boolean;
+    createdAt: string;
+    updatedAt: string;
+    folderId?: string;
+    categoryId?: string;
+    tagId?: string;
+    description?: string;
+  },
+) {
   const row = await db.template.create({
     data: {
       accountId,
@@ -70,41 +83,69 @@ beforeAll(async () => {
   const tag = await db.tag.create({ data: { accountId: a.accountId, name: "Urgent" } });
   refs = { folderId: folder.id, categoryId: category.id, tagId: tag.id };
   ids = {
-    alpha: await template(a.accountId, { name: "Alpha lease", authorId: authors.owner, published: true, createdAt: "2026-01-10", updatedAt: "2026-03-01", folderId: folder.id, categoryId: category.id }),
-    bravo: await template(a.accountId, { name: "Bravo =HYPERLINK(1)", authorId: authors.colleague, createdAt: "2026-02-10", updatedAt: "2026-02-11", tagId: tag.id, description: "Kangaroo clause" }),
-    charlie: await template(a.accountId, { name: "Charlie, \"the\" NDA", authorId: authors.owner, published: true, createdAt: "2026-03-10", updatedAt: "2026-03-12" }),
+    alpha: await template(a.accountId, {
+      name: "Alpha lease",
+      authorId: authors.owner,
+      published: true,
+      createdAt: "2026-01-10",
+      updatedAt: "2026-03-01",
+      folderId: folder.id,
+      categoryId: category.id,
+    }),
+    bravo: await template(a.accountId, {
+      name: "Bravo =HYPERLINK(1)",
+      authorId: authors.colleague,
+      createdAt: "2026-02-10",
+      updatedAt: "2026-02-11",
+      tagId: tag.id,
+      description: "Kangaroo clause",
+    }),
+    charlie: await template(a.accountId, {
+      name: 'Charlie, "the" NDA',
+      authorId: authors.owner,
+      published: true,
+      createdAt: "2026-03-10",
+      updatedAt: "2026-03-12",
+    }),
   };
-  await template(b.accountId, { name: "B secret template", authorId: second.ownerId, published: true, createdAt: "2026-02-10", updatedAt: "2026-02-10" });
+  await template(b.accountId, {
+    name: "B secret template",
+    authorId: second.ownerId,
+    published: true,
+    createdAt: "2026-02-10",
+    updatedAt: "2026-02-10",
+  });
 });
 
-const names = async (query: string) => (await findTemplates(a.ctx, templateListFromQuery(new URLSearchParams(query)))).items.map((t) => t.name);
+const names = async (query: string) =>
+  (await findTemplates(a.ctx, templateListFromQuery(new URLSearchParams(query)))).items.map((t) => t.name);
 
 describe("template list", () => {
   it("sorts by name, creation or update, both ways, updated first by default", async () => {
-    expect(await names("")).toEqual(["Charlie, \"the\" NDA", "Alpha lease", "Bravo =HYPERLINK(1)"]);
-    expect(await names("orderBy=name&sortBy=asc")).toEqual(["Alpha lease", "Bravo =HYPERLINK(1)", "Charlie, \"the\" NDA"]);
-    expect(await names("orderBy=name&sortBy=desc")).toEqual(["Charlie, \"the\" NDA", "Bravo =HYPERLINK(1)", "Alpha lease"]);
-    expect(await names("orderBy=createdAt&sortBy=asc")).toEqual(["Alpha lease", "Bravo =HYPERLINK(1)", "Charlie, \"the\" NDA"]);
+    expect(await names("")).toEqual(['Charlie, "the" NDA', "Alpha lease", "Bravo =HYPERLINK(1)"]);
+    expect(await names("orderBy=name&sortBy=asc")).toEqual(["Alpha lease", "Bravo =HYPERLINK(1)", 'Charlie, "the" NDA']);
+    expect(await names("orderBy=name&sortBy=desc")).toEqual(['Charlie, "the" NDA', "Bravo =HYPERLINK(1)", "Alpha lease"]);
+    expect(await names("orderBy=createdAt&sortBy=asc")).toEqual(["Alpha lease", "Bravo =HYPERLINK(1)", 'Charlie, "the" NDA']);
   });
 
   it("filters by state, category, tag, folder (Drive is the root) and words in the name or description", async () => {
-    expect(await names("state=published&orderBy=name&sortBy=asc")).toEqual(["Alpha lease", "Charlie, \"the\" NDA"]);
+    expect(await names("state=published&orderBy=name&sortBy=asc")).toEqual(["Alpha lease", 'Charlie, "the" NDA']);
     expect(await names("state=draft")).toEqual(["Bravo =HYPERLINK(1)"]);
     expect(await names(`category=${refs.categoryId}`)).toEqual(["Alpha lease"]);
     expect(await names(`tag=${refs.tagId}`)).toEqual(["Bravo =HYPERLINK(1)"]);
     expect(await names(`folder=${refs.folderId}`)).toEqual(["Alpha lease"]);
-    expect(await names("folder=root&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", "Charlie, \"the\" NDA"]);
+    expect(await names("folder=root&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", 'Charlie, "the" NDA']);
     expect(await names("q=kangaroo")).toEqual(["Bravo =HYPERLINK(1)"]);
     expect(await names("q=LEASE")).toEqual(["Alpha lease"]);
   });
 
   it("filters by author and by a date range on creation or update, both days included", async () => {
     expect(await names(`author=${authors.colleague}`)).toEqual(["Bravo =HYPERLINK(1)"]);
-    expect(await names(`author=${authors.owner}&orderBy=name&sortBy=asc`)).toEqual(["Alpha lease", "Charlie, \"the\" NDA"]);
+    expect(await names(`author=${authors.owner}&orderBy=name&sortBy=asc`)).toEqual(["Alpha lease", 'Charlie, "the" NDA']);
     // createdAt is the default date.
-    expect(await names("from=2026-02-10&to=2026-03-10&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", "Charlie, \"the\" NDA"]);
+    expect(await names("from=2026-02-10&to=2026-03-10&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", 'Charlie, "the" NDA']);
     expect(await names("to=2026-01-10")).toEqual(["Alpha lease"]);
-    expect(await names("dateField=updatedAt&from=2026-03-01&orderBy=name&sortBy=asc")).toEqual(["Alpha lease", "Charlie, \"the\" NDA"]);
+    expect(await names("dateField=updatedAt&from=2026-03-01&orderBy=name&sortBy=asc")).toEqual(["Alpha lease", 'Charlie, "the" NDA']);
     expect(await names("dateField=updatedAt&from=2026-03-02&to=2026-03-11")).toEqual([]);
     expect(await names(`author=${authors.owner}&state=published&dateField=updatedAt&to=2026-03-01`)).toEqual(["Alpha lease"]);
   });
@@ -118,7 +159,8 @@ describe("template list", () => {
   it("pages by 25 from page 1", async () => {
     const { account, owner } = await createAccount("TplPaging");
     const { ctx } = await signedInAs(owner.id, account.id);
-    for (let i = 0; i < 27; i++) await template(account.id, { name: `T${String(i).padStart(2, "0")}`, createdAt: "2026-01-01", updatedAt: "2026-01-01" });
+    for (let i = 0; i < 27; i++)
+      await template(account.id, { name: `T${String(i).padStart(2, "0")}`, createdAt: "2026-01-01", updatedAt: "2026-01-01" });
     const first = await findTemplates(ctx, {});
     expect(first).toMatchObject({ page: 1, pages: 2, total: 27 });
     expect(first.items).toHaveLength(25);
@@ -138,18 +180,26 @@ describe("template list", () => {
   });
 });
 
-const get = (path: string, token: string, headers: Record<string, string> = {}) => jsonRequest("GET", path, { headers: { authorization: `Bearer ${token}`, ...headers }, csrf: false });
+const get = (path: string, token: string, headers: Record<string, string> = {}) =>
+  jsonRequest("GET", path, { headers: { authorization: `Bearer ${token}`, ...headers }, csrf: false });
 
 describe("template CSV export", () => {
   it("GET /vapp/templates/export: UTF-8 with BOM, the list's filters and order, cells quoted and formulas neutralised", async () => {
     const response = await exportRoute.GET(get("/vapp/templates/export?orderBy=name&sortBy=asc", a.token));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="templates-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''templates-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="templates-\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''templates-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const bytes = new Uint8Array(await response.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder().decode(bytes).replace(/^\ufeff/, "").split("\r\n");
-    expect(lines[0]).toBe('"name","state","format","fields","category","folder","tags","author","language","jurisdiction","value","currency","createdAt","updatedAt"');
+    const lines = new TextDecoder()
+      .decode(bytes)
+      .replace(/^\ufeff/, "")
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      '"name","state","format","fields","category","folder","tags","author","language","jurisdiction","value","currency","createdAt","updatedAt"',
+    );
     expect(lines).toHaveLength(5); // header, three rows, the final line break
     expect(lines[1]).toMatch(/^"Alpha lease","Published","docx","1","Sales","Leases","","Test User",/);
     expect(lines[1]).toContain('"2026-01-10T12:00:00.000Z","2026-03-01T12:00:00.000Z"');
@@ -161,12 +211,21 @@ describe("template CSV export", () => {
   });
 
   it("applies the same filters as the screen and labels the state in the caller's language", async () => {
-    const csv = await (await exportRoute.GET(get(`/vapp/templates/export?state=draft&author=${authors.colleague}`, a.token, { "x-language": "es" }))).text();
+    const csv = await (
+      await exportRoute.GET(get(`/vapp/templates/export?state=draft&author=${authors.colleague}`, a.token, { "x-language": "es" }))
+    ).text();
     const lines = csv.split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"Borrador"');
-    const dated = await (await exportRoute.GET(get("/vapp/templates/export?dateField=updatedAt&from=2026-03-01&orderBy=name&sortBy=asc", a.token))).text();
-    expect(dated.split("\r\n").slice(1, -1).map((line) => line.split(",")[0])).toEqual(['"Alpha lease"', '"Charlie']);
+    const dated = await (
+      await exportRoute.GET(get("/vapp/templates/export?dateField=updatedAt&from=2026-03-01&orderBy=name&sortBy=asc", a.token))
+    ).text();
+    expect(
+      dated
+        .split("\r\n")
+        .slice(1, -1)
+        .map((line) => line.split(",")[0]),
+    ).toEqual(['"Alpha lease"', '"Charlie']);
   });
 
   it("a formula-like name gets a quote in front", async () => {
@@ -213,24 +272,29 @@ describe("template CSV export", () => {
 
 describe("moves from the list screens", () => {
   // The exact calls of components/templates/templates-list.tsx and components/folders/folder-bar.tsx.
-  const MOVE_TEMPLATE = "mutation Move($id: ID!, $destinationId: ID) { updateTemplateDestinationFolder(id: $id, destinationId: $destinationId) { id } }";
+  const MOVE_TEMPLATE =
+    "mutation Move($id: ID!, $destinationId: ID) { updateTemplateDestinationFolder(id: $id, destinationId: $destinationId) { id } }";
 
   it("moves a template into a folder and back to Drive, never into another account's folder", async () => {
     const moved = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: refs.folderId } });
     expect(moved.errors).toBeUndefined();
-    expect(await names(`folder=${refs.folderId}&orderBy=name&sortBy=asc`)).toEqual(["Alpha lease", "Charlie, \"the\" NDA"]);
+    expect(await names(`folder=${refs.folderId}&orderBy=name&sortBy=asc`)).toEqual(["Alpha lease", 'Charlie, "the" NDA']);
     const foreign = await createFolder(b.ctx, { name: "B folder", group: "template" });
     const refused = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: foreign.id } });
     expect(refused.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const back = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: null } });
     expect(back.errors).toBeUndefined();
-    expect(await names("folder=root&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", "Charlie, \"the\" NDA"]);
+    expect(await names("folder=root&orderBy=name&sortBy=asc")).toEqual(["Bravo =HYPERLINK(1)", 'Charlie, "the" NDA']);
   });
 
   it("moves a folder under another and refuses a move under its own sub-folder", async () => {
     const parent = await createFolder(a.ctx, { name: "Clients", group: "template" });
     const child = await createFolder(a.ctx, { name: "Acme", group: "template", parentId: parent.id });
-    const put = (id: string, parentId: string | null) => folderRoute.PUT(jsonRequest("PUT", `/vapp/folders/${id}`, { body: { parentId }, headers: { authorization: `Bearer ${a.token}` }, csrf: false }), params({ id }));
+    const put = (id: string, parentId: string | null) =>
+      folderRoute.PUT(
+        jsonRequest("PUT", `/vapp/folders/${id}`, { body: { parentId }, headers: { authorization: `Bearer ${a.token}` }, csrf: false }),
+        params({ id }),
+      );
     expect((await put(refs.folderId, parent.id)).status).toBe(200);
     expect(await db.folder.findUniqueOrThrow({ where: { id: refs.folderId } })).toMatchObject({ parentId: parent.id });
     expect((await put(parent.id, child.id)).status).toBe(400);

@@ -5,14 +5,23 @@ import { cloneTemplate, createTemplate, findTemplates, updateTemplate, updateTem
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
 
-const names = async (ctx: Parameters<typeof findTemplates>[0], search: string) => (await findTemplates(ctx, { search })).items.map((t) => t.name).sort();
+const names = async (ctx: Parameters<typeof findTemplates>[0], search: string) =>
+  (await findTemplates(ctx, { search })).items.map((t) => t.name).sort();
 
 describe("template search", () => {
   it("finds templates by a word of their file, stemmed in their language, by part of the name, and follows every change", async () => {
     const { account, owner } = await createAccount("Template search");
     const { ctx } = await signedInAs(owner.id, account.id);
-    await createTemplate(ctx, { name: "Services agreement", language: "en" }, { name: "s.docx", bytes: makeDocx(["The supplier indemnifies the client against [claim] claims."]) });
-    const lease = await createTemplate(ctx, { name: "Arrendamiento", language: "es" }, { name: "l.docx", bytes: makeDocx(["Los arrendatarios pagarán la fianza de [importe]."]) });
+    await createTemplate(
+      ctx,
+      { name: "Services agreement", language: "en" },
+      { name: "s.docx", bytes: makeDocx(["The supplier indemnifies the client against [claim] claims."]) },
+    );
+    const lease = await createTemplate(
+      ctx,
+      { name: "Arrendamiento", language: "es" },
+      { name: "l.docx", bytes: makeDocx(["Los arrendatarios pagarán la fianza de [importe]."]) },
+    );
 
     expect(await names(ctx, "indemnifies")).toEqual(["Services agreement"]);
     expect(await names(ctx, "indemnify")).toEqual(["Services agreement"]); // stemmed in English
@@ -30,7 +39,9 @@ describe("template search", () => {
 
     const home = await globalSearch(ctx, "quokka");
     expect(home.templates.map((t) => t.id).sort()).toEqual([lease.id, copy.id].sort());
-    const vector = await db.$queryRaw<{ filled: boolean }[]>`SELECT search IS NOT NULL AS filled FROM "Template" WHERE "accountId" = ${account.id}`;
+    const vector = await db.$queryRaw<
+      { filled: boolean }[]
+    >`SELECT search IS NOT NULL AS filled FROM "Template" WHERE "accountId" = ${account.id}`;
     expect(vector.every((row) => row.filled)).toBe(true);
   });
 

@@ -3,14 +3,27 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createDocumentFromTemplate, createDocumentFromUpload, cloneDocument, importDocuments } from "@/lib/documents/create-document";
 import { findDocuments, documentStatusList } from "@/lib/documents/find-documents";
-import { deleteDocuments, findDocumentVersions, getDocument, getDocumentFile, lockDocument, unlockDocument, updateDocument, updateDocumentStatus, updateDocumentVersion } from "@/lib/documents/update-document";
+import {
+  deleteDocuments,
+  findDocumentVersions,
+  getDocument,
+  getDocumentFile,
+  lockDocument,
+  unlockDocument,
+  updateDocument,
+  updateDocumentStatus,
+  updateDocumentVersion,
+} from "@/lib/documents/update-document";
 import { makePdfForm } from "@/lib/files/pdf-form";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx, makeZipBomb } from "@/tests/fixtures/docx";
 
 const bodyText = (bytes: Uint8Array) =>
-  new PizZip(bytes).file("word/document.xml")!.asText().replace(/<[^>]+>/g, "");
+  new PizZip(bytes)
+    .file("word/document.xml")!
+    .asText()
+    .replace(/<[^>]+>/g, "");
 
 async function workspace() {
   const { account, owner } = await createAccount("Docs");
@@ -32,12 +45,19 @@ describe("templates", () => {
 
   it("refuses a mixed-format template, a renamed executable, a corrupt docx and a ZIP bomb, storing nothing", async () => {
     const { ctx, account } = await workspace();
-    await expect(createTemplate(ctx, {}, { name: "mixed.docx", bytes: makeDocx(["[a] and {{b}}"]) })).rejects.toMatchObject({ code: "MIXED_VARIABLE_FORMATS", params: { formats: "{{x}}, [x]" } });
-    await expect(createTemplate(ctx, {}, { name: "evil.docx", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]) })).rejects.toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
+    await expect(createTemplate(ctx, {}, { name: "mixed.docx", bytes: makeDocx(["[a] and {{b}}"]) })).rejects.toMatchObject({
+      code: "MIXED_VARIABLE_FORMATS",
+      params: { formats: "{{x}}, [x]" },
+    });
+    await expect(
+      createTemplate(ctx, {}, { name: "evil.docx", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0]) }),
+    ).rejects.toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
     const corrupt = makeDocx(["x"]).slice(0, 200);
     await expect(createTemplate(ctx, {}, { name: "broken.docx", bytes: corrupt })).rejects.toMatchObject({ code: "FILE_UNREADABLE" });
     await expect(createTemplate(ctx, {}, { name: "bomb.docx", bytes: makeZipBomb(40) })).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
-    await expect(createTemplate(ctx, {}, { name: "form.pdf", bytes: await makePdfForm([]) })).rejects.toMatchObject({ code: "NO_PDF_FORM" });
+    await expect(createTemplate(ctx, {}, { name: "form.pdf", bytes: await makePdfForm([]) })).rejects.toMatchObject({
+      code: "NO_PDF_FORM",
+    });
     expect(await db.template.count({ where: { accountId: account.id } })).toBe(0);
   });
 
@@ -45,10 +65,18 @@ describe("templates", () => {
     const { ctx } = await workspace();
     const template = await createTemplate(ctx, {}, { name: "fees.docx", bytes: makeDocx(["[fee] [total]"]) });
     await expect(
-      updateTemplate(ctx, template.id, { variables: [{ name: "fee", type: "number", required: true, deprecated: false, options: {} }, { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * [tax]" } }] }),
+      updateTemplate(ctx, template.id, {
+        variables: [
+          { name: "fee", type: "number", required: true, deprecated: false, options: {} },
+          { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * [tax]" } },
+        ],
+      }),
     ).rejects.toMatchObject({ code: "FORMULA_INVALID", params: { name: "total" } });
     const updated = await updateTemplate(ctx, template.id, {
-      variables: [{ name: "fee", type: "currency", required: true, deprecated: false, options: { currency: "EUR" } }, { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * 2 + 1" } }],
+      variables: [
+        { name: "fee", type: "currency", required: true, deprecated: false, options: { currency: "EUR" } },
+        { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * 2 + 1" } },
+      ],
     });
     expect((updated.variables as { type: string }[]).map((v) => v.type)).toEqual(["currency", "formula"]);
   });
@@ -57,7 +85,14 @@ describe("templates", () => {
 describe("documents", () => {
   it("generates a DOCX from a published template, with dates, money and formulas filled, and finds it by a word of its body", async () => {
     const { ctx } = await workspace();
-    const template = await createTemplate(ctx, { language: "en" }, { name: "Services [client].docx", bytes: makeDocx(["Services for [client] starting [start].", "Fee: [fee]. Total: [total]. Zanzibarian clause."]) });
+    const template = await createTemplate(
+      ctx,
+      { language: "en" },
+      {
+        name: "Services [client].docx",
+        bytes: makeDocx(["Services for [client] starting [start].", "Fee: [fee]. Total: [total]. Zanzibarian clause."]),
+      },
+    );
     await updateTemplate(ctx, template.id, {
       variables: [
         { name: "client", type: "text", required: true, deprecated: false, options: {} },
@@ -66,15 +101,27 @@ describe("documents", () => {
         { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * 2 + 1" } },
       ],
     });
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({ params: { fields: "templateId" } });
+    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({
+      params: { fields: "templateId" },
+    });
     await publishUnpublishTemplate(ctx, template.id, true);
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", start: "31/12/2026", fee: "abc" } })).rejects.toMatchObject({
+    await expect(
+      createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", start: "31/12/2026", fee: "abc" } }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
-      details: { fields: [{ path: "start", code: "date" }, { path: "fee", code: "number", message: "Enter a number." }] },
+      details: {
+        fields: [
+          { path: "start", code: "date" },
+          { path: "fee", code: "number", message: "Enter a number." },
+        ],
+      },
     });
     // Refused values leave nothing behind.
     expect(await db.document.count({ where: { templateId: template.id } })).toBe(0);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd", start: "2026-12-31", fee: 1500 } });
+    const doc = await createDocumentFromTemplate(ctx, {
+      templateId: template.id,
+      values: { client: "Acme Ltd", start: "2026-12-31", fee: 1500 },
+    });
     expect(doc.name).toBe("Services Acme Ltd");
     expect(doc.ref).toBe("1");
     const file = await getDocumentFile(ctx, doc.id);
@@ -95,12 +142,23 @@ describe("documents", () => {
       { language: "pt", body: "As cláusulas contratuais", inflected: "cláusula" },
     ] as const;
     const made: Record<string, string> = {};
-    for (const c of cases) made[c.language] = (await createDocumentFromUpload(ctx, { name: `Doc ${c.language}`, language: c.language }, { name: "x.docx", bytes: makeDocx([c.body]) })).id;
+    for (const c of cases)
+      made[c.language] = (
+        await createDocumentFromUpload(
+          ctx,
+          { name: `Doc ${c.language}`, language: c.language },
+          { name: "x.docx", bytes: makeDocx([c.body]) },
+        )
+      ).id;
     for (const c of cases) {
       // The searcher's own language stems the query the same way.
-      expect((await findDocuments({ ...ctx, locale: c.language }, { search: c.inflected })).items.map((d) => d.id)).toEqual([made[c.language]]);
+      expect((await findDocuments({ ...ctx, locale: c.language }, { search: c.inflected })).items.map((d) => d.id)).toEqual([
+        made[c.language],
+      ]);
       // Word for word, whatever the searcher's language.
-      expect((await findDocuments({ ...ctx, locale: "en" }, { search: c.body.split(" ")[1] })).items.map((d) => d.id)).toEqual([made[c.language]]);
+      expect((await findDocuments({ ...ctx, locale: "en" }, { search: c.body.split(" ")[1] })).items.map((d) => d.id)).toEqual([
+        made[c.language],
+      ]);
     }
   });
 
@@ -119,18 +177,33 @@ describe("documents", () => {
   it("moves through statuses by the table, versions, clones, and imports only with the plan", async () => {
     const { ctx, account } = await workspace();
     const doc = await createDocumentFromUpload(ctx, { name: "Lease" }, { name: "lease.docx", bytes: makeDocx(["Lease terms"]) });
-    await expect(updateDocumentStatus(ctx, doc.id, "signed")).rejects.toMatchObject({ code: "INVALID_TRANSITION", params: { from: "initial", to: "signed" } });
+    await expect(updateDocumentStatus(ctx, doc.id, "signed")).rejects.toMatchObject({
+      code: "INVALID_TRANSITION",
+      params: { from: "initial", to: "signed" },
+    });
     expect((await updateDocumentStatus(ctx, doc.id, "drafting")).status).toBe("drafting");
     await updateDocumentVersion(ctx, doc.id, { name: "lease-v2.docx", bytes: makeDocx(["Lease terms, amended with Quokka"]) });
     expect((await findDocumentVersions(ctx, doc.id)).map((v) => v.version)).toEqual([2, 1]);
     expect((await findDocuments(ctx, { search: "quokka" })).total).toBe(1);
     const copy = await cloneDocument(ctx, doc.id);
     expect(copy.name).toBe("Lease (copy)");
-    await expect(importDocuments(ctx, {}, [{ name: "a.docx", bytes: makeDocx(["a"]) }])).rejects.toMatchObject({ code: "FEATURE_NOT_IN_PLAN" });
+    await expect(importDocuments(ctx, {}, [{ name: "a.docx", bytes: makeDocx(["a"]) }])).rejects.toMatchObject({
+      code: "FEATURE_NOT_IN_PLAN",
+    });
     const paid = { ...ctx, capabilities: new Set([...ctx.capabilities, "import"]) };
-    await expect(importDocuments(paid, {}, [{ name: "a.docx", bytes: makeDocx(["a"]) }, { name: "b.exe", bytes: new Uint8Array([0x4d, 0x5a, 1, 2]) }])).rejects.toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
+    await expect(
+      importDocuments(paid, {}, [
+        { name: "a.docx", bytes: makeDocx(["a"]) },
+        { name: "b.exe", bytes: new Uint8Array([0x4d, 0x5a, 1, 2]) },
+      ]),
+    ).rejects.toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
     expect(await db.document.count({ where: { accountId: account.id } })).toBe(2);
-    expect(await importDocuments(paid, {}, [{ name: "a.docx", bytes: makeDocx(["a"]) }, { name: "b.docx", bytes: makeDocx(["b"]) }])).toHaveLength(2);
+    expect(
+      await importDocuments(paid, {}, [
+        { name: "a.docx", bytes: makeDocx(["a"]) },
+        { name: "b.docx", bytes: makeDocx(["b"]) },
+      ]),
+    ).toHaveLength(2);
     expect(documentStatusList(ctx)[0]).toEqual({ key: "initial", value: "Created" });
   });
 

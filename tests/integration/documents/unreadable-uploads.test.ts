@@ -46,7 +46,9 @@ afterEach(() => {
 });
 
 const storedFiles = async () =>
-  (await readdir(path.join(STORAGE, "accounts", s.account.id), { recursive: true }).catch(() => [] as string[])).filter((name) => /\.\w+$/.test(String(name))).sort();
+  (await readdir(path.join(STORAGE, "accounts", s.account.id), { recursive: true }).catch(() => [] as string[]))
+    .filter((name) => /\.\w+$/.test(String(name)))
+    .sort();
 
 /** Everything an upload could leave behind in the workspace. */
 async function snapshot() {
@@ -55,7 +57,9 @@ async function snapshot() {
     documents: await db.document.count({ where: { accountId } }),
     versions: await db.documentContent.count({ where: { accountId } }),
     templates: await db.template.count({ where: { accountId } }),
-    templateVersions: (await db.template.findMany({ where: { accountId }, select: { version: true, fileKey: true }, orderBy: { id: "asc" } })).map((t) => `${t.version}:${t.fileKey}`),
+    templateVersions: (
+      await db.template.findMany({ where: { accountId }, select: { version: true, fileKey: true }, orderBy: { id: "asc" } })
+    ).map((t) => `${t.version}:${t.fileKey}`),
     attachments: await db.documentAttachment.count({ where: { accountId } }),
     files: await storedFiles(),
   };
@@ -70,19 +74,64 @@ function multipart(url: string, parts: [string, Uint8Array, string][], data?: ob
   return new Request(`http://localhost:3000${url}`, { method: "POST", headers: auth(language), body: form });
 }
 
-type ErrorBody = { error: { code: string; type: string; message: string; details?: { fields?: { path: string; code: string; params?: Record<string, unknown>; message: string }[] } } };
+type ErrorBody = {
+  error: {
+    code: string;
+    type: string;
+    message: string;
+    details?: { fields?: { path: string; code: string; params?: Record<string, unknown>; message: string }[] };
+  };
+};
 
 /** Every REST upload route, given one file (the import sends a good file and the bad one: all or none). */
 const REST_ROUTES: [string, (name: string, bytes: Uint8Array, language?: string) => Promise<Response>][] = [
-  ["POST /vapp/documents", (name, bytes, language) => documents.POST(multipart("/vapp/documents", [["file", bytes, name]], undefined, language))],
+  [
+    "POST /vapp/documents",
+    (name, bytes, language) => documents.POST(multipart("/vapp/documents", [["file", bytes, name]], undefined, language)),
+  ],
   [
     "POST /vapp/documents (import)",
-    async (name, bytes, language) => documents.POST(multipart("/vapp/documents", [["file", makeDocx(["Good one"]), "good.docx"], ["file", bytes, name]], undefined, language)),
+    async (name, bytes, language) =>
+      documents.POST(
+        multipart(
+          "/vapp/documents",
+          [
+            ["file", makeDocx(["Good one"]), "good.docx"],
+            ["file", bytes, name],
+          ],
+          undefined,
+          language,
+        ),
+      ),
   ],
-  ["POST /vapp/documents/:id/versions", (name, bytes, language) => versionsRoute.POST(multipart(`/vapp/documents/${s.documentId}/versions`, [["file", bytes, name]], undefined, language), params({ id: s.documentId }))],
-  ["POST /vapp/documents/:id/attachments", (name, bytes, language) => attachmentsRoute.POST(multipart(`/vapp/documents/${s.documentId}/attachments`, [["file", bytes, name]], undefined, language), params({ id: s.documentId }))],
-  ["POST /vapp/templates", (name, bytes, language) => templates.POST(multipart("/vapp/templates", [["file", bytes, name]], undefined, language))],
-  ["POST /vapp/templates/:id/version", (name, bytes, language) => templateVersion.POST(multipart(`/vapp/templates/${s.docxTemplateId}/version`, [["file", bytes, name]], undefined, language), params({ id: s.docxTemplateId }))],
+  [
+    "POST /vapp/documents/:id/versions",
+    (name, bytes, language) =>
+      versionsRoute.POST(
+        multipart(`/vapp/documents/${s.documentId}/versions`, [["file", bytes, name]], undefined, language),
+        params({ id: s.documentId }),
+      ),
+  ],
+  [
+    "POST /vapp/documents/:id/attachments",
+    (name, bytes, language) =>
+      attachmentsRoute.POST(
+        multipart(`/vapp/documents/${s.documentId}/attachments`, [["file", bytes, name]], undefined, language),
+        params({ id: s.documentId }),
+      ),
+  ],
+  [
+    "POST /vapp/templates",
+    (name, bytes, language) => templates.POST(multipart("/vapp/templates", [["file", bytes, name]], undefined, language)),
+  ],
+  [
+    "POST /vapp/templates/:id/version",
+    (name, bytes, language) =>
+      templateVersion.POST(
+        multipart(`/vapp/templates/${s.docxTemplateId}/version`, [["file", bytes, name]], undefined, language),
+        params({ id: s.docxTemplateId }),
+      ),
+  ],
 ];
 
 describe("REST uploads of files that do not open", () => {
@@ -93,15 +142,27 @@ describe("REST uploads of files that do not open", () => {
       const body = (await response.json()) as ErrorBody;
       expect({ route, status: response.status, code: body.error?.code }).toEqual({ route, status: 400, code: "FILE_UNREADABLE" });
       expect(body.error.type).toBe("validation");
-      expect(body.error.message).toBe(`The file cannot be opened: it is damaged, or it is not a readable ${name.endsWith(".pdf") ? "PDF" : "Word (.docx)"} file.`);
+      expect(body.error.message).toBe(
+        `The file cannot be opened: it is damaged, or it is not a readable ${name.endsWith(".pdf") ? "PDF" : "Word (.docx)"} file.`,
+      );
     }
     expect(await snapshot()).toEqual(before);
   });
 
   it("answers in the caller's language", async () => {
-    const spanish = (await (await documents.POST(multipart("/vapp/documents", [["file", pdfs.noCatalog, "x.pdf"]], undefined, "es"))).json()) as ErrorBody;
-    expect(spanish.error).toMatchObject({ code: "FILE_UNREADABLE", message: "No se puede abrir el archivo: está dañado o no es un archivo PDF legible." });
-    const catalan = (await (await attachmentsRoute.POST(multipart(`/vapp/documents/${s.documentId}/attachments`, [["file", docxs.truncatedXml, "x.docx"]], undefined, "ca"), params({ id: s.documentId }))).json()) as ErrorBody;
+    const spanish = (await (
+      await documents.POST(multipart("/vapp/documents", [["file", pdfs.noCatalog, "x.pdf"]], undefined, "es"))
+    ).json()) as ErrorBody;
+    expect(spanish.error).toMatchObject({
+      code: "FILE_UNREADABLE",
+      message: "No se puede abrir el archivo: está dañado o no es un archivo PDF legible.",
+    });
+    const catalan = (await (
+      await attachmentsRoute.POST(
+        multipart(`/vapp/documents/${s.documentId}/attachments`, [["file", docxs.truncatedXml, "x.docx"]], undefined, "ca"),
+        params({ id: s.documentId }),
+      )
+    ).json()) as ErrorBody;
     expect(catalan.error.message).toBe("No es pot obrir el fitxer: està malmès o no és un fitxer Word (.docx) llegible.");
   });
 
@@ -111,16 +172,29 @@ describe("REST uploads of files that do not open", () => {
     const before = await snapshot();
     const response = await documents.POST(multipart("/vapp/documents", [["file", threePages, "long.pdf"]], undefined, "pt-BR"));
     expect(response.status).toBe(400);
-    expect(((await response.json()) as ErrorBody).error).toMatchObject({ code: "FILE_UNREADABLE", message: "O PDF tem mais de 2 páginas, o máximo aceito." });
+    expect(((await response.json()) as ErrorBody).error).toMatchObject({
+      code: "FILE_UNREADABLE",
+      message: "O PDF tem mais de 2 páginas, o máximo aceito.",
+    });
     expect(await snapshot()).toEqual(before);
     // Within the limit the same kind of file is taken.
-    expect((await documents.POST(multipart("/vapp/documents", [["file", await makeTextPdf([["one"], ["two"]]), "short.pdf"]]))).status).toBe(200);
+    expect(
+      (await documents.POST(multipart("/vapp/documents", [["file", await makeTextPdf([["one"], ["two"]]), "short.pdf"]]))).status,
+    ).toBe(200);
   });
 
   it("reports a broken file of an upload field as that field's problem, translated, and keeps nothing", async () => {
     const before = await snapshot();
     const response = await fromTemplate.POST(
-      multipart("/vapp/documents/from-template", [["field:annex", pdfs.missingPages, "annex.pdf"], ["field:plan", docxs.noDocumentXml, "plan.docx"]], { templateId: s.template.id, values: { client: "Acme" } }, "es"),
+      multipart(
+        "/vapp/documents/from-template",
+        [
+          ["field:annex", pdfs.missingPages, "annex.pdf"],
+          ["field:plan", docxs.noDocumentXml, "plan.docx"],
+        ],
+        { templateId: s.template.id, values: { client: "Acme" } },
+        "es",
+      ),
     );
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as ErrorBody;
@@ -141,7 +215,12 @@ const GRAPHQL_MUTATIONS: [string, (name: string, bytes: Uint8Array, language?: s
   [
     "createDocument(file)",
     (name, bytes, language) =>
-      graphqlUpload("mutation ($file: File) { createDocument(file: $file) { id } }", { accessToken: s.accessToken, headers: auth(language), variables: { file: null }, files: { file: { name, bytes } } }),
+      graphqlUpload("mutation ($file: File) { createDocument(file: $file) { id } }", {
+        accessToken: s.accessToken,
+        headers: auth(language),
+        variables: { file: null },
+        files: { file: { name, bytes } },
+      }),
   ],
   [
     "importDocuments(files)",
@@ -176,7 +255,12 @@ const GRAPHQL_MUTATIONS: [string, (name: string, bytes: Uint8Array, language?: s
   [
     "createTemplate",
     (name, bytes, language) =>
-      graphqlUpload("mutation ($file: File!) { createTemplate(file: $file) { id } }", { accessToken: s.accessToken, headers: auth(language), variables: { file: null }, files: { file: { name, bytes } } }),
+      graphqlUpload("mutation ($file: File!) { createTemplate(file: $file) { id } }", {
+        accessToken: s.accessToken,
+        headers: auth(language),
+        variables: { file: null },
+        files: { file: { name, bytes } },
+      }),
   ],
   [
     "updateTemplateVersion",
@@ -195,7 +279,11 @@ describe("GraphQL uploads of files that do not open", () => {
     const before = await snapshot();
     for (const [mutation, call] of GRAPHQL_MUTATIONS) {
       const result = await call(name, bytes);
-      expect({ mutation, status: result.status, code: result.errors?.[0]?.extensions.code }).toEqual({ mutation, status: 200, code: "FILE_UNREADABLE" });
+      expect({ mutation, status: result.status, code: result.errors?.[0]?.extensions.code }).toEqual({
+        mutation,
+        status: 200,
+        code: "FILE_UNREADABLE",
+      });
       expect(result.errors![0].extensions.type).toBe("validation");
     }
     expect(await snapshot()).toEqual(before);
@@ -205,7 +293,10 @@ describe("GraphQL uploads of files that do not open", () => {
     const result = await GRAPHQL_MUTATIONS[0][1]("x.pdf", pdfs.randomBody, "pt");
     expect(result.errors?.[0]).toMatchObject({
       message: "Não é possível abrir o ficheiro: está danificado ou não é um ficheiro PDF legível.",
-      extensions: { code: "FILE_UNREADABLE", message: "Não é possível abrir o ficheiro: está danificado ou não é um ficheiro PDF legível." },
+      extensions: {
+        code: "FILE_UNREADABLE",
+        message: "Não é possível abrir o ficheiro: está danificado ou não é um ficheiro PDF legível.",
+      },
     });
   });
 

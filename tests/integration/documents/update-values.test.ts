@@ -22,7 +22,9 @@ const NEW_LOGO = makePng(200, 200, [200, 30, 30]);
 
 async function documentWithLogo() {
   const setup = await uploadFieldsTemplate("Edit values");
-  const doc = await createDocumentFromTemplate(setup.ctx, { templateId: setup.template.id, values: { client: "Acme" } }, [{ field: "logo", name: "logo.png", bytes: LOGO }]);
+  const doc = await createDocumentFromTemplate(setup.ctx, { templateId: setup.template.id, values: { client: "Acme" } }, [
+    { field: "logo", name: "logo.png", bytes: LOGO },
+  ]);
   return { ...setup, doc };
 }
 
@@ -40,7 +42,10 @@ describe("changing a document's field values", () => {
     expect(readDocx(await bytesOf(await getDocumentFile(ctx, doc.id, 1))).text).toContain("Offer for Acme\n");
     expect((await findDocuments(ctx, { search: "robotics" })).items.map((d) => d.id)).toEqual([doc.id]);
     const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
-    expect((stored.variables as { values: Record<string, unknown> }).values).toMatchObject({ client: "Acme Robotics", logo: { name: "logo.png" } });
+    expect((stored.variables as { values: Record<string, unknown> }).values).toMatchObject({
+      client: "Acme Robotics",
+      logo: { name: "logo.png" },
+    });
     const audit = await db.audit.findFirstOrThrow({ where: { targetId: doc.id, eventType: "document.valuesUpdated" } });
     expect(audit.payload).toEqual({ version: 2, fields: ["client"] });
   });
@@ -61,20 +66,29 @@ describe("changing a document's field values", () => {
 
   it("refuses broken values, documents not made from a template, lesser roles, a lock held by another, and other workspaces; nothing is written", async () => {
     const { ctx, account, doc } = await documentWithLogo();
-    await expect(updateDocumentValues(ctx, doc.id, { values: { client: "" } })).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: [{ path: "client", code: "required" }] } });
-    await expect(updateDocumentValues(ctx, doc.id, { values: { client: "Acme" } }, [{ field: "logo", name: "x.png", bytes: makeDocx(["no"]) }])).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(updateDocumentValues(ctx, doc.id, { values: { client: "" } })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { fields: [{ path: "client", code: "required" }] },
+    });
+    await expect(
+      updateDocumentValues(ctx, doc.id, { values: { client: "Acme" } }, [{ field: "logo", name: "x.png", bytes: makeDocx(["no"]) }]),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     const uploaded = await createDocumentFromUpload(ctx, {}, { name: "plain.docx", bytes: makeDocx(["Plain"]) });
     await expect(updateDocumentValues(ctx, uploaded.id, { values: {} })).rejects.toMatchObject({ code: "NOT_FROM_TEMPLATE" });
 
     const reader = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: reader.id, role: "reader" });
-    await expect(updateDocumentValues((await signedInAs(reader.id, account.id)).ctx, doc.id, { values: { client: "Hijack" } })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      updateDocumentValues((await signedInAs(reader.id, account.id)).ctx, doc.id, { values: { client: "Hijack" } }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     const editor = await addMember(account.id, "Member");
     await upsertDocumentPolicy(ctx, doc.id, { userId: editor.id, role: "editor" });
     await lockDocument((await signedInAs(editor.id, account.id)).ctx, doc.id);
     await expect(updateDocumentValues(ctx, doc.id, { values: { client: "Acme 2" } })).rejects.toMatchObject({ code: "DOCUMENT_LOCKED" });
     const other = await createAccount("Edit values other");
-    await expect(updateDocumentValues((await signedInAs(other.owner.id, other.account.id)).ctx, doc.id, { values: { client: "Hijack" } })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      updateDocumentValues((await signedInAs(other.owner.id, other.account.id)).ctx, doc.id, { values: { client: "Hijack" } }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     expect(await db.documentContent.count({ where: { documentId: doc.id } })).toBe(1);
     expect(await db.documentAttachment.count({ where: { documentId: doc.id } })).toBe(1);
@@ -83,17 +97,33 @@ describe("changing a document's field values", () => {
   it("over REST (JSON and multipart) and GraphQL", async () => {
     const { accessToken, doc } = await documentWithLogo();
     const auth = { authorization: `Bearer ${accessToken}` };
-    const json = await valuesRoute.PUT(new Request("http://localhost:3000/x", { method: "PUT", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify({ values: { client: "Json Co" } }) }), params({ id: doc.id }));
+    const json = await valuesRoute.PUT(
+      new Request("http://localhost:3000/x", {
+        method: "PUT",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify({ values: { client: "Json Co" } }),
+      }),
+      params({ id: doc.id }),
+    );
     expect(json.status).toBe(200);
     expect(await json.json()).toEqual({ version: 2, fields: ["client"] });
     const form = new FormData();
     form.set("data", JSON.stringify({ values: { client: "Form Co" } }));
     form.append("field:logo", new Blob([NEW_LOGO as BlobPart]), "form-logo.png");
-    const multipart = await valuesRoute.PUT(new Request("http://localhost:3000/x", { method: "PUT", headers: auth, body: form }), params({ id: doc.id }));
+    const multipart = await valuesRoute.PUT(
+      new Request("http://localhost:3000/x", { method: "PUT", headers: auth, body: form }),
+      params({ id: doc.id }),
+    );
     expect(await multipart.json()).toEqual({ version: 3, fields: ["client", "logo"] });
-    const result = await graphql<{ updateDocumentValues: { id: string } }>(`mutation { updateDocumentValues(id: "${doc.id}", values: { client: "Graph Co" }) { id } }`, { accessToken });
+    const result = await graphql<{ updateDocumentValues: { id: string } }>(
+      `mutation { updateDocumentValues(id: "${doc.id}", values: { client: "Graph Co" }) { id } }`,
+      { accessToken },
+    );
     expect(result.data?.updateDocumentValues.id).toBe(doc.id);
-    const refused = await graphql(`mutation { updateDocumentValues(id: "${doc.id}", values: { client: "" }) { id } }`, { accessToken, headers: { "x-language": "es" } });
+    const refused = await graphql(`mutation { updateDocumentValues(id: "${doc.id}", values: { client: "" }) { id } }`, {
+      accessToken,
+      headers: { "x-language": "es" },
+    });
     expect(refused.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
   });
 });

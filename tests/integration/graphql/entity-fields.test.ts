@@ -52,24 +52,47 @@ describe("DocumentContent: path and preview", () => {
     );
     expect(versions.errors).toBeUndefined();
     expect(versions.data!.documentVersions).toMatchObject([
-      { version: 2, name: "lease-v2.docx", path: `/vapp/documents/${document.id}/file?version=2`, preview: `/d/${document.id}/view?version=2` },
-      { version: 1, name: "lease-v1.docx", path: `/vapp/documents/${document.id}/file?version=1`, preview: `/d/${document.id}/view?version=1` },
+      {
+        version: 2,
+        name: "lease-v2.docx",
+        path: `/vapp/documents/${document.id}/file?version=2`,
+        preview: `/d/${document.id}/view?version=2`,
+      },
+      {
+        version: 1,
+        name: "lease-v1.docx",
+        path: `/vapp/documents/${document.id}/file?version=1`,
+        preview: `/d/${document.id}/view?version=1`,
+      },
     ]);
 
     const one = await graphql<{ documentContent: { version: number; path: string; preview: string } }>(
       `query ($id: ID!) { documentContent(id: $id, version: 1) { ${fields} } }`,
       { accessToken: a.token, variables: { id: document.id } },
     );
-    expect(one.data?.documentContent).toMatchObject({ version: 1, path: `/vapp/documents/${document.id}/file?version=1`, preview: `/d/${document.id}/view?version=1` });
+    expect(one.data?.documentContent).toMatchObject({
+      version: 1,
+      path: `/vapp/documents/${document.id}/file?version=1`,
+      preview: `/d/${document.id}/view?version=1`,
+    });
 
     // The latest version through the document, alone and in a list page.
-    const latest = await graphql<{ document: { content: { version: number; path: string; preview: string } }; documents: { items: { id: string; content: { path: string } }[] } }>(
+    const latest = await graphql<{
+      document: { content: { version: number; path: string; preview: string } };
+      documents: { items: { id: string; content: { path: string } }[] };
+    }>(
       `query ($id: ID!) { document(id: $id) { content { ${fields} } } documents(search: null, size: 100) { items { id content { path } } } }`,
       { accessToken: a.token, variables: { id: document.id } },
     );
     expect(latest.errors).toBeUndefined();
-    expect(latest.data!.document.content).toMatchObject({ version: 2, path: `/vapp/documents/${document.id}/file?version=2`, preview: `/d/${document.id}/view?version=2` });
-    expect(latest.data!.documents.items.find((d) => d.id === document.id)?.content.path).toBe(`/vapp/documents/${document.id}/file?version=2`);
+    expect(latest.data!.document.content).toMatchObject({
+      version: 2,
+      path: `/vapp/documents/${document.id}/file?version=2`,
+      preview: `/d/${document.id}/view?version=2`,
+    });
+    expect(latest.data!.documents.items.find((d) => d.id === document.id)?.content.path).toBe(
+      `/vapp/documents/${document.id}/file?version=2`,
+    );
 
     // The URL is real: the REST download answers that version's file.
     const response = await documentFile.GET(
@@ -83,14 +106,29 @@ describe("DocumentContent: path and preview", () => {
   it("a new version from updateDocumentVersion carries its URLs too", async () => {
     const document = await createDocumentFromUpload(a.ctx, { name: "Offer" }, { name: "offer.docx", bytes: makeDocx(["Offer"]) });
     const form = new FormData();
-    form.append("operations", JSON.stringify({ query: "mutation ($id: ID!, $file: File!) { updateDocumentVersion(id: $id, file: $file) { version path preview } }", variables: { id: document.id, file: null } }));
+    form.append(
+      "operations",
+      JSON.stringify({
+        query: "mutation ($id: ID!, $file: File!) { updateDocumentVersion(id: $id, file: $file) { version path preview } }",
+        variables: { id: document.id, file: null },
+      }),
+    );
     form.append("map", JSON.stringify({ 0: ["variables.file"] }));
     form.append("0", new File([makeDocx(["Offer, revised"]) as BlobPart], "offer-2.docx"));
     const { POST } = await import("@/app/graphql/route");
-    const response = await POST(new Request("http://localhost:3000/graphql", { method: "POST", headers: { authorization: `Bearer ${a.token}` }, body: form }));
-    const body = (await response.json()) as { data?: { updateDocumentVersion: { version: number; path: string; preview: string } }; errors?: unknown };
+    const response = await POST(
+      new Request("http://localhost:3000/graphql", { method: "POST", headers: { authorization: `Bearer ${a.token}` }, body: form }),
+    );
+    const body = (await response.json()) as {
+      data?: { updateDocumentVersion: { version: number; path: string; preview: string } };
+      errors?: unknown;
+    };
     expect(body.errors).toBeUndefined();
-    expect(body.data?.updateDocumentVersion).toEqual({ version: 2, path: `/vapp/documents/${document.id}/file?version=2`, preview: `/d/${document.id}/view?version=2` });
+    expect(body.data?.updateDocumentVersion).toEqual({
+      version: 2,
+      path: `/vapp/documents/${document.id}/file?version=2`,
+      preview: `/d/${document.id}/view?version=2`,
+    });
   });
 });
 
@@ -104,7 +142,11 @@ describe("Folder: ancestors and path", () => {
     );
     expect(result.errors).toBeUndefined();
     const byId = new Map(result.data!.folders.items.map((f) => [f.id, f]));
-    expect(byId.get(deepest.id)).toEqual({ ...deepest, ancestors: chain.slice(0, -1), path: "Drive / Clients / Acme / 2025 / Leases / Signed" });
+    expect(byId.get(deepest.id)).toEqual({
+      ...deepest,
+      ancestors: chain.slice(0, -1),
+      path: "Drive / Clients / Acme / 2025 / Leases / Signed",
+    });
     expect(byId.get(chain[0].id)).toEqual({ ...chain[0], ancestors: [], path: "Drive / Clients" });
     expect(byId.get(chain[2].id)?.ancestors).toEqual(chain.slice(0, 2));
   });
@@ -119,7 +161,11 @@ describe("Folder: ancestors and path", () => {
     expect(moved.errors).toBeUndefined();
     expect(moved.data!.updateFolder).toEqual({ ...inner, ancestors: [left, right], path: "Drive / Left / Right / Inner" });
 
-    const document = await createDocumentFromUpload(a.ctx, { name: "Filed", folderId: inner.id }, { name: "filed.docx", bytes: makeDocx(["Filed"]) });
+    const document = await createDocumentFromUpload(
+      a.ctx,
+      { name: "Filed", folderId: inner.id },
+      { name: "filed.docx", bytes: makeDocx(["Filed"]) },
+    );
     const viaDocument = await graphql<{ document: { folder: FolderFields } }>(
       "query ($id: ID!) { document(id: $id) { folder { id name ancestors { id name } path } } }",
       { accessToken: a.token, variables: { id: document.id } },
@@ -128,16 +174,27 @@ describe("Folder: ancestors and path", () => {
     expect(viaDocument.data!.document.folder).toEqual({ ...inner, ancestors: [left, right], path: "Drive / Left / Right / Inner" });
 
     const templateChain = await folderChain(a.ctx, ["Models", "Employment"], "template");
-    const templates = await graphql<{ folders: { items: FolderFields[] } }>('{ folders(group: "template") { items { id name ancestors { id name } path } } }', { accessToken: a.token });
-    expect(templates.data!.folders.items.find((f) => f.id === templateChain[1].id)).toEqual({ ...templateChain[1], ancestors: [templateChain[0]], path: "Drive / Models / Employment" });
+    const templates = await graphql<{ folders: { items: FolderFields[] } }>(
+      '{ folders(group: "template") { items { id name ancestors { id name } path } } }',
+      { accessToken: a.token },
+    );
+    expect(templates.data!.folders.items.find((f) => f.id === templateChain[1].id)).toEqual({
+      ...templateChain[1],
+      ancestors: [templateChain[0]],
+      path: "Drive / Models / Employment",
+    });
   });
 
   it("loads the ancestors of a whole list in one query", async () => {
     await folderChain(a.ctx, ["Batch 1", "Batch 2", "Batch 3", "Batch 4"]);
     // `db` is a proxy over the one client: count the raw queries on the client itself.
-    const client = (globalThis as unknown as { __covenantDb: { client: { $queryRaw: (...args: unknown[]) => unknown } } }).__covenantDb.client;
+    const client = (globalThis as unknown as { __covenantDb: { client: { $queryRaw: (...args: unknown[]) => unknown } } }).__covenantDb
+      .client;
     const spy = vi.spyOn(client, "$queryRaw");
-    const result = await graphql<{ folders: { items: FolderFields[] } }>('{ folders(group: "document") { items { id ancestors { id } path } } }', { accessToken: a.token });
+    const result = await graphql<{ folders: { items: FolderFields[] } }>(
+      '{ folders(group: "document") { items { id ancestors { id } path } } }',
+      { accessToken: a.token },
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data!.folders.items.length).toBeGreaterThan(4);
     const ancestorQueries = spy.mock.calls.filter(([sql]) => Array.isArray(sql) && sql.join("").includes("WITH RECURSIVE up"));
@@ -153,14 +210,20 @@ describe("Folder: ancestors and path", () => {
     const [bChild] = await folderChain(b.ctx, ["B child"]);
     await db.folder.update({ where: { id: bChild.id }, data: { parentId: top.id } });
 
-    const seenByA = await graphql<{ folders: { items: FolderFields[] } }>('{ folders(group: "document") { items { id name ancestors { id name } path } } }', { accessToken: a.token });
+    const seenByA = await graphql<{ folders: { items: FolderFields[] } }>(
+      '{ folders(group: "document") { items { id name ancestors { id name } path } } }',
+      { accessToken: a.token },
+    );
     expect(seenByA.errors).toBeUndefined();
     const strayA = seenByA.data!.folders.items.find((f) => f.id === stray.id)!;
     expect(strayA).toEqual({ ...stray, ancestors: [], path: "Drive / A stray" });
     expect(JSON.stringify(seenByA.data)).not.toContain("B secret parent");
     expect(JSON.stringify(seenByA.data)).not.toContain(foreign.id);
 
-    const seenByB = await graphql<{ folders: { items: FolderFields[] } }>('{ folders(group: "document") { items { id name ancestors { id name } path } } }', { accessToken: b.token });
+    const seenByB = await graphql<{ folders: { items: FolderFields[] } }>(
+      '{ folders(group: "document") { items { id name ancestors { id name } path } } }',
+      { accessToken: b.token },
+    );
     expect(seenByB.data!.folders.items.find((f) => f.id === bChild.id)).toEqual({ ...bChild, ancestors: [], path: "Drive / B child" });
     expect(JSON.stringify(seenByB.data)).not.toContain("A top");
 
@@ -183,15 +246,52 @@ describe("Folder: ancestors and path", () => {
 
 describe("TemplateVariable: id and key", () => {
   it("gives each field definition its key (the name in the file) and a stable id {templateId}:{key}", async () => {
-    const template = await createTemplate(a.ctx, { name: "Lease template" }, { name: "lease.docx", bytes: makeDocx(["Lease for [tenant] at [monthly rent] a month."]) });
-    const query = "query ($id: ID!) { template(id: $id) { id variableDefinitions { id key name label type required deprecated options } } }";
-    type Result = { template: { id: string; variableDefinitions: { id: string; key: string; name: string; label: string | null; type: string; required: boolean; deprecated: boolean; options: object }[] } };
+    const template = await createTemplate(
+      a.ctx,
+      { name: "Lease template" },
+      { name: "lease.docx", bytes: makeDocx(["Lease for [tenant] at [monthly rent] a month."]) },
+    );
+    const query =
+      "query ($id: ID!) { template(id: $id) { id variableDefinitions { id key name label type required deprecated options } } }";
+    type Result = {
+      template: {
+        id: string;
+        variableDefinitions: {
+          id: string;
+          key: string;
+          name: string;
+          label: string | null;
+          type: string;
+          required: boolean;
+          deprecated: boolean;
+          options: object;
+        }[];
+      };
+    };
 
     const first = await graphql<Result>(query, { accessToken: a.token, variables: { id: template.id } });
     expect(first.errors).toBeUndefined();
     expect(first.data!.template.variableDefinitions).toEqual([
-      { id: `${template.id}:tenant`, key: "tenant", name: "tenant", label: null, type: "text", required: true, deprecated: false, options: {} },
-      { id: `${template.id}:monthly rent`, key: "monthly rent", name: "monthly rent", label: null, type: "text", required: true, deprecated: false, options: {} },
+      {
+        id: `${template.id}:tenant`,
+        key: "tenant",
+        name: "tenant",
+        label: null,
+        type: "text",
+        required: true,
+        deprecated: false,
+        options: {},
+      },
+      {
+        id: `${template.id}:monthly rent`,
+        key: "monthly rent",
+        name: "monthly rent",
+        label: null,
+        type: "text",
+        required: true,
+        deprecated: false,
+        options: {},
+      },
     ]);
 
     // Changing a definition keeps its id; the typed list follows the stored definitions.
@@ -220,6 +320,8 @@ describe("TemplateVariable: id and key", () => {
       { accessToken: a.token },
     );
     expect(page.errors).toBeUndefined();
-    expect(page.data!.templates.items.find((t) => t.id === template.id)?.variableDefinitions).toEqual([{ id: `${template.id}:party`, key: "party" }]);
+    expect(page.data!.templates.items.find((t) => t.id === template.id)?.variableDefinitions).toEqual([
+      { id: `${template.id}:party`, key: "party" },
+    ]);
   });
 });

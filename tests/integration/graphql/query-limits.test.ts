@@ -23,7 +23,9 @@ function watch() {
     vi.spyOn(pg.Client.prototype, "query"),
   ];
   const roots = [schema.getQueryType()!, schema.getMutationType()!].flatMap((type) => Object.values(type.getFields()));
-  const resolvers = roots.filter((field) => field.resolve).map((field) => vi.spyOn(field as { resolve: (...args: unknown[]) => unknown }, "resolve"));
+  const resolvers = roots
+    .filter((field) => field.resolve)
+    .map((field) => vi.spyOn(field as { resolve: (...args: unknown[]) => unknown }, "resolve"));
   const calls = (spies: { mock: { calls: unknown[] } }[]) => spies.reduce((total, spy) => total + spy.mock.calls.length, 0);
   return { sql: () => calls(sql), resolvers: () => calls(resolvers) };
 }
@@ -35,7 +37,11 @@ afterEach(() => {
 
 const aliases = (count: number, field: string) => `{ ${Array.from({ length: count }, (_, i) => `a${i}: ${field}`).join(" ")} }`;
 
-type Refusal = { status: number; errors?: { message: string; extensions: { code: string; details?: { limit?: string; max?: number; found?: number } } }[]; data?: unknown };
+type Refusal = {
+  status: number;
+  errors?: { message: string; extensions: { code: string; details?: { limit?: string; max?: number; found?: number } } }[];
+  data?: unknown;
+};
 
 function expectRefused(result: Refusal, limit: string) {
   expect(result.status).toBe(400);
@@ -66,7 +72,11 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
     const yoga = createYoga({ schema: buildSchema("type Query { hello: String }"), plugins: [queryLimitsPlugin({ refusalDelayMs: 300 })] });
     const ask = async (query: string) => {
       const started = performance.now();
-      const response = await yoga.fetch("http://localhost/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+      const response = await yoga.fetch("http://localhost/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      });
       return { status: response.status, waited: performance.now() - started };
     };
     const refused = await ask(aliases(QUERY_LIMITS.aliases + 1, "hello"));
@@ -83,13 +93,20 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
     const query = aliases(QUERY_LIMITS.aliases + 1, "me { id }");
     const result = await graphql(query, { accessToken, headers: { "x-language": "es" } });
     expectRefused(result, "aliases");
-    expect((result as Refusal).errors?.[0].extensions.details).toMatchObject({ max: QUERY_LIMITS.aliases, found: QUERY_LIMITS.aliases + 1 });
-    expect(result.errors?.[0].message).toBe(`Esta solicitud pide demasiado a la vez: más de ${QUERY_LIMITS.aliases} alias. Pide menos o divídela en varias solicitudes.`);
+    expect((result as Refusal).errors?.[0].extensions.details).toMatchObject({
+      max: QUERY_LIMITS.aliases,
+      found: QUERY_LIMITS.aliases + 1,
+    });
+    expect(result.errors?.[0].message).toBe(
+      `Esta solicitud pide demasiado a la vez: más de ${QUERY_LIMITS.aliases} alias. Pide menos o divídela en varias solicitudes.`,
+    );
     expect(ran.sql()).toBe(0);
     expect(ran.resolvers()).toBe(0);
 
     const english = await graphql(query, { accessToken });
-    expect(english.errors?.[0].message).toBe(`This request asks for too much at once: more than ${QUERY_LIMITS.aliases} aliases. Ask for less, or split it into several requests.`);
+    expect(english.errors?.[0].message).toBe(
+      `This request asks for too much at once: more than ${QUERY_LIMITS.aliases} aliases. Ask for less, or split it into several requests.`,
+    );
   });
 
   it("a deep query, a huge token count, too many directives and a cost bomb are refused", async () => {
@@ -107,16 +124,20 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
     expectRefused(await graphql(directives, { accessToken }), "directives");
 
     // A few aliases of a 100-document page with nested lists: each about 9,000.
-    const page = "documents(size: 100) { total items { id name status ref tags { id name color count } highlight { text match } category { id name } } }";
+    const page =
+      "documents(size: 100) { total items { id name status ref tags { id name color count } highlight { text match } category { id name } } }";
     const cost = await graphql(`{ a: ${page} b: ${page} c: ${page} d: ${page} }`, { accessToken });
     expectRefused(cost, "cost");
     expect((cost as Refusal).errors?.[0].extensions.details?.found).toBeGreaterThan(QUERY_LIMITS.cost);
 
     // A variable size counts as the largest page a service accepts (100), whatever is sent.
-    const variable = await graphql(`query ($size: Int) { a: ${page.replace("100", "$size")} b: ${page.replace("100", "$size")} c: ${page.replace("100", "$size")} d: ${page.replace("100", "$size")} }`, {
-      accessToken,
-      variables: { size: 1 },
-    });
+    const variable = await graphql(
+      `query ($size: Int) { a: ${page.replace("100", "$size")} b: ${page.replace("100", "$size")} c: ${page.replace("100", "$size")} d: ${page.replace("100", "$size")} }`,
+      {
+        accessToken,
+        variables: { size: 1 },
+      },
+    );
     expectRefused(variable, "cost");
 
     expect(ran.sql()).toBe(0);
@@ -143,9 +164,11 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
   });
 
   it("every GraphQL document the app sends passes the limits (it is answered, not refused as too complex)", async () => {
-    const documents = graphqlDocuments(process.cwd(), ["app", "components", "lib"], (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/")).filter((d) =>
-      /^\s*(query|mutation|subscription)\b/.test(d.source),
-    );
+    const documents = graphqlDocuments(
+      process.cwd(),
+      ["app", "components", "lib"],
+      (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/"),
+    ).filter((d) => /^\s*(query|mutation|subscription)\b/.test(d.source));
     expect(documents.length).toBeGreaterThanOrEqual(15);
     for (const { file, source } of documents) {
       const result = await graphql(source, { csrf: false });

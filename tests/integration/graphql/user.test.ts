@@ -7,10 +7,9 @@ describe("GraphQL: me and the user mutations", () => {
   it("me returns the signed-in user and their memberships, never the hash", async () => {
     const { account, owner } = await createAccount("Acme");
     const { accessToken } = await signedInAs(owner.id, account.id);
-    const result = await graphql(
-      "{ me { id email name hasPassword tos policies { role { name permissions } account { id name } } } }",
-      { accessToken },
-    );
+    const result = await graphql("{ me { id email name hasPassword tos policies { role { name permissions } account { id name } } } }", {
+      accessToken,
+    });
     expect(result.errors).toBeUndefined();
     expect(result.data).toMatchObject({
       me: { id: owner.id, hasPassword: true, policies: [{ role: { name: "Administrator" }, account: { id: account.id } }] },
@@ -46,12 +45,16 @@ describe("GraphQL: me and the user mutations", () => {
       'mutation { updateUser(data: { firstName: "Maria", language: "pt-br", emailPreferences: { tips: false } }) { firstName language emailPreferences } }',
       { cookies },
     );
-    expect(updated.data).toMatchObject({ updateUser: { firstName: "Maria", language: "pt-br", emailPreferences: { tips: false, signs: true } } });
+    expect(updated.data).toMatchObject({
+      updateUser: { firstName: "Maria", language: "pt-br", emailPreferences: { tips: false, signs: true } },
+    });
 
     const metadata = await graphql("mutation { updateUserMetadata(data: { hasSeenWelcomeTour: true }) }", { cookies });
     expect(metadata.data).toEqual({ updateUserMetadata: { hasSeenWelcomeTour: true } });
 
-    const wrong = await graphql('mutation { updatePassword(data: { currentPassword: "nope", password: "New-pass-123" }) { done } }', { cookies });
+    const wrong = await graphql('mutation { updatePassword(data: { currentPassword: "nope", password: "New-pass-123" }) { done } }', {
+      cookies,
+    });
     expect(wrong.errors?.[0].extensions.code).toBe("WRONG_PASSWORD");
     // The user now prefers Brazilian Portuguese: the message follows.
     expect(wrong.errors?.[0].message).not.toBe("The current password is not correct.");
@@ -91,14 +94,20 @@ describe("GraphQL: me and the user mutations", () => {
     const refused = await graphql("mutation { deleteUser { deleted } }", { accessToken });
     expect(refused.errors?.[0].extensions.code).toBe("LAST_ADMINISTRATOR");
     expect(await db.user.findUniqueOrThrow({ where: { id: owner.id } })).toMatchObject({ deleted: false, email: owner.email });
-    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } })).toMatchObject({ status: "active" });
+    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } })).toMatchObject({
+      status: "active",
+    });
     expect((await graphql("{ me { id } }", { accessToken })).data).toEqual({ me: { id: owner.id } });
 
     const colleague = await addMember(account.id, "Administrator");
     const deleted = await graphql("mutation { deleteUser { deleted } }", { accessToken });
     expect(deleted.data).toEqual({ deleteUser: { deleted: true } });
-    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } })).toMatchObject({ status: "disabled" });
-    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: colleague.id } })).toMatchObject({ status: "active" });
+    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } })).toMatchObject({
+      status: "disabled",
+    });
+    expect(await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: colleague.id } })).toMatchObject({
+      status: "active",
+    });
   });
 });
 
@@ -149,7 +158,11 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
   it("other syntax, validation and variable errors are VALIDATION_FAILED with a 400", async () => {
     const unknown = await graphql("{ me { nope } }");
     expect(unknown.status).toBe(400);
-    expect(unknown.errors?.[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation", message: "Some fields are not valid: nope" });
+    expect(unknown.errors?.[0].extensions).toMatchObject({
+      code: "VALIDATION_FAILED",
+      type: "validation",
+      message: "Some fields are not valid: nope",
+    });
     const syntax = await graphql("{ me { id }", { headers: { "x-language": "ca" } });
     expect(syntax.status).toBe(400);
     expect(syntax.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");

@@ -126,7 +126,9 @@ describe("GraphQL refuses bad input like REST", () => {
   const endpoint = "http://localhost:3000/graphql";
   const post = async (init: RequestInit & { headers?: Record<string, string> }) => {
     const { POST: graphql } = await import("@/app/graphql/route");
-    const response = await graphql(new Request(endpoint, { method: "POST", ...init, headers: { "content-type": "application/json", ...init.headers } }));
+    const response = await graphql(
+      new Request(endpoint, { method: "POST", ...init, headers: { "content-type": "application/json", ...init.headers } }),
+    );
     const body = (await response.json()) as { errors: { message: string; extensions: { code: string; type: string; message: string } }[] };
     return { status: response.status, error: body.errors[0] };
   };
@@ -135,7 +137,10 @@ describe("GraphQL refuses bad input like REST", () => {
     const json = await post({ headers: { "content-length": String(5 * 1024 * 1024) }, body: "{}" });
     expect(json.status).toBe(400);
     expect(json.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
-    const upload = await post({ headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" }, body: "--x--" });
+    const upload = await post({
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" },
+      body: "--x--",
+    });
     expect(upload.status).toBe(400);
     expect(upload.error.extensions.code).toBe("FILE_TOO_LARGE");
     expect(upload.error.message).toContain("El tamaño del archivo");
@@ -151,7 +156,9 @@ describe("GraphQL refuses bad input like REST", () => {
         else controller.close();
       },
     });
-    const result = await post({ body, duplex: "half", headers: { "x-language": "ca" } } as RequestInit & { headers: Record<string, string> });
+    const result = await post({ body, duplex: "half", headers: { "x-language": "ca" } } as RequestInit & {
+      headers: Record<string, string>;
+    });
     expect(result.status).toBe(400);
     expect(result.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
     expect(result.error.message).toBe(result.error.extensions.message);
@@ -160,7 +167,11 @@ describe("GraphQL refuses bad input like REST", () => {
   it("answers 400 MALFORMED_JSON in the request's language for a body that is not JSON", async () => {
     const english = await post({ body: '{"query": "{ me { id } }",' });
     expect(english.status).toBe(400);
-    expect(english.error.extensions).toMatchObject({ code: "MALFORMED_JSON", type: "validation", message: "The request body is not valid JSON." });
+    expect(english.error.extensions).toMatchObject({
+      code: "MALFORMED_JSON",
+      type: "validation",
+      message: "The request body is not valid JSON.",
+    });
     expect(english.error.message).toBe("The request body is not valid JSON.");
     const spanish = await post({ body: "{", headers: { "x-language": "es" } });
     const portuguese = await post({ body: "{", headers: { "accept-language": "pt-BR,pt;q=0.8" } });
@@ -180,7 +191,9 @@ describe("GraphQL refuses bad input like REST", () => {
 
   it("answers MALFORMED_JSON for variables in a GET query string that are not JSON", async () => {
     const { GET: graphql } = await import("@/app/graphql/route");
-    const response = await graphql(new Request(`${endpoint}?query=${encodeURIComponent("{ me { id } }")}&variables=%7B`, { headers: { accept: "application/json" } }));
+    const response = await graphql(
+      new Request(`${endpoint}?query=${encodeURIComponent("{ me { id } }")}&variables=%7B`, { headers: { accept: "application/json" } }),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).errors[0].extensions.code).toBe("MALFORMED_JSON");
   });

@@ -31,7 +31,9 @@ describe("CSRF for clients that sign in without cookies", () => {
     const { account, owner } = await createAccount();
     const { ctx } = await signedInAs(owner.id, account.id);
     const { key } = await createAccountToken(ctx, { name: "CLI" });
-    const cookieless = await tokenLogin(jsonRequest("POST", "/vapp/auth/provider/token", { headers: { "x-access-token": key }, csrf: false }));
+    const cookieless = await tokenLogin(
+      jsonRequest("POST", "/vapp/auth/provider/token", { headers: { "x-access-token": key }, csrf: false }),
+    );
     expect(cookieless.status).toBe(200);
     expect((await cookieless.json()).userId).toBe(owner.id);
 
@@ -50,12 +52,16 @@ describe("CSRF for clients that sign in without cookies", () => {
     expect(signedIn.status).toBe(200);
     const tokens = await signedIn.json();
 
-    const refreshed = await refresh(jsonRequest("POST", "/vapp/auth/refresh-token", { body: { refreshToken: tokens.refreshToken }, csrf: false }));
+    const refreshed = await refresh(
+      jsonRequest("POST", "/vapp/auth/refresh-token", { body: { refreshToken: tokens.refreshToken }, csrf: false }),
+    );
     expect(refreshed.status).toBe(200);
     const next = await refreshed.json();
 
     // The browser's way (the refresh cookie) still needs the token.
-    const fromCookie = await refresh(jsonRequest("POST", "/vapp/auth/refresh-token", { body: {}, csrf: false, cookies: { [REFRESH_COOKIE]: next.refreshToken } }));
+    const fromCookie = await refresh(
+      jsonRequest("POST", "/vapp/auth/refresh-token", { body: {}, csrf: false, cookies: { [REFRESH_COOKIE]: next.refreshToken } }),
+    );
     expect(fromCookie.status).toBe(403);
     expect((await fromCookie.json()).error.code).toBe("CSRF_INVALID");
   });
@@ -74,7 +80,9 @@ describe("CSRF for clients that sign in without cookies", () => {
 
   it("browser sign-in keeps needing the token, with or without cookies", async () => {
     const user = await createUser();
-    const response = await login(jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD }, csrf: false }));
+    const response = await login(
+      jsonRequest("POST", "/vapp/auth/provider/local", { body: { email: user.email, password: PASSWORD }, csrf: false }),
+    );
     expect(response.status).toBe(403);
   });
 });

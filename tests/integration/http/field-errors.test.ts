@@ -26,7 +26,9 @@ describe("field details of VALIDATION_FAILED: stable codes, params and the reque
     const { error } = (await response.json()) as { error: { code: string; details: { fields: Field[] } } };
     expect(error.code).toBe("VALIDATION_FAILED");
     const byPath = (path: string) => error.details.fields.filter((f) => f.path === path);
-    expect(byPath("firstName")).toEqual([{ path: "firstName", code: "invalid_type", params: { expected: "string" }, message: "Introduce un texto." }]);
+    expect(byPath("firstName")).toEqual([
+      { path: "firstName", code: "invalid_type", params: { expected: "string" }, message: "Introduce un texto." },
+    ]);
     expect(byPath("accountName")).toEqual([
       {
         path: "accountName",
@@ -37,7 +39,11 @@ describe("field details of VALIDATION_FAILED: stable codes, params and the reque
     ]);
     expect(byPath("accountName")[0].message).toBe("Usa como máximo 120 caracteres.");
     // `.regex(/[A-Z]/, { message: "uppercase" })`: the message is the code of a text.
-    expect(byPath("password").map((f) => f.code).sort()).toEqual(["digit", "uppercase"]);
+    expect(
+      byPath("password")
+        .map((f) => f.code)
+        .sort(),
+    ).toEqual(["digit", "uppercase"]);
     expect(byPath("password").find((f) => f.code === "uppercase")?.message).toBe(fieldText("es", "uppercase"));
     // Nothing of zod's own English reaches the client.
     for (const field of error.details.fields) expect(field.message).not.toMatch(/Invalid|expected|Too (big|small)/);
@@ -59,11 +65,17 @@ describe("field details of VALIDATION_FAILED: stable codes, params and the reque
     const { accessToken } = await signedInAs(owner.id, account.id);
     const headers = { "x-language": "ca", authorization: `Bearer ${accessToken}` };
 
-    const rest = await putDataStore(jsonRequest("PUT", "/vapp/accounts/data-store", { body: { variables: BAD_STORE }, headers, csrf: false }));
+    const rest = await putDataStore(
+      jsonRequest("PUT", "/vapp/accounts/data-store", { body: { variables: BAD_STORE }, headers, csrf: false }),
+    );
     expect(rest.status).toBe(400);
     const restFields = ((await rest.json()) as { error: { details: { fields: Field[] } } }).error.details.fields;
 
-    const gql = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", { accessToken, variables: { v: BAD_STORE }, headers: { "x-language": "ca" } });
+    const gql = await graphql("mutation ($v: JSON!) { updateDataStore(variables: $v) { updatedAt } }", {
+      accessToken,
+      variables: { v: BAD_STORE },
+      headers: { "x-language": "ca" },
+    });
     const gqlFields = (gql.errors?.[0].extensions as { details?: { fields: Field[] } }).details?.fields;
 
     expect(restFields).toEqual(gqlFields);
@@ -79,7 +91,10 @@ describe("field details of VALIDATION_FAILED: stable codes, params and the reque
   it("GraphQL: a custom refine message that is a key (timezone) becomes its text", async () => {
     const { account, owner } = await createAccount("Zones");
     const { accessToken } = await signedInAs(owner.id, account.id);
-    const result = await graphql('mutation { updateUser(data: { timezone: "Mars/Olympus" }) { id } }', { accessToken, headers: { "x-language": "es" } });
+    const result = await graphql('mutation { updateUser(data: { timezone: "Mars/Olympus" }) { id } }', {
+      accessToken,
+      headers: { "x-language": "es" },
+    });
     expect(result.errors?.[0].extensions).toMatchObject({
       code: "VALIDATION_FAILED",
       details: { fields: [{ path: "timezone", code: "timezone", message: fieldText("es", "timezone") }] },

@@ -30,7 +30,14 @@ import { makeTextPdf } from "@/tests/fixtures/pdf";
  * Every route that streams a stored or generated file goes through lib/http/file-response.ts:
  * a download unless shown on purpose, a safe type, nosniff and a policy that runs nothing.
  */
-type Setup = { accessToken: string; documentId: string; pdfAttachmentId: string; docxAttachmentId: string; templateId: string; linkToken: string };
+type Setup = {
+  accessToken: string;
+  documentId: string;
+  pdfAttachmentId: string;
+  docxAttachmentId: string;
+  templateId: string;
+  linkToken: string;
+};
 let setup: Setup;
 
 beforeAll(async () => {
@@ -59,7 +66,13 @@ beforeAll(async () => {
 const get = (path: string, token = setup.accessToken) => jsonRequest("GET", path, { headers: { authorization: `Bearer ${token}` } });
 
 async function expectDownload(response: Response, type: string, name: RegExp) {
-  expect(response.status, await response.clone().text().then((t) => t.slice(0, 200))).toBe(200);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 200)),
+  ).toBe(200);
   expect(response.headers.get("content-type")).toBe(type);
   expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="/);
   expect(response.headers.get("content-disposition")).toMatch(name);
@@ -80,7 +93,11 @@ async function expectInline(response: Response, type: string) {
 describe("downloads of stored files", () => {
   it("document file and its versions: attachment, or inline for the PDF view", async () => {
     const id = setup.documentId;
-    await expectDownload(await documentFile.GET(get(`/vapp/documents/${id}/file`), params({ id })), "application/pdf", /filename\*=UTF-8''Lease%20%C3%B1\.pdf/);
+    await expectDownload(
+      await documentFile.GET(get(`/vapp/documents/${id}/file`), params({ id })),
+      "application/pdf",
+      /filename\*=UTF-8''Lease%20%C3%B1\.pdf/,
+    );
     await expectDownload(await documentFile.GET(get(`/vapp/documents/${id}/file?version=1`), params({ id })), "application/pdf", /Lease/);
     await expectInline(await documentFile.GET(get(`/vapp/documents/${id}/file?inline=1`), params({ id })), "application/pdf");
   });
@@ -95,9 +112,20 @@ describe("downloads of stored files", () => {
     const id = setup.documentId;
     const pdf = { id, attachmentId: setup.pdfAttachmentId };
     const docx = { id, attachmentId: setup.docxAttachmentId };
-    await expectDownload(await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${pdf.attachmentId}`), params(pdf)), "application/pdf", /annex\.pdf/);
-    await expectInline(await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${pdf.attachmentId}?inline=1`), params(pdf)), "application/pdf");
-    await expectDownload(await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${docx.attachmentId}?inline=1`), params(docx)), DOCX_MIME, /terms\.docx/);
+    await expectDownload(
+      await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${pdf.attachmentId}`), params(pdf)),
+      "application/pdf",
+      /annex\.pdf/,
+    );
+    await expectInline(
+      await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${pdf.attachmentId}?inline=1`), params(pdf)),
+      "application/pdf",
+    );
+    await expectDownload(
+      await attachmentFile.GET(get(`/vapp/documents/${id}/attachments/${docx.attachmentId}?inline=1`), params(docx)),
+      DOCX_MIME,
+      /terms\.docx/,
+    );
   });
 
   it("share-link downloads: the document and its attachments", async () => {
@@ -105,7 +133,11 @@ describe("downloads of stored files", () => {
     await expectDownload(await linkedFile.GET(get("/vapp/links/view/file", token)), "application/pdf", /Lease/);
     await expectInline(await linkedFile.GET(get("/vapp/links/view/file?inline=1", token)), "application/pdf");
     const attachmentId = setup.docxAttachmentId;
-    await expectDownload(await linkedAttachment.GET(get(`/vapp/links/view/attachments/${attachmentId}`, token), params({ attachmentId })), DOCX_MIME, /terms\.docx/);
+    await expectDownload(
+      await linkedAttachment.GET(get(`/vapp/links/view/attachments/${attachmentId}`, token), params({ attachmentId })),
+      DOCX_MIME,
+      /terms\.docx/,
+    );
   });
 
   it("template file and the sample template", async () => {
@@ -115,8 +147,16 @@ describe("downloads of stored files", () => {
   });
 
   it("CSV exports of the lists", async () => {
-    await expectDownload(await documentsExport.GET(get("/vapp/documents/export")), "text/csv; charset=utf-8", /documents-\d{4}-\d{2}-\d{2}\.csv/);
-    await expectDownload(await templatesExport.GET(get("/vapp/templates/export")), "text/csv; charset=utf-8", /templates-\d{4}-\d{2}-\d{2}\.csv/);
+    await expectDownload(
+      await documentsExport.GET(get("/vapp/documents/export")),
+      "text/csv; charset=utf-8",
+      /documents-\d{4}-\d{2}-\d{2}\.csv/,
+    );
+    await expectDownload(
+      await templatesExport.GET(get("/vapp/templates/export")),
+      "text/csv; charset=utf-8",
+      /templates-\d{4}-\d{2}-\d{2}\.csv/,
+    );
   });
 
   it("brand images and avatars: images for an <img>, inline but sandboxed", async () => {

@@ -25,7 +25,14 @@ describe("the same refusal over REST and GraphQL", () => {
   it("over the limit: 501 ids to remove", async () => {
     const ids = Array.from({ length: 501 }, (_, i) => `id${i}`);
     const { status, restError, gqlError } = await bothTransports(
-      (token) => bulkDelete.POST(jsonRequest("POST", "/vapp/accounts/policies/bulk-delete", { body: { ids }, headers: { authorization: `Bearer ${token}`, "x-language": "es" }, csrf: false })),
+      (token) =>
+        bulkDelete.POST(
+          jsonRequest("POST", "/vapp/accounts/policies/bulk-delete", {
+            body: { ids },
+            headers: { authorization: `Bearer ${token}`, "x-language": "es" },
+            csrf: false,
+          }),
+        ),
       "mutation Remove($ids: [ID!]!) { bulkDeleteAccountPolicies(ids: $ids) }",
       { ids },
     );
@@ -37,7 +44,12 @@ describe("the same refusal over REST and GraphQL", () => {
 
   it("malformed: a page size of 0 and an unknown status in the members list", async () => {
     const { status, restError, gqlError } = await bothTransports(
-      (token) => policies.GET(jsonRequest("GET", "/vapp/accounts/policies?size=0&status=gone", { headers: { authorization: `Bearer ${token}`, "x-language": "es" } })),
+      (token) =>
+        policies.GET(
+          jsonRequest("GET", "/vapp/accounts/policies?size=0&status=gone", {
+            headers: { authorization: `Bearer ${token}`, "x-language": "es" },
+          }),
+        ),
       "query Members($size: Int, $filter: AccountPolicyFilter) { accountPolicies(size: $size, filter: $filter) { total } }",
       { size: 0, filter: { status: "gone" } },
     );

@@ -24,7 +24,11 @@ const bytesOf = (size: number, fill = 7) => new Uint8Array(size).fill(fill);
 const NOT_MULTIPART = { code: "VALIDATION_FAILED", message: "Send the file as multipart/form-data." };
 
 /** A multipart upload as the browser sends it (undici writes the body and its content-length). */
-function formRequest(files: { name: string; bytes: Uint8Array }[], fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+function formRequest(
+  files: { name: string; bytes: Uint8Array }[],
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const file of files) form.append("file", new Blob([file.bytes as BlobPart]), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -35,14 +39,21 @@ const BOUNDARY = "covenant-test-boundary";
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 /** The opening of one part, written by hand (for bodies a browser would never send). */
 const partHead = (name: string, filename?: string) =>
-  encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${filename === undefined ? "" : "Content-Type: application/octet-stream\r\n"}\r\n`);
+  encoder.encode(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}\r\n${filename === undefined ? "" : "Content-Type: application/octet-stream\r\n"}\r\n`,
+  );
 const CLOSE = encoder.encode(`\r\n--${BOUNDARY}--\r\n`);
 
 /**
  * A body streamed without a content-length: `head`, then `total` bytes in 64 KiB chunks, then
  * `tail`. Counts the chunks pulled and whether the reader cancelled the stream.
  */
-function streamedRequest(head: Uint8Array, total: number, tail: Uint8Array, headers: Record<string, string> = { "content-type": MULTIPART }) {
+function streamedRequest(
+  head: Uint8Array,
+  total: number,
+  tail: Uint8Array,
+  headers: Record<string, string> = { "content-type": MULTIPART },
+) {
   const chunk = bytesOf(64 * 1024, 120);
   const state = { pulled: 0, cancelled: false };
   let sent = 0;
@@ -71,7 +82,10 @@ const HUNDRED_MB = 100 * 1024 * 1024;
 describe("readUpload streams the multipart body and stops at the first limit", () => {
   it("reads one file and the data field", async () => {
     const bytes = encoder.encode("PK fake docx bytes");
-    const { files, data } = await readUpload(formRequest([{ name: "Offer.docx", bytes }], { data: JSON.stringify({ name: "Offer", folderId: null }) }), "createTemplate");
+    const { files, data } = await readUpload(
+      formRequest([{ name: "Offer.docx", bytes }], { data: JSON.stringify({ name: "Offer", folderId: null }) }),
+      "createTemplate",
+    );
     expect(files).toEqual([{ name: "Offer.docx", bytes }]);
     // A plain Uint8Array of its own, as Blob.arrayBuffer() gave (not a view into Node's buffer pool).
     expect(Object.getPrototypeOf(files[0].bytes)).toBe(Uint8Array.prototype);
@@ -100,16 +114,25 @@ describe("readUpload streams the multipart body and stops at the first limit", (
       params: { max: MAX_FILES },
     });
     // A route taking one file refuses a second one.
-    await expect(readUpload(formRequest(four.slice(0, 2)), "createTemplate")).rejects.toMatchObject({ code: "TOO_MANY_FILES", params: { max: 1 } });
+    await expect(readUpload(formRequest(four.slice(0, 2)), "createTemplate")).rejects.toMatchObject({
+      code: "TOO_MANY_FILES",
+      params: { max: 1 },
+    });
     // maxFiles above the configured maximum is capped by it.
-    await expect(readUpload(formRequest(four), "createDocument", { maxFiles: 50 })).rejects.toMatchObject({ code: "TOO_MANY_FILES", params: { max: MAX_FILES } });
+    await expect(readUpload(formRequest(four), "createDocument", { maxFiles: 50 })).rejects.toMatchObject({
+      code: "TOO_MANY_FILES",
+      params: { max: MAX_FILES },
+    });
   });
 
   it("refuses a file past the limit sent without a content-length, without reading the rest", async () => {
     const { request, state } = streamedRequest(partHead("file", "huge.docx"), HUNDRED_MB, CLOSE);
     expect(request.headers.get("content-length")).toBeNull();
     // Several files allowed, so the whole-body bound (TOO_MANY_FILES there) is far: this is the per-file limit.
-    await expect(readUpload(request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({ code: "FILE_TOO_LARGE", message: "The file size exceeds the maximum allowed." });
+    await expect(readUpload(request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({
+      code: "FILE_TOO_LARGE",
+      message: "The file size exceeds the maximum allowed.",
+    });
     // 100 MB is 1,600 chunks; the 64 KiB limit is crossed in the second one (plus a little read-ahead).
     expect(state.pulled).toBeLessThan(10);
     await new Promise((resolve) => setImmediate(resolve));
@@ -117,7 +140,10 @@ describe("readUpload streams the multipart body and stops at the first limit", (
   });
 
   it("refuses a file past the limit whatever small content-length the client declares", async () => {
-    const { request, state } = streamedRequest(partHead("file", "liar.docx"), HUNDRED_MB, CLOSE, { "content-type": MULTIPART, "content-length": "300" });
+    const { request, state } = streamedRequest(partHead("file", "liar.docx"), HUNDRED_MB, CLOSE, {
+      "content-type": MULTIPART,
+      "content-length": "300",
+    });
     await expect(readUpload(request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
     expect(state.pulled).toBeLessThan(10);
 
@@ -127,10 +153,18 @@ describe("readUpload streams the multipart body and stops at the first limit", (
   });
 
   it("still refuses a declared length past the limit before reading anything", async () => {
-    const { request, state } = streamedRequest(partHead("file", "x.docx"), HUNDRED_MB, CLOSE, { "content-type": MULTIPART, "content-length": String(2 * 1024 * 1024 * 1024) });
+    const { request, state } = streamedRequest(partHead("file", "x.docx"), HUNDRED_MB, CLOSE, {
+      "content-type": MULTIPART,
+      "content-length": String(2 * 1024 * 1024 * 1024),
+    });
     await expect(readUpload(request, "createTemplate")).rejects.toMatchObject({ code: "FILE_TOO_LARGE" });
-    const many = streamedRequest(partHead("file", "x.docx"), HUNDRED_MB, CLOSE, { "content-type": MULTIPART, "content-length": String(2 * 1024 * 1024 * 1024) });
-    await expect(readUpload(many.request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({ code: "TOO_MANY_FILES" });
+    const many = streamedRequest(partHead("file", "x.docx"), HUNDRED_MB, CLOSE, {
+      "content-type": MULTIPART,
+      "content-length": String(2 * 1024 * 1024 * 1024),
+    });
+    await expect(readUpload(many.request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({
+      code: "TOO_MANY_FILES",
+    });
     expect(state.pulled + many.state.pulled).toBeLessThanOrEqual(2);
   });
 
@@ -141,7 +175,9 @@ describe("readUpload streams the multipart body and stops at the first limit", (
 
     const head = new Uint8Array([...partHead("file", "a.docx"), ...encoder.encode("abc"), ...CLOSE]);
     const epilogue = streamedRequest(head, HUNDRED_MB, new Uint8Array(), { "content-type": MULTIPART });
-    await expect(readUpload(epilogue.request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({ code: "TOO_MANY_FILES" });
+    await expect(readUpload(epilogue.request, "createDocument", { maxFiles: uploadMaxFiles() })).rejects.toMatchObject({
+      code: "TOO_MANY_FILES",
+    });
     expect(epilogue.state.pulled).toBeLessThan(10);
   });
 
@@ -154,7 +190,8 @@ describe("readUpload streams the multipart body and stops at the first limit", (
   });
 
   it("answers VALIDATION_FAILED for anything that is not a well-formed multipart body, and never hangs", async () => {
-    const raw = (body: BodyInit | null, contentType?: string) => new Request(URL_, { method: "POST", headers: contentType ? { "content-type": contentType } : {}, body });
+    const raw = (body: BodyInit | null, contentType?: string) =>
+      new Request(URL_, { method: "POST", headers: contentType ? { "content-type": contentType } : {}, body });
     const cases: Request[] = [
       raw(null),
       raw('{"file":"x"}', "application/json"),
@@ -175,7 +212,12 @@ describe("readUpload streams the multipart body and stops at the first limit", (
         else controller.error(new Error("connection reset"));
       },
     });
-    const request = new Request(URL_, { method: "POST", headers: { "content-type": MULTIPART }, body: broken, duplex: "half" } as RequestInit);
+    const request = new Request(URL_, {
+      method: "POST",
+      headers: { "content-type": MULTIPART },
+      body: broken,
+      duplex: "half",
+    } as RequestInit);
     await expect(readUpload(request, "createTemplate")).rejects.toMatchObject(NOT_MULTIPART);
   });
 
@@ -188,8 +230,14 @@ describe("readUpload streams the multipart body and stops at the first limit", (
     await expect(readUpload(formRequest([], { file: "x" }), "createTemplate")).rejects.toMatchObject({ code: "MISSING_PARAMETER" });
     expect(await readUpload(formRequest([], { data: '{"a":1}' }), "x", { required: false })).toEqual({ files: [], data: { a: 1 } });
     const one = [{ name: "a.docx", bytes: bytesOf(3) }];
-    await expect(readUpload(formRequest(one, { data: "{nope" }), "createTemplate")).rejects.toMatchObject({ code: "MALFORMED_JSON", message: "The request body is not valid JSON." });
-    await expect(readUpload(formRequest(one, { data: "[1]" }), "createTemplate")).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "data must be a JSON object." });
+    await expect(readUpload(formRequest(one, { data: "{nope" }), "createTemplate")).rejects.toMatchObject({
+      code: "MALFORMED_JSON",
+      message: "The request body is not valid JSON.",
+    });
+    await expect(readUpload(formRequest(one, { data: "[1]" }), "createTemplate")).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "data must be a JSON object.",
+    });
   });
 
   it("takes `field:<name>` parts as the files of named fields only when asked to", async () => {
@@ -224,11 +272,16 @@ describe("readUpload streams the multipart body and stops at the first limit", (
     const crowded = new FormData();
     for (let i = 0; i < 25; i++) crowded.append(`f${i}`, "x");
     crowded.append("file", new Blob(["mine"]), "mine.docx");
-    await expect(readUpload(new Request(URL_, { method: "POST", body: crowded }), "createTemplate")).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: "The upload has too many fields." });
+    await expect(readUpload(new Request(URL_, { method: "POST", body: crowded }), "createTemplate")).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "The upload has too many fields.",
+    });
 
     const strays = new FormData();
     for (let i = 0; i < 3; i++) strays.append("attachment", new Blob(["x"]), `${i}.txt`);
-    await expect(readUpload(new Request(URL_, { method: "POST", body: strays }), "createTemplate")).rejects.toMatchObject({ code: "TOO_MANY_FILES" });
+    await expect(readUpload(new Request(URL_, { method: "POST", body: strays }), "createTemplate")).rejects.toMatchObject({
+      code: "TOO_MANY_FILES",
+    });
   });
 
   it("keeps non-ASCII file names (UTF-8), and quotes as the browser escaped them", async () => {
@@ -241,11 +294,18 @@ describe("readUpload streams the multipart body and stops at the first limit", (
       ...encoder.encode(`x\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''%C3%A9t%C3%A9.pdf\r\n\r\ny`),
       ...CLOSE,
     ]);
-    const raw = await readUpload(new Request(URL_, { method: "POST", headers: { "content-type": MULTIPART }, body }), "createDocument", { maxFiles: 3 });
+    const raw = await readUpload(new Request(URL_, { method: "POST", headers: { "content-type": MULTIPART }, body }), "createDocument", {
+      maxFiles: 3,
+    });
     expect(raw.files.map((file) => file.name)).toEqual(["Acuerdo año.docx", "été.pdf"]);
     // No name at all: "upload", as before.
-    const nameless = new Uint8Array([...encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nz`), ...CLOSE]);
-    expect((await readUpload(new Request(URL_, { method: "POST", headers: { "content-type": MULTIPART }, body: nameless }), "x")).files).toEqual([{ name: "upload", bytes: encoder.encode("z") }]);
+    const nameless = new Uint8Array([
+      ...encoder.encode(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: application/octet-stream\r\n\r\nz`),
+      ...CLOSE,
+    ]);
+    expect(
+      (await readUpload(new Request(URL_, { method: "POST", headers: { "content-type": MULTIPART }, body: nameless }), "x")).files,
+    ).toEqual([{ name: "upload", bytes: encoder.encode("z") }]);
   });
 });
 
@@ -257,7 +317,11 @@ describe("a REST upload route answers the streamed refusal like any other error"
   });
 
   it("POST /vapp/templates: 400 FILE_TOO_LARGE in the caller's language, the body left unread", async () => {
-    const { request, state } = streamedRequest(partHead("file", "huge.docx"), HUNDRED_MB, CLOSE, { "content-type": MULTIPART, authorization: `Bearer ${token}`, "x-language": "es" });
+    const { request, state } = streamedRequest(partHead("file", "huge.docx"), HUNDRED_MB, CLOSE, {
+      "content-type": MULTIPART,
+      authorization: `Bearer ${token}`,
+      "x-language": "es",
+    });
     const response = await templates.POST(request);
     expect(response.status).toBe(400);
     const { error } = await response.json();

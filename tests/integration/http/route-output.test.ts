@@ -23,7 +23,15 @@ describe("route() output schemas", () => {
     const response = await GET(jsonRequest("GET", "/test"));
     expect(response.status).toBe(201);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({ id: "p1", accountId: "a1", userId: "u1", roleId: "role_member", status: "active", accessedAt: null, createdAt: "2026-01-02T03:04:05.000Z" });
+    expect(JSON.parse(text)).toEqual({
+      id: "p1",
+      accountId: "a1",
+      userId: "u1",
+      roleId: "role_member",
+      status: "active",
+      accessedAt: null,
+      createdAt: "2026-01-02T03:04:05.000Z",
+    });
     expect(text).not.toContain("argon2");
     expect(text).not.toContain("+34600000000");
   });

@@ -7,7 +7,12 @@ import { createUser, signedInAs } from "@/tests/factories";
 
 /** proxy.ts puts the per-request headers on every answer, pages and APIs (the static ones: tests/unit/http). */
 const visit = (path: string, init: { cookie?: string; method?: string; headers?: Record<string, string> } = {}) =>
-  proxy(new NextRequest(`http://localhost:3000${path}`, { method: init.method ?? "GET", headers: { ...init.headers, ...(init.cookie ? { cookie: init.cookie } : {}) } }));
+  proxy(
+    new NextRequest(`http://localhost:3000${path}`, {
+      method: init.method ?? "GET",
+      headers: { ...init.headers, ...(init.cookie ? { cookie: init.cookie } : {}) },
+    }),
+  );
 
 /** What NextResponse.next({ request }) hands on to the page or route: `x-middleware-request-<name>`. */
 const forwarded = (response: Response, name: string) => response.headers.get(`x-middleware-request-${name}`);
@@ -53,7 +58,13 @@ describe("security headers from proxy.ts", () => {
   });
 
   it("gives /vapp/auth/csrf, /graphql and /v1 the strict API policy and no guard", async () => {
-    for (const [path, method] of [["/vapp/auth/csrf", "GET"], ["/graphql", "POST"], ["/graphql", "GET"], ["/v1/templates", "GET"], ["/v1/openapi.json", "GET"]]) {
+    for (const [path, method] of [
+      ["/vapp/auth/csrf", "GET"],
+      ["/graphql", "POST"],
+      ["/graphql", "GET"],
+      ["/v1/templates", "GET"],
+      ["/v1/openapi.json", "GET"],
+    ]) {
       const response = await visit(path, { method });
       expect(response.headers.get("content-security-policy"), path).toBe(API_CSP);
       expect(response.headers.get("x-frame-options"), path).toBe("DENY");
@@ -70,8 +81,12 @@ describe("security headers from proxy.ts", () => {
   it("sends HSTS only over https", async () => {
     expect((await visit("/login", { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toBeNull();
     process.env.TRUST_PROXY = "1";
-    expect((await visit("/login", { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
-    expect((await visit("/vapp/auth/csrf", { headers: { "x-forwarded-proto": "http" } })).headers.get("strict-transport-security")).toBeNull();
+    expect((await visit("/login", { headers: { "x-forwarded-proto": "https" } })).headers.get("strict-transport-security")).toMatch(
+      /^max-age=\d+/,
+    );
+    expect(
+      (await visit("/vapp/auth/csrf", { headers: { "x-forwarded-proto": "http" } })).headers.get("strict-transport-security"),
+    ).toBeNull();
     delete process.env.TRUST_PROXY;
     process.env.APP_URL = "https://covenant.example";
     expect((await visit("/vapp/auth/csrf")).headers.get("strict-transport-security")).toMatch(/^max-age=\d+/);
@@ -92,7 +107,9 @@ describe("security headers from proxy.ts", () => {
     const edge = await visit("/vapp/auth/provider/google");
     const csp = edge.headers.get("content-security-policy")!;
     expect(forwarded(edge, "content-security-policy")).toBe(csp);
-    const page = await google.GET(new Request("http://localhost:3000/vapp/auth/provider/google", { headers: { "content-security-policy": csp } }));
+    const page = await google.GET(
+      new Request("http://localhost:3000/vapp/auth/provider/google", { headers: { "content-security-policy": csp } }),
+    );
     const html = await page.text();
     expect(html).toContain(`<script nonce="${nonceOf(csp)}">`);
     expect(html.match(/<script/g)).toHaveLength(1);

@@ -10,7 +10,8 @@ import { refreshDocumentLinkToken, validateDocumentLink, type LinkValidation } f
 import { addMember, createAccount, latestEmail, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
 
-const visitor = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => anonymousContext({ ip, userAgent: "vitest", locale: "es" });
+const visitor = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) =>
+  anonymousContext({ ip, userAgent: "vitest", locale: "es" });
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
 
 async function workspaceWithDocument() {
@@ -35,15 +36,37 @@ describe("share links: managing", () => {
     const link = await createDocumentLink(ctx, document.id, { name: "For the client", role: "commenter", expiredAt: inAMinute() });
     expect(link.id).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(link.url).toBe(`http://localhost:3000/s/${link.id}`);
-    expect(link).toMatchObject({ role: "commenter", isExpired: false, isSecure: false, accessedAt: null, permissions: ["view", "download", "comment"] });
+    expect(link).toMatchObject({
+      role: "commenter",
+      isExpired: false,
+      isSecure: false,
+      accessedAt: null,
+      permissions: ["view", "download", "comment"],
+    });
 
-    await expect(createDocumentLink(ctx, document.id, { name: "x", role: "editor" as never })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(createDocumentLink(ctx, document.id, { name: "x", expiredAt: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "expiredAt" } });
-    await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["not an address"], isSecure: true })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["acme.com"] })).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "isSecure" } });
-    await expect(createDocumentLink(ctx, document.id, { name: "x", isSecure: true, denyList: Array.from({ length: 101 }, (_, i) => `u${i}@x.com`) })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(createDocumentLink(ctx, document.id, { name: "x", role: "editor" as never })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(
+      createDocumentLink(ctx, document.id, { name: "x", expiredAt: new Date(Date.now() - 1000).toISOString() }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "expiredAt" } });
+    await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["not an address"], isSecure: true })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["acme.com"] })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      params: { fields: "isSecure" },
+    });
+    await expect(
+      createDocumentLink(ctx, document.id, { name: "x", isSecure: true, denyList: Array.from({ length: 101 }, (_, i) => `u${i}@x.com`) }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
 
-    const secure = await createDocumentLink(ctx, document.id, { name: "Secure", isSecure: true, allowList: ["@Acme.com", "ana@example.org", "acme.com"], denyList: ["bad@acme.com"] });
+    const secure = await createDocumentLink(ctx, document.id, {
+      name: "Secure",
+      isSecure: true,
+      allowList: ["@Acme.com", "ana@example.org", "acme.com"],
+      denyList: ["bad@acme.com"],
+    });
     expect(secure.allowList).toEqual(["acme.com", "ana@example.org"]);
 
     expect((await findDocumentLinks(ctx, document.id)).map((l) => l.name)).toEqual(["Secure", "For the client"]);
@@ -143,12 +166,24 @@ describe("share links: visiting", () => {
 
   it("lets a secure link open only for an allowed address confirmed by the emailed code", async () => {
     const { ctx, document, account } = await workspaceWithDocument();
-    const link = await createDocumentLink(ctx, document.id, { name: "Secure", role: "reviewer", isSecure: true, allowList: ["acme.com"], denyList: ["mallory@acme.com"] });
+    const link = await createDocumentLink(ctx, document.id, {
+      name: "Secure",
+      role: "reviewer",
+      isSecure: true,
+      allowList: ["acme.com"],
+      denyList: ["mallory@acme.com"],
+    });
     const guest = visitor();
 
     expect(await validateDocumentLink(guest, link.id)).toEqual({ status: "emailRequired" });
-    await expect(validateDocumentLink(guest, link.id, { email: "eve@evil.com" })).rejects.toMatchObject({ code: "LINK_EXPIRED", details: { reason: "address" } });
-    await expect(validateDocumentLink(guest, link.id, { email: "mallory@acme.com" })).rejects.toMatchObject({ code: "LINK_EXPIRED", details: { reason: "address" } });
+    await expect(validateDocumentLink(guest, link.id, { email: "eve@evil.com" })).rejects.toMatchObject({
+      code: "LINK_EXPIRED",
+      details: { reason: "address" },
+    });
+    await expect(validateDocumentLink(guest, link.id, { email: "mallory@acme.com" })).rejects.toMatchObject({
+      code: "LINK_EXPIRED",
+      details: { reason: "address" },
+    });
     expect(await latestEmail("eve@evil.com")).toBeNull();
 
     const email = `ana.${Date.now()}@sales.acme.com`;
@@ -159,14 +194,21 @@ describe("share links: visiting", () => {
     const code = mail!.text.match(/^(\d{6})$/m)![1];
 
     const wrong = code === "000000" ? "000001" : "000000";
-    await expect(validateDocumentLink(guest, link.id, { email, code: wrong })).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { reason: "code" } });
+    await expect(validateDocumentLink(guest, link.id, { email, code: wrong })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { reason: "code" },
+    });
     // The code is bound to the address it was sent to.
-    await expect(validateDocumentLink(guest, link.id, { email: `bob.${Date.now()}@acme.com`, code })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(validateDocumentLink(guest, link.id, { email: `bob.${Date.now()}@acme.com`, code })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
 
     const tokens = tokensOf(await validateDocumentLink(guest, link.id, { email, code }));
     expect(tokens.role).toBe("reviewer");
     expect((await getLinkedDocument(guest, tokens.accessToken)).email).toBe(email);
-    expect(await db.audit.findFirst({ where: { accountId: account.id, eventType: "link.accessed" } })).toMatchObject({ payload: { email, role: "reviewer" } });
+    expect(await db.audit.findFirst({ where: { accountId: account.id, eventType: "link.accessed" } })).toMatchObject({
+      payload: { email, role: "reviewer" },
+    });
 
     // Denying the address later ends the visit at the next request.
     await updateDocumentLink(ctx, link.id, { denyList: ["sales.acme.com"] });
@@ -182,7 +224,8 @@ describe("share links: visiting", () => {
     await validateDocumentLink(guest, link.id, { email });
     const code = (await latestEmail(email))!.text.match(/^(\d{6})$/m)![1];
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 5; i++) await expect(validateDocumentLink(guest, link.id, { email, code: wrong })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    for (let i = 0; i < 5; i++)
+      await expect(validateDocumentLink(guest, link.id, { email, code: wrong })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     await expect(validateDocumentLink(guest, link.id, { email, code })).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
   });
 });
@@ -190,6 +233,8 @@ describe("share links: visiting", () => {
 describe("share links: HTML rendition", () => {
   it("keeps mammoth's markup and drops anything active", () => {
     const dirty = `<p onclick="x()">Hi <strong>there</strong></p><script>alert(1)</script><a href="javascript:alert(1)">a</a><a href="https://ok.test/">b</a><img src="data:image/png;base64,AAAA" onerror="x()"><img src="https://tracker.test/p.gif"><style>p{}</style><iframe src="x"></iframe><a href="jav&#x09;ascript:alert(1)">c</a>`;
-    expect(sanitizeHtml(dirty)).toBe(`<p>Hi <strong>there</strong></p><a>a</a><a href="https://ok.test/">b</a><img src="data:image/png;base64,AAAA"><img><a>c</a>`);
+    expect(sanitizeHtml(dirty)).toBe(
+      `<p>Hi <strong>there</strong></p><a>a</a><a href="https://ok.test/">b</a><img src="data:image/png;base64,AAAA"><img><a>c</a>`,
+    );
   });
 });

@@ -5,7 +5,13 @@ import { db } from "@/lib/db";
 import { anonymousContext } from "@/lib/auth/context";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { documentActivity } from "@/lib/documents/activity";
-import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment } from "@/lib/documents/comments";
+import {
+  addDocumentComment,
+  deleteDocumentComment,
+  findDocumentComments,
+  resolveDocumentComment,
+  updateDocumentComment,
+} from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-links";
 import { linkRef } from "@/lib/links/link-access";
@@ -15,7 +21,8 @@ import { addMember, createAccount, createUser, latestEmail, signedInAs } from "@
 import { jsonRequest, params } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
 
-const visitor = () => anonymousContext({ ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, userAgent: "vitest", locale: "en" });
+const visitor = () =>
+  anonymousContext({ ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, userAgent: "vitest", locale: "en" });
 
 /**
  * A workspace where Ana (Member) made a document; Carla is a Member with commenter on it, Rex a
@@ -26,9 +33,20 @@ async function workspace() {
   const member = async (firstName: string) => addMember(account.id, "Member", await createUser({ firstName }));
   const people = { ana: await member("Ana"), carla: await member("Carla"), rex: await member("Rex"), eva: await member("Eva") };
   const as = async (user: { id: string }) => (await signedInAs(user.id, account.id)).ctx;
-  const ctx = { admin: await as(admin), ana: await as(people.ana), carla: await as(people.carla), rex: await as(people.rex), eva: await as(people.eva) };
-  const document = await createDocumentFromUpload(ctx.ana, { name: "Supply agreement" }, { name: "s.docx", bytes: makeDocx(["Supply terms"]) });
-  const grant = (userId: string, role: DocumentRoleName) => db.documentPolicy.create({ data: { accountId: account.id, documentId: document.id, userId, role } });
+  const ctx = {
+    admin: await as(admin),
+    ana: await as(people.ana),
+    carla: await as(people.carla),
+    rex: await as(people.rex),
+    eva: await as(people.eva),
+  };
+  const document = await createDocumentFromUpload(
+    ctx.ana,
+    { name: "Supply agreement" },
+    { name: "s.docx", bytes: makeDocx(["Supply terms"]) },
+  );
+  const grant = (userId: string, role: DocumentRoleName) =>
+    db.documentPolicy.create({ data: { accountId: account.id, documentId: document.id, userId, role } });
   await grant(people.carla.id, "commenter");
   await grant(people.rex.id, "reviewer");
   await grant(people.eva.id, "editor");
@@ -61,13 +79,32 @@ describe("comments through a share link", () => {
 
     // A visitor of an open link signs with a name.
     await expect(addLinkComment(visitor(), link.id, token, { body: "Hello" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "   ", authorName: "Sam" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "x".repeat(5001), authorName: "Sam" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "Hi", authorName: "x".repeat(81) })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(addLinkComment(visitor(), link.id, token, { body: "   ", authorName: "Sam" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(addLinkComment(visitor(), link.id, token, { body: "x".repeat(5001), authorName: "Sam" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await expect(addLinkComment(visitor(), link.id, token, { body: "Hi", authorName: "x".repeat(81) })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
 
     const top = await addLinkComment(visitor(), link.id, token, { body: "  Clause 3 is unclear  ", authorName: "  Sam Supplier " });
-    expect(top).toMatchObject({ body: "Clause 3 is unclear", parentId: null, kind: "comment", authorName: "Sam Supplier", isVisitor: true, isOwn: true, canEdit: true, canDelete: true });
-    const reply = await addLinkComment(visitor(), link.id, token, { body: "Agreed", authorName: "Sam Supplier", parentId: memberComment.id });
+    expect(top).toMatchObject({
+      body: "Clause 3 is unclear",
+      parentId: null,
+      kind: "comment",
+      authorName: "Sam Supplier",
+      isVisitor: true,
+      isOwn: true,
+      canEdit: true,
+      canDelete: true,
+    });
+    const reply = await addLinkComment(visitor(), link.id, token, {
+      body: "Agreed",
+      authorName: "Sam Supplier",
+      parentId: memberComment.id,
+    });
     expect(reply.parentId).toBe(memberComment.id);
 
     const seen = await findLinkComments(visitor(), link.id, token);
@@ -84,12 +121,23 @@ describe("comments through a share link", () => {
     // Members see the visitor's name and the link it came through; only an owner deletes it.
     const forCarla = await findDocumentComments(w.ctx.carla, w.document.id);
     const visitorRow = forCarla.find((c) => c.id === top.id)!;
-    expect(visitorRow).toMatchObject({ author: null, visitor: { name: "Sam Supplier", email: null, linkName: "For the supplier" }, canEdit: false, canDelete: false });
-    expect((await findDocumentComments(w.ctx.ana, w.document.id)).find((c) => c.id === top.id)).toMatchObject({ canDelete: true, canResolve: true });
+    expect(visitorRow).toMatchObject({
+      author: null,
+      visitor: { name: "Sam Supplier", email: null, linkName: "For the supplier" },
+      canEdit: false,
+      canDelete: false,
+    });
+    expect((await findDocumentComments(w.ctx.ana, w.document.id)).find((c) => c.id === top.id)).toMatchObject({
+      canDelete: true,
+      canResolve: true,
+    });
     await expect(updateDocumentComment(w.ctx.ana, top.id, { body: "Rewritten" })).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     // The visitor edits and deletes their own comment.
-    expect(await updateLinkComment(visitor(), link.id, token, top.id, { body: "Clause 3, second line" })).toMatchObject({ body: "Clause 3, second line", isOwn: true });
+    expect(await updateLinkComment(visitor(), link.id, token, top.id, { body: "Clause 3, second line" })).toMatchObject({
+      body: "Clause 3, second line",
+      isOwn: true,
+    });
     expect(await deleteLinkComment(visitor(), link.id, token, reply.id)).toBe(reply.id);
     expect(await db.documentComment.count({ where: { id: reply.id } })).toBe(0);
   });
@@ -99,15 +147,21 @@ describe("comments through a share link", () => {
     const reader = await w.link("Read only", { role: "reader" });
     const readerToken = await open(reader.id);
     await expect(findLinkComments(visitor(), reader.id, readerToken)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(addLinkComment(visitor(), reader.id, readerToken, { body: "Hi", authorName: "Rui" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(addLinkComment(visitor(), reader.id, readerToken, { body: "Hi", authorName: "Rui" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
 
     const soon = await w.link("Soon", { expiredAt: new Date(Date.now() + 60_000).toISOString() });
     const soonToken = await open(soon.id);
     const written = await addLinkComment(visitor(), soon.id, soonToken, { body: "Before expiry", authorName: "Rui" });
     await db.documentLink.update({ where: { id: soon.id }, data: { expiredAt: new Date(Date.now() - 1000) } });
     await expect(findLinkComments(visitor(), soon.id, soonToken)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
-    await expect(addLinkComment(visitor(), soon.id, soonToken, { body: "After", authorName: "Rui" })).rejects.toMatchObject({ code: "LINK_EXPIRED" });
-    await expect(updateLinkComment(visitor(), soon.id, soonToken, written.id, { body: "After" })).rejects.toMatchObject({ code: "LINK_EXPIRED" });
+    await expect(addLinkComment(visitor(), soon.id, soonToken, { body: "After", authorName: "Rui" })).rejects.toMatchObject({
+      code: "LINK_EXPIRED",
+    });
+    await expect(updateLinkComment(visitor(), soon.id, soonToken, written.id, { body: "After" })).rejects.toMatchObject({
+      code: "LINK_EXPIRED",
+    });
     await expect(deleteLinkComment(visitor(), soon.id, soonToken, written.id)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
 
     const gone = await w.link("Gone");
@@ -115,7 +169,9 @@ describe("comments through a share link", () => {
     const kept = await addLinkComment(visitor(), gone.id, goneToken, { body: "Still here", authorName: "Gus" });
     await deleteDocumentLink(w.ctx.ana, gone.id);
     await expect(findLinkComments(visitor(), gone.id, goneToken)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
-    expect((await findDocumentComments(w.ctx.carla, w.document.id)).find((c) => c.id === kept.id)).toMatchObject({ visitor: { name: "Gus", linkName: null } });
+    expect((await findDocumentComments(w.ctx.carla, w.document.id)).find((c) => c.id === kept.id)).toMatchObject({
+      visitor: { name: "Gus", linkName: null },
+    });
     await expect(findLinkComments(visitor(), gone.id, null)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
@@ -131,7 +187,9 @@ describe("comments through a share link", () => {
     const bySecond = await addLinkComment(visitor(), second.id, theirs, { body: "Second link's", authorName: "Bo" });
     const byOtherVisit = await addLinkComment(visitor(), first.id, sameLinkOtherVisit, { body: "Other visit's", authorName: "Cy" });
     for (const target of [byMember, bySecond, byOtherVisit]) {
-      await expect(updateLinkComment(visitor(), first.id, mine, target.id, { body: "Hijacked" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+      await expect(updateLinkComment(visitor(), first.id, mine, target.id, { body: "Hijacked" })).rejects.toMatchObject({
+        code: "FORBIDDEN",
+      });
       await expect(deleteLinkComment(visitor(), first.id, mine, target.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     }
     expect(await db.documentComment.count({ where: { id: { in: [byMember.id, bySecond.id, byOtherVisit.id] } } })).toBe(3);
@@ -145,7 +203,9 @@ describe("comments through a share link", () => {
     const validated = tokensOf(await validateDocumentLink(visitor(), first.id));
     const written = await addLinkComment(visitor(), first.id, validated.accessToken, { body: "Mine", authorName: "Di" });
     const refreshed = await refreshDocumentLinkToken(visitor(), validated.refreshToken);
-    expect(await updateLinkComment(visitor(), first.id, refreshed.accessToken, written.id, { body: "Still mine" })).toMatchObject({ body: "Still mine" });
+    expect(await updateLinkComment(visitor(), first.id, refreshed.accessToken, written.id, { body: "Still mine" })).toMatchObject({
+      body: "Still mine",
+    });
   });
 
   it("signs a secure link's comments with the confirmed address, which owns them across visits", async () => {
@@ -170,8 +230,13 @@ describe("comments through a share link", () => {
       ["Unsigned", email.slice(0, email.indexOf("@")), false],
     ]);
     expect(JSON.stringify(seenByOther)).not.toContain(email);
-    expect((await findLinkComments(visitor(), link.id, again)).find((c) => c.id === unnamed.id)).toMatchObject({ authorName: email, isOwn: true });
-    expect((await findDocumentComments(w.ctx.ana, w.document.id)).find((c) => c.id === named.id)).toMatchObject({ visitor: { name: "Lee", email, linkName: "Secure" } });
+    expect((await findLinkComments(visitor(), link.id, again)).find((c) => c.id === unnamed.id)).toMatchObject({
+      authorName: email,
+      isOwn: true,
+    });
+    expect((await findDocumentComments(w.ctx.ana, w.document.id)).find((c) => c.id === named.id)).toMatchObject({
+      visitor: { name: "Lee", email, linkName: "Secure" },
+    });
   });
 
   it("audits every visitor write via the link, by its fingerprint, and keeps the document's activity", async () => {
@@ -181,7 +246,10 @@ describe("comments through a share link", () => {
     const written = await addLinkComment(visitor(), link.id, token, { body: "Audit me", authorName: "Ava" });
     await updateLinkComment(visitor(), link.id, token, written.id, { body: "Audit me again" });
     await deleteLinkComment(visitor(), link.id, token, written.id);
-    const rows = await db.audit.findMany({ where: { accountId: w.account.id, targetType: "documentComment" }, orderBy: { createdAt: "asc" } });
+    const rows = await db.audit.findMany({
+      where: { accountId: w.account.id, targetType: "documentComment" },
+      orderBy: { createdAt: "asc" },
+    });
     expect(rows.map((r) => [r.eventType, r.via, r.viaId, r.userId, r.targetId, r.targetContext])).toEqual([
       ["document.commentAdded", "link", linkRef(link.id), null, written.id, w.document.id],
       ["document.commentUpdated", "link", linkRef(link.id), null, written.id, w.document.id],
@@ -210,7 +278,9 @@ describe("comments through a share link", () => {
     const theirLink = await createDocumentLink(stranger, theirDocument.id, { name: "Theirs", role: "reviewer" });
     const theirToken = await open(theirLink.id);
     expect(await findLinkComments(visitor(), theirLink.id, theirToken)).toEqual([]);
-    await expect(addLinkComment(visitor(), theirLink.id, theirToken, { body: "Sneaky", parentId: written.id, authorName: "Oz" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      addLinkComment(visitor(), theirLink.id, theirToken, { body: "Sneaky", parentId: written.id, authorName: "Oz" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(deleteLinkComment(visitor(), theirLink.id, theirToken, written.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await db.documentComment.count({ where: { id: written.id, body: "Private" } })).toBe(1);
   });
@@ -224,25 +294,42 @@ describe("suggestions", () => {
     const reviewerToken = await open(reviewer.id);
     const commenterToken = await open(commenter.id);
 
-    const suggestion = await addLinkComment(visitor(), reviewer.id, reviewerToken, { body: "Say 30 days, not 60", kind: "suggestion", authorName: "Rio" });
+    const suggestion = await addLinkComment(visitor(), reviewer.id, reviewerToken, {
+      body: "Say 30 days, not 60",
+      kind: "suggestion",
+      authorName: "Rio",
+    });
     expect(suggestion).toMatchObject({ kind: "suggestion", isOwn: true });
-    const reply = await addLinkComment(visitor(), reviewer.id, reviewerToken, { body: "Or 45", authorName: "Rio", parentId: suggestion.id });
+    const reply = await addLinkComment(visitor(), reviewer.id, reviewerToken, {
+      body: "Or 45",
+      authorName: "Rio",
+      parentId: suggestion.id,
+    });
     expect(reply.kind).toBe("suggestion");
-    await expect(addLinkComment(visitor(), commenter.id, commenterToken, { body: "Me too", kind: "suggestion", authorName: "Cid" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      addLinkComment(visitor(), commenter.id, commenterToken, { body: "Me too", kind: "suggestion", authorName: "Cid" }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await findLinkComments(visitor(), commenter.id, commenterToken)).toEqual([]);
-    await expect(addLinkComment(visitor(), commenter.id, commenterToken, { body: "Reply", parentId: suggestion.id, authorName: "Cid" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      addLinkComment(visitor(), commenter.id, commenterToken, { body: "Reply", parentId: suggestion.id, authorName: "Cid" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // Members: a commenter sees none; a reviewer sees and writes them; only an editor applies them.
     expect(await findDocumentComments(w.ctx.carla, w.document.id)).toEqual([]);
     await expect(resolveDocumentComment(w.ctx.carla, suggestion.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(addDocumentComment(w.ctx.carla, w.document.id, { body: "x", kind: "suggestion" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(addDocumentComment(w.ctx.carla, w.document.id, { body: "x", kind: "suggestion" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const rexs = await addDocumentComment(w.ctx.rex, w.document.id, { body: "Add a cap", kind: "suggestion" });
     expect(rexs).toMatchObject({ kind: "suggestion", canEdit: true, canResolve: false });
     await expect(resolveDocumentComment(w.ctx.rex, rexs.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await findDocumentComments(w.ctx.rex, w.document.id)).map((c) => c.kind)).toEqual(["suggestion", "suggestion", "suggestion"]);
     const applied = await resolveDocumentComment(w.ctx.eva, suggestion.id);
     expect(applied.resolvedAt).toBeInstanceOf(Date);
-    expect((await findLinkComments(visitor(), reviewer.id, reviewerToken))[0]).toMatchObject({ kind: "suggestion", resolvedAt: applied.resolvedAt });
+    expect((await findLinkComments(visitor(), reviewer.id, reviewerToken))[0]).toMatchObject({
+      kind: "suggestion",
+      resolvedAt: applied.resolvedAt,
+    });
   });
 });
 
@@ -253,9 +340,13 @@ describe("comments through a share link over REST", () => {
     const w = await workspace();
     const link = await w.link("Rest");
     const token = await open(link.id);
-    const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = bearer(token)) => jsonRequest(method, path, { body, headers, csrf: false });
+    const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = bearer(token)) =>
+      jsonRequest(method, path, { body, headers, csrf: false });
 
-    const created = await linkComments.POST(call("POST", `/vapp/links/${link.id}/comments`, { body: "Over REST", authorName: "Ria" }), params({ linkId: link.id }));
+    const created = await linkComments.POST(
+      call("POST", `/vapp/links/${link.id}/comments`, { body: "Over REST", authorName: "Ria" }),
+      params({ linkId: link.id }),
+    );
     expect(created.status).toBe(201);
     const comment = (await created.json()) as { id: string; body: string; isOwn: boolean };
     expect(comment).toMatchObject({ body: "Over REST", isOwn: true });
@@ -265,27 +356,52 @@ describe("comments through a share link over REST", () => {
     expect(listed.headers.get("cache-control")).toBe("no-store");
     expect(((await listed.json()) as { body: string }[]).map((c) => c.body)).toEqual(["Over REST"]);
 
-    const patched = await linkComment.PATCH(call("PATCH", `/vapp/links/${link.id}/comments/${comment.id}`, { body: "Edited" }), params({ linkId: link.id, commentId: comment.id }));
+    const patched = await linkComment.PATCH(
+      call("PATCH", `/vapp/links/${link.id}/comments/${comment.id}`, { body: "Edited" }),
+      params({ linkId: link.id, commentId: comment.id }),
+    );
     expect(patched.status).toBe(200);
     expect(await patched.json()).toMatchObject({ body: "Edited" });
 
     // With our cookies on it, a write needs the CSRF token like any other.
-    const withCookie = jsonRequest("POST", `/vapp/links/${link.id}/comments`, { body: { body: "Forged", authorName: "X" }, headers: bearer(token), csrf: false, cookies: { other: "1" } });
+    const withCookie = jsonRequest("POST", `/vapp/links/${link.id}/comments`, {
+      body: { body: "Forged", authorName: "X" },
+      headers: bearer(token),
+      csrf: false,
+      cookies: { other: "1" },
+    });
     expect((await linkComments.POST(withCookie, params({ linkId: link.id }))).status).toBe(403);
-    expect((await linkComments.POST(call("POST", `/vapp/links/${link.id}/comments`, { body: "No name" }), params({ linkId: link.id }))).status).toBe(400);
-    expect((await linkComments.GET(call("GET", `/vapp/links/${link.id}/comments`, undefined, {}), params({ linkId: link.id }))).status).toBe(401);
+    expect(
+      (await linkComments.POST(call("POST", `/vapp/links/${link.id}/comments`, { body: "No name" }), params({ linkId: link.id }))).status,
+    ).toBe(400);
+    expect(
+      (await linkComments.GET(call("GET", `/vapp/links/${link.id}/comments`, undefined, {}), params({ linkId: link.id }))).status,
+    ).toBe(401);
 
     const member = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's" });
-    const refused = await linkComment.DELETE(call("DELETE", `/vapp/links/${link.id}/comments/${member.id}`), params({ linkId: link.id, commentId: member.id }));
+    const refused = await linkComment.DELETE(
+      call("DELETE", `/vapp/links/${link.id}/comments/${member.id}`),
+      params({ linkId: link.id, commentId: member.id }),
+    );
     expect(refused.status).toBe(403);
 
-    const deleted = await linkComment.DELETE(call("DELETE", `/vapp/links/${link.id}/comments/${comment.id}`), params({ linkId: link.id, commentId: comment.id }));
+    const deleted = await linkComment.DELETE(
+      call("DELETE", `/vapp/links/${link.id}/comments/${comment.id}`),
+      params({ linkId: link.id, commentId: comment.id }),
+    );
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ id: comment.id });
 
     const reader = await w.link("Reader", { role: "reader" });
     const readerToken = await open(reader.id);
-    expect((await linkComments.GET(call("GET", `/vapp/links/${reader.id}/comments`, undefined, bearer(readerToken)), params({ linkId: reader.id }))).status).toBe(403);
+    expect(
+      (
+        await linkComments.GET(
+          call("GET", `/vapp/links/${reader.id}/comments`, undefined, bearer(readerToken)),
+          params({ linkId: reader.id }),
+        )
+      ).status,
+    ).toBe(403);
 
     // A member's own access token is no link token: another workspace's administrator, even
     // with this workspace's header, gets nothing (these routes take link tokens only).
@@ -294,7 +410,10 @@ describe("comments through a share link over REST", () => {
     const asStranger = { ...bearer(strangerToken), "x-account-id": w.account.id };
     const strangerCalls = [
       linkComments.GET(call("GET", `/vapp/links/${link.id}/comments`, undefined, asStranger), params({ linkId: link.id })),
-      linkComments.POST(call("POST", `/vapp/links/${link.id}/comments`, { body: "Planted", authorName: "Spy" }, asStranger), params({ linkId: link.id })),
+      linkComments.POST(
+        call("POST", `/vapp/links/${link.id}/comments`, { body: "Planted", authorName: "Spy" }, asStranger),
+        params({ linkId: link.id }),
+      ),
       linkComment.PATCH(call("PATCH", "/x", { body: "Planted" }, asStranger), params({ linkId: link.id, commentId: member.id })),
       linkComment.DELETE(call("DELETE", "/x", undefined, asStranger), params({ linkId: link.id, commentId: member.id })),
     ];

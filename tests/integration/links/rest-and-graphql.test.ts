@@ -65,11 +65,18 @@ describe("share links over REST", () => {
     const refreshed = await refresh.POST(visitorRequest("/vapp/links/refresh", { refreshToken: tokens.refreshToken }));
     expect(refreshed.status).toBe(200);
 
-    const removed = await link.DELETE(jsonRequest("DELETE", `/vapp/links/${linkId}`, { headers: bearer(accessToken), csrf: false }), params({ linkId }));
+    const removed = await link.DELETE(
+      jsonRequest("DELETE", `/vapp/links/${linkId}`, { headers: bearer(accessToken), csrf: false }),
+      params({ linkId }),
+    );
     expect(removed.status).toBe(200);
-    const after = await view.GET(jsonRequest("GET", "/vapp/links/view", { headers: { ...bearer(tokens.accessToken), "x-language": "ca" } }));
+    const after = await view.GET(
+      jsonRequest("GET", "/vapp/links/view", { headers: { ...bearer(tokens.accessToken), "x-language": "ca" } }),
+    );
     expect(after.status).toBe(410);
-    expect(await after.json()).toMatchObject({ error: { code: "LINK_EXPIRED", message: "Aquest enllaç ha caducat o ja no està disponible." } });
+    expect(await after.json()).toMatchObject({
+      error: { code: "LINK_EXPIRED", message: "Aquest enllaç ha caducat o ja no està disponible." },
+    });
   });
 
   it("answers another account's document and links with 404, and leaves them unchanged", async () => {
@@ -80,7 +87,8 @@ describe("share links over REST", () => {
       params({ id: a.document.id }),
     );
     const { id: linkId } = (await created.json()) as { id: string };
-    const asB = (method: string, path: string, body?: unknown) => jsonRequest(method, path, { body, headers: bearer(b.accessToken), csrf: false });
+    const asB = (method: string, path: string, body?: unknown) =>
+      jsonRequest(method, path, { body, headers: bearer(b.accessToken), csrf: false });
     const calls = [
       documentLinks.GET(asB("GET", `/vapp/documents/${a.document.id}/links`), params({ id: a.document.id })),
       documentLinks.POST(asB("POST", `/vapp/documents/${a.document.id}/links`, { name: "B's" }), params({ id: a.document.id })),
@@ -96,18 +104,31 @@ describe("share links over REST", () => {
 describe("share links over GraphQL", () => {
   it("creates, lists, updates, validates and deletes links", async () => {
     const { accessToken, document } = await workspace();
-    const created = await graphql<{ createLink: { id: string; url: string; role: string; isExpired: boolean; permissions: string[]; document: { id: string } } }>(
+    const created = await graphql<{
+      createLink: { id: string; url: string; role: string; isExpired: boolean; permissions: string[]; document: { id: string } };
+    }>(
       "mutation ($documentId: ID!, $data: LinkInput!) { createLink(documentId: $documentId, data: $data) { id url role isExpired permissions document { id } } }",
       { accessToken, variables: { documentId: document.id, data: { name: "GQL", role: "reviewer" } } },
     );
     expect(created.errors).toBeUndefined();
     const linkId = created.data!.createLink.id;
-    expect(created.data!.createLink).toMatchObject({ role: "reviewer", isExpired: false, permissions: ["view", "download", "comment", "suggest"], document: { id: document.id } });
+    expect(created.data!.createLink).toMatchObject({
+      role: "reviewer",
+      isExpired: false,
+      permissions: ["view", "download", "comment", "suggest"],
+      document: { id: document.id },
+    });
 
-    const updated = await graphql("mutation ($id: ID!) { updateLink(id: $id, data: { name: \"Renamed\", expiredAt: null }) { name expiredAt } }", { accessToken, variables: { id: linkId } });
+    const updated = await graphql(
+      'mutation ($id: ID!) { updateLink(id: $id, data: { name: "Renamed", expiredAt: null }) { name expiredAt } }',
+      { accessToken, variables: { id: linkId } },
+    );
     expect(updated.data).toEqual({ updateLink: { name: "Renamed", expiredAt: null } });
 
-    const listed = await graphql("query ($documentId: ID!) { links(documentId: $documentId) { id name } }", { accessToken, variables: { documentId: document.id } });
+    const listed = await graphql("query ($documentId: ID!) { links(documentId: $documentId) { id name } }", {
+      accessToken,
+      variables: { documentId: document.id },
+    });
     expect(listed.data).toEqual({ links: [{ id: linkId, name: "Renamed" }] });
 
     const opened = await graphql<{ validateLink: { status: string; accessToken: string; document: { name: string } } }>(
@@ -116,10 +137,16 @@ describe("share links over GraphQL", () => {
     );
     expect(opened.data?.validateLink).toMatchObject({ status: "valid", role: "reviewer", document: { name: document.name } });
 
-    const editor = await graphql("mutation ($documentId: ID!) { createLink(documentId: $documentId, data: { name: \"x\", role: editor }) { id } }", { accessToken, variables: { documentId: document.id } });
+    const editor = await graphql(
+      'mutation ($documentId: ID!) { createLink(documentId: $documentId, data: { name: "x", role: editor }) { id } }',
+      { accessToken, variables: { documentId: document.id } },
+    );
     // A role links cannot have is refused before anything runs, naming the field and the value.
     expect(editor.errors?.[0].message).toBe("Some fields are not valid: data.role");
-    expect(editor.errors?.[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", details: { fields: [{ path: "data.role", message: expect.stringMatching(/editor/) }] } });
+    expect(editor.errors?.[0].extensions).toMatchObject({
+      code: "VALIDATION_FAILED",
+      details: { fields: [{ path: "data.role", message: expect.stringMatching(/editor/) }] },
+    });
 
     const deleted = await graphql("mutation ($ids: [ID!]!) { bulkDeleteLinks(ids: $ids) }", { accessToken, variables: { ids: [linkId] } });
     expect(deleted.data).toEqual({ bulkDeleteLinks: [linkId] });

@@ -27,12 +27,22 @@ beforeAll(async () => {
   aToken = sessionA.accessToken;
   const memberB = await addMember(accountB.account.id, "Member");
   const ctxB = (await signedInAs(accountB.owner.id, accountB.account.id)).ctx;
-  const [invited] = await inviteMembers(ctxB, { emails: [`decl-invitee-${accountB.account.id}@example.test`], roleId: GLOBAL_ROLE_IDS.Member });
+  const [invited] = await inviteMembers(ctxB, {
+    emails: [`decl-invitee-${accountB.account.id}@example.test`],
+    roleId: GLOBAL_ROLE_IDS.Member,
+  });
   const role = await db.accountRole.create({ data: { accountId: accountB.account.id, name: "B only", permissions: ["ViewDocuments"] } });
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
   const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
   const category = await db.category.create({ data: { accountId: accountB.account.id, name: "B's category", slug: "b-category" } });
-  b = { accountId: accountB.account.id, memberPolicyId: memberPolicy.id, invitedPolicyId: invited.id, roleId: role.id, tagId: tag.id, categoryId: category.id };
+  b = {
+    accountId: accountB.account.id,
+    memberPolicyId: memberPolicy.id,
+    invitedPolicyId: invited.id,
+    roleId: role.id,
+    tagId: tag.id,
+    categoryId: category.id,
+  };
 });
 
 /** The input each operation gets: B's ids where it takes ids, plain values elsewhere. */
@@ -58,8 +68,16 @@ const CASES: Record<string, () => unknown> = {
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
   const [policies, roles, tokens, tags, categories] = await Promise.all([
-    db.accountPolicy.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, roleId: true, status: true, userId: true } }),
-    db.accountRole.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, name: true, permissions: true } }),
+    db.accountPolicy.findMany({
+      where: { accountId: b.accountId },
+      orderBy: { id: "asc" },
+      select: { id: true, roleId: true, status: true, userId: true },
+    }),
+    db.accountRole.findMany({
+      where: { accountId: b.accountId },
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, permissions: true },
+    }),
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
     db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
     db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
@@ -77,7 +95,11 @@ describe("isolation of every declared operation", () => {
   for (const operation of OPERATIONS.filter((o) => o.ids?.length)) {
     it(`${operation.name} with workspace B's ids: NOT_FOUND, and B unchanged`, async () => {
       const before = await stateOfB();
-      const error = await runOperation(operation, withRequestMemo(a, { readOnly: operation.kind === "query" }), CASES[operation.name]()).catch((caught: unknown) => caught);
+      const error = await runOperation(
+        operation,
+        withRequestMemo(a, { readOnly: operation.kind === "query" }),
+        CASES[operation.name](),
+      ).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: "NOT_FOUND" });
       expect(await stateOfB()).toEqual(before);
       expect(await db.user.count({ where: { email: { startsWith: "decl-spy" } } })).toBe(0);

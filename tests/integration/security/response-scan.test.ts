@@ -2,7 +2,18 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getNamedType, isEnumType, isInputObjectType, isListType, isNonNullType, isObjectType, isScalarType, type GraphQLField, type GraphQLInputType, type GraphQLObjectType } from "graphql";
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+} from "graphql";
 import { db } from "@/lib/db";
 import { anonymousContext } from "@/lib/auth/context";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
@@ -69,13 +80,23 @@ beforeAll(async () => {
   const category = await createCategory(admin.ctx, { name: `Scan ${run}`, group: "document" });
   const tag = await createTag(admin.ctx, { name: `Scan ${run}`, color: "#123456" });
   const folder = await createFolder(admin.ctx, { name: `Scan ${run}`, group: "document", parentId: null });
-  const template = await createTemplate(admin.ctx, { name: "Scan template" }, { name: "scan.docx", bytes: makeDocx(["Between [client] and us."]) });
+  const template = await createTemplate(
+    admin.ctx,
+    { name: "Scan template" },
+    { name: "scan.docx", bytes: makeDocx(["Between [client] and us."]) },
+  );
   await publishUnpublishTemplate(admin.ctx, template.id, true);
   // The victim owns the document: their user appears in its policies, author, comments.
-  const document = await createDocumentFromUpload(victimCtx, { name: "Scan contract" }, { name: "scan.docx", bytes: makeDocx(["Scan terms"]) });
+  const document = await createDocumentFromUpload(
+    victimCtx,
+    { name: "Scan contract" },
+    { name: "scan.docx", bytes: makeDocx(["Scan terms"]) },
+  );
   const annex = await createDocumentFromUpload(victimCtx, { name: "Scan annex" }, { name: "annex.docx", bytes: makeDocx(["Annex"]) });
   for (const user of [owner, member, guest]) {
-    await db.documentPolicy.create({ data: { accountId: account.id, documentId: document.id, userId: user.id, role: user === guest ? "reader" : "editor" } });
+    await db.documentPolicy.create({
+      data: { accountId: account.id, documentId: document.id, userId: user.id, role: user === guest ? "reader" : "editor" },
+    });
   }
   const relation = await createDocumentRelation(victimCtx, document.id, { toDocumentId: annex.id, type: "annex" });
   const attachment = await addDocumentAttachment(victimCtx, document.id, { name: "annex.docx", bytes: makeDocx(["Annex of the victim"]) });
@@ -229,7 +250,11 @@ async function call(route: string, method: string, handler: Handler, caller: Cal
     params[match[2]] = value;
     url = url.replace(match[0], Array.isArray(value) ? value.join("/") : encodeURIComponent(value));
   }
-  const request = jsonRequest(method, `${url}${query}`, { headers: caller.headers, csrf: false, body: method === "GET" ? undefined : sampleBody(method, route) });
+  const request = jsonRequest(method, `${url}${query}`, {
+    headers: caller.headers,
+    csrf: false,
+    body: method === "GET" ? undefined : sampleBody(method, route),
+  });
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = Buffer.from(await response.arrayBuffer()).toString("latin1");
   return { status: response.status, text, where: `${method} ${url}${query} as ${caller.name}` };
@@ -265,7 +290,8 @@ describe("the response scan", () => {
         const text = JSON.stringify(result.data ?? null) + JSON.stringify(result.errors ?? null);
         for (const secret of leaks(text)) problems.push(`${field.name} as ${caller.name}: leaks ${secret.slice(0, 12)}…`);
         for (const error of result.errors ?? []) {
-          if (error.extensions?.code === "INTERNAL" || error.extensions?.code === "GRAPHQL_VALIDATION_FAILED") problems.push(`${field.name} as ${caller.name}: ${error.extensions.code} ${error.message}`);
+          if (error.extensions?.code === "INTERNAL" || error.extensions?.code === "GRAPHQL_VALIDATION_FAILED")
+            problems.push(`${field.name} as ${caller.name}: ${error.extensions.code} ${error.message}`);
         }
         if (caller === seed.admin && result.data?.[field.name] != null) withData++;
       }

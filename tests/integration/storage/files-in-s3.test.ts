@@ -17,7 +17,11 @@ import { startS3Server, type S3Server } from "./s3-server";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
-const onLocalDisk = (key: string) => stat(path.join(localStorageRoot(), key)).then(() => true, () => false);
+const onLocalDisk = (key: string) =>
+  stat(path.join(localStorageRoot(), key)).then(
+    () => true,
+    () => false,
+  );
 
 let s3: S3Server;
 beforeAll(async () => {
@@ -44,7 +48,10 @@ describe("services keep their files in the bucket when S3 is configured", () => 
     const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd" } });
     const content = await db.documentContent.findFirstOrThrow({ where: { documentId: doc.id } });
     expect(content.path).toBe(`accounts/${account.id}/documents/${doc.id}/v1.docx`);
-    expect(await s3.listObjects(`${s3.prefix}/accounts/${account.id}/`)).toEqual([`${s3.prefix}/${content.path}`, `${s3.prefix}/${template.fileKey}`]);
+    expect(await s3.listObjects(`${s3.prefix}/accounts/${account.id}/`)).toEqual([
+      `${s3.prefix}/${content.path}`,
+      `${s3.prefix}/${template.fileKey}`,
+    ]);
     const file = await getDocumentFile(ctx, doc.id);
     expect(readDocx(await readAll(file.stream)).text).toContain("Services for Acme Ltd.");
 

@@ -8,7 +8,11 @@ import { storage } from "@/lib/storage/storage";
 import { startS3Server, type S3Server } from "./s3-server";
 
 const readAll = async (stream: ReadableStream<Uint8Array>) => new Uint8Array(await new Response(stream).arrayBuffer());
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 let s3: S3Server;
 beforeAll(async () => {
@@ -73,7 +77,13 @@ describe("S3-compatible storage driver (against s3rver)", () => {
   });
 
   it("works without a prefix, and fails loudly (not as a missing file) when the bucket does not exist", async () => {
-    const base = { endpoint: s3.env.S3_ENDPOINT, region: "us-east-1", credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" }, forcePathStyle: true, prefix: "" };
+    const base = {
+      endpoint: s3.env.S3_ENDPOINT,
+      region: "us-east-1",
+      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+      forcePathStyle: true,
+      prefix: "",
+    };
     const bare = s3Storage({ ...base, bucket: s3.bucket });
     const key = `plain-${randomUUID()}.txt`;
     await bare.put(key, new TextEncoder().encode("hi"));

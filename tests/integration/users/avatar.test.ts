@@ -13,9 +13,16 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const upload = (token: string | null, bytes: Uint8Array, name = "me.png") => {
   const form = new FormData();
   form.append("file", new File([bytes as BlobPart], name));
-  return avatarRoute.POST(new Request("http://localhost:3000/vapp/users/avatar", { method: "POST", body: form, headers: token ? { authorization: `Bearer ${token}` } : {} }));
+  return avatarRoute.POST(
+    new Request("http://localhost:3000/vapp/users/avatar", {
+      method: "POST",
+      body: form,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }),
+  );
 };
-const fetchAvatar = (token: string) => avatarRoute.GET(new Request("http://localhost:3000/vapp/users/avatar", { headers: { authorization: `Bearer ${token}` } }));
+const fetchAvatar = (token: string) =>
+  avatarRoute.GET(new Request("http://localhost:3000/vapp/users/avatar", { headers: { authorization: `Bearer ${token}` } }));
 
 describe("user avatar (POST/GET /vapp/users/avatar)", () => {
   it("stores a PNG checked by its bytes, points the profile at it, serves it, and replaces the previous file", async () => {
@@ -49,7 +56,11 @@ describe("user avatar (POST/GET /vapp/users/avatar)", () => {
     const notImage = await upload(accessToken, new TextEncoder().encode("MZ this is not an image"), "photo.png");
     expect(notImage.status).toBe(400);
     expect(((await notImage.json()) as { error: { code: string } }).error.code).toBe("FILE_TYPE_NOT_ALLOWED");
-    const svg = await upload(accessToken, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "a.svg");
+    const svg = await upload(
+      accessToken,
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      "a.svg",
+    );
     expect(((await svg.json()) as { error: { code: string } }).error.code).toBe("FILE_TYPE_NOT_ALLOWED");
     const big = new Uint8Array(BRAND_IMAGE_MAX_BYTES + 1);
     big.set(PNG);

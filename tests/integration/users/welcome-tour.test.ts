@@ -26,7 +26,11 @@ const endTour = (body: unknown, token = owner.token) =>
 describe("GET /vapp/templates/sample", () => {
   it.each([
     ["en", "Services agreement sample.docx", ["Start date", "Client name", "Fee", "Term months", "Jurisdiction"]],
-    ["es", "Contrato de servicios ejemplo.docx", ["Fecha de inicio", "Nombre del cliente", "Honorarios", "Meses de duración", "Jurisdicción"]],
+    [
+      "es",
+      "Contrato de servicios ejemplo.docx",
+      ["Fecha de inicio", "Nombre del cliente", "Honorarios", "Meses de duración", "Jurisdicción"],
+    ],
   ])("lang=%s is a real .docx whose [square-bracket] variables are detected", async (lang, fileName, variables) => {
     const response = await getSample(`?lang=${lang}`);
     expect(response.status).toBe(200);
@@ -110,10 +114,16 @@ describe("POST /vapp/users/welcome-tour", () => {
     expect((await endTour({ outcome: "skipped", step: "<script>" }, accessToken)).status).toBe(400);
     expect((await endTour({ outcome: "skipped", step: "welcome", hasSeenWelcomeTourFlow: true }, accessToken)).status).toBe(400);
     const noCsrf = await welcomeTour.POST(
-      jsonRequest("POST", "/vapp/users/welcome-tour", { body: { outcome: "skipped", step: "welcome" }, cookies: { "next-auth.session-token": accessToken }, csrf: false }),
+      jsonRequest("POST", "/vapp/users/welcome-tour", {
+        body: { outcome: "skipped", step: "welcome" },
+        cookies: { "next-auth.session-token": accessToken },
+        csrf: false,
+      }),
     );
     expect(noCsrf.status).toBe(403);
-    const signedOut = await welcomeTour.POST(jsonRequest("POST", "/vapp/users/welcome-tour", { body: { outcome: "skipped", step: "welcome" } }));
+    const signedOut = await welcomeTour.POST(
+      jsonRequest("POST", "/vapp/users/welcome-tour", { body: { outcome: "skipped", step: "welcome" } }),
+    );
     expect(signedOut.status).toBe(401);
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).metadata).toEqual({});
   });

@@ -20,9 +20,7 @@ describe("can", () => {
   });
 
   it("assertCan throws FORBIDDEN", () => {
-    expect(() => assertCan(holder(["ViewDocuments"]), "ManageMembers")).toThrowError(
-      expect.objectContaining({ code: "FORBIDDEN" }),
-    );
+    expect(() => assertCan(holder(["ViewDocuments"]), "ManageMembers")).toThrowError(expect.objectContaining({ code: "FORBIDDEN" }));
   });
 });
 

@@ -36,7 +36,11 @@ function valueImports(source: string): string[] {
 }
 
 function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
@@ -45,7 +49,9 @@ function resolveLocal(from: string, specifier: string): string | null {
 }
 
 describe("client components' imports", () => {
-  const clientFiles = ["app", "components", "lib"].flatMap((dir) => sourceFiles(path.join(ROOT, dir))).filter((file) => /^\s*["']use client["']/.test(readFileSync(file, "utf8")));
+  const clientFiles = ["app", "components", "lib"]
+    .flatMap((dir) => sourceFiles(path.join(ROOT, dir)))
+    .filter((file) => /^\s*["']use client["']/.test(readFileSync(file, "utf8")));
 
   it("finds the client components", () => {
     expect(clientFiles.length).toBeGreaterThan(20);
@@ -59,7 +65,8 @@ describe("client components' imports", () => {
       seen.add(file);
       for (const specifier of valueImports(readFileSync(file, "utf8"))) {
         const here = [...chain, path.relative(ROOT, file)];
-        if (FORBIDDEN.some((name) => specifier === name || specifier.startsWith(`${name}/`))) problems.push(`${here.join(" → ")} → ${specifier}`);
+        if (FORBIDDEN.some((name) => specifier === name || specifier.startsWith(`${name}/`)))
+          problems.push(`${here.join(" → ")} → ${specifier}`);
         const next = resolveLocal(file, specifier);
         if (next) visit(next, here);
       }

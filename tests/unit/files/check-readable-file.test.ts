@@ -30,14 +30,23 @@ describe("checkReadableFile: PDF", () => {
 
   it("refuses a PDF over the page limit, and takes one at the limit", async () => {
     const five = await makeTextPdf([["1"], ["2"], ["3"], ["4"], ["5"]]);
-    expect(await refusal(checkReadableFile(five, "pdf", { limits: { maxPages: 4 } }))).toEqual({ code: "FILE_UNREADABLE", kind: "PDF", reason: "pages", max: 4 });
+    expect(await refusal(checkReadableFile(five, "pdf", { limits: { maxPages: 4 } }))).toEqual({
+      code: "FILE_UNREADABLE",
+      kind: "PDF",
+      reason: "pages",
+      max: 4,
+    });
     expect((await checkReadableFile(five, "pdf", { limits: { maxPages: 5 } })).pages).toBe(5);
   });
 
   it("gives up at the time limit instead of waiting for a slow parse", async () => {
     const big = await makeTextPdf(fillerPages(400, 20));
     const started = performance.now();
-    expect(await refusal(checkReadableFile(big, "pdf", { limits: { timeoutMs: 5 } }))).toEqual({ code: "FILE_UNREADABLE", kind: "PDF", reason: "timeout" });
+    expect(await refusal(checkReadableFile(big, "pdf", { limits: { timeoutMs: 5 } }))).toEqual({
+      code: "FILE_UNREADABLE",
+      kind: "PDF",
+      reason: "timeout",
+    });
     // Answered near the deadline, not when the parse ends (it takes far longer than 5 ms).
     expect(performance.now() - started).toBeLessThan(1000);
     expect((await checkReadableFile(big, "pdf")).pages).toBe(400);
@@ -61,8 +70,12 @@ describe("checkReadableFile: Word", () => {
   });
 
   it("refuses a broken header as well as a broken body, and a package whose body is not a document", async () => {
-    expect(await refusal(checkReadableFile(makeDocx(["Hi"], { "word/header1.xml": "<w:hdr><w:p></w:hdr>" }), "docx"))).toMatchObject({ code: "FILE_UNREADABLE" });
-    expect(await refusal(checkReadableFile(makeDocx(["Hi"], { "word/document.xml": "<worksheet/>" }), "docx"))).toMatchObject({ code: "FILE_UNREADABLE" });
+    expect(await refusal(checkReadableFile(makeDocx(["Hi"], { "word/header1.xml": "<w:hdr><w:p></w:hdr>" }), "docx"))).toMatchObject({
+      code: "FILE_UNREADABLE",
+    });
+    expect(await refusal(checkReadableFile(makeDocx(["Hi"], { "word/document.xml": "<worksheet/>" }), "docx"))).toMatchObject({
+      code: "FILE_UNREADABLE",
+    });
   });
 
   it("keeps a ZIP bomb FILE_TOO_LARGE", async () => {

@@ -53,7 +53,9 @@ describe("fillDocx with pictures", () => {
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:rPr><w:b/></w:rPr><w:t>Before {logo} after</w:t></w:r></w:p></w:body></w:document>',
     });
     const body = new PizZip(fillDocx(template, "brace", {}, { logo: { ...logo, ext: "jpg" } })).file("word/document.xml")!.asText();
-    expect(body).toMatch(/<w:r><w:rPr><w:b\/><\/w:rPr><w:t xml:space="preserve">Before <\/w:t><\/w:r><w:r><w:rPr><w:b\/><\/w:rPr><w:drawing>/);
+    expect(body).toMatch(
+      /<w:r><w:rPr><w:b\/><\/w:rPr><w:t xml:space="preserve">Before <\/w:t><\/w:r><w:r><w:rPr><w:b\/><\/w:rPr><w:drawing>/,
+    );
     expect(body).toMatch(/<\/w:drawing><\/w:r><w:r><w:rPr><w:b\/><\/w:rPr><w:t xml:space="preserve"> after<\/w:t><\/w:r>/);
   });
 

@@ -31,7 +31,13 @@ describe("extractPdfText", () => {
     const bytes = await makeTextPdf(fillerPages(3, 10, { 2: "Quokka" }));
     const garbled = bytes.slice();
     garbled.fill(0x41, Math.floor(garbled.length / 3), Math.floor(garbled.length / 3) + 400);
-    for (const broken of [bytes.slice(0, Math.floor(bytes.length / 2)), bytes.slice(0, 40), garbled, new TextEncoder().encode("%PDF-1.7\nnot really"), new Uint8Array()]) {
+    for (const broken of [
+      bytes.slice(0, Math.floor(bytes.length / 2)),
+      bytes.slice(0, 40),
+      garbled,
+      new TextEncoder().encode("%PDF-1.7\nnot really"),
+      new Uint8Array(),
+    ]) {
       await expect(extractPdfText(broken)).resolves.toEqual(expect.any(String));
     }
     expect(await extractPdfText(new TextEncoder().encode("%PDF-1.7\nnot really"))).toBe("");

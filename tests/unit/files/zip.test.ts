@@ -27,18 +27,24 @@ describe("unzipSafely", () => {
 
   it("refuses too much in total before inflating anything", () => {
     const zip = makeDocx(["Hello"]);
-    expect(() => unzipSafely(zip, "Word", { maxEntries: 10, maxTotalBytes: 100, maxRatio: 250 })).toThrow(expect.objectContaining({ code: "FILE_TOO_LARGE" }));
+    expect(() => unzipSafely(zip, "Word", { maxEntries: 10, maxTotalBytes: 100, maxRatio: 250 })).toThrow(
+      expect.objectContaining({ code: "FILE_TOO_LARGE" }),
+    );
   });
 
   it("calls anything else corrupt", () => {
-    expect(() => unzipSafely(new TextEncoder().encode("not a zip at all, just text"), "Word")).toThrow(expect.objectContaining({ code: "FILE_CORRUPT" }));
+    expect(() => unzipSafely(new TextEncoder().encode("not a zip at all, just text"), "Word")).toThrow(
+      expect.objectContaining({ code: "FILE_CORRUPT" }),
+    );
   });
 });
 
 describe("sanitizeRenditionHtml", () => {
   it("keeps text and safe links, drops scripts, handlers and javascript: links", async () => {
     const { sanitizeRenditionHtml } = await import("@/lib/files/docx");
-    const html = sanitizeRenditionHtml('<p onclick="x()">Hi <a href="javascript:alert(1)">a</a> <a href="https://ok.test">b</a></p><script>alert(1)</script><img src="http://evil/x.png">');
+    const html = sanitizeRenditionHtml(
+      '<p onclick="x()">Hi <a href="javascript:alert(1)">a</a> <a href="https://ok.test">b</a></p><script>alert(1)</script><img src="http://evil/x.png">',
+    );
     expect(html).toBe('<p>Hi <a href="#">a</a> <a href="https://ok.test">b</a></p>alert(1)<img src="">');
   });
 });

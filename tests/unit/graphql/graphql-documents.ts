@@ -24,12 +24,15 @@ function filesUnder(dir: string, accept: (file: string) => boolean): string[] {
 
 function constants(text: string): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of text.matchAll(/const (\w+) = (?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\$]|\\.)*)`)/g)) found.set(match[1], match[2] ?? match[3]);
+  for (const match of text.matchAll(/const (\w+) = (?:"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\$]|\\.)*)`)/g))
+    found.set(match[1], match[2] ?? match[3]);
   return found;
 }
 
 function interpolate(template: string, names: Map<string, string>): string {
-  return template.replace(/"([^"\n]*)\$\{[^}]*\}([^"\n]*)"/g, '"$1x$2"').replace(/\$\{\s*(\w+)\s*\}|\$\{[^}]*\}/g, (_all, name?: string) => (name && names.has(name) ? names.get(name)! : "__typename"));
+  return template
+    .replace(/"([^"\n]*)\$\{[^}]*\}([^"\n]*)"/g, '"$1x$2"')
+    .replace(/\$\{\s*(\w+)\s*\}|\$\{[^}]*\}/g, (_all, name?: string) => (name && names.has(name) ? names.get(name)! : "__typename"));
 }
 
 export function graphqlDocuments(root: string, dirs: string[], accept: (file: string) => boolean): FoundDocument[] {

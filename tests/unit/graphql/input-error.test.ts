@@ -44,12 +44,16 @@ describe("GraphQL's own input errors as AppErrors", () => {
     const isNull = inputError(new GraphQLError('Variable "$input" of non-null type "UpdatePasswordInput!" must not be null.'), document);
     expect(isNull.code).toBe("MISSING_PARAMETER");
     const field = inputError(
-      new GraphQLError('Variable "$input" got invalid value { currentPassword: "a; b" }; Field "password" of required type "String!" was not provided.'),
+      new GraphQLError(
+        'Variable "$input" got invalid value { currentPassword: "a; b" }; Field "password" of required type "String!" was not provided.',
+      ),
       document,
     );
     expect(field.message).toBe("Required parameter input.password was null or undefined when calling updatePassword");
     const nested = inputError(
-      new GraphQLError('Variable "$input" got invalid value null at "input.password"; Expected non-nullable type "String!" not to be null.'),
+      new GraphQLError(
+        'Variable "$input" got invalid value null at "input.password"; Expected non-nullable type "String!" not to be null.',
+      ),
       document,
     );
     expect(nested.message).toBe("Required parameter input.password was null or undefined when calling updatePassword");
@@ -85,9 +89,15 @@ describe("GraphQL's own input errors as AppErrors", () => {
   it("leaves errors that already carry one of our codes, and resolver errors, alone", () => {
     expect(isInputError(new GraphQLError("x", { extensions: { code: "NOT_FOUND" } }))).toBe(false);
     expect(isInputError(new GraphQLError("boom", { path: ["me"] }))).toBe(false);
-    expect(isInputError(new GraphQLError('Argument "data" of required type "UpdateUserInput!" was not provided.', { path: ["updateUser"] }))).toBe(true);
+    expect(
+      isInputError(new GraphQLError('Argument "data" of required type "UpdateUserInput!" was not provided.', { path: ["updateUser"] })),
+    ).toBe(true);
     expect(isInputError(new GraphQLError("Cannot query field", { extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }))).toBe(true);
-    const refused = new GraphQLError('Expected type "File". The file is too large.', { originalError: new AppError(AppErrorCode.FILE_TOO_LARGE) });
-    expect(isInputError(new GraphQLError('Variable "$file" got invalid value {}; Expected type "File".', { originalError: refused }))).toBe(false);
+    const refused = new GraphQLError('Expected type "File". The file is too large.', {
+      originalError: new AppError(AppErrorCode.FILE_TOO_LARGE),
+    });
+    expect(isInputError(new GraphQLError('Variable "$file" got invalid value {}; Expected type "File".', { originalError: refused }))).toBe(
+      false,
+    );
   });
 });

@@ -12,8 +12,14 @@ import { graphqlDocuments } from "./graphql-documents";
 
 const cost = (query: string) => {
   const document = parse(query);
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  return Math.max(...document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? operationCost(schema, d, (name) => fragments.get(name)) : 0)));
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  return Math.max(
+    ...document.definitions.map((d) =>
+      d.kind === Kind.OPERATION_DEFINITION ? operationCost(schema, d, (name) => fragments.get(name)) : 0,
+    ),
+  );
 };
 
 describe("the list cost (lib/graphql/list-cost-rule.ts)", () => {
@@ -34,7 +40,10 @@ describe("the list cost (lib/graphql/list-cost-rule.ts)", () => {
 
   it("follows fragments, each costed once however often it is spread", () => {
     expect(cost("{ documents(size: 10) { ...page } } fragment page on DocumentPage { items { id } total }")).toBe(10 * (1 + 2 + 1));
-    const fanOut = ["fragment f0 on User { id }", ...Array.from({ length: 40 }, (_, i) => `fragment f${i + 1} on User { ...f${i} ...f${i} }`)].join(" ");
+    const fanOut = [
+      "fragment f0 on User { id }",
+      ...Array.from({ length: 40 }, (_, i) => `fragment f${i + 1} on User { ...f${i} ...f${i} }`),
+    ].join(" ");
     expect(cost(`{ me { ...f40 } } ${fanOut}`)).toBe(1 + 2 ** 40);
   });
 });
@@ -56,19 +65,27 @@ function measure(source: string, document: DocumentNode) {
       directives++;
     },
   });
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  const costs = document.definitions.map((d) => (d.kind === Kind.OPERATION_DEFINITION ? operationCost(schema, d, (name) => fragments.get(name)) : 0));
+  const fragments = new Map(
+    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+  );
+  const costs = document.definitions.map((d) =>
+    d.kind === Kind.OPERATION_DEFINITION ? operationCost(schema, d, (name) => fragments.get(name)) : 0,
+  );
   return { tokens, aliases, directives, depth, cost: Math.max(...costs) };
 }
 
 describe("QUERY_LIMITS leave the app's own GraphQL documents a wide margin", () => {
-  const documents = graphqlDocuments(process.cwd(), ["app", "components", "lib"], (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/")).filter((d) =>
-    /^\s*(query|mutation|subscription)\b/.test(d.source),
-  );
+  const documents = graphqlDocuments(
+    process.cwd(),
+    ["app", "components", "lib"],
+    (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/"),
+  ).filter((d) => /^\s*(query|mutation|subscription)\b/.test(d.source));
 
   it("finds the documents the components send", () => {
     expect(documents.length).toBeGreaterThanOrEqual(15);
-    expect(documents.map((d) => d.file)).toEqual(expect.arrayContaining(["components/documents/share-links-panel.tsx", "components/templates/templates-list.tsx"]));
+    expect(documents.map((d) => d.file)).toEqual(
+      expect.arrayContaining(["components/documents/share-links-panel.tsx", "components/templates/templates-list.tsx"]),
+    );
   });
 
   it("each is within half of every limit", () => {
@@ -81,7 +98,8 @@ describe("QUERY_LIMITS leave the app's own GraphQL documents a wide margin", () 
         depth: QUERY_LIMITS.depth / 2,
         cost: QUERY_LIMITS.cost / 2,
       };
-      for (const [limit, value] of Object.entries(measured)) expect(value, `${limit} of ${file}: ${source}`).toBeLessThanOrEqual(half[limit as keyof typeof half]);
+      for (const [limit, value] of Object.entries(measured))
+        expect(value, `${limit} of ${file}: ${source}`).toBeLessThanOrEqual(half[limit as keyof typeof half]);
     }
   });
 });
@@ -99,7 +117,9 @@ describe("introspection (lib/graphql/introspection-plugin.ts)", () => {
   it("recognises __schema and __type at the root, also through fragments; not __typename", () => {
     expect(readsSchema(parse("{ __schema { types { name } } }"))).toBe(true);
     expect(readsSchema(parse('{ me { id } ... on Query { __type(name: "User") { name } } }'))).toBe(true);
-    expect(readsSchema(parse("query { ...a } fragment a on Query { ...b } fragment b on Query { __schema { queryType { name } } }"))).toBe(true);
+    expect(readsSchema(parse("query { ...a } fragment a on Query { ...b } fragment b on Query { __schema { queryType { name } } }"))).toBe(
+      true,
+    );
     expect(readsSchema(parse("{ __typename me { __typename } }"))).toBe(false);
     expect(readsSchema(parse("query A { me { id } } query B { __schema { queryType { name } } }"), "A")).toBe(false);
   });
@@ -112,7 +132,8 @@ describe("the execution budget (lib/graphql/execution-budget-plugin.ts)", () => 
   function server(options: { timeoutMs?: number; maxListItems?: number }) {
     const resolved: string[] = [];
     const testSchema = createSchema<YogaInitialContext & GraphQLContext>({
-      typeDefs: "type Query { slow: Slow! after: Int! items(n: Int!): [Int!]! } type Slow { nested: Int! } type Mutation { slowWrite: Boolean! }",
+      typeDefs:
+        "type Query { slow: Slow! after: Int! items(n: Int!): [Int!]! } type Slow { nested: Int! } type Mutation { slowWrite: Boolean! }",
       resolvers: {
         Query: {
           slow: async () => {
@@ -148,8 +169,15 @@ describe("the execution budget (lib/graphql/execution-budget-plugin.ts)", () => 
       maskedErrors: false,
     });
     const run = async (query: string) => {
-      const response = await yoga.fetch("http://localhost/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
-      return (await response.json()) as { data?: unknown; errors?: { message: string; extensions: { code: string; details: { limit: string } } }[] };
+      const response = await yoga.fetch("http://localhost/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      });
+      return (await response.json()) as {
+        data?: unknown;
+        errors?: { message: string; extensions: { code: string; details: { limit: string } } }[];
+      };
     };
     return { run, resolved };
   }
@@ -161,7 +189,9 @@ describe("the execution budget (lib/graphql/execution-budget-plugin.ts)", () => 
     expect(resolved).toEqual([]);
     expect(result.data).toBeNull();
     expect(result.errors?.[0].extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", details: { limit: "executionMs" } });
-    expect(result.errors?.[0].message).toBe("Aquesta sol·licitud demana massa coses alhora: s'ha executat durant més de 50 ms. Demana'n menys o divideix-la en diverses sol·licituds.");
+    expect(result.errors?.[0].message).toBe(
+      "Aquesta sol·licitud demana massa coses alhora: s'ha executat durant més de 50 ms. Demana'n menys o divideix-la en diverses sol·licituds.",
+    );
     // The pending resolver finishes on its own; nothing under it runs.
     await sleep(400);
     expect(resolved).toEqual(["slow"]);

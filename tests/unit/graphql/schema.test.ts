@@ -11,7 +11,8 @@ describe("GraphQL schema", () => {
   it("names the operations of spec section 7", () => {
     const query = schema.getQueryType()!.getFields();
     const mutation = schema.getMutationType()!.getFields();
-    for (const name of ["me", "account", "accountPolicies", "accountRoles", "tokens", "accountSamlSlug"]) expect(query).toHaveProperty(name);
+    for (const name of ["me", "account", "accountPolicies", "accountRoles", "tokens", "accountSamlSlug"])
+      expect(query).toHaveProperty(name);
     for (const name of ["acceptTos", "updateUser", "updatePassword", "updateEmail", "updateUserMetadata", "deleteUser"]) {
       expect(mutation).toHaveProperty(name);
     }

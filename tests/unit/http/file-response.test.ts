@@ -28,7 +28,16 @@ describe("fileResponse", () => {
   });
 
   it("never serves HTML, SVG, XML or script as such, and never inline", () => {
-    for (const type of ["text/html", "text/html; charset=utf-8", "image/svg+xml", "application/xhtml+xml", "text/xml", "application/javascript", "text/plain", ""]) {
+    for (const type of [
+      "text/html",
+      "text/html; charset=utf-8",
+      "image/svg+xml",
+      "application/xhtml+xml",
+      "text/xml",
+      "application/javascript",
+      "text/plain",
+      "",
+    ]) {
       const response = fileResponse(body(type, "page.html"), { inline: true });
       expect(response.headers.get("content-type"), type).toBe("application/octet-stream");
       expect(response.headers.get("content-disposition"), type).toMatch(/^attachment; /);
@@ -39,7 +48,9 @@ describe("fileResponse", () => {
   });
 
   it("keeps the name: ASCII for old clients, the exact one in UTF-8, no quote or header break", () => {
-    expect(contentDisposition('Contrato "niño"\r\n.pdf', false)).toBe(`attachment; filename="Contrato ni_o__.pdf"; filename*=UTF-8''Contrato%20%22ni%C3%B1o%22%0D%0A.pdf`);
+    expect(contentDisposition('Contrato "niño"\r\n.pdf', false)).toBe(
+      `attachment; filename="Contrato ni_o__.pdf"; filename*=UTF-8''Contrato%20%22ni%C3%B1o%22%0D%0A.pdf`,
+    );
     const generated = fileResponse({ stream: new Blob(["a,b"]).stream(), mimetype: "text/csv; charset=utf-8", fileName: "documents.csv" });
     expect(generated.headers.get("content-length")).toBeNull();
     expect(generated.headers.get("content-type")).toBe("text/csv; charset=utf-8");

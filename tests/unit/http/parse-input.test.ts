@@ -60,12 +60,22 @@ describe("parseInput", () => {
       { path: "name", code: "too_big", params: { origin: "string", maximum: 5, inclusive: "true" }, message: "Use at most 5 characters." },
     ]);
     expect(fields({ tags: ["x"] }, shape)).toEqual([expect.objectContaining({ code: "too_small", message: "Choose at least 2 items." })]);
-    expect(fields({ size: 1000 }, shape)).toEqual([expect.objectContaining({ params: { origin: "number", maximum: 100, inclusive: "true" }, message: "Enter a number of at most 100." })]);
-    expect(fields({ size: "x" }, shape)).toEqual([{ path: "size", code: "invalid_type", params: { expected: "number" }, message: "Enter a number." }]);
-    expect(fields({ kind: "c" }, shape)).toEqual([{ path: "kind", code: "invalid_value", params: { expected: "a, b", received: "c" }, message: "Choose one of: a, b." }]);
-    expect(fields({ email: "nope" }, shape)).toEqual([{ path: "email", code: "invalid_format", params: { format: "email" }, message: "Enter a valid email address." }]);
+    expect(fields({ size: 1000 }, shape)).toEqual([
+      expect.objectContaining({ params: { origin: "number", maximum: 100, inclusive: "true" }, message: "Enter a number of at most 100." }),
+    ]);
+    expect(fields({ size: "x" }, shape)).toEqual([
+      { path: "size", code: "invalid_type", params: { expected: "number" }, message: "Enter a number." },
+    ]);
+    expect(fields({ kind: "c" }, shape)).toEqual([
+      { path: "kind", code: "invalid_value", params: { expected: "a, b", received: "c" }, message: "Choose one of: a, b." },
+    ]);
+    expect(fields({ email: "nope" }, shape)).toEqual([
+      { path: "email", code: "invalid_format", params: { format: "email" }, message: "Enter a valid email address." },
+    ]);
     // Dates as ISO days: where the error is rendered they read as the locale's long date.
-    expect(fields({ on: new Date("2020-05-01") }, shape)).toEqual([expect.objectContaining({ params: { origin: "date", minimum: "2030-01-01", inclusive: "true" } })]);
+    expect(fields({ on: new Date("2020-05-01") }, shape)).toEqual([
+      expect.objectContaining({ params: { origin: "date", minimum: "2030-01-01", inclusive: "true" } }),
+    ]);
   });
 
   it("maps custom messages that are keys, and known sentences, to their code; others to custom", () => {
@@ -110,7 +120,16 @@ describe("parseInput", () => {
       error = caught as AppError;
     }
     const english = error!.details.fields as { code: string; message: string }[];
-    expect(english.map((f) => f.code)).toEqual(["too_small", "too_big", "invalid_value", "invalid_format", "invalid_type", "phone", "invalid", "unknown_field"]);
+    expect(english.map((f) => f.code)).toEqual([
+      "too_small",
+      "too_big",
+      "invalid_value",
+      "invalid_format",
+      "invalid_type",
+      "phone",
+      "invalid",
+      "unknown_field",
+    ]);
     for (const locale of LOCALES) {
       const localized = localizeAppError(error!, locale).details.fields as { code: string; message: string }[];
       localized.forEach((field, index) => {

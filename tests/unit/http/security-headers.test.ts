@@ -15,10 +15,20 @@ import {
 } from "@/lib/http/security-headers";
 
 const PROD: SecurityEnvironment = { isDev: false, googleEnabled: false, appUrl: "http://localhost:3000" };
-const directives = (csp: string) => Object.fromEntries(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+const directives = (csp: string) =>
+  Object.fromEntries(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
 const headersFor = (path: string, env = PROD, method = "GET", forwardedProto: string | null = null) => {
   const url = new URL(path, "http://localhost:3000");
-  return securityHeadersFor({ pathname: url.pathname, searchParams: url.searchParams, method, forwardedProto }, env, () => "bm9uY2Utb2YtdGVzdA==");
+  return securityHeadersFor(
+    { pathname: url.pathname, searchParams: url.searchParams, method, forwardedProto },
+    env,
+    () => "bm9uY2Utb2YtdGVzdA==",
+  );
 };
 
 describe("the page policy", () => {
@@ -49,7 +59,10 @@ describe("the page policy", () => {
 
   it("reads its environment: development, Google's keys", () => {
     expect(securityEnvironment({ NODE_ENV: "production" })).toMatchObject({ isDev: false, googleEnabled: false });
-    expect(securityEnvironment({ NODE_ENV: "development", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" })).toMatchObject({ isDev: true, googleEnabled: true });
+    expect(securityEnvironment({ NODE_ENV: "development", GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "s" })).toMatchObject({
+      isDev: true,
+      googleEnabled: true,
+    });
     expect(securityEnvironment({ NODE_ENV: "test", GOOGLE_CLIENT_ID: "id" }).googleEnabled).toBe(false);
   });
 });
@@ -65,7 +78,14 @@ describe("which answer gets which policy", () => {
   });
 
   it("gives API answers the strict policy and nothing on the request", () => {
-    for (const path of ["/vapp/auth/csrf", "/graphql", "/v1/templates", "/v1/openapi.json", "/vapp/documents/x/file", "/vapp/users/avatar?v=1"]) {
+    for (const path of [
+      "/vapp/auth/csrf",
+      "/graphql",
+      "/v1/templates",
+      "/v1/openapi.json",
+      "/vapp/documents/x/file",
+      "/vapp/users/avatar?v=1",
+    ]) {
       const { response, requestCsp } = headersFor(path);
       expect(response["content-security-policy"], path).toBe(API_CSP);
       expect(response["x-frame-options"], path).toBe("DENY");

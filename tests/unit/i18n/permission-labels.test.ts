@@ -20,6 +20,7 @@ describe("the Roles screen's permission labels", () => {
     const { groups, permissions } = accountRoles(locale);
     expect(Object.keys(permissions).sort()).toEqual([...PERMISSIONS].sort());
     expect(Object.keys(groups).sort()).toEqual(PERMISSION_GROUPS.map((group) => group.group).sort());
-    for (const text of [...Object.values(permissions), ...Object.values(groups)]) expect(typeof text === "string" && text.trim().length > 0).toBe(true);
+    for (const text of [...Object.values(permissions), ...Object.values(groups)])
+      expect(typeof text === "string" && text.trim().length > 0).toBe(true);
   });
 });

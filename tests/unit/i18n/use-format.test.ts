@@ -13,15 +13,26 @@ function rendered(locale: string, timeZone: string, use: (format: ReturnType<typ
   function Probe() {
     return createElement("output", null, use(useFormat()));
   }
-  const html = renderToString(createElement(NextIntlClientProvider, { locale, timeZone, messages: {} } as ComponentProps<typeof NextIntlClientProvider>, createElement(Probe)));
-  return html.replace(/^<output>|<\/output>$/g, "").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+  const html = renderToString(
+    createElement(
+      NextIntlClientProvider,
+      { locale, timeZone, messages: {} } as ComponentProps<typeof NextIntlClientProvider>,
+      createElement(Probe),
+    ),
+  );
+  return html
+    .replace(/^<output>|<\/output>$/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 describe("bindFormat", () => {
   it("formats in the bound locale and time zone", () => {
     const madrid = bindFormat("es", "Europe/Madrid");
     // 23:30 UTC is already the next day in Madrid.
-    expect(madrid.date(INSTANT)).toBe(new Intl.DateTimeFormat("es", { dateStyle: "medium", timeZone: "Europe/Madrid" }).format(new Date(INSTANT)));
+    expect(madrid.date(INSTANT)).toBe(
+      new Intl.DateTimeFormat("es", { dateStyle: "medium", timeZone: "Europe/Madrid" }).format(new Date(INSTANT)),
+    );
     expect(madrid.date(INSTANT)).toContain("10");
     expect(madrid.dateTime(INSTANT)).toBe(formatDateTime("es", INSTANT, "Europe/Madrid"));
     expect(madrid.dateTime(INSTANT)).toContain("0:30");
@@ -51,7 +62,11 @@ describe("useFormat", () => {
   });
 
   it("gives what next-intl's useFormatter gave for the same options (the screens it replaced)", () => {
-    for (const [locale, zone] of [["es", "Europe/Madrid"], ["pt-br", "America/Sao_Paulo"], ["en", "UTC"]] as const) {
+    for (const [locale, zone] of [
+      ["es", "Europe/Madrid"],
+      ["pt-br", "America/Sao_Paulo"],
+      ["en", "UTC"],
+    ] as const) {
       const before = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: zone }).format(new Date(INSTANT));
       expect(rendered(locale, zone, (f) => f.dateTime(INSTANT))).toBe(before);
     }

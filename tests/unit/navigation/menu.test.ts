@@ -11,7 +11,15 @@ const holder = (role: keyof typeof ROLE_PERMISSIONS, capabilities: string[] = []
 describe("side menu", () => {
   it("keeps the spec's order", () => {
     expect(MENU.map((e) => e.key)).toEqual([
-      "dashboard", "repository", "templates", "collections", "reports", "automation", "profiles", "tickets", "helpCenter",
+      "dashboard",
+      "repository",
+      "templates",
+      "collections",
+      "reports",
+      "automation",
+      "profiles",
+      "tickets",
+      "helpCenter",
     ]);
   });
 
@@ -31,6 +39,10 @@ describe("side menu", () => {
 
   it("hides screens not built yet", () => {
     // Repository and Templates exist; the rest come with their issues.
-    expect(visibleMenu(holder("Administrator", ["documents", "templates"])).map((e) => e.key)).toEqual(["dashboard", "repository", "templates"]);
+    expect(visibleMenu(holder("Administrator", ["documents", "templates"])).map((e) => e.key)).toEqual([
+      "dashboard",
+      "repository",
+      "templates",
+    ]);
   });
 });

@@ -49,7 +49,16 @@ describe("safeRedirect", () => {
   });
 
   it("refuses other schemes and relative addresses", () => {
-    for (const value of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,hi", "mailto:a@b.c", "docs", "./docs", "?x=1", "#top"]) {
+    for (const value of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,hi",
+      "mailto:a@b.c",
+      "docs",
+      "./docs",
+      "?x=1",
+      "#top",
+    ]) {
       expect(check(value), value).toBeNull();
     }
   });

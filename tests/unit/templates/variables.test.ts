@@ -3,9 +3,23 @@ import type { AppError } from "@/lib/errors/app-error";
 import { localizeAppError } from "@/lib/errors/localize-app-error";
 import { localizedMessage } from "@/lib/http/error-response";
 import { evaluateFormula, formulaReferences } from "@/lib/templates/formula";
-import { assertValidVariables, fillName, fillValues, formatDateValue, variableOptionsSchema, type RawValue, type Variable } from "@/lib/templates/variables";
+import {
+  assertValidVariables,
+  fillName,
+  fillValues,
+  formatDateValue,
+  variableOptionsSchema,
+  type RawValue,
+  type Variable,
+} from "@/lib/templates/variables";
 
-const v = (name: string, type: Variable["type"], options: Variable["options"] = {}, required = true): Variable => ({ name, type, options, required, deprecated: false });
+const v = (name: string, type: Variable["type"], options: Variable["options"] = {}, required = true): Variable => ({
+  name,
+  type,
+  options,
+  required,
+  deprecated: false,
+});
 
 describe("formulas", () => {
   it("computes arithmetic over bracketed names with precedence and parentheses", () => {
@@ -37,7 +51,11 @@ describe("field values", () => {
   ];
 
   it("formats each type in the template's language and computes formulas", () => {
-    const { text, values } = fillValues(fields, { name: "Ana", when: "2026-03-05", fee: "1234.5", rate: 21, ok: true, site: "example.com", tier: "Gold", country: "es" }, { language: "es" });
+    const { text, values } = fillValues(
+      fields,
+      { name: "Ana", when: "2026-03-05", fee: "1234.5", rate: 21, ok: true, site: "example.com", tier: "Gold", country: "es" },
+      { language: "es" },
+    );
     expect(text.when).toBe("5 de marzo de 2026");
     expect(text.fee.replace(/\s/g, " ")).toBe("1234,50 €");
     expect(text.rate.replace(/\s/g, " ")).toBe("21 %");
@@ -69,7 +87,11 @@ describe("field values", () => {
   it("translates the field problems for the caller's language where the error is rendered", () => {
     let error: AppError | undefined;
     try {
-      fillValues([...fields, v("bio", "text", {}, false)], { name: "Ana", when: "2025-12-31", fee: 1, rate: 1, bio: "x".repeat(10_001) }, { language: "en" });
+      fillValues(
+        [...fields, v("bio", "text", {}, false)],
+        { name: "Ana", when: "2025-12-31", fee: 1, rate: 1, bio: "x".repeat(10_001) },
+        { language: "en" },
+      );
     } catch (caught) {
       error = caught as AppError;
     }
@@ -79,7 +101,9 @@ describe("field values", () => {
       { path: "bio", code: "tooLong", params: { max: 10_000 }, message: "El texto es demasiado largo (máximo 10.000 caracteres)." },
     ]);
     expect(localizedMessage(spanish, "es")).toBe("Algunos campos no son válidos: when, bio");
-    expect((localizeAppError(error!, "pt-br").details.fields as { message: string }[])[0].message).toBe("A data não pode ser anterior a 1 de janeiro de 2026.");
+    expect((localizeAppError(error!, "pt-br").details.fields as { message: string }[])[0].message).toBe(
+      "A data não pode ser anterior a 1 de janeiro de 2026.",
+    );
     // The service's error is left as it was.
     expect((error!.details.fields as { message: string }[])[0].message).toBe("The date must be on or after 2026-01-01.");
   });
@@ -99,9 +123,17 @@ describe("field values", () => {
       throw new Error("accepted");
     };
     const unknown = refused([v("fee", "number"), v("total", "formula", { formula: "[fee] * [tax]" })]);
-    expect(unknown).toMatchObject({ code: "FORMULA_INVALID", params: { name: "total", reason: "[tax] is not a field of this template" }, details: { field: "total", reason: { code: "unknownField", params: { field: "tax" } } } });
-    expect(localizedMessage(localizeAppError(unknown, "es"), "es")).toBe('La fórmula de "total" no es válida: [tax] no es un campo de esta plantilla');
-    expect(localizedMessage(localizeAppError(unknown, "ca"), "ca")).toBe("La fórmula de \"total\" no és vàlida: [tax] no és un camp d'aquesta plantilla");
+    expect(unknown).toMatchObject({
+      code: "FORMULA_INVALID",
+      params: { name: "total", reason: "[tax] is not a field of this template" },
+      details: { field: "total", reason: { code: "unknownField", params: { field: "tax" } } },
+    });
+    expect(localizedMessage(localizeAppError(unknown, "es"), "es")).toBe(
+      'La fórmula de "total" no es válida: [tax] no es un campo de esta plantilla',
+    );
+    expect(localizedMessage(localizeAppError(unknown, "ca"), "ca")).toBe(
+      'La fórmula de "total" no és vàlida: [tax] no és un camp d\'aquesta plantilla',
+    );
     const empty = refused([v("total", "formula")]);
     expect(localizedMessage(localizeAppError(empty, "pt"), "pt")).toBe('A fórmula de "total" não é válida: está vazia');
     const broken = refused([v("a", "number"), v("total", "formula", { formula: "([a] + 1" })]);
@@ -113,8 +145,12 @@ describe("field values", () => {
   it("checks definitions together: choices, date bounds, formula references and loops", () => {
     expect(() => assertValidVariables([v("t", "dropdown")])).toThrow(/choice/);
     expect(() => assertValidVariables([v("d", "date", { dateMin: "2026-02-01", dateMax: "2026-01-01" })])).toThrow(/earliest/);
-    expect(() => assertValidVariables([v("a", "text"), v("f", "formula", { formula: "[a] + 1" })])).toThrow(expect.objectContaining({ code: "FORMULA_INVALID" }));
-    expect(() => assertValidVariables([v("f", "formula", { formula: "[g] + 1" }), v("g", "formula", { formula: "[f]" })])).toThrow(/back to itself/);
+    expect(() => assertValidVariables([v("a", "text"), v("f", "formula", { formula: "[a] + 1" })])).toThrow(
+      expect.objectContaining({ code: "FORMULA_INVALID" }),
+    );
+    expect(() => assertValidVariables([v("f", "formula", { formula: "[g] + 1" }), v("g", "formula", { formula: "[f]" })])).toThrow(
+      /back to itself/,
+    );
   });
 
   it("fills a document name from the values", () => {
@@ -135,17 +171,27 @@ describe("structured field values", () => {
     try {
       fillValues(variables, raw as Record<string, RawValue>, { language });
     } catch (error) {
-      return ((error as AppError).details.fields as { path: string; code: string; params?: Record<string, string | number> }[]).map(({ path, code, params }) => ({ path, code, ...(params ? { params } : {}) }));
+      return ((error as AppError).details.fields as { path: string; code: string; params?: Record<string, string | number> }[]).map(
+        ({ path, code, params }) => ({ path, code, ...(params ? { params } : {}) }),
+      );
     }
     throw new Error("accepted");
   };
 
   it("fills an address on one line, postal code before or after the city as the country writes it, the country in the document's language", () => {
     const address = v("office", "address");
-    const es = fillValues([address], { office: { line1: " Gran Via 1 ", line2: "3º 2ª", city: "Madrid", postalCode: "28013", country: "es" } }, { language: "es" });
+    const es = fillValues(
+      [address],
+      { office: { line1: " Gran Via 1 ", line2: "3º 2ª", city: "Madrid", postalCode: "28013", country: "es" } },
+      { language: "es" },
+    );
     expect(es.values.office).toEqual({ line1: "Gran Via 1", line2: "3º 2ª", city: "Madrid", postalCode: "28013", country: "ES" });
     expect(es.text.office).toBe("Gran Via 1, 3º 2ª, 28013 Madrid, España");
-    const us = fillValues([address], { office: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" } }, { language: "ca" });
+    const us = fillValues(
+      [address],
+      { office: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" } },
+      { language: "ca" },
+    );
     expect(us.text.office).toBe("1 Main St, Springfield, IL 62701, Estats Units");
   });
 
@@ -156,14 +202,20 @@ describe("structured field values", () => {
       { path: "office", code: "country" },
     ]);
     expect(problems([v("office", "address")], { office: "Gran Via 1, Madrid" })).toEqual([{ path: "office", code: "address" }]);
-    expect(problems([v("office", "address")], { office: { line1: "a", city: "b", postalCode: "1", country: "ES", floor: 3 } })).toEqual([{ path: "office", code: "address" }]);
-    expect(problems([v("office", "address")], { office: { line1: "x".repeat(201), city: "b", postalCode: "12345", country: "ES" } })).toEqual([{ path: "office", code: "tooLong", params: { max: 200 } }]);
+    expect(problems([v("office", "address")], { office: { line1: "a", city: "b", postalCode: "1", country: "ES", floor: 3 } })).toEqual([
+      { path: "office", code: "address" },
+    ]);
+    expect(
+      problems([v("office", "address")], { office: { line1: "x".repeat(201), city: "b", postalCode: "12345", country: "ES" } }),
+    ).toEqual([{ path: "office", code: "tooLong", params: { max: 200 } }]);
     // An untouched address (every part empty) is empty: required only if the field is.
-    expect(problems([v("office", "address")], { office: { line1: "", city: " ", postalCode: "", country: "" } })).toEqual([{ path: "office", code: "required" }]);
+    expect(problems([v("office", "address")], { office: { line1: "", city: " ", postalCode: "", country: "" } })).toEqual([
+      { path: "office", code: "required" },
+    ]);
     expect(fillValues([v("office", "address", {}, false)], { office: { line1: "", city: "" } }).values.office).toBeNull();
   });
 
-  it("fills a position as \"lat, long\" with six decimals at most, from numbers or text", () => {
+  it('fills a position as "lat, long" with six decimals at most, from numbers or text', () => {
     const geo = [v("site", "geo")];
     expect(fillValues(geo, { site: { latitude: 41.38506389, longitude: "2,1734035" } }).text.site).toBe("41.385064, 2.173404");
     const filled = fillValues(geo, { site: "-33.8688, 151.2093" }, { language: "es" });
@@ -180,15 +232,34 @@ describe("structured field values", () => {
 
   it("fills a DataMap as key: value lines, refusing empty, repeated and too many keys", () => {
     const map = [v("extras", "object")];
-    const filled = fillValues(map, { extras: [{ key: "Colour", value: "Blue" }, { key: "", value: "" }, { key: "Size", value: "XL" }] });
-    expect(filled.values.extras).toEqual([{ key: "Colour", value: "Blue" }, { key: "Size", value: "XL" }]);
+    const filled = fillValues(map, {
+      extras: [
+        { key: "Colour", value: "Blue" },
+        { key: "", value: "" },
+        { key: "Size", value: "XL" },
+      ],
+    });
+    expect(filled.values.extras).toEqual([
+      { key: "Colour", value: "Blue" },
+      { key: "Size", value: "XL" },
+    ]);
     expect(filled.text.extras).toBe("Colour: Blue\nSize: XL");
     expect(fillValues(map, { extras: { Seats: 4, Wifi: true } }).text.extras).toBe("Seats: 4\nWifi: true");
-    expect(problems(map, { extras: [{ key: "", value: "orphan" }, { key: "A", value: "1" }, { key: "a", value: "2" }] })).toEqual([
+    expect(
+      problems(map, {
+        extras: [
+          { key: "", value: "orphan" },
+          { key: "A", value: "1" },
+          { key: "a", value: "2" },
+        ],
+      }),
+    ).toEqual([
       { path: "extras", code: "keyRequired" },
       { path: "extras", code: "duplicateKey", params: { key: "a" } },
     ]);
-    expect(problems(map, { extras: Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: "v" })) })).toEqual([{ path: "extras", code: "tooManyRows", params: { max: 50 } }]);
+    expect(problems(map, { extras: Array.from({ length: 51 }, (_, i) => ({ key: `k${i}`, value: "v" })) })).toEqual([
+      { path: "extras", code: "tooManyRows", params: { max: 50 } },
+    ]);
     expect(problems(map, { extras: [{ key: "k", value: { nested: true } }] })).toEqual([{ path: "extras", code: "dataMap" }]);
     expect(problems(map, { extras: "Colour: Blue" })).toEqual([{ path: "extras", code: "dataMap" }]);
   });
@@ -196,11 +267,16 @@ describe("structured field values", () => {
   it("fills a matrix as one line per row under the template's columns", () => {
     const table = [v("items", "matrix", { columns: ["Item", "Qty", "Price"] })];
     const filled = fillValues(table, { items: [["Chairs", "4", "10"], ["", "", ""], { Item: "Desk", Price: "99" }] });
-    expect(filled.values.items).toEqual([["Chairs", "4", "10"], ["Desk", "", "99"]]);
+    expect(filled.values.items).toEqual([
+      ["Chairs", "4", "10"],
+      ["Desk", "", "99"],
+    ]);
     expect(filled.text.items).toBe("Item: Chairs; Qty: 4; Price: 10\nItem: Desk; Price: 99");
     expect(problems(table, { items: [["a", "b", "c", "d"]] })).toEqual([{ path: "items", code: "matrixColumns", params: { max: 3 } }]);
     expect(problems(table, { items: [{ Colour: "red" }] })).toEqual([{ path: "items", code: "matrixColumns", params: { max: 3 } }]);
-    expect(problems(table, { items: Array.from({ length: 51 }, () => ["x"]) })).toEqual([{ path: "items", code: "tooManyRows", params: { max: 50 } }]);
+    expect(problems(table, { items: Array.from({ length: 51 }, () => ["x"]) })).toEqual([
+      { path: "items", code: "tooManyRows", params: { max: 50 } },
+    ]);
     expect(problems(table, { items: "Chairs, 4" })).toEqual([{ path: "items", code: "matrix" }]);
     expect(problems(table, { items: [["x".repeat(1001)]] })).toEqual([{ path: "items", code: "tooLong", params: { max: 1000 } }]);
   });
@@ -243,11 +319,18 @@ describe("structured field values", () => {
   });
 
   it("writes money by the field's currencyFormat: symbol, code or name", () => {
-    const fee = (currencyFormat?: "symbol" | "code" | "name") => fillValues([v("fee", "currency", { currency: "EUR", ...(currencyFormat ? { currencyFormat } : {}) })], { fee: 1500 }, { language: "en" }).text.fee;
+    const fee = (currencyFormat?: "symbol" | "code" | "name") =>
+      fillValues(
+        [v("fee", "currency", { currency: "EUR", ...(currencyFormat ? { currencyFormat } : {}) })],
+        { fee: 1500 },
+        { language: "en" },
+      ).text.fee;
     expect(fee()).toBe("€1,500.00");
     expect(fee("code").replace(/\s/g, " ")).toBe("EUR 1,500.00");
     expect(fee("name")).toBe("1,500.00 euros");
-    expect(fillValues([v("fee", "currency", { currency: "EUR", currencyFormat: "name" })], { fee: 2 }, { language: "es" }).text.fee).toBe("2,00 euros");
+    expect(fillValues([v("fee", "currency", { currency: "EUR", currencyFormat: "name" })], { fee: 2 }, { language: "es" }).text.fee).toBe(
+      "2,00 euros",
+    );
   });
 
   it("checks the new options: form name like other names, known currency formats and identity types, matrix columns", () => {
@@ -266,7 +349,15 @@ describe("structured field values", () => {
     try {
       fillValues(
         [v("office", "address"), v("site", "geo"), v("extras", "object"), v("passport", "identity")],
-        { office: { line1: "Gran Via 1", city: "", postalCode: "28013", country: "ES" }, site: { latitude: 100, longitude: 2 }, extras: [{ key: "a", value: "1" }, { key: "A", value: "2" }], passport: "?" },
+        {
+          office: { line1: "Gran Via 1", city: "", postalCode: "28013", country: "ES" },
+          site: { latitude: 100, longitude: 2 },
+          extras: [
+            { key: "a", value: "1" },
+            { key: "A", value: "2" },
+          ],
+          passport: "?",
+        },
         { language: "es" },
       );
     } catch (caught) {

@@ -11,7 +11,15 @@ export default async function ProfilePage() {
   return (
     <SettingsPage ctx={ctx}>
       <ProfileForm
-        user={{ email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? "", language: me.language ?? "en", timezone: me.timezone ?? "", avatar: me.avatar ?? null }}
+        user={{
+          email: me.email,
+          firstName: me.firstName,
+          lastName: me.lastName,
+          phone: me.phone ?? "",
+          language: me.language ?? "en",
+          timezone: me.timezone ?? "",
+          avatar: me.avatar ?? null,
+        }}
         timeZones={Intl.supportedValuesOf("timeZone")}
       />
     </SettingsPage>

@@ -41,9 +41,14 @@ export default async function LoginPage({
       <AuthCard title={t("subdomain.title")}>
         <div className="flex flex-col gap-4">
           <Alert tone="info">
-            {entered.status === "notMember" ? t("subdomain.notMember", { account: entered.account.name }) : t("subdomain.unknown", { slug: slug[0] })}
+            {entered.status === "notMember"
+              ? t("subdomain.notMember", { account: entered.account.name })
+              : t("subdomain.unknown", { slug: slug[0] })}
           </Alert>
-          <Link href={target} className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href={target}
+            className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+          >
             {t("subdomain.continue")}
           </Link>
         </div>

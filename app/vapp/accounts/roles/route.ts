@@ -11,4 +11,6 @@ export const POST = route({ operation: "createAccountRole", input: accountRoleIn
 );
 
 /** Updates the role `id` names, or creates one without `id`. */
-export const PUT = route({ operation: "upsertAccountRole", input: accountRoleUpsertSchema }, ({ ctx, input }) => upsertAccountRole(ctx, input));
+export const PUT = route({ operation: "upsertAccountRole", input: accountRoleUpsertSchema }, ({ ctx, input }) =>
+  upsertAccountRole(ctx, input),
+);

@@ -2,6 +2,4 @@ import { setPasswordSchema } from "@/lib/auth/schemas";
 import { route } from "@/lib/http/route";
 import { setPassword } from "@/lib/users/update-password";
 
-export const POST = route({ operation: "setPassword", input: setPasswordSchema }, ({ ctx, input }) =>
-  setPassword(ctx, input),
-);
+export const POST = route({ operation: "setPassword", input: setPasswordSchema }, ({ ctx, input }) => setPassword(ctx, input));

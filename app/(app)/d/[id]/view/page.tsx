@@ -5,7 +5,14 @@ import { AppShell } from "@/components/layout/app-shell";
 import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentView } from "@/components/documents/document-view";
-import { AttachmentsPanel, CommentsPanel, DocumentAccessPanel, RelationsPanel, RequestAccess, ShareLinksPanel } from "@/components/documents/document-panels";
+import {
+  AttachmentsPanel,
+  CommentsPanel,
+  DocumentAccessPanel,
+  RelationsPanel,
+  RequestAccess,
+  ShareLinksPanel,
+} from "@/components/documents/document-panels";
 import { uploadMaxBytes } from "@/lib/files/upload-limits";
 import { dataStoreDefaults } from "@/lib/datastore/data-store";
 import { can } from "@/lib/auth/permissions";
@@ -24,7 +31,13 @@ export const dynamic = "force-dynamic";
  * activity. `?version=N` shows an older version's pages (with a notice and a way back to the
  * latest); a version the document does not have is a 404.
  */
-export default async function DocumentViewPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function DocumentViewPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const ctx = await requirePageAccount(`/d/${id}/view`);
   const { shell } = await getShellProps(ctx);
@@ -48,7 +61,8 @@ export default async function DocumentViewPage({ params, searchParams }: { param
       </AppShell>
     );
   }
-  const { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore } = view;
+  const { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore } =
+    view;
   if (!version.success || !rendition) notFound();
   // "Last active" is recorded after the answer is sent: no write on the way to the screen.
   after(() => touchDocumentAccess(ctx, id));
@@ -101,7 +115,14 @@ export default async function DocumentViewPage({ params, searchParams }: { param
         isPdf={isPdf}
         viewing={{ version: rendition.version, latestVersion: rendition.latestVersion, isLatest: rendition.isLatest }}
         pdfRenditions={pdfRenditionsAvailable()}
-        versions={versions.map((v) => ({ version: v.version, name: v.name, size: v.size, mimetype: v.mimetype, author: v.author?.name ?? null, createdAt: v.createdAt.toISOString() }))}
+        versions={versions.map((v) => ({
+          version: v.version,
+          name: v.name,
+          size: v.size,
+          mimetype: v.mimetype,
+          author: v.author?.name ?? null,
+          createdAt: v.createdAt.toISOString(),
+        }))}
         editValues={
           template && dataStore
             ? {
@@ -118,9 +139,21 @@ export default async function DocumentViewPage({ params, searchParams }: { param
         }
         values={(variables.definitions ?? []).map((d) => {
           const file = attachments.find((a) => a.variable === d.name);
-          return { name: d.label || d.name, value: variables.values?.[d.name] ?? null, type: d.type, ...(file ? { href: attachmentHref(file.id) } : {}) };
+          return {
+            name: d.label || d.name,
+            value: variables.values?.[d.name] ?? null,
+            type: d.type,
+            ...(file ? { href: attachmentHref(file.id) } : {}),
+          };
         })}
-        activity={activity.map((a) => ({ id: a.id, eventType: a.eventType, actor: a.actor, via: a.via, createdAt: a.createdAt.toISOString(), payload: a.payload }))}
+        activity={activity.map((a) => ({
+          id: a.id,
+          eventType: a.eventType,
+          actor: a.actor,
+          via: a.via,
+          createdAt: a.createdAt.toISOString(),
+          payload: a.payload,
+        }))}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
         folders={flattenTree(tree)}
@@ -130,12 +163,38 @@ export default async function DocumentViewPage({ params, searchParams }: { param
             documentId={document.id}
             canEdit={document.abilities.edit}
             maxUploadBytes={uploadMaxBytes()}
-            attachments={attachments.map((a) => ({ id: a.id, field: a.variable ? fieldLabel(a.variable) : null, name: a.name, mimetype: a.mimetype, size: a.size, author: a.author?.name ?? null, createdAt: a.createdAt.toISOString() }))}
+            attachments={attachments.map((a) => ({
+              id: a.id,
+              field: a.variable ? fieldLabel(a.variable) : null,
+              name: a.name,
+              mimetype: a.mimetype,
+              size: a.size,
+              author: a.author?.name ?? null,
+              createdAt: a.createdAt.toISOString(),
+            }))}
           />
         }
-        access={<DocumentAccessPanel documentId={document.id} canManage={document.abilities.manage} canShare={document.abilities.share} members={members} policies={policies} />}
+        access={
+          <DocumentAccessPanel
+            documentId={document.id}
+            canManage={document.abilities.manage}
+            canShare={document.abilities.share}
+            members={members}
+            policies={policies}
+          />
+        }
         relations={<RelationsPanel documentId={document.id} canEdit={document.abilities.edit} />}
-        comments={document.abilities.comment ? <CommentsPanel documentId={document.id} canComment={document.abilities.comment} canSuggest={document.abilities.suggest} currentUserId={ctx.userId} canModerate={document.abilities.manage} /> : undefined}
+        comments={
+          document.abilities.comment ? (
+            <CommentsPanel
+              documentId={document.id}
+              canComment={document.abilities.comment}
+              canSuggest={document.abilities.suggest}
+              currentUserId={ctx.userId}
+              canModerate={document.abilities.manage}
+            />
+          ) : undefined
+        }
       />
     </AppShell>
   );

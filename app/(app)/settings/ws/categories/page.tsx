@@ -11,9 +11,7 @@ export default async function CategoriesPage() {
   const categories = can(ctx, "ManageCategories") ? await findCategories(ctx, { includeHidden: true }) : [];
   return (
     <WorkspacePage ctx={ctx} permission="ManageCategories">
-      <CategoriesManager
-        categories={categories.map(({ id, name, group, hidden, global }) => ({ id, name, group, hidden, global }))}
-      />
+      <CategoriesManager categories={categories.map(({ id, name, group, hidden, global }) => ({ id, name, group, hidden, global }))} />
     </WorkspacePage>
   );
 }

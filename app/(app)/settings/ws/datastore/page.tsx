@@ -12,7 +12,14 @@ export default async function DataStorePage() {
   const store = can(ctx, "ManageAccount") ? await getDataStore(ctx) : null;
   return (
     <WorkspacePage ctx={ctx} permission="ManageAccount">
-      <DataStoreEditor variables={(store?.variables ?? []).map(({ name, type, value, description }) => ({ name, type, value, description: description ?? "" }))} />
+      <DataStoreEditor
+        variables={(store?.variables ?? []).map(({ name, type, value, description }) => ({
+          name,
+          type,
+          value,
+          description: description ?? "",
+        }))}
+      />
     </WorkspacePage>
   );
 }

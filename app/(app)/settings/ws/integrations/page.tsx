@@ -10,7 +10,12 @@ export const dynamic = "force-dynamic";
 /** Workspace settings → Integrations. So far it holds the API tokens of the public API (/v1). */
 export default async function WorkspaceIntegrationsPage() {
   const ctx = await requirePageAccount("/settings/ws/integrations");
-  if (!can(ctx, "ManageTokens")) return <WorkspacePage ctx={ctx} permission="ManageTokens">{null}</WorkspacePage>;
+  if (!can(ctx, "ManageTokens"))
+    return (
+      <WorkspacePage ctx={ctx} permission="ManageTokens">
+        {null}
+      </WorkspacePage>
+    );
   const [tokens, t] = await Promise.all([findAccountTokens(ctx), getTranslations("integrations")]);
   return (
     <WorkspacePage ctx={ctx} permission="ManageTokens">

@@ -12,7 +12,12 @@ export const dynamic = "force-dynamic";
 
 export default async function WorkspaceUsersPage({ searchParams }: { searchParams: Promise<{ page?: string }> }) {
   const ctx = await requirePageAccount("/settings/ws/users");
-  if (!can(ctx, "ManageMembers")) return <WorkspacePage ctx={ctx} permission="ManageMembers">{null}</WorkspacePage>;
+  if (!can(ctx, "ManageMembers"))
+    return (
+      <WorkspacePage ctx={ctx} permission="ManageMembers">
+        {null}
+      </WorkspacePage>
+    );
   const page = Math.max(1, Number((await searchParams).page ?? 1) || 1);
   const [members, roles, account, t, tr] = await Promise.all([
     findMembers(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),

@@ -34,7 +34,12 @@ export default async function TemplateViewPage({ params }: { params: Promise<{ i
     throw error;
   });
   const canManage = can(ctx, "ManageTemplates");
-  const [categories, tags, tree, dataStore] = await Promise.all([findCategories(ctx, { group: "template" }), findTags(ctx), folderTree(ctx, "template"), getDataStore(ctx)]);
+  const [categories, tags, tree, dataStore] = await Promise.all([
+    findCategories(ctx, { group: "template" }),
+    findTags(ctx),
+    folderTree(ctx, "template"),
+    getDataStore(ctx),
+  ]);
   const variables = template.variables as Variable[];
   return (
     <AppShell {...shell}>
@@ -64,7 +69,14 @@ export default async function TemplateViewPage({ params }: { params: Promise<{ i
           }}
         />
         {template.published && can(ctx, "ManageDocuments") && (
-          <CreateDocumentForm templateId={template.id} templateName={template.name} variables={variables} currency={template.currency} globals={dataStoreDefaults(variables, dataStore)} maxUploadBytes={uploadMaxBytes()} />
+          <CreateDocumentForm
+            templateId={template.id}
+            templateName={template.name}
+            variables={variables}
+            currency={template.currency}
+            globals={dataStoreDefaults(variables, dataStore)}
+            maxUploadBytes={uploadMaxBytes()}
+          />
         )}
       </div>
     </AppShell>

@@ -10,6 +10,9 @@ export const PATCH = route({ operation: "updateAccountRole", input: accountRoleU
 );
 
 /** Deletes a workspace role nobody holds. */
-export const DELETE = route({ operation: "deleteAccountRole", input: z.object({ id: z.string().min(1).max(64) }), withParams: true }, async ({ ctx, input }) => ({
-  id: (await deleteAccountRoles(ctx, [input.id]))[0],
-}));
+export const DELETE = route(
+  { operation: "deleteAccountRole", input: z.object({ id: z.string().min(1).max(64) }), withParams: true },
+  async ({ ctx, input }) => ({
+    id: (await deleteAccountRoles(ctx, [input.id]))[0],
+  }),
+);

@@ -8,4 +8,6 @@ export const GET = route({ operation: "personalLinks" }, ({ ctx, params }) => fi
  * Shares the document with a person by address (editor): { email, role }. A member gets a policy,
  * anyone else a personal link when the workspace allows it (docs/permissions.md).
  */
-export const POST = route({ operation: "shareWithPerson", input: shareWithPersonSchema }, ({ ctx, params, input }) => shareWithPerson(ctx, params.id, input));
+export const POST = route({ operation: "shareWithPerson", input: shareWithPersonSchema }, ({ ctx, params, input }) =>
+  shareWithPerson(ctx, params.id, input),
+);

@@ -11,7 +11,9 @@ export const dynamic = "force-dynamic";
  * token (lib/http/csrf.ts); the page sends them that way.
  */
 export const GET = route({ operation: "linkComments" }, async ({ ctx, src, params }) =>
-  Response.json(await findLinkComments(ctx, params.linkId, bearerToken(src.header("authorization"))), { headers: { "cache-control": "no-store" } }),
+  Response.json(await findLinkComments(ctx, params.linkId, bearerToken(src.header("authorization"))), {
+    headers: { "cache-control": "no-store" },
+  }),
 );
 
 /** Adds a comment or a reply: { body, parentId?, kind?, authorName? } (the name unless the link is secure). */

@@ -9,4 +9,6 @@ export const dynamic = "force-dynamic";
  * and { email, code }. Public, but like every state-changing call it needs the CSRF token, which
  * an anonymous visitor gets from GET /vapp/auth/csrf (the page does that first).
  */
-export const POST = route({ operation: "validateLink", input: validateLinkSchema }, ({ ctx, params, input }) => validateDocumentLink(ctx, params.linkId, input));
+export const POST = route({ operation: "validateLink", input: validateLinkSchema }, ({ ctx, params, input }) =>
+  validateDocumentLink(ctx, params.linkId, input),
+);

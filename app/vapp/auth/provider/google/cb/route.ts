@@ -12,5 +12,9 @@ export const GET = route({ operation: "googleCallback" }, async ({ req }) => {
   if (!isGoogleEnabled()) {
     throw new AppError(AppErrorCode.SIGN_IN_METHOD_UNAVAILABLE, { message: "Google sign-in is not configured." });
   }
-  return NextAuth(req as never, { params: Promise.resolve({ nextauth: ["callback", "google"] }) } as never, authOptions()) as Promise<Response>;
+  return NextAuth(
+    req as never,
+    { params: Promise.resolve({ nextauth: ["callback", "google"] }) } as never,
+    authOptions(),
+  ) as Promise<Response>;
 });

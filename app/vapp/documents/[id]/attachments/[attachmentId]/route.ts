@@ -13,4 +13,6 @@ export const GET = route({ operation: "getAttachmentFile" }, async ({ ctx, param
 });
 
 /** Removes an annex (editor); the file of a field stays. */
-export const DELETE = route({ operation: "deleteAttachment" }, async ({ ctx, params }) => deleteDocumentAttachment(ctx, params.id, params.attachmentId));
+export const DELETE = route({ operation: "deleteAttachment" }, async ({ ctx, params }) =>
+  deleteDocumentAttachment(ctx, params.id, params.attachmentId),
+);
