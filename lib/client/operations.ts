@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { DeclaredOperations } from "@/lib/operations/registry";
 import { OPERATION_ROUTES, type RoutedOperationName } from "@/lib/operations/routes";
-import { apiRequest } from "./api";
+import { apiMultipart, apiRequest } from "./api";
 
 /**
  * The browser's typed client of the declared operations (issue 14): `callOperation(name, input)`
@@ -27,14 +27,45 @@ function resolvePath(path: string, input: Record<string, unknown>): { url: strin
   return { url, rest };
 }
 
+/** The address of a GET operation with its input: path fields filled, the rest in the query string. */
+function getUrl(path: string, input: Record<string, unknown>): string {
+  const { url, rest } = resolvePath(path, input);
+  const query = new URLSearchParams(
+    Object.entries(rest).flatMap(([key, value]) =>
+      value === undefined || value === null || value === false ? [] : [[key, value === true ? "1" : String(value)]],
+    ),
+  );
+  return query.size ? `${url}?${query}` : url;
+}
+
 export function callOperation<N extends RoutedOperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
   const { method, path } = OPERATION_ROUTES[name];
+  if (method === "GET") return apiRequest(method, getUrl(path, input as Record<string, unknown>));
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
-  if (method === "GET") {
-    const query = new URLSearchParams(
-      Object.entries(rest).flatMap(([key, value]) => (value === undefined || value === null ? [] : [[key, String(value)]])),
-    );
-    return apiRequest(method, query.size ? `${url}?${query}` : url);
-  }
   return apiRequest(method, url, rest);
+}
+
+/** The names of the declared downloads (an `href` or `src` in a page). */
+type DownloadName = { [N in RoutedOperationName]: Declared[N]["kind"] extends "download" ? N : never }[RoutedOperationName];
+/** The names of the declared uploads. */
+type UploadName = { [N in RoutedOperationName]: Declared[N]["kind"] extends "upload" ? N : never }[RoutedOperationName];
+
+/** Where a declared download is served for this input (for a link, an image or fetch). */
+export function operationHref<N extends DownloadName>(name: N, input: OperationInput<N>): string {
+  return getUrl(OPERATION_ROUTES[name as RoutedOperationName].path, input as Record<string, unknown>);
+}
+
+/**
+ * Sends files to a declared upload: multipart, each file under `file` (or a `[part, file]` pair
+ * for named parts, `field:<name>`), the other input fields as the JSON `data` part.
+ */
+export function uploadOperation<N extends UploadName>(
+  name: N,
+  input: Omit<OperationInput<N>, "files">,
+  files: File | File[] | [part: string, file: File][],
+): Promise<OperationOutput<N>> {
+  const { method, path } = OPERATION_ROUTES[name as RoutedOperationName];
+  const { url, rest } = resolvePath(path, input as Record<string, unknown>);
+  const parts: [string, File][] = (Array.isArray(files) ? files : [files]).map((one) => (Array.isArray(one) ? one : ["file", one]));
+  return apiMultipart(url, parts, Object.keys(rest).length ? rest : undefined, method);
 }

@@ -1,7 +1,8 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { requireAccount, type ServiceContext } from "@/lib/auth/context";
 import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { UploadedFile } from "@/lib/files/upload-limits";
 import { parseInput } from "@/lib/http/parse-input";
 
 /**
@@ -22,7 +23,14 @@ export type CallerKind = "member" | "apiToken" | "visitor";
  */
 export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R = unknown, N extends string = string> = {
   name: N;
-  kind: "query" | "mutation";
+  /**
+   * query and mutation answer JSON (and have a GraphQL field); a download answers a file (its
+   * `output` is `fileOutput`, the client links to it with `operationHref`); an upload takes a
+   * multipart body whose files reach the input as `files` (declare it with `uploadedFiles`).
+   */
+  kind: "query" | "mutation" | "download" | "upload";
+  /** For an upload: how many files, whether one is required, whether parts are named `field:<name>` (lib/http/read-upload.ts). */
+  upload?: { maxFiles?: number; required?: boolean; byField?: boolean };
   /** A short sentence for the docs and the schema. */
   description: string;
   input: I;
@@ -42,6 +50,16 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    */
   run: (ctx: ServiceContext, input: z.infer<I>, query?: PrismaQuery) => Promise<R>;
 };
+
+/** The output of a download: the file's Response (lib/http/file-response.ts), passed on as it is. */
+export const fileOutput = z.custom<Response>((value) => value instanceof Response, "A file response");
+
+/** The `files` of an upload's input, as lib/http/read-upload.ts reads them. */
+export const uploadedFiles = z.array(
+  z.custom<UploadedFile & { field?: string | null }>(
+    (value) => !!value && typeof value === "object" && "bytes" in value && (value as { bytes: unknown }).bytes instanceof Uint8Array,
+  ),
+);
 
 /** A Prisma `select` or `include`, as Pothos's queryFromInfo gives it. */
 export type PrismaQuery = { select?: object; include?: object };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { readUpload } from "@/lib/http/read-upload";
 import { route } from "@/lib/http/route";
 import { runOperation, type Operation } from "./operation";
 
@@ -20,9 +21,17 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
   operation: Operation<I, O, R, N>,
   options: RestOptions = {},
 ) {
-  const handler = route({ operation: operation.name, status: options.status, rawInput: true }, async ({ ctx, raw, params }) => {
-    const input = { ...(options.map ? (options.map(raw) as object) : raw), ...(options.withParams ? params : {}) };
-    // Shaped by the declared output; a result that does not fit is a server error.
+  const upload = operation.kind === "upload";
+  const handler = route({ operation: operation.name, status: options.status, rawInput: !upload }, async ({ ctx, raw, params, req }) => {
+    // An upload's details come in its multipart `data` part, its files in its file parts.
+    const read = upload ? await readUpload(req, operation.name, operation.upload) : null;
+    const body = read ? read.data : raw;
+    const input = {
+      ...(options.map ? (options.map(body) as object) : body),
+      ...(options.withParams ? params : {}),
+      ...(read ? { files: read.files } : {}),
+    };
+    // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
     return operation.output.parse(await runOperation(operation, ctx, input));
   });
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
