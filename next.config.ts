@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
     "pg",
     "nodemailer",
+    // The durable job queue (lib/jobs/queue.ts), an ESM package over pg.
+    "pg-boss",
     // PDF.js (1.6 MB, Node paths through import.meta.url and a self-import of unpdf/pdfjs): load as is.
     "unpdf",
   ],

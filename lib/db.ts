@@ -86,6 +86,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
+/** The embedded database behind `db` (none with DATABASE_URL), for the job queue (lib/jobs/queue.ts). */
+export const embeddedDatabase = (): PGlite | undefined => state().pglite;
+
 /** The adapter factory behind `db`, for the migration runner. */
 export const dbAdapterFactory = () => state().factory;
 

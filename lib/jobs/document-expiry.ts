@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { defineJob } from "./job";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
@@ -74,3 +76,16 @@ export async function markExpiringDocuments(now: Date = new Date()): Promise<{ e
   const toExpire = await moveAll(NOTICE_FROM, "toExpire", Prisma.sql`"endedAt" >= ${now} AND "endedAt" < ${limit}`, now);
   return { expired, toExpire };
 }
+
+/** Hourly, on the hour (UTC): the job's declaration. */
+export const documentExpiryJob = defineJob({
+  name: "documentExpiry",
+  description: "Moves documents near or past their end date to toExpire or expired.",
+  input: z.object({}),
+  schedule: "0 * * * *",
+  run: async () => {
+    const moved = await markExpiringDocuments();
+    if (moved.expired || moved.toExpire) console.info(`[jobs] document expiry: ${moved.toExpire} to expire, ${moved.expired} expired`);
+    return moved;
+  },
+});

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { defineJob } from "./job";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -203,3 +205,21 @@ export async function backfillPdfText({ budgetMs = RUN_BUDGET_MS } = {}): Promis
     if (batch.length < BATCH_SIZE || performance.now() >= deadline) return result;
   }
 }
+
+/** Every ten minutes (UTC): the job's declaration. A run stops within its budget, well before it expires. */
+export const pdfTextBackfillJob = defineJob({
+  name: "pdfTextBackfill",
+  description: "Extracts the text of PDF versions stored before extraction on upload, for search.",
+  input: z.object({}),
+  schedule: "*/10 * * * *",
+  expireInSeconds: 15 * 60,
+  run: async () => {
+    const done = await backfillPdfText();
+    if (done.extracted || done.empty || done.failed || done.retry) {
+      console.info(
+        `[jobs] pdf text backfill: ${done.extracted} extracted, ${done.empty} without text, ${done.failed} failed, ${done.retry} to retry`,
+      );
+    }
+    return done;
+  },
+});

@@ -7,10 +7,10 @@ import { parseInput } from "@/lib/http/parse-input";
 
 /**
  * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
- * an API token (acting as the member who made it), a visitor holding a share link. Signers and
- * reviewers holding a signed token, and system jobs, come with the next issues.
+ * an API token (acting as the member who made it), a visitor holding a share link, a system job
+ * (lib/jobs: via "system"). Signers and reviewers holding a signed token come with issue 16.
  */
-export type CallerKind = "member" | "apiToken" | "visitor";
+export type CallerKind = "member" | "apiToken" | "visitor" | "job";
 
 /**
  * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
@@ -72,6 +72,7 @@ export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, con
 export function callerKind(ctx: ServiceContext): CallerKind | null {
   if (ctx.via === "token") return "apiToken";
   if (ctx.via === "link") return "visitor";
+  if (ctx.via === "system") return "job";
   return ctx.userId ? "member" : null;
 }
 
@@ -90,7 +91,7 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   const kind = callerKind(ctx);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
-  if (operation.permission && kind !== "visitor") {
+  if (operation.permission && (kind === "member" || kind === "apiToken")) {
     requireAccount(ctx);
     assertCan(ctx, operation.permission);
   }

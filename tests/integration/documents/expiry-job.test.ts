@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import { markExpiringDocuments } from "@/lib/jobs/document-expiry";
-import { scheduleJobs, stopJobs } from "@/lib/jobs/schedule-jobs";
 import { createAccount } from "@/tests/factories";
 
 const DAY = 86_400_000;
@@ -28,11 +27,6 @@ const statuses = async (accountId: string) =>
   );
 
 describe("document expiry job", () => {
-  afterEach(() => {
-    stopJobs();
-    vi.useRealTimers();
-  });
-
   it("marks documents in force about to end as toExpire and open ones past their end as expired, in every account, with system audit rows", async () => {
     const now = new Date();
     const a = await createAccount("Expiry A");
@@ -142,18 +136,5 @@ describe("document expiry job", () => {
     const counts = await db.document.groupBy({ by: ["status"], where: { accountId: account.id }, _count: true });
     expect(Object.fromEntries(counts.map((c) => [c.status, c._count]))).toEqual({ toExpire: 550, expired: 550 });
     expect(await db.audit.count({ where: { accountId: account.id, eventType: "document.statusUpdated" } })).toBe(1100);
-  });
-
-  it("schedules itself once shortly after start and then hourly, unless DISABLE_JOBS=1", async () => {
-    vi.useFakeTimers();
-    const previous = process.env.DISABLE_JOBS;
-    process.env.DISABLE_JOBS = "1";
-    scheduleJobs();
-    expect(vi.getTimerCount()).toBe(0);
-    if (previous === undefined) delete process.env.DISABLE_JOBS;
-    else process.env.DISABLE_JOBS = previous;
-    scheduleJobs();
-    scheduleJobs(); // a second call (a dev reload) starts nothing new
-    expect(vi.getTimerCount()).toBe(2);
   });
 });

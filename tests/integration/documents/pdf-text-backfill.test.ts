@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { refreshSearchIndex } from "@/lib/documents/search-index";
 import { backfillPdfText, MAX_READ_ATTEMPTS, READ_RETRY_PERIOD_MS } from "@/lib/jobs/pdf-text-backfill";
-import { scheduleJobs, stopJobs } from "@/lib/jobs/schedule-jobs";
 import { storage } from "@/lib/storage/storage";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
@@ -59,8 +58,6 @@ const found = async (ctx: Awaited<ReturnType<typeof workspace>>["ctx"], search: 
 
 describe("PDF text backfill job", () => {
   afterEach(() => {
-    stopJobs();
-    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
@@ -191,17 +188,5 @@ describe("PDF text backfill job", () => {
     expect(await meta(late.contentId)).toMatchObject({ textExtraction: "extracted", textExtractionAttempts: 1 });
     expect(await meta(late.contentId)).not.toHaveProperty("textExtractionError");
     expect(await found(ws.ctx, "echidna")).toEqual([late.documentId]);
-  });
-
-  it("is scheduled with the expiry job, one timer each, unless DISABLE_JOBS=1", () => {
-    vi.useFakeTimers();
-    const previous = process.env.DISABLE_JOBS;
-    process.env.DISABLE_JOBS = "1";
-    scheduleJobs();
-    expect(vi.getTimerCount()).toBe(0);
-    if (previous === undefined) delete process.env.DISABLE_JOBS;
-    else process.env.DISABLE_JOBS = previous;
-    scheduleJobs();
-    expect(vi.getTimerCount()).toBe(2);
   });
 });

@@ -1,0 +1,29 @@
+import type { z } from "zod";
+import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
+
+/**
+ * Work that outlives a request, declared once (issue 16): its name (the queue's), its zod input,
+ * an optional cron schedule (UTC), and the service it runs as a system job. The queue
+ * (lib/jobs/queue.ts) keeps jobs in the product's own PostgreSQL through pg-boss, so several app
+ * processes on one database run each job once; `enqueue` validates the input before it is stored.
+ */
+export type JobDefinition<I extends z.ZodType = z.ZodType> = {
+  name: string;
+  /** A short sentence for the docs and the logs. */
+  description: string;
+  input: I;
+  /** Cron in UTC ("0 * * * *" is hourly): the queue sends the job on that schedule, once across processes. */
+  schedule?: string;
+  /** Attempts after the first failure (default 2), each after `retryDelaySeconds` (default 60, doubling). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How long one run may take before it is retried or failed (default 15 minutes). */
+  expireInSeconds?: number;
+  run: (ctx: ServiceContext, input: z.infer<I>) => Promise<unknown>;
+};
+
+/** Declares a job (the identity, typed). */
+export const defineJob = <I extends z.ZodType>(job: JobDefinition<I>) => job;
+
+/** The context a job runs in: no user, no account (a job scopes each write to its row's account), via "system". */
+export const jobContext = (jobId: string | null): ServiceContext => anonymousContext({ via: "system", viaId: jobId });

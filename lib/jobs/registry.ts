@@ -1,0 +1,6 @@
+import { documentExpiryJob } from "./document-expiry";
+import type { JobDefinition } from "./job";
+import { pdfTextBackfillJob } from "./pdf-text-backfill";
+
+/** Every declared job: the queue creates their queues, schedules and workers (lib/jobs/queue.ts). */
+export const JOBS: readonly JobDefinition[] = [documentExpiryJob, pdfTextBackfillJob] as readonly JobDefinition[];
