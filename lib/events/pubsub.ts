@@ -1,12 +1,105 @@
 import { createPubSub } from "graphql-yoga";
+import pg from "pg";
+import { db, embeddedDatabase } from "@/lib/db";
 
 /**
- * In-process events for GraphQL subscriptions (served over SSE at /graphql). One app instance
- * for now; a Redis-backed event target can replace this without touching the publishers.
+ * Live events for GraphQL subscriptions (served over SSE at /graphql), through PostgreSQL's
+ * LISTEN/NOTIFY: a publisher NOTIFYs the database, and every app process on that database
+ * LISTENs and hands the event to its own subscribers, so two processes behave as one. On the
+ * embedded database the notification goes through the same PGlite (one process by nature).
+ * Notifications sent inside a transaction arrive when it commits.
  */
 export type EventMap = {
   /** A user's own profile changed: payload is the user id. */
   "user:updated": [userId: string, payload: { id: string }];
 };
 
-export const pubsub = createPubSub<EventMap>();
+type EventName = keyof EventMap;
+type Message = { event: EventName; id: string; payload: unknown };
+
+/** The one channel; payloads are small (ids), far below NOTIFY's 8,000 bytes. */
+export const EVENTS_CHANNEL = "covenant_events";
+
+const local = createPubSub<EventMap>();
+
+function deliver(raw: string): void {
+  let message: Message;
+  try {
+    message = JSON.parse(raw) as Message;
+  } catch {
+    return;
+  }
+  (local.publish as (event: string, id: string, payload: unknown) => void)(message.event, message.id, message.payload);
+}
+
+type Listening = { ready: Promise<void>; stop: () => Promise<void> };
+const state = globalThis as unknown as { __covenantEvents?: Listening };
+
+/** A dedicated connection that LISTENs (a pooled one could be handed back mid-listen); reconnects after a drop. */
+function listenOnServer(connectionString: string): Listening {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString, application_name: "covenant-events" });
+    next.on("notification", (message) => message.channel === EVENTS_CHANNEL && message.payload && deliver(message.payload));
+    next.on("error", (error) => {
+      console.error("[events] the listening connection failed; reconnecting", error);
+      next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    client = next;
+  };
+  return {
+    ready: connect(),
+    stop: async () => {
+      stopped = true;
+      await client?.end();
+    },
+  };
+}
+
+/** Starts this process's listener once; later calls share it. */
+export function listenForEvents(): Promise<void> {
+  if (!state.__covenantEvents) {
+    const pglite = embeddedDatabase();
+    if (pglite) {
+      const unsubscribe = pglite.listen(EVENTS_CHANNEL, deliver);
+      state.__covenantEvents = { ready: unsubscribe.then(() => undefined), stop: async () => (await unsubscribe)() };
+    } else {
+      state.__covenantEvents = listenOnServer(process.env.DATABASE_URL!);
+    }
+    state.__covenantEvents.ready.catch((error) => {
+      console.error("[events] could not listen for events", error);
+      state.__covenantEvents = undefined;
+    });
+  }
+  return state.__covenantEvents.ready;
+}
+
+/** Stops listening (tests, shutdown). */
+export async function stopListening(): Promise<void> {
+  const current = state.__covenantEvents;
+  state.__covenantEvents = undefined;
+  await current?.stop();
+}
+
+export const pubsub = {
+  /** Sends an event to the subscribers of every process on this database. */
+  publish<E extends EventName>(event: E, id: EventMap[E][0], payload: EventMap[E][1]): void {
+    const message: Message = { event, id, payload };
+    db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`.catch((error) =>
+      console.error("[events] could not publish", event, error),
+    );
+  },
+  /** The events of one kind for one id, from any process, once this process listens. */
+  subscribe<E extends EventName>(event: E, id: EventMap[E][0]): AsyncIterable<EventMap[E][1]> {
+    const ready = listenForEvents();
+    const events = (local.subscribe as (event: string, id: string) => AsyncIterable<EventMap[E][1]>)(event, id);
+    return (async function* () {
+      await ready;
+      yield* events;
+    })();
+  },
+};
