@@ -34,12 +34,42 @@ async function loadEngine(): Promise<EngineModule> {
   return enginePromise;
 }
 
+type ScriptRunner = { executeScript(script: string): Promise<void>; underlyingDriver?: () => unknown };
+
+/**
+ * Prisma's pg adapter runs a migration script by splitting it on every ";", which cuts apart the
+ * bodies of functions and DO blocks ($$ … $$). Its connections here send each script whole
+ * instead: PostgreSQL's simple query protocol runs several statements in one implicit
+ * transaction, so a migration also applies all or nothing. PGlite's adapter already runs scripts whole.
+ */
+function withWholeScripts(factory: SqlMigrationAwareDriverAdapterFactory): SqlMigrationAwareDriverAdapterFactory {
+  if (factory.adapterName !== "@prisma/adapter-pg") return factory;
+  const whole = <A extends object>(adapter: A): A => {
+    const runner = adapter as unknown as ScriptRunner;
+    const driver = runner.underlyingDriver?.() as { query(text: string): Promise<unknown> } | undefined;
+    if (driver) runner.executeScript = async (script: string) => void (await driver.query(script));
+    return adapter;
+  };
+  return new Proxy(factory, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === "connect" || prop === "connectToShadowDb")
+        return async (...args: unknown[]) => whole(await (value as (...a: unknown[]) => Promise<object>).apply(target, args));
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export async function withSchemaEngine<T>(
   factory: SqlMigrationAwareDriverAdapterFactory,
   run: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
   const runtime = await loadEngine();
-  const engine = await runtime.SchemaEngine.new({ datamodels: undefined }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  const engine = await runtime.SchemaEngine.new(
+    { datamodels: undefined },
+    () => {},
+    bindMigrationAwareSqlAdapterFactory(withWholeScripts(factory)),
+  );
   try {
     return await run(engine);
   } finally {

@@ -25,8 +25,8 @@ export type FileBody = {
 
 /** What a browser may show in place: PDF and raster images. */
 export const INLINE_TYPES: ReadonlySet<string> = new Set(["application/pdf", "image/png", "image/jpeg", "image/webp"]);
-/** What a download keeps as its type: the types our uploads are checked to be, and our CSV exports. */
-export const SAFE_TYPES: ReadonlySet<string> = new Set([...INLINE_TYPES, DOCX_MIME, "application/msword", "text/csv"]);
+/** What a download keeps as its type: the types our uploads are checked to be, and our CSV and JSON exports. */
+export const SAFE_TYPES: ReadonlySet<string> = new Set([...INLINE_TYPES, DOCX_MIME, "application/msword", "text/csv", "application/json"]);
 
 const baseType = (mimetype: string) => mimetype.split(";")[0].trim().toLowerCase();
 

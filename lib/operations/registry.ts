@@ -1,4 +1,5 @@
 import { memberOperations } from "@/lib/accounts/member-operations";
+import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
 import type { Operation } from "./operation";
@@ -7,7 +8,7 @@ import type { Operation } from "./operation";
  * Every declared operation. The isolation test walks this list: a declaration with `ids` and no
  * isolation case fails it. Add a domain's operations here when it gets its declarations.
  */
-const declared = [...memberOperations, ...categoryOperations, ...tagOperations];
+const declared = [...memberOperations, ...categoryOperations, ...tagOperations, exportAuditTrailOperation];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];
 

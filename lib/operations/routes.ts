@@ -29,6 +29,7 @@ export const OPERATION_ROUTES = {
   updateTag: { method: "PATCH", path: "/vapp/tags/{id}" },
   deleteTag: { method: "DELETE", path: "/vapp/tags/{id}" },
   bulkDeleteTags: { method: "POST", path: "/vapp/tags/bulk-delete" },
+  exportAuditTrail: { method: "GET", path: "/vapp/accounts/audit/export" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;
