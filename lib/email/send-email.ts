@@ -1,5 +1,6 @@
-import nodemailer from "nodemailer";
+import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
+import { withOpenTracking } from "./email-open";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 
@@ -69,42 +70,39 @@ export function renderEmail(input: SendEmailInput) {
   });
 }
 
-let transport: nodemailer.Transporter | undefined;
-
 export type RenderedEmail = { to: string; template: string; locale: Locale; subject: string; text: string; html: string };
 
 /**
- * Delivers a rendered email: kept in the OutboxEmail table (the only destination without SMTP;
- * a developer reads it at /dev/outbox), and sent through SMTP_URL when it is set.
+ * Delivers a rendered email. Without SMTP_URL it is kept in the OutboxEmail table (status
+ * `outbox`; a developer reads it at /dev/outbox). With SMTP_URL it is stored `queued`, with a
+ * tracking image, and a durable job sends it (lib/email/email-delivery-job.ts): retried when
+ * the server fails, recorded as sent or failed, whichever app process picks it up.
  */
-export async function deliverEmail(email: RenderedEmail): Promise<{ id: string }> {
-  const smtp = process.env.SMTP_URL;
+export async function deliverEmail(email: RenderedEmail, about: { accountId?: string; documentId?: string } = {}): Promise<{ id: string }> {
+  const smtp = Boolean(process.env.SMTP_URL);
+  const id = randomUUID();
+  const now = new Date();
   const row = await db.outboxEmail.create({
     data: {
+      id,
       to: email.to,
       subject: email.subject,
       text: email.text,
-      html: email.html,
+      html: smtp ? withOpenTracking(email.html, id, appUrl()) : email.html,
       template: email.template,
       locale: email.locale,
       transport: smtp ? "smtp" : "outbox",
+      status: smtp ? "queued" : "outbox",
+      history: [{ at: now.toISOString(), status: smtp ? "queued" : "outbox" }],
+      accountId: about.accountId ?? null,
+      documentId: about.documentId ?? null,
     },
+    select: { id: true },
   });
   if (smtp) {
-    transport ??= nodemailer.createTransport(smtp);
-    try {
-      await transport.sendMail({
-        from: process.env.EMAIL_FROM ?? "no-reply@localhost",
-        to: email.to,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-      });
-      await db.outboxEmail.update({ where: { id: row.id }, data: { sentAt: new Date() } });
-    } catch (error) {
-      await db.outboxEmail.update({ where: { id: row.id }, data: { error: String(error).slice(0, 1000) } });
-      console.error("SMTP delivery failed", error);
-    }
+    const { enqueue } = await import("@/lib/jobs/queue");
+    const { emailDeliveryJob } = await import("./email-delivery-job");
+    await enqueue(emailDeliveryJob, { emailId: row.id });
   }
   return { id: row.id };
 }

@@ -14,13 +14,19 @@ export type JobDefinition<I extends z.ZodType = z.ZodType> = {
   input: I;
   /** Cron in UTC ("0 * * * *" is hourly): the queue sends the job on that schedule, once across processes. */
   schedule?: string;
-  /** Attempts after the first failure (default 2), each after `retryDelaySeconds` (default 60, doubling). */
+  /** Attempts after the first failure (default DEFAULT_RETRY_LIMIT), each after `retryDelaySeconds` (default 60, doubling). */
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** How long one run may take before it is retried or failed (default 15 minutes). */
   expireInSeconds?: number;
-  run: (ctx: ServiceContext, input: z.infer<I>) => Promise<unknown>;
+  /** Throwing fails this attempt: the queue retries it until the last one (`attempt.last`). */
+  run: (ctx: ServiceContext, input: z.infer<I>, attempt: JobAttempt) => Promise<unknown>;
 };
+
+/** Which attempt of a job is running (1 for the first) and whether a failure now is final. */
+export type JobAttempt = { number: number; last: boolean };
+
+export const DEFAULT_RETRY_LIMIT = 2;
 
 /** Declares a job (the identity, typed). */
 export const defineJob = <I extends z.ZodType>(job: JobDefinition<I>) => job;

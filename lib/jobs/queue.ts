@@ -1,7 +1,7 @@
 import { PgBoss, type Job, type ConstructorOptions } from "pg-boss";
 import type { z } from "zod";
 import { embeddedDatabase } from "@/lib/db";
-import { jobContext, type JobDefinition } from "./job";
+import { DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
 import { JOBS } from "./registry";
 
 /**
@@ -44,7 +44,8 @@ function connection(): ConstructorOptions {
 /** Runs one job of a declaration: its stored input is validated again, a failure is thrown back so pg-boss retries it. */
 async function runJob(definition: JobDefinition, job: Job<object>): Promise<unknown> {
   const input = definition.input.parse(job.data ?? {});
-  return definition.run(jobContext(job.id), input);
+  const retryLimit = definition.retryLimit ?? DEFAULT_RETRY_LIMIT;
+  return definition.run(jobContext(job.id), input, { number: job.retryCount + 1, last: job.retryCount >= retryLimit });
 }
 
 /**
@@ -73,7 +74,7 @@ export async function openQueue({
   await boss.start();
   for (const definition of jobs) {
     const options = {
-      retryLimit: definition.retryLimit ?? 2,
+      retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
       retryDelay: definition.retryDelaySeconds ?? 60,
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,

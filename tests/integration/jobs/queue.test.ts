@@ -110,6 +110,7 @@ describe("the job queue", () => {
     expect(JOBS.map((job) => [job.name, job.schedule])).toEqual([
       ["documentExpiry", "0 * * * *"],
       ["pdfTextBackfill", "*/10 * * * *"],
+      ["emailDelivery", undefined],
     ]);
   });
 });

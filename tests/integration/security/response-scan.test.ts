@@ -181,6 +181,8 @@ function paramValue(routePath: string, param: string): string | string[] {
     "relations/[relationId]": ids.relation,
     "attachments/[attachmentId]": ids.attachment,
     "send-verify-email/[email]": ids.victimEmail,
+    // The tracking image answers the same GIF for any id.
+    "emails/[id]": "no-such-email",
   };
   const key = Object.keys(byFolder).find((folder) => `${routePath}/`.includes(`${folder}/`) && folder.endsWith(`[${param}]`));
   if (!key) throw new Error(`The response scan does not know which id to give [${param}] in ${routePath}: add it to paramValue().`);
