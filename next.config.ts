@@ -22,6 +22,12 @@ const nextConfig: NextConfig = {
     "nodemailer",
     // The durable job queue (lib/jobs/queue.ts), an ESM package over pg.
     "pg-boss",
+    // Sealing (lib/sealing): PKCS#12 and CMS in plain JavaScript, loaded as is.
+    "node-forge",
+    "@signpdf/signpdf",
+    "@signpdf/signer-p12",
+    "@signpdf/placeholder-pdf-lib",
+    "@signpdf/utils",
     // PDF.js (1.6 MB, Node paths through import.meta.url and a self-import of unpdf/pdfjs): load as is.
     "unpdf",
   ],

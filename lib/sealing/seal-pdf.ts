@@ -1,0 +1,165 @@
+import { createHash } from "node:crypto";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import signpdf from "@signpdf/signpdf";
+import { P12Signer } from "@signpdf/signer-p12";
+import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { getTranslator } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/locales";
+import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
+
+/** Someone who acted on the document, as the certificate of completion lists them. */
+export type SealParty = {
+  name: string;
+  email: string;
+  action: "approved" | "signed";
+  at: Date;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+export type SealInput = {
+  documentId: string;
+  documentName: string;
+  workspaceName: string;
+  locale: Locale;
+  parties: SealParty[];
+  /** The hash of the workspace's audit chain at sealing (docs/audit-chain.md), anchoring it in the file. */
+  auditHash?: string | null;
+  sealedAt?: Date;
+};
+
+export type SealedPdf = { bytes: Buffer; hashBefore: string; hashAfter: string; certificateFingerprint: string };
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** Room for the CMS signature (the certificate, the signed attributes and, later, a timestamp token). */
+const SIGNATURE_LENGTH = 16_384;
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 56;
+
+/** Draws lines top-down, wrapping at the page's width and starting a new page when one is full. */
+class PageWriter {
+  private page: PDFPage;
+  private y: number;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([A4.width, A4.height]);
+    this.y = A4.height - MARGIN;
+  }
+
+  /** Only what the standard fonts can draw (WinAnsi); anything else becomes "?". */
+  private printable(text: string, font: PDFFont): string {
+    return [...text.replace(/[\r\n\t]+/g, " ")]
+      .map((char) => {
+        try {
+          font.encodeText(char);
+          return char;
+        } catch {
+          return "?";
+        }
+      })
+      .join("");
+  }
+
+  private wrap(text: string, font: PDFFont, size: number): string[] {
+    const width = A4.width - 2 * MARGIN;
+    const lines: string[] = [];
+    let line = "";
+    for (const word of text.split(" ")) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    if (line) lines.push(line);
+    // A single word wider than the page (a hash, a long user agent) is cut by characters.
+    return lines.flatMap((l) => {
+      if (font.widthOfTextAtSize(l, size) <= width) return [l];
+      const parts: string[] = [];
+      let part = "";
+      for (const char of l) {
+        if (font.widthOfTextAtSize(part + char, size) > width) {
+          parts.push(part);
+          part = "";
+        }
+        part += char;
+      }
+      return part ? [...parts, part] : parts;
+    });
+  }
+
+  write(text: string, { size = 10, bold = false, gap = 4, color = rgb(0.15, 0.15, 0.17) } = {}): void {
+    const font = bold ? this.bold : this.font;
+    for (const line of this.wrap(this.printable(text, font), font, size)) {
+      if (this.y - size < MARGIN) {
+        this.page = this.doc.addPage([A4.width, A4.height]);
+        this.y = A4.height - MARGIN;
+      }
+      this.y -= size;
+      this.page.drawText(line, { x: MARGIN, y: this.y, size, font, color });
+      this.y -= gap;
+    }
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+}
+
+/**
+ * Seals a signed PDF (issue 16): appends a certificate of completion (the document, the
+ * workspace, the original file's SHA-256, each party with their action, time, IP address and
+ * browser, and the audit chain's hash), then signs the whole file with the installation's
+ * sealing certificate as PAdES (SubFilter ETSI.CAdES.detached), which PDF readers and `pdfsig`
+ * verify. Answers the sealed bytes and the file's hash before and after.
+ */
+export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: SealingCertificate): Promise<SealedPdf> {
+  const cert = certificate ?? (await sealingCertificate());
+  const sealedAt = input.sealedAt ?? new Date();
+  const t = getTranslator(input.locale);
+  const when = (date: Date) =>
+    new Intl.DateTimeFormat(input.locale, { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
+
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const writer = new PageWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  writer.write(t("sealing.certificate.title"), { size: 18, bold: true, gap: 14 });
+  writer.write(`${t("sealing.certificate.document")}: ${input.documentName}`, { bold: true });
+  writer.write(`${t("sealing.certificate.documentId")}: ${input.documentId}`);
+  writer.write(`${t("sealing.certificate.workspace")}: ${input.workspaceName}`);
+  writer.write(`${t("sealing.certificate.sealedAt")}: ${when(sealedAt)}`);
+  writer.write(`${t("sealing.certificate.hashBefore")}: ${sha256(pdf)}`, { size: 8 });
+  if (input.auditHash) writer.write(`${t("sealing.certificate.auditHash")}: ${input.auditHash}`, { size: 8 });
+  writer.space(12);
+  writer.write(t("sealing.certificate.parties"), { size: 13, bold: true, gap: 8 });
+  for (const party of input.parties) {
+    writer.write(`${party.name} <${party.email}>`, { bold: true });
+    writer.write(`${t(`sealing.certificate.${party.action}`)}: ${when(party.at)}`);
+    writer.write(`${t("sealing.certificate.ip")}: ${party.ip ?? "—"}`, { size: 9 });
+    writer.write(`${t("sealing.certificate.userAgent")}: ${party.userAgent ?? "—"}`, { size: 8, gap: 10 });
+  }
+  writer.space(8);
+  writer.write(t("sealing.certificate.footer", { fingerprint: cert.fingerprint }), { size: 8, color: rgb(0.4, 0.4, 0.45) });
+
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: t("sealing.reason"),
+    contactInfo: "",
+    name: input.workspaceName,
+    location: "",
+    signingTime: sealedAt,
+    signatureLength: SIGNATURE_LENGTH,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+    appName: "Covenant",
+  });
+  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  const bytes = await signpdf.sign(prepared, new P12Signer(cert.p12, { passphrase: cert.password }), sealedAt);
+  return { bytes, hashBefore: sha256(pdf), hashAfter: sha256(bytes), certificateFingerprint: cert.fingerprint };
+}

@@ -1,0 +1,105 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { sealPdf } from "@/lib/sealing/seal-pdf";
+import {
+  forgetSealingCertificate,
+  generateSealingP12,
+  readP12,
+  sealingCertificate,
+  type SealingCertificate,
+} from "@/lib/sealing/sealing-certificate";
+
+/**
+ * Sealing a signed PDF (issue 16): a certificate of completion, then a PAdES signature with the
+ * installation's certificate that an independent verifier (`pdfsig`, poppler) accepts.
+ */
+const PDFSIG = "/usr/bin/pdfsig";
+const run = promisify(execFile);
+
+async function contract(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) doc.addPage([595, 842]).drawText(`Clause ${i}: the parties agree.`, { x: 56, y: 780, size: 12, font });
+  return doc.save();
+}
+
+const parties = [
+  {
+    name: "Ana Pérez",
+    email: "ana@example.test",
+    action: "approved" as const,
+    at: new Date("2026-11-20T09:00:00Z"),
+    ip: "203.0.113.7",
+    userAgent: "Firefox",
+  },
+  {
+    name: "Jo Smith",
+    email: "jo@example.test",
+    action: "signed" as const,
+    at: new Date("2026-11-21T10:30:00Z"),
+    ip: "198.51.100.4",
+    userAgent: "Mobile Safari",
+  },
+  { name: "李雷", email: "li@example.test", action: "signed" as const, at: new Date("2026-11-21T11:00:00Z"), ip: null, userAgent: null },
+];
+
+let certificate: SealingCertificate;
+
+beforeAll(async () => {
+  forgetSealingCertificate();
+  delete process.env.SEALING_P12_PATH;
+  certificate = await sealingCertificate();
+}, 30_000);
+
+describe("sealing", () => {
+  it("makes the installation's certificate once and reads it back the same", async () => {
+    expect(certificate.source).toBe("generated");
+    expect(certificate.subject).toContain("CN=Covenant document sealing");
+    expect(certificate.notAfter.getTime()).toBeGreaterThan(Date.now() + 9 * 365 * 86_400_000);
+    forgetSealingCertificate();
+    const again = await sealingCertificate();
+    expect(again.fingerprint).toBe(certificate.fingerprint);
+  });
+
+  it("adds a certificate of completion and a signature any PDF reader accepts", { timeout: 60_000 }, async () => {
+    const original = await contract(3);
+    const sealed = await sealPdf(
+      original,
+      { documentId: "doc-1", documentName: "Supply agreement", workspaceName: "Acme", locale: "es", parties, auditHash: "ab".repeat(32) },
+      certificate,
+    );
+    expect(sealed.hashBefore).not.toBe(sealed.hashAfter);
+    expect(sealed.certificateFingerprint).toBe(certificate.fingerprint);
+    const doc = await PDFDocument.load(sealed.bytes);
+    expect(doc.getPageCount()).toBe(4);
+    const text = sealed.bytes.toString("latin1");
+    expect(text).toContain("/SubFilter /ETSI.CAdES.detached");
+
+    if (!existsSync(PDFSIG)) return; // .ci/run installs poppler-utils; without it the check above stands alone.
+    const dir = mkdtempSync(path.join(tmpdir(), "seal-"));
+    const file = path.join(dir, "sealed.pdf");
+    writeFileSync(file, sealed.bytes);
+    const { stdout } = await run(PDFSIG, [file]);
+    expect(stdout).toContain("Signature is Valid");
+    expect(stdout).toContain("Covenant document sealing");
+    // Signed over the whole file: one byte of the contract changed (a page's width) breaks it.
+    const tampered = Buffer.from(sealed.bytes);
+    const at = tampered.indexOf("/MediaBox [ 0 0 595");
+    expect(at).toBeGreaterThan(0);
+    tampered[at + "/MediaBox [ 0 0 59".length] = "6".charCodeAt(0);
+    writeFileSync(file, tampered);
+    const check = await run(PDFSIG, [file]).catch((error: { stdout: string }) => error);
+    expect(check.stdout).not.toContain("Signature is Valid");
+  });
+
+  it("refuses a PKCS#12 file with the wrong password", () => {
+    const p12 = generateSealingP12("right password");
+    expect(readP12(p12, "right password").subject).toContain("Covenant");
+    expect(() => readP12(p12, "wrong password")).toThrow();
+  });
+});
