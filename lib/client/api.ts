@@ -122,7 +122,9 @@ export async function graphqlRequest<T>(query: string, variables: Record<string,
   const first = body?.errors?.[0];
   if (first) {
     const ext = first.extensions ?? {};
-    throw new ApiError(ext.code ?? "INTERNAL", ext.type ?? "internal", ext.message ?? first.message, response.status);
+    // Bad input comes as BAD_USER_INPUT with our code as `reason`: screens match our codes.
+    const code = ext.reason ?? ext.code ?? "INTERNAL";
+    throw new ApiError(code, ext.type ?? "internal", ext.message ?? first.message, response.status, ext.details);
   }
   return body.data as T;
 }

@@ -1,7 +1,8 @@
 /**
  * The one error type services throw for anything a person can act on. REST maps `code` to an
- * HTTP status (`httpStatus`), GraphQL puts `code`, `type` and `message` in the error extensions,
- * and screens show `t('errors.' + code)`.
+ * HTTP status (`httpStatus`), GraphQL puts `code` (BAD_USER_INPUT with `reason` = our code for
+ * bad input, lib/graphql/errors.ts), `type` and `message` in the error extensions, and screens
+ * show `t('errors.' + code)`.
  */
 export const AppErrorCode = {
   /** The record does not exist or belongs to another account. */
@@ -217,10 +218,15 @@ export const isAppError = (error: unknown): error is AppError =>
   error instanceof AppError ||
   (error instanceof Error && error.name === "AppError" && typeof (error as AppError).code === "string" && (error as AppError).code in META);
 
-/** The exact error the spec names for a missing required parameter. */
-export function missingParameter(name: string, operation: string): AppError {
+/**
+ * The exact error the spec names for a missing required parameter; `details.fields` points at it
+ * as VALIDATION_FAILED points at its fields (code `required`), so clients read both the same way.
+ * `path` is where it sits in the input when that is not its name (a GraphQL variable's argument).
+ */
+export function missingParameter(name: string, operation: string, path = name): AppError {
   return new AppError(AppErrorCode.MISSING_PARAMETER, {
     message: `Required parameter ${name} was null or undefined when calling ${operation}`,
     params: { name, operation },
+    details: { fields: [{ path, code: "required", message: "This field is required." }] },
   });
 }

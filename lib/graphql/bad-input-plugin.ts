@@ -4,7 +4,7 @@ import { requestLocale, sourceFromRequest } from "@/lib/auth/get-request-context
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { fileTooLarge, uploadMaxBytes, uploadMaxFiles } from "@/lib/files/upload-limits";
 import type { GraphQLContext } from "@/lib/graphql/context";
-import { toGraphQLError } from "@/lib/graphql/errors";
+import { appErrorCodeOf, toGraphQLError } from "@/lib/graphql/errors";
 import { inputError, isInputError } from "@/lib/graphql/input-error";
 import { readJsonBody } from "@/lib/http/parse-input";
 import type { Locale } from "@/lib/i18n/locales";
@@ -92,7 +92,7 @@ function mapInputErrors<R extends { errors?: readonly GraphQLError[] }>(result: 
     return error.path ? toGraphQLError(appError, locale, error.path) : requestError(appError, locale, error, status);
   });
   // The client reads the first error: a missing parameter first, as REST reports it.
-  const missing = (e: GraphQLError) => e.extensions?.code === AppErrorCode.MISSING_PARAMETER;
+  const missing = (e: GraphQLError) => appErrorCodeOf(e) === AppErrorCode.MISSING_PARAMETER;
   return { ...result, errors: [...errors.filter(missing), ...errors.filter((e) => !missing(e))] };
 }
 
@@ -103,7 +103,8 @@ function mapInputErrors<R extends { errors?: readonly GraphQLError[] }>(result: 
  * - a missing required argument, input field or variable → MISSING_PARAMETER with the spec's
  *   "Required parameter {name} was null or undefined when calling {operation}";
  * - any other syntax, validation or coercion error → VALIDATION_FAILED,
- * each with code, type and message in the request's language. Register it before the plugin
+ * each as BAD_USER_INPUT with that code as `reason`, `fields` and the message in the request's
+ * language (lib/graphql/errors.ts), as any bad input is answered. Register it before the plugin
  * that localizes execution errors: that one unwraps coercion errors and loses the variable.
  * Yoga's own body limit must be off (`maxRequestBodySize: false`): this one answers 400, not 413.
  */

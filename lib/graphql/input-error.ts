@@ -1,5 +1,6 @@
 import { BREAK, Kind, visit, type ASTNode, type DocumentNode, type GraphQLError } from "graphql";
 import { AppError, AppErrorCode, isAppError, missingParameter } from "@/lib/errors/app-error";
+import { appErrorCodeOf } from "@/lib/graphql/errors";
 
 /*
  * graphql-js reports bad input in its own English sentences, without a code. These are the
@@ -72,12 +73,42 @@ function fieldUsingVariable(document: DocumentNode | undefined, variable: string
   return first?.name.value ?? operation?.name?.value;
 }
 
-/** The name a person would recognise for what the error points at. */
+/** Where a variable's value sits in its field's arguments: `ids`, or `data.email` for `data: { email: $email }`. */
+function argumentPathOf(document: DocumentNode | undefined, variable: string): string[] {
+  let path: string[] = [];
+  if (document) {
+    visit(document, {
+      Variable(node, _key, parent, _path, ancestors) {
+        if (node.name.value !== variable || (isNode(parent) && parent.kind === Kind.VARIABLE_DEFINITION)) return undefined;
+        path = inputPath({ node, ancestors: nodesAbove(ancestors, parent) });
+        return BREAK;
+      },
+    });
+  }
+  return path.length ? path : [variable];
+}
+
+/** A place in a variable (`input.items[3].name`, as graphql-js writes it) as a path in the field's arguments (`data.items.3.name`). */
+function variablePath(document: DocumentNode | undefined, variable: string, at: string = variable): string {
+  const rest = at.startsWith(variable) ? at.slice(variable.length) : "";
+  const inside = rest.split(/[.[\]]/).filter(Boolean);
+  return [...argumentPathOf(document, variable), ...inside].join(".");
+}
+
+/** graphql-js's `at "input.items[3]"` in a refused variable's message. */
+const VARIABLE_AT = / at "(?<at>[\w.[\]]+)"; /;
+
+/**
+ * The name a person would recognise for what the error points at: a path in the field's
+ * arguments, also for a value given in a variable (REST's paths name the input the same way).
+ */
 function fieldsOf(error: GraphQLError, document: DocumentNode | undefined): string {
   const node = error.nodes?.[0];
   if (!node) return "query";
-  if (node.kind === Kind.VARIABLE_DEFINITION) return `$${node.variable.name.value}`;
-  if (node.kind === Kind.VARIABLE) return `$${node.name.value}`;
+  if (node.kind === Kind.VARIABLE_DEFINITION) {
+    return variablePath(document, node.variable.name.value, VARIABLE_AT.exec(error.message)?.groups?.at);
+  }
+  if (node.kind === Kind.VARIABLE) return variablePath(document, node.name.value);
   if (node.kind === Kind.FIELD || node.kind === Kind.ARGUMENT || node.kind === Kind.OBJECT_FIELD) return node.name.value;
   const path = inputPath(locate(document, node));
   return path.length ? path.join(".") : "query";
@@ -91,7 +122,7 @@ function missingInVariable(error: GraphQLError, document: DocumentNode | undefin
   if (!missingField && !nullField) return null;
   const at = (missingField ?? nullField)?.at ?? variable;
   const name = missingField ? `${at}.${missingField.name}` : at;
-  return missingParameter(name, fieldUsingVariable(document, variable) ?? variable);
+  return missingParameter(name, fieldUsingVariable(document, variable) ?? variable, variablePath(document, variable, name));
 }
 
 /**
@@ -117,7 +148,10 @@ export function inputError(error: GraphQLError, document?: DocumentNode): AppErr
     if (path.length) return missingParameter(path.join("."), enclosingField(found) ?? "query");
   }
   const variable = REQUIRED_VARIABLE.exec(message)?.groups;
-  if (variable) return missingParameter(variable.name, fieldUsingVariable(document, variable.name) ?? variable.name);
+  if (variable) {
+    const operation = fieldUsingVariable(document, variable.name) ?? variable.name;
+    return missingParameter(variable.name, operation, variablePath(document, variable.name));
+  }
   const inVariable = missingInVariable(error, document);
   if (inVariable) return inVariable;
   const runtime = REQUIRED_ARGUMENT_AT_RUNTIME.exec(message)?.groups;
@@ -151,7 +185,7 @@ function wrapsAppError(error: unknown): boolean {
  * Not those that already are, or wrap, one of ours: the error mask gives them their own code.
  */
 export function isInputError(error: GraphQLError): boolean {
-  const code = error.extensions?.code;
-  if ((typeof code === "string" && code in AppErrorCode) || wrapsAppError(error.originalError)) return false;
+  const code = appErrorCodeOf(error);
+  if ((code && code in AppErrorCode) || wrapsAppError(error.originalError)) return false;
   return !error.path || REQUIRED_ARGUMENT_AT_RUNTIME.test(error.message);
 }

@@ -1,6 +1,19 @@
 import { POST } from "@/app/graphql/route";
 import { jsonRequest } from "./http";
 
+/**
+ * What a GraphQL error's extensions carry (lib/graphql/errors.ts): our code, or BAD_USER_INPUT
+ * with our code as `reason` and the field problems as `fields`.
+ */
+export type GraphQLErrorExtensions = {
+  code: string;
+  reason?: string;
+  type: string;
+  message: string;
+  fields?: { path: string; code: string; message: string }[];
+  details?: Record<string, unknown>;
+};
+
 /** Runs a GraphQL operation through the real /graphql handler as a bearer-token client. */
 export async function graphql<T = Record<string, unknown>>(
   query: string,
@@ -24,7 +37,7 @@ export async function graphql<T = Record<string, unknown>>(
   );
   const body = (await response.json()) as {
     data?: T;
-    errors?: { message: string; extensions: { code: string; type: string; message: string } }[];
+    errors?: { message: string; extensions: GraphQLErrorExtensions }[];
   };
   return { status: response.status, ...body, response };
 }
@@ -56,7 +69,7 @@ export async function graphqlUpload<T = Record<string, unknown>>(
   const response = await POST(new Request("http://localhost:3000/graphql", { method: "POST", headers, body: form }));
   const body = (await response.json()) as {
     data?: T;
-    errors?: { message: string; extensions: { code: string; type: string; message: string; details?: Record<string, unknown> } }[];
+    errors?: { message: string; extensions: GraphQLErrorExtensions }[];
   };
   return { status: response.status, ...body, response };
 }

@@ -63,7 +63,7 @@ describe("createAccountPolicy", () => {
       accessToken,
       variables: { data: { email: "not-an-address", roleId: GLOBAL_ROLE_IDS.Member } },
     });
-    expect(badEmail.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(badEmail.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     const member = await addMember(account.id, "Member");
     const { accessToken: memberToken } = await signedInAs(member.id, account.id);
     const refused = await graphql(CREATE, {

@@ -127,7 +127,7 @@ describe("bad invitation input", () => {
       `mutation { sendInvitations(data: { emails: ["${good}", "not-an-address"], roleId: "role_member" }) { id } }`,
       { accessToken },
     );
-    expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
+    expect(viaGraphql.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED", type: "validation" });
     // The field is named: "Some fields are not valid: emails.1".
     expect(viaGraphql.errors?.[0].message).toMatch(/emails\.1/);
 

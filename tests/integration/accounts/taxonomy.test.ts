@@ -70,7 +70,7 @@ describe("tags", () => {
     const id = created.data!.createTag.id;
     expect(created.data?.createTag.color).toBe("#dc2626");
     const bad = await graphql(`mutation { updateTag(id: "${id}", data: { color: "reddish" }) { id } }`, { accessToken });
-    expect(bad.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(bad.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     const duplicate = await graphql('mutation { createTag(data: { name: "urgent" }) { id } }', { accessToken });
     expect(duplicate.errors?.[0].extensions.code).toBe("CONFLICT");
     const recoloured = await graphql(`mutation { updateTag(id: "${id}", data: { color: "#16a34a" }) { color } }`, { accessToken });

@@ -154,7 +154,7 @@ describe("workspace data store", () => {
       accessToken: a.accessToken,
       variables: { v: [{ name: "fee", type: "currency", value: "ten" }] },
     });
-    expect(refused.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect((await getDataStore(b.ctx)).variables).toEqual([COMPANY]);
   });
 

@@ -124,7 +124,7 @@ describe("upload fields through createDocument(fieldFiles)", () => {
     const refused = await createWithFiles("Acme", { logo: { name: "logo.png", bytes: ANNEX } });
     expect(refused.data).toBeNull();
     const [error] = refused.errors!;
-    expect(error.extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
+    expect(error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED", type: "validation" });
     expect(error.extensions.details?.fields).toEqual([
       expect.objectContaining({ path: "logo", code: "imageType", message: expect.any(String) }),
     ]);
@@ -141,13 +141,13 @@ describe("upload fields through createDocument(fieldFiles)", () => {
       variables: { file: null, fieldFiles: [{ name: "logo", file: null }] },
       files: { file: { name: "contract.docx", bytes: makeDocx(["A contract"]) }, "fieldFiles.0.file": { name: "logo.png", bytes: LOGO } },
     });
-    expect(withFile.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(withFile.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     const withCopy = await graphqlUpload(CREATE, {
       accessToken: a.accessToken,
       variables: { fromDocument: source.id, fieldFiles: [{ name: "logo", file: null }] },
       files: { "fieldFiles.0.file": { name: "logo.png", bytes: LOGO } },
     });
-    expect(withCopy.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(withCopy.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect(await db.document.count({ where: { accountId: a.account.id } })).toBe(before);
   });
 });
@@ -205,7 +205,7 @@ describe("createAttachment and deleteAttachment", () => {
       variables: { documentId: doc.id, file: null },
       files: { file: { name: "run.pdf", bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0x00]) } },
     });
-    expect(refused.errors?.[0].extensions.code).toBe("FILE_TYPE_NOT_ALLOWED");
+    expect(refused.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "FILE_TYPE_NOT_ALLOWED" });
   });
 });
 

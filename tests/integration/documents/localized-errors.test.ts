@@ -90,7 +90,11 @@ describe("error texts in the caller's language", () => {
       },
     );
     const extensions = result.errors?.[0].extensions as unknown as ErrorBody["error"];
-    expect(extensions).toMatchObject({ code: "VALIDATION_FAILED", message: "Algunos campos no son válidos: client, start, fee, mail" });
+    expect(extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_FAILED",
+      message: "Algunos campos no son válidos: client, start, fee, mail",
+    });
     expect(extensions.details?.fields?.find((f) => f.path === "fee")).toEqual({
       path: "fee",
       code: "number",

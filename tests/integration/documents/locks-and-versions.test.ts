@@ -185,7 +185,10 @@ describe("versions", () => {
       variables: { id: doc.id },
     });
     // A field the schema does not have: refused as a whole, nothing of the text comes back.
-    expect(text.errors?.[0]).toMatchObject({ message: "Some fields are not valid: text", extensions: { code: "VALIDATION_FAILED" } });
+    expect(text.errors?.[0]).toMatchObject({
+      message: "Some fields are not valid: text",
+      extensions: { code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" },
+    });
     expect(text.data).toBeUndefined();
   });
 

@@ -279,10 +279,12 @@ describe("GraphQL uploads of files that do not open", () => {
     const before = await snapshot();
     for (const [mutation, call] of GRAPHQL_MUTATIONS) {
       const result = await call(name, bytes);
-      expect({ mutation, status: result.status, code: result.errors?.[0]?.extensions.code }).toEqual({
+      const extensions = result.errors?.[0]?.extensions;
+      expect({ mutation, status: result.status, code: extensions?.code, reason: extensions?.reason }).toEqual({
         mutation,
         status: 200,
-        code: "FILE_UNREADABLE",
+        code: "BAD_USER_INPUT",
+        reason: "FILE_UNREADABLE",
       });
       expect(result.errors![0].extensions.type).toBe("validation");
     }
@@ -294,7 +296,8 @@ describe("GraphQL uploads of files that do not open", () => {
     expect(result.errors?.[0]).toMatchObject({
       message: "Não é possível abrir o ficheiro: está danificado ou não é um ficheiro PDF legível.",
       extensions: {
-        code: "FILE_UNREADABLE",
+        code: "BAD_USER_INPUT",
+        reason: "FILE_UNREADABLE",
         message: "Não é possível abrir o ficheiro: está danificado ou não é um ficheiro PDF legível.",
       },
     });
@@ -310,7 +313,7 @@ describe("GraphQL uploads of files that do not open", () => {
         files: { "fieldFiles.0.file": { name: "annex.pdf", bytes: pdfs.noCatalog } },
       },
     );
-    expect(result.errors?.[0]?.extensions.code).toBe("VALIDATION_FAILED");
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     const fields = (result.errors![0].extensions.details?.fields ?? []) as { path: string; code: string }[];
     expect(fields).toEqual(expect.arrayContaining([expect.objectContaining({ path: "annex", code: "fileUnreadable" })]));
     expect(await snapshot()).toEqual(before);

@@ -55,7 +55,7 @@ describe("GraphQL: me and the user mutations", () => {
     const wrong = await graphql('mutation { updatePassword(data: { currentPassword: "nope", password: "New-pass-123" }) { done } }', {
       cookies,
     });
-    expect(wrong.errors?.[0].extensions.code).toBe("WRONG_PASSWORD");
+    expect(wrong.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "WRONG_PASSWORD" });
     // The user now prefers Brazilian Portuguese: the message follows.
     expect(wrong.errors?.[0].message).not.toBe("The current password is not correct.");
 
@@ -69,7 +69,7 @@ describe("GraphQL: me and the user mutations", () => {
     const user = await createUser();
     const { accessToken } = await signedInAs(user.id);
     const result = await graphql('mutation { updateUser(data: { language: "klingon" }) { id } }', { accessToken });
-    expect(result.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(result.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).language).toBe("en");
   });
 
@@ -119,7 +119,8 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
     expect(result.status).toBe(400);
     expect(result.errors?.[0].message).toBe("Required parameter data was null or undefined when calling updateUser");
     expect(result.errors?.[0].extensions).toMatchObject({
-      code: "MISSING_PARAMETER",
+      code: "BAD_USER_INPUT",
+      reason: "MISSING_PARAMETER",
       type: "validation",
       message: "Required parameter data was null or undefined when calling updateUser",
     });
@@ -133,7 +134,7 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
     const query = "mutation Change($data: UpdateUserInput!) { updateUser(data: $data) { id } }";
     const missing = await graphql(query, { accessToken });
     expect(missing.status).toBe(400);
-    expect(missing.errors?.[0].extensions).toMatchObject({ code: "MISSING_PARAMETER", type: "validation" });
+    expect(missing.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "MISSING_PARAMETER", type: "validation" });
     expect(missing.errors?.[0].message).toBe("Required parameter data was null or undefined when calling updateUser");
     const isNull = await graphql(query, { accessToken, variables: { data: null } });
     expect(isNull.errors?.[0].message).toBe("Required parameter data was null or undefined when calling updateUser");
@@ -146,12 +147,12 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
 
   it("answers in the request's language, and the user's own language for variables", async () => {
     const spanish = await graphql("mutation { updateUser { id } }", { headers: { "x-language": "es" } });
-    expect(spanish.errors?.[0].extensions.code).toBe("MISSING_PARAMETER");
+    expect(spanish.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "MISSING_PARAMETER" });
     expect(spanish.errors?.[0].message).toBe("El parámetro obligatorio data era nulo o no estaba definido al llamar a updateUser");
     const user = await createUser({ language: "pt-br" });
     const { accessToken } = await signedInAs(user.id);
     const portuguese = await graphql("mutation ($data: UpdateUserInput!) { updateUser(data: $data) { id } }", { accessToken });
-    expect(portuguese.errors?.[0].extensions.code).toBe("MISSING_PARAMETER");
+    expect(portuguese.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "MISSING_PARAMETER" });
     expect(portuguese.errors?.[0].message).not.toBe("Required parameter data was null or undefined when calling updateUser");
   });
 
@@ -159,13 +160,14 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
     const unknown = await graphql("{ me { nope } }");
     expect(unknown.status).toBe(400);
     expect(unknown.errors?.[0].extensions).toMatchObject({
-      code: "VALIDATION_FAILED",
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_FAILED",
       type: "validation",
       message: "Some fields are not valid: nope",
     });
     const syntax = await graphql("{ me { id }", { headers: { "x-language": "ca" } });
     expect(syntax.status).toBe(400);
-    expect(syntax.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(syntax.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect(syntax.errors?.[0].message).not.toMatch(/^Some fields/);
     const user = await createUser();
     const { accessToken } = await signedInAs(user.id);
@@ -174,7 +176,7 @@ describe("GraphQL: missing and invalid input, in the spec's words and the reques
       variables: { data: { firstName: 42 } },
     });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.errors?.[0].extensions.code).toBe("VALIDATION_FAILED");
+    expect(wrongType.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).firstName).toBe(user.firstName);
   });
 });

@@ -136,13 +136,13 @@ describe("GraphQL refuses bad input like REST", () => {
   it("answers 400 with a translated error for a body declared too large, before reading it", async () => {
     const json = await post({ headers: { "content-length": String(5 * 1024 * 1024) }, body: "{}" });
     expect(json.status).toBe(400);
-    expect(json.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
+    expect(json.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "PAYLOAD_TOO_LARGE", type: "validation" });
     const upload = await post({
       headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(2 * 1024 * 1024 * 1024), "x-language": "es" },
       body: "--x--",
     });
     expect(upload.status).toBe(400);
-    expect(upload.error.extensions.code).toBe("FILE_TOO_LARGE");
+    expect(upload.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "FILE_TOO_LARGE" });
     expect(upload.error.message).toContain("El tamaño del archivo");
   });
 
@@ -160,7 +160,7 @@ describe("GraphQL refuses bad input like REST", () => {
       headers: Record<string, string>;
     });
     expect(result.status).toBe(400);
-    expect(result.error.extensions).toMatchObject({ code: "PAYLOAD_TOO_LARGE", type: "validation" });
+    expect(result.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "PAYLOAD_TOO_LARGE", type: "validation" });
     expect(result.error.message).toBe(result.error.extensions.message);
   });
 
@@ -168,24 +168,25 @@ describe("GraphQL refuses bad input like REST", () => {
     const english = await post({ body: '{"query": "{ me { id } }",' });
     expect(english.status).toBe(400);
     expect(english.error.extensions).toMatchObject({
-      code: "MALFORMED_JSON",
+      code: "BAD_USER_INPUT",
+      reason: "MALFORMED_JSON",
       type: "validation",
       message: "The request body is not valid JSON.",
     });
     expect(english.error.message).toBe("The request body is not valid JSON.");
     const spanish = await post({ body: "{", headers: { "x-language": "es" } });
     const portuguese = await post({ body: "{", headers: { "accept-language": "pt-BR,pt;q=0.8" } });
-    expect(spanish.error.extensions.code).toBe("MALFORMED_JSON");
+    expect(spanish.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "MALFORMED_JSON" });
     expect(new Set([english.error.message, spanish.error.message, portuguese.error.message]).size).toBe(3);
   });
 
   it("answers 400 VALIDATION_FAILED for JSON that is not an object, and for a body without a query", async () => {
     const list = await post({ body: "[1, 2]" });
     expect(list.status).toBe(400);
-    expect(list.error.extensions.code).toBe("VALIDATION_FAILED");
+    expect(list.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     const empty = await post({ body: "{}", headers: { "x-language": "es" } });
     expect(empty.status).toBe(400);
-    expect(empty.error.extensions).toMatchObject({ code: "VALIDATION_FAILED", type: "validation" });
+    expect(empty.error.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED", type: "validation" });
     expect(empty.error.message).toMatch(/^Algunos campos/);
   });
 
@@ -195,6 +196,6 @@ describe("GraphQL refuses bad input like REST", () => {
       new Request(`${endpoint}?query=${encodeURIComponent("{ me { id } }")}&variables=%7B`, { headers: { accept: "application/json" } }),
     );
     expect(response.status).toBe(400);
-    expect((await response.json()).errors[0].extensions.code).toBe("MALFORMED_JSON");
+    expect((await response.json()).errors[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "MALFORMED_JSON" });
   });
 });

@@ -96,7 +96,8 @@ describe("field details of VALIDATION_FAILED: stable codes, params and the reque
       headers: { "x-language": "es" },
     });
     expect(result.errors?.[0].extensions).toMatchObject({
-      code: "VALIDATION_FAILED",
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_FAILED",
       details: { fields: [{ path: "timezone", code: "timezone", message: fieldText("es", "timezone") }] },
     });
     expect(fieldText("en", "timezone")).toBe("Choose a time zone from the list.");

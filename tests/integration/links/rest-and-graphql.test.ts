@@ -144,7 +144,8 @@ describe("share links over GraphQL", () => {
     // A role links cannot have is refused before anything runs, naming the field and the value.
     expect(editor.errors?.[0].message).toBe("Some fields are not valid: data.role");
     expect(editor.errors?.[0].extensions).toMatchObject({
-      code: "VALIDATION_FAILED",
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_FAILED",
       details: { fields: [{ path: "data.role", message: expect.stringMatching(/editor/) }] },
     });
 
