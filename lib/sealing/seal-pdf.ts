@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
-import signpdf from "@signpdf/signpdf";
+import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
 import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
@@ -160,6 +160,6 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     appName: "Covenant",
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const bytes = await signpdf.sign(prepared, new P12Signer(cert.p12, { passphrase: cert.password }), sealedAt);
+  const bytes = await new SignPdf().sign(prepared, new P12Signer(cert.p12, { passphrase: cert.password }), sealedAt);
   return { bytes, hashBefore: sha256(pdf), hashAfter: sha256(bytes), certificateFingerprint: cert.fingerprint };
 }

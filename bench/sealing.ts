@@ -1,0 +1,106 @@
+/**
+ * Sealing benchmark (`npm run bench:sealing`, issue 16): sealing a 50-page PDF with three parties
+ * and the certificate-of-completion page (lib/sealing/seal-pdf.ts) against a bare @signpdf
+ * signature of the same file with the same certificate (placeholder, save, sign), in the same
+ * run, alternating, so the ratio holds on a busy machine. Target: ≤ 2×.
+ *
+ * Settings: BENCH_SEAL_RUNS (default 15 of each), BENCH_WRITE=false (print only).
+ */
+import { performance } from "node:perf_hooks";
+import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
+import { SignPdf } from "@signpdf/signpdf";
+import { P12Signer } from "@signpdf/signer-p12";
+import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { sealPdf } from "@/lib/sealing/seal-pdf";
+import { generateSealingP12, readP12, type SealingCertificate } from "@/lib/sealing/sealing-certificate";
+import { numberEnv, writeBenchResults } from "./common";
+
+const RUNS = numberEnv("BENCH_SEAL_RUNS", 15);
+const TARGET = 2;
+
+async function fiftyPages(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  for (let page = 1; page <= 50; page++) {
+    const p = doc.addPage([595, 842]);
+    for (let line = 0; line < 40; line++) {
+      p.drawText(`Clause ${page}.${line + 1}: the supplier delivers the goods on the agreed dates and terms.`, {
+        x: 50,
+        y: 800 - line * 19,
+        size: 10,
+        font,
+      });
+    }
+  }
+  return doc.save();
+}
+
+async function bare(pdf: Uint8Array, certificate: SealingCertificate): Promise<Buffer> {
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  pdflibAddPlaceholder({
+    pdfDoc: doc,
+    reason: "Sealed",
+    contactInfo: "",
+    name: "Bench",
+    location: "",
+    signatureLength: 16_384,
+    subFilter: SUBFILTER_ETSI_CADES_DETACHED,
+  });
+  const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
+  return new SignPdf().sign(prepared, new P12Signer(certificate.p12, { passphrase: certificate.password }));
+}
+
+const parties = ["Ana Pérez", "Jo Smith", "Marta Vidal"].map((name, i) => ({
+  name,
+  email: `party${i}@example.test`,
+  action: "signed" as const,
+  at: new Date(Date.UTC(2026, 10, 20 + i, 9)),
+  ip: `203.0.113.${i + 1}`,
+  userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+}));
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main() {
+  const pdf = await fiftyPages();
+  const password = "bench";
+  const p12 = generateSealingP12(password);
+  const certificate: SealingCertificate = { p12, password, source: "generated", ...readP12(p12, password) };
+  const seal = () =>
+    sealPdf(pdf, { documentId: "bench", documentName: "Supply agreement", workspaceName: "Bench", locale: "en", parties }, certificate);
+  // Warm up both paths (module loading, JIT).
+  await bare(pdf, certificate);
+  await seal();
+  const times = { bare: [] as number[], seal: [] as number[] };
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, task] of (run % 2
+      ? [
+          ["seal", seal],
+          ["bare", () => bare(pdf, certificate)],
+        ]
+      : [
+          ["bare", () => bare(pdf, certificate)],
+          ["seal", seal],
+        ]) as [keyof typeof times, () => Promise<unknown>][]) {
+      const start = performance.now();
+      await task();
+      times[name].push(performance.now() - start);
+    }
+  }
+  const bareMs = median(times.bare);
+  const sealMs = median(times.seal);
+  const ratio = sealMs / bareMs;
+  const results = [
+    `Run on ${new Date().toISOString().slice(0, 10)}: a 50-page PDF (${(pdf.byteLength / 1024).toFixed(0)} KB), ${RUNS} alternating runs of each, medians.`,
+    "",
+    "| what | median | ratio | target |",
+    "| --- | --- | --- | --- |",
+    `| bare @signpdf signature (placeholder, save, sign) | ${bareMs.toFixed(0)} ms | 1 | reference |`,
+    `| sealPdf: certificate page for 3 parties, then the same signature | ${sealMs.toFixed(0)} ms | ${ratio.toFixed(2)}× | ≤ ${TARGET}× ${ratio <= TARGET ? "(met)" : "(not met)"} |`,
+  ].join("\n");
+  console.log(results);
+  if (process.env.BENCH_WRITE !== "false") writeBenchResults("sealing", "Sealing (issue 16)", results);
+}
+
+await main();
