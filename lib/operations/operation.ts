@@ -8,9 +8,11 @@ import { parseInput } from "@/lib/http/parse-input";
 /**
  * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
  * an API token (acting as the member who made it), a visitor holding a share link. Signers and
- * reviewers holding a signed token, and system jobs, come with the next issues.
+ * reviewers holding a signed token, and system jobs, come with the next issues. `anyone` opens an
+ * operation to every caller, signed in or not (signing in, registering, a reset by emailed token):
+ * its service checks whatever proves the caller's right (a password, a token in the input).
  */
-export type CallerKind = "member" | "apiToken" | "visitor";
+export type CallerKind = "member" | "apiToken" | "visitor" | "anyone";
 
 /**
  * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
@@ -88,6 +90,8 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   query?: PrismaQuery,
 ): Promise<R> {
   const kind = callerKind(ctx);
+  if (operation.callers.includes("anyone"))
+    return operation.run(ctx, parseInput(operation.input, raw, operation.name) as z.infer<I>, query);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
   if (operation.permission && kind !== "visitor") {
