@@ -4,6 +4,7 @@ import { brandImageOperations } from "@/lib/accounts/brand-image-operations";
 import { roleOperations } from "@/lib/accounts/role-operations";
 import { tokenOperations } from "@/lib/accounts/token-operations";
 import { authOperations } from "@/lib/auth/auth-operations";
+import { sessionOperations } from "@/lib/auth/session-operations";
 import { userOperations } from "@/lib/users/user-operations";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
@@ -18,6 +19,7 @@ const declared = [
   ...categoryOperations,
   ...tagOperations,
   ...authOperations,
+  ...sessionOperations,
   ...userOperations,
   ...accountOperations,
   ...brandImageOperations,

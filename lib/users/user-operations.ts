@@ -59,7 +59,7 @@ export const ownUserSchema = z.object({
 });
 
 /** The user's active memberships, with the workspace and the role's name (the account switcher). */
-const ownPolicySchema = z.object({
+export const ownPolicySchema = z.object({
   id: z.string(),
   accountId: z.string(),
   userId: z.string(),
