@@ -7,7 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 
 export function ChangePasswordForm({ token }: { token: string | null }) {
@@ -36,7 +36,8 @@ export function ChangePasswordForm({ token }: { token: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("POST", "/vapp/auth/change-password", { token, password });
+      // Without a token the server names the missing parameter.
+      await callOperation("changePassword", { token: token as string, password });
       router.replace("/login?notice=passwordChanged");
     } catch (err) {
       setError(errorText(err));

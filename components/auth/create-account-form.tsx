@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { graphqlRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
@@ -22,7 +22,7 @@ export function CreateAccountForm({ redirect }: { redirect: string }) {
     setBusy(true);
     setError(null);
     try {
-      await graphqlRequest("mutation Create($data: CreateAccountInput!) { createAccount(data: $data) { id } }", { data: { name } });
+      await callOperation("createAccount", { name });
       const safe = safeRedirect(redirect, window.location.origin) ?? "/";
       window.location.replace(safe);
     } catch (err) {

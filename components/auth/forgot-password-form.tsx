@@ -6,7 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 
 export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
@@ -20,7 +20,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await apiRequest("POST", "/vapp/auth/forgot-password", { email });
+      await callOperation("forgotPassword", { email });
       setMessage({ tone: "success", text: t("forgot.sent", { email }) });
     } catch (error) {
       setMessage({ tone: "error", text: errorText(error) });

@@ -6,7 +6,9 @@ import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, apiRequest, followStoredRedirect, storeRedirect } from "@/lib/client/api";
+import { ApiError, followStoredRedirect, storeRedirect } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
+import { GOOGLE_SIGN_IN_HREF } from "@/lib/client/sign-in-links";
 import { useErrorText } from "./use-error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
@@ -44,7 +46,7 @@ export function LoginForm({
     setBusy("password");
     setUnverified(false);
     try {
-      await apiRequest("POST", "/vapp/auth/provider/local", { email, password, ...(slug ? { slug } : {}) });
+      await callOperation("login", { email, password, ...(slug ? { slug } : {}) });
       followStoredRedirect("/");
     } catch (error) {
       setMessage({ tone: "error", text: errorText(error) });
@@ -62,7 +64,7 @@ export function LoginForm({
     // The emailed link signs in first; going back through `/login/:slug` then selects the workspace.
     if (slug) target = `/login/${encodeURIComponent(slug)}${target ? `?redirect=${encodeURIComponent(target)}` : ""}`;
     try {
-      await apiRequest("POST", "/vapp/auth/provider/magic", {
+      await callOperation("magicLinkLogin", {
         email,
         ...(target ? { redirect: target } : {}),
       });
@@ -74,7 +76,7 @@ export function LoginForm({
   }
 
   async function resendVerification() {
-    await apiRequest("POST", `/vapp/users/send-verify-email/${encodeURIComponent(email)}`).catch(() => undefined);
+    await callOperation("sendVerifyEmail", { email }).catch(() => undefined);
     setUnverified(false);
     setMessage({ tone: "info", text: t("login.verificationResent") });
   }
@@ -123,7 +125,7 @@ export function LoginForm({
       </Button>
       {googleEnabled && (
         <a
-          href="/vapp/auth/provider/google"
+          href={GOOGLE_SIGN_IN_HREF}
           className="inline-flex min-h-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
         >
           {t("login.google")}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
+import { callOperation } from "@/lib/client/operations";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 
 /** Ends the session, forgets per-user browser state, then goes to the sign-in screen. */
@@ -12,7 +13,7 @@ export function LogoutRunner({ redirect }: { redirect: string | null }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    fetch("/vapp/auth/logout", { credentials: "same-origin" })
+    callOperation("logout", {})
       .catch(() => false)
       .finally(() => {
         // Passed on to the sign-in screen only if it leads back into the app.

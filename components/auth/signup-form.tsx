@@ -7,7 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
+import type { Locale } from "@/lib/i18n/locales";
 import { useErrorText } from "./use-error-text";
 
 export function SignupForm() {
@@ -26,7 +27,7 @@ export function SignupForm() {
     setBusy(true);
     setError(null);
     try {
-      const user = await apiRequest<{ email: string }>("POST", "/vapp/auth/register", { ...form, language: locale });
+      const user = await callOperation("register", { ...form, language: locale as Locale });
       setSentTo(user.email);
     } catch (err) {
       setError(errorText(err));

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 
 /** Spec section 4 "Session": the terms dialog cannot be dismissed; Accept calls the server. */
 export function TosModal({ firstName }: { firstName: string }) {
@@ -18,7 +18,7 @@ export function TosModal({ firstName }: { firstName: string }) {
   async function accept() {
     setBusy(true);
     try {
-      const result = await apiRequest<{ id?: string }>("POST", "/vapp/users/tos");
+      const result = await callOperation("acceptTos", {});
       if (!result?.id) throw new Error("no id");
       setOpen(false);
       window.dispatchEvent(new CustomEvent("termsAccepted"));

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 
 export function VerifyEmailStatus({ token }: { token: string | null }) {
@@ -19,7 +19,7 @@ export function VerifyEmailStatus({ token }: { token: string | null }) {
     if (started.current) return;
     started.current = true;
     if (!token) return;
-    apiRequest<{ email: string }>("GET", `/vapp/users/verify-email?token=${encodeURIComponent(token)}`)
+    callOperation("verifyEmail", { token })
       .then((user) => setState({ status: "done", text: t("success", { email: user.email }) }))
       .catch((error) => setState({ status: "failed", text: errorText(error) }));
   }, [token, t, errorText]);

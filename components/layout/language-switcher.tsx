@@ -3,8 +3,8 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
-import { graphqlRequest } from "@/lib/client/api";
-import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
+import { callOperation } from "@/lib/client/operations";
+import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
 
 /** Switches the interface language; for a signed-in user it also becomes their setting. */
 export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
@@ -17,9 +17,7 @@ export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
   async function change(next: string) {
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
     if (signedIn) {
-      await graphqlRequest("mutation UpdateLanguage($data: UpdateUserInput!) { updateUser(data: $data) { id language } }", {
-        data: { language: next },
-      }).catch(() => undefined);
+      await callOperation("updateUser", { language: next as Locale }).catch(() => undefined);
     }
     startTransition(() => router.refresh());
   }

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
+import { operationHref } from "@/lib/client/operations";
 
 /**
  * The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. The
@@ -23,7 +24,7 @@ export function UserMenu({
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
   const [pictureFailed, setPictureFailed] = useState(false);
-  const picture = avatar === undefined ? "/vapp/users/avatar" : avatar;
+  const picture = avatar === undefined ? operationHref("getUserAvatar", {}) : avatar;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

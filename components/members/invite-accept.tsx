@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 
 type Invitation = { email: string; accountName: string; role: string; needsAccount: boolean };
 
@@ -39,7 +39,7 @@ export function InviteAccept({
     setBusy(true);
     setError(null);
     try {
-      await apiRequest("POST", "/vapp/accounts/invitations/accept", invitation.needsAccount ? { token, ...form } : { token });
+      await callOperation("acceptInvitation", invitation.needsAccount ? { token, ...form } : { token });
       router.replace("/");
       router.refresh();
     } catch (err) {

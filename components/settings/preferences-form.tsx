@@ -4,21 +4,19 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { graphqlRequest } from "@/lib/client/api";
-import { useSave } from "./use-save";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 
 const KEYS = ["successApprovals", "docSigned", "signs", "tips"] as const;
 
 export function PreferencesForm({ preferences }: { preferences: Record<string, boolean> }) {
   const t = useTranslations("preferences");
   const [values, setValues] = useState(() => Object.fromEntries(KEYS.map((k) => [k, preferences[k] !== false])));
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await save(() =>
-      graphqlRequest("mutation Prefs($data: UpdateUserInput!) { updateUser(data: $data) { id } }", { data: { emailPreferences: values } }),
-    );
+    await run(() => callOperation("updateUser", { emailPreferences: values }), "saved", "updateError");
   }
 
   return (

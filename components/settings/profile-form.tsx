@@ -7,10 +7,10 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { apiUpload, graphqlRequest } from "@/lib/client/api";
-import { LOCALE_COOKIE, LOCALES } from "@/lib/i18n/locales";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation, uploadOperation } from "@/lib/client/operations";
+import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
-import { useSave } from "./use-save";
 
 type Profile = {
   email: string;
@@ -36,7 +36,7 @@ function AvatarField({ avatar, name }: { avatar: string | null; name: string }) 
     setBusy(true);
     setError(null);
     try {
-      setCurrent((await apiUpload<{ avatar: string }>("/vapp/users/avatar", file)).avatar);
+      setCurrent((await uploadOperation("uploadUserAvatar", {}, file)).avatar);
       router.refresh();
     } catch (err) {
       setError(errorText(err));
@@ -78,24 +78,26 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
   const tc = useTranslations("common");
   const ids = { language: useId(), timezone: useId() };
   const [form, setForm] = useState(user);
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
   const phoneError = form.phone && !isValidPhone(form.phone) ? t("phoneInvalid") : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (phoneError) return;
-    await save(async () => {
-      await graphqlRequest("mutation Profile($data: UpdateUserInput!) { updateUser(data: $data) { id } }", {
-        data: {
+    await run(
+      async () => {
+        await callOperation("updateUser", {
           firstName: form.firstName,
           lastName: form.lastName,
           phone: form.phone || null,
-          language: form.language,
+          language: form.language as Locale,
           timezone: form.timezone || null,
-        },
-      });
-      document.cookie = `${LOCALE_COOKIE}=${form.language}; path=/; max-age=31536000; samesite=lax`;
-    });
+        });
+        document.cookie = `${LOCALE_COOKIE}=${form.language}; path=/; max-age=31536000; samesite=lax`;
+      },
+      "saved",
+      "updateError",
+    );
   }
 
   const set = (key: keyof Profile) => (value: string) => setForm((f) => ({ ...f, [key]: value }));

@@ -6,9 +6,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest, graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { matchesConfirmWord } from "@/lib/i18n/matches-confirm-word";
-import { useSave } from "./use-save";
 
 export function SecurityForms({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   return (
@@ -25,18 +25,19 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const ta = useTranslations("auth");
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const ok = await save(() =>
-      hasPassword
-        ? graphqlRequest("mutation Pw($data: UpdatePasswordInput!) { updatePassword(data: $data) { done } }", {
-            data: { currentPassword: current, password: next },
-          })
-        : apiRequest("POST", "/vapp/users/set-password", { password: next }),
+    const done = await run(
+      () =>
+        hasPassword
+          ? callOperation("updatePassword", { currentPassword: current, password: next })
+          : callOperation("setPassword", { password: next }),
+      "saved",
+      "updateError",
     );
-    if (ok) {
+    if (done) {
       setCurrent("");
       setNext("");
     }
@@ -72,12 +73,17 @@ function EmailForm({ hasPassword, email }: { hasPassword: boolean; email: string
   const [next, setNext] = useState("");
   const [password, setPassword] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const target = next;
-    if (await save(() => apiRequest("PUT", "/vapp/users", hasPassword ? { email: target, password } : { email: target }))) {
+    const changed = await run(
+      () => callOperation("updateEmail", hasPassword ? { email: target, password } : { email: target }),
+      "saved",
+      "updateError",
+    );
+    if (changed) {
       setSentTo(target);
       setNext("");
       setPassword("");
@@ -118,16 +124,15 @@ function EmailForm({ hasPassword, email }: { hasPassword: boolean; email: string
 
 function DeleteAccount() {
   const t = useTranslations("security");
-  const ta = useTranslations("alerts");
   const locale = useLocale();
   // The word to type is translated (ELIMINAR, SUPRIMIR, EXCLUIR…) and compared ignoring case.
   const word = t("deleteConfirmWord");
   const [confirm, setConfirm] = useState("");
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await save(() => apiRequest("DELETE", "/vapp/users"), undefined, ta("deleteError"))) window.location.replace("/login");
+    if (await run(() => callOperation("deleteUser", {}), "saved", "deleteError")) window.location.replace("/login");
   }
 
   return (

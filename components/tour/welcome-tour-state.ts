@@ -1,4 +1,4 @@
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 
 /** Fired by the upload dialog when a template was created, just before it navigates to it. */
 export const TEMPLATE_UPLOADED_EVENT = "templateUploaded";
@@ -36,11 +36,11 @@ export function takeWelcomeTourHandover(templateId: string): boolean {
 }
 
 /**
- * Records how the tour ended (POST /vapp/users/welcome-tour: sets hasSeenWelcomeTour, audits a
+ * Records how the tour ended (recordWelcomeTour: sets hasSeenWelcomeTour, audits a
  * skip or a finish). The tour has already closed; if the call fails it shows again next visit.
  */
 export function endWelcomeTour(outcome: "skipped" | "finished", step: string): Promise<void> {
-  return apiRequest("POST", "/vapp/users/welcome-tour", { outcome, step }).then(
+  return callOperation("recordWelcomeTour", { outcome, step }).then(
     () => undefined,
     () => undefined,
   );

@@ -5,8 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useSave } from "@/components/settings/use-save";
-import { graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 import type { AccountSettings } from "@/lib/accounts/update-account";
 
@@ -31,22 +31,23 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
     refCounter: String(settings.refCounter ?? 0),
     ...Object.fromEntries(SWITCHES.map((key) => [key, Boolean(settings[key])])),
   } as { name: string; refBuilder: string; refCounter: string } & Record<(typeof SWITCHES)[number], boolean>);
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
   const hintId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await save(() =>
-      graphqlRequest("mutation Settings($data: UpdateAccountInput!) { updateAccount(data: $data) { id } }", {
-        data: {
+    await run(
+      () =>
+        callOperation("updateAccount", {
           name: form.name,
           settings: {
             refBuilder: form.refBuilder,
             refCounter: Number(form.refCounter),
             ...Object.fromEntries(SWITCHES.map((key) => [key, form[key]])),
           },
-        },
-      }),
+        }),
+      "saved",
+      "updateError",
     );
   }
 

@@ -1,14 +1,13 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { ConfirmFor } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 
 export type ApiTokenRow = {
@@ -22,18 +21,16 @@ export type ApiTokenRow = {
 };
 
 /**
- * The workspace's API tokens (REST /vapp/accounts/tokens): list, create — the key is shown this
+ * The workspace's API tokens (operations tokens, createToken, deleteToken): list, create — the key is shown this
  * once, with a copy button — and revoke after a confirmation.
  */
 export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
   const t = useTranslations("apiTokens");
   const ta = useTranslations("alerts");
   const format = useFormat();
-  const errorText = useErrorText();
   const notify = useNotify();
-  const router = useRouter();
+  const { run, busy } = useAction();
   const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRow | null>(null);
 
@@ -41,31 +38,14 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const token = await apiRequest<{ name: string; key: string }>("POST", "/vapp/accounts/tokens", { name });
-      setCreated({ name: token.name, key: token.key });
-      setName("");
-      notify({ tone: "success", title: ta("added") });
-      router.refresh();
-    } catch (error) {
-      notify({ tone: "error", title: ta("createError"), description: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    const token = await run(() => callOperation("createToken", { name }), "added", "createError");
+    if (!token) return;
+    setCreated({ name: token.name, key: token.key });
+    setName("");
   }
 
   async function revoke(token: ApiTokenRow) {
-    setBusy(true);
-    try {
-      await apiRequest("DELETE", `/vapp/accounts/tokens/${encodeURIComponent(token.id)}`);
-      notify({ tone: "success", title: ta("updated") });
-      router.refresh();
-    } catch (error) {
-      notify({ tone: "error", title: ta("deleteError"), description: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    await run(() => callOperation("deleteToken", { id: token.id }), "updated", "deleteError");
   }
 
   async function copy(key: string) {

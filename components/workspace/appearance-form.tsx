@@ -5,8 +5,8 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { useSave } from "@/components/settings/use-save";
-import { graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { DEFAULT_BRAND_COLOR } from "@/lib/accounts/brand";
 
 const isColor = (value: string) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value);
@@ -16,16 +16,12 @@ export function AppearanceForm({ primaryColor, brandingAllowed }: { primaryColor
   const t = useTranslations("workspace");
   const pickerId = useId();
   const [color, setColor] = useState(primaryColor ?? DEFAULT_BRAND_COLOR);
-  const { save, busy, error } = useSave();
+  const { run, busy, error } = useAction();
   const invalid = !isColor(color);
 
   async function submit(event: FormEvent, value: string | null = color) {
     event.preventDefault();
-    await save(() =>
-      graphqlRequest("mutation Brand($data: UpdateAccountInput!) { updateAccount(data: $data) { id } }", {
-        data: { brand: { primaryColor: value } },
-      }),
-    );
+    await run(() => callOperation("updateAccount", { brand: { primaryColor: value } }), "saved", "updateError");
   }
 
   return (

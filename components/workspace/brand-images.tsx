@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { useNotify } from "@/components/ui/notifications";
-import { apiUpload } from "@/lib/client/api";
+import { uploadOperation } from "@/lib/client/operations";
 
 const KINDS = ["avatar", "logo", "altLogo"] as const;
 type Kind = (typeof KINDS)[number];
@@ -26,7 +26,7 @@ export function BrandImages({ images }: { images: Record<Kind, string | null> })
     setBusy(kind);
     setError(null);
     try {
-      await apiUpload(`/vapp/accounts/brand/${kind}`, file);
+      await uploadOperation("uploadBrandImage", { kind }, file);
       notify({ tone: "success", title: ta("saved") });
       router.refresh();
     } catch (err) {

@@ -12,7 +12,9 @@ import { ContextMenu } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, graphqlRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
+import type { Permission } from "@/lib/auth/permissions";
 import { PERMISSION_GROUPS } from "./permission-groups";
 
 export type RoleRow = { id: string; name: string; global: boolean; permissions: string[]; members: number };
@@ -78,16 +80,11 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
         // the role already has but the editor does not hold (the service would refuse it).
         const data = {
           name: draft.name,
-          ...(original && sameSet(original.permissions, draft.permissions) ? {} : { permissions: draft.permissions }),
+          ...(original && sameSet(original.permissions, draft.permissions) ? {} : { permissions: draft.permissions as Permission[] }),
         };
-        await graphqlRequest("mutation EditRole($id: ID!, $data: AccountRoleInput!) { updateAccountRole(id: $id, data: $data) { id } }", {
-          id: draft.id,
-          data,
-        });
+        await callOperation("updateAccountRole", { id: draft.id, ...data });
       } else {
-        await graphqlRequest("mutation AddRole($data: AccountRoleInput!) { createAccountRole(data: $data) { id } }", {
-          data: { name: draft.name, permissions: draft.permissions },
-        });
+        await callOperation("createAccountRole", { name: draft.name, permissions: draft.permissions as Permission[] });
       }
       notify({ tone: "success", title: ta(draft.id ? "updated" : "added") });
       setDraft(null);
@@ -102,8 +99,8 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
   async function remove(ids: string[], whenInUse: InUse) {
     setInUse(null);
     try {
-      if (ids.length === 1) await graphqlRequest("mutation DeleteRole($id: ID!) { deleteAccountRole(id: $id) }", { id: ids[0] });
-      else await graphqlRequest("mutation DeleteRoles($ids: [ID!]!) { bulkDeleteAccountRoles(ids: $ids) }", { ids });
+      if (ids.length === 1) await callOperation("deleteAccountRole", { id: ids[0] });
+      else await callOperation("bulkDeleteAccountRoles", { ids });
       notify({ tone: "success", title: ta("updated") });
       setSelected((list) => list.filter((id) => !ids.includes(id)));
       router.refresh();

@@ -9,8 +9,11 @@ import { parseInput } from "@/lib/http/parse-input";
  * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
  * an API token (acting as the member who made it), a visitor holding a share link, a system job
  * (lib/jobs: via "system"). Signers and reviewers holding a signed token come with issue 16.
+ * `anyone` opens an operation to every caller, signed in or not (signing in, registering, a reset
+ * by emailed token): its service checks whatever proves the caller's right (a password, a token
+ * in the input).
  */
-export type CallerKind = "member" | "apiToken" | "visitor" | "job";
+export type CallerKind = "member" | "apiToken" | "visitor" | "job" | "anyone";
 
 /**
  * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
@@ -64,9 +67,13 @@ export const uploadedFiles = z.array(
 /** A Prisma `select` or `include`, as Pothos's queryFromInfo gives it. */
 export type PrismaQuery = { select?: object; include?: object };
 
-/** Declares an operation (the identity, typed). */
-export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string>(operation: Operation<I, O, R, N>) =>
-  operation;
+/**
+ * Declares an operation (the identity, typed). Its kind is kept as written, so that the browser's
+ * client can tell downloads and uploads apart (`operationHref`, `uploadOperation`).
+ */
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string, const K extends Operation["kind"]>(
+  operation: Operation<I, O, R, N> & { kind: K },
+) => operation;
 
 /** The kind of caller behind a context; null for an anonymous one. */
 export function callerKind(ctx: ServiceContext): CallerKind | null {
@@ -89,6 +96,8 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   query?: PrismaQuery,
 ): Promise<R> {
   const kind = callerKind(ctx);
+  if (operation.callers.includes("anyone"))
+    return operation.run(ctx, parseInput(operation.input, raw, operation.name) as z.infer<I>, query);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
   if (operation.permission && (kind === "member" || kind === "apiToken")) {

@@ -1,4 +1,11 @@
 import { memberOperations } from "@/lib/accounts/member-operations";
+import { accountOperations } from "@/lib/accounts/account-operations";
+import { brandImageOperations } from "@/lib/accounts/brand-image-operations";
+import { roleOperations } from "@/lib/accounts/role-operations";
+import { tokenOperations } from "@/lib/accounts/token-operations";
+import { authOperations } from "@/lib/auth/auth-operations";
+import { sessionOperations } from "@/lib/auth/session-operations";
+import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
@@ -8,7 +15,19 @@ import type { Operation } from "./operation";
  * Every declared operation. The isolation test walks this list: a declaration with `ids` and no
  * isolation case fails it. Add a domain's operations here when it gets its declarations.
  */
-const declared = [...memberOperations, ...categoryOperations, ...tagOperations, exportAuditTrailOperation];
+const declared = [
+  ...memberOperations,
+  ...categoryOperations,
+  ...tagOperations,
+  ...authOperations,
+  ...sessionOperations,
+  ...userOperations,
+  ...accountOperations,
+  ...brandImageOperations,
+  ...roleOperations,
+  ...tokenOperations,
+  exportAuditTrailOperation,
+];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];
 

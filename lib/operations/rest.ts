@@ -3,13 +3,26 @@ import { readUpload } from "@/lib/http/read-upload";
 import { route } from "@/lib/http/route";
 import { runOperation, type Operation } from "./operation";
 
-type RestOptions = {
+type RestOptions<O extends z.ZodType, R> = {
   /** The status of a successful answer (default 200; 201 for what creates). */
   status?: number;
   /** The route's path parameters join the input (`/policies/{id}` gives `id`). */
   withParams?: boolean;
-  /** Maps the request's input (JSON body, or query string for GET) to the operation's, when they differ. */
-  map?: (raw: Record<string, unknown>) => unknown;
+  /**
+   * Maps the request's input (JSON body, or query string for GET) to the operation's, when they
+   * differ; the request is there for what comes in a header (register's `signed` invitation).
+   */
+  map?: (raw: Record<string, unknown>, req: Request) => unknown;
+  /** The credentials are in the JSON body (desktop sign-in): a JSON call without cookies needs no CSRF token. */
+  credentialsInBody?: boolean;
+  /** The largest JSON body accepted, when it is not route()'s default. */
+  maxBytes?: number;
+  /**
+   * Builds the answer from the shaped output and the service's whole result, for answers that
+   * carry more than JSON: cookies (sign-in sets the session's, sign-out clears them) or headers.
+   * What the result holds beyond the output (a session) never reaches the body.
+   */
+  respond?: (output: z.infer<O>, result: R) => Response;
 };
 
 /**
@@ -19,21 +32,27 @@ type RestOptions = {
  */
 export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends string>(
   operation: Operation<I, O, R, N>,
-  options: RestOptions = {},
+  options: RestOptions<O, R> = {},
 ) {
   const upload = operation.kind === "upload";
-  const handler = route({ operation: operation.name, status: options.status, rawInput: !upload }, async ({ ctx, raw, params, req }) => {
-    // An upload's details come in its multipart `data` part, its files in its file parts.
-    const read = upload ? await readUpload(req, operation.name, operation.upload) : null;
-    const body = read ? read.data : raw;
-    const input = {
-      ...(options.map ? (options.map(body) as object) : body),
-      ...(options.withParams ? params : {}),
-      ...(read ? { files: read.files } : {}),
-    };
-    // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
-    return operation.output.parse(await runOperation(operation, ctx, input));
-  });
+  const { status, credentialsInBody, maxBytes } = options;
+  const handler = route(
+    { operation: operation.name, status, credentialsInBody, maxBytes, rawInput: !upload },
+    async ({ ctx, raw, params, req }) => {
+      // An upload's details come in its multipart `data` part, its files in its file parts.
+      const read = upload ? await readUpload(req, operation.name, operation.upload) : null;
+      const body = read ? read.data : raw;
+      const input = {
+        ...(options.map ? (options.map(body, req) as object) : body),
+        ...(options.withParams ? params : {}),
+        ...(read ? { files: read.files } : {}),
+      };
+      // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
+      const result = await runOperation(operation, ctx, input);
+      const output = operation.output.parse(result);
+      return options.respond ? options.respond(output, result) : output;
+    },
+  );
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
   return Object.assign(handler, { operation: operation as Operation });
 }

@@ -2,10 +2,11 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import type { UpdateUserInput } from "@/lib/auth/schemas";
+import { pubsub } from "@/lib/events/pubsub";
 import { toPublicUser } from "./get-me";
 import { forgetUserTimeZone } from "./get-user-time-zone";
 
-/** Updates the signed-in user's own profile and preferences. */
+/** Updates the signed-in user's own profile and preferences; the user's other tabs and devices hear of it (`userUpdated`). */
 export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
   requireUser(ctx);
   const updated = await db.$transaction(async (tx) => {
@@ -27,5 +28,6 @@ export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
   });
   // Dates on the next page use the new zone in this process at once (others within 30 s).
   if (input.timezone !== undefined) forgetUserTimeZone(ctx.userId);
+  pubsub.publish("user:updated", updated.id, { id: updated.id });
   return updated;
 }

@@ -1,15 +1,11 @@
-import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
-import { getAccountView } from "@/lib/accounts/get-account";
-import { updateAccount, updateAccountSchema } from "@/lib/accounts/update-account";
-import { route } from "@/lib/http/route";
+import { createAccountOperation, currentAccount, updateAccountOperation } from "@/lib/accounts/account-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The account named by the account header (or the caller's current one). */
-export const GET = route({ operation: "getAccount" }, ({ ctx }) => getAccountView(ctx));
+/** The account named by the account header (or the caller's current one) (GraphQL `account`). */
+export const GET = restRoute(currentAccount);
 
 /** Creates a workspace for the signed-in user. */
-export const POST = route({ operation: "createAccount", input: createAccountSchema }, async ({ ctx, input }) =>
-  Response.json(await createAccount(ctx, input), { status: 201 }),
-);
+export const POST = restRoute(createAccountOperation, { status: 201 });
 
 /** Updates name, settings and brand of the current workspace. */
-export const PUT = route({ operation: "updateAccount", input: updateAccountSchema }, ({ ctx, input }) => updateAccount(ctx, input));
+export const PUT = restRoute(updateAccountOperation);

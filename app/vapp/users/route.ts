@@ -1,11 +1,12 @@
-import { updateEmailSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/route";
 import { clearSessionCookies } from "@/lib/http/session-cookies";
-import { deleteUser } from "@/lib/users/delete-user";
-import { updateEmail } from "@/lib/users/update-email";
+import { restRoute } from "@/lib/operations/rest";
+import { deleteUserOperation, updateEmailOperation, updateUserOperation } from "@/lib/users/user-operations";
 
 /** Changes the signed-in user's email. */
-export const PUT = route({ operation: "updateEmail", input: updateEmailSchema }, ({ ctx, input }) => updateEmail(ctx, input));
+export const PUT = restRoute(updateEmailOperation);
+
+/** Changes the signed-in user's profile and preferences (GraphQL `updateUser`). */
+export const PATCH = restRoute(updateUserOperation);
 
 /** Deletes the signed-in user and signs them out. */
-export const DELETE = route({ operation: "deleteUser" }, async ({ ctx }) => clearSessionCookies(Response.json(await deleteUser(ctx))));
+export const DELETE = restRoute(deleteUserOperation, { respond: (output) => clearSessionCookies(Response.json(output)) });

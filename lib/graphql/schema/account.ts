@@ -1,22 +1,16 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { z } from "zod";
 import {
-  accountTokenIdsSchema,
-  createAccountToken,
-  createAccountTokenSchema,
-  findAccountTokens,
-  revokeAccountToken,
-  revokeAccountTokens,
-} from "@/lib/accounts/account-tokens";
+  accountSamlSlug,
+  createAccountOperation,
+  currentAccount,
+  switchAccountOperation,
+  updateAccountOperation,
+} from "@/lib/accounts/account-operations";
 import { listMembers } from "@/lib/accounts/member-operations";
-import { findAccountRoles, withEffectivePermissions } from "@/lib/accounts/find-account-roles";
-import { createAccount, createAccountSchema } from "@/lib/accounts/create-account-for-user";
-import { getAccount } from "@/lib/accounts/get-account";
-import { switchAccount, switchAccountSchema } from "@/lib/accounts/switch-account";
-import { updateAccount, updateAccountSchema } from "@/lib/accounts/update-account";
-import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
-import { parseInput } from "@/lib/http/parse-input";
-import { graphqlInput } from "@/lib/operations/graphql";
+import { withEffectivePermissions } from "@/lib/accounts/find-account-roles";
+import { listAccountRoles } from "@/lib/accounts/role-operations";
+import { bulkDeleteTokens, createToken, deleteToken, listTokens } from "@/lib/accounts/token-operations";
+import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { runOperation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 
@@ -109,14 +103,11 @@ const AccountSlug = builder.simpleObject("AccountSlug", { fields: (t) => ({ id: 
 const TokenInput = builder.inputType("TokenInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
 
 builder.queryFields((t) => ({
-  account: t.prismaField({
-    type: "Account",
-    resolve: (query, _root, _args, { ctx }) => getAccount(ctx, query) as never,
-  }),
+  account: t.prismaField({ type: "Account", resolve: resolvePrismaOperation(currentAccount) as never }),
   accountSamlSlug: t.field({
     type: AccountSlug,
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (_root, { slug }) => getAccountIdBySlug(slug),
+    resolve: resolveOperation(accountSamlSlug),
   }),
   accountPolicies: t.field({
     type: AccountPolicyPage,
@@ -130,30 +121,26 @@ builder.queryFields((t) => ({
     resolve: (_root, args, context, info) =>
       runOperation(listMembers, context.ctx, graphqlInput(args), queryFromInfo({ context, info, path: ["items"] })) as never,
   }),
-  accountRoles: t.prismaField({ type: ["AccountRole"], resolve: (_query, _root, _args, { ctx }) => findAccountRoles(ctx) }),
-  tokens: t.prismaField({ type: [AccountToken], resolve: (_query, _root, _args, { ctx }) => findAccountTokens(ctx) as never }),
+  accountRoles: t.prismaField({ type: ["AccountRole"], resolve: resolvePrismaOperation(listAccountRoles) }),
+  tokens: t.prismaField({ type: [AccountToken], resolve: resolvePrismaOperation(listTokens) as never }),
 }));
 
 builder.mutationFields((t) => ({
   createToken: t.field({
     type: CreatedToken,
     args: { data: t.arg({ type: TokenInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => createAccountToken(ctx, parseInput(createAccountTokenSchema, data, "createToken")),
+    resolve: resolveOperation(createToken, ({ data }) => graphqlInput(data as Record<string, unknown>)),
   }),
   deleteToken: t.prismaField({
     type: AccountToken,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { id }, { ctx }) =>
-      revokeAccountToken(ctx, parseInput(z.object({ id: z.string().min(1).max(64) }), { id: String(id) }, "deleteToken").id) as never,
+    resolve: resolvePrismaOperation(deleteToken) as never,
   }),
   bulkDeleteTokens: t.field({
     type: ["ID"],
     description: "Revokes several API tokens, all or none; their keys fail at once. Returns the ids.",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: async (_root, { ids }, { ctx }) =>
-      (await revokeAccountTokens(ctx, parseInput(accountTokenIdsSchema, { ids: ids.map(String) }, "bulkDeleteTokens").ids)).map(
-        (token) => token.id,
-      ),
+    resolve: resolveOperation(bulkDeleteTokens, null, (result) => result.ids),
   }),
 }));
 
@@ -163,7 +150,7 @@ builder.mutationField("createAccount", (t) =>
   t.prismaField({
     type: "Account",
     args: { data: t.arg({ type: CreateAccountInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) => createAccount(ctx, parseInput(createAccountSchema, data, "createAccount")),
+    resolve: resolvePrismaOperation(createAccountOperation, ({ data }) => graphqlInput(data as Record<string, unknown>)),
   }),
 );
 
@@ -196,23 +183,17 @@ const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
 const withoutUndefined = <T extends object>(data: T | null | undefined) =>
   data ? Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) : undefined;
 
+/** The operation's input, with explicit nulls kept inside settings and brand (a null brand image clears it). */
+const updateAccountInput = ({ data }: Record<string, unknown>) => {
+  const { name, settings, brand } = data as { name?: string | null; settings?: object | null; brand?: object | null };
+  return withoutUndefined({ name: name ?? undefined, settings: withoutUndefined(settings), brand: withoutUndefined(brand) });
+};
+
 builder.mutationField("updateAccount", (t) =>
   t.prismaField({
     type: "Account",
     args: { data: t.arg({ type: UpdateAccountInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) =>
-      updateAccount(
-        ctx,
-        parseInput(
-          updateAccountSchema,
-          withoutUndefined({
-            name: data.name ?? undefined,
-            settings: withoutUndefined(data.settings),
-            brand: withoutUndefined(data.brand),
-          }),
-          "updateAccount",
-        ),
-      ),
+    resolve: resolvePrismaOperation(updateAccountOperation, updateAccountInput),
   }),
 );
 
@@ -220,7 +201,6 @@ builder.mutationField("switchAccount", (t) =>
   t.prismaField({
     type: "Account",
     args: { accountId: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { accountId }, { ctx }) =>
-      switchAccount(ctx, parseInput(switchAccountSchema, { accountId: String(accountId) }, "switchAccount").accountId),
+    resolve: resolvePrismaOperation(switchAccountOperation),
   }),
 );

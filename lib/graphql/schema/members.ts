@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   createMember,
   deleteMember,
@@ -8,14 +7,9 @@ import {
   updateMember,
   upsertMember,
 } from "@/lib/accounts/member-operations";
-import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema, idsSchema } from "@/lib/accounts/account-role-schemas";
-import { deleteAccountRoles } from "@/lib/accounts/delete-account-roles";
-import { createAccountRole, updateAccountRole, upsertAccountRole } from "@/lib/accounts/save-account-role";
-import { parseInput } from "@/lib/http/parse-input";
+import { bulkDeleteRoles, createRole, deleteRole, updateRole, upsertRole } from "@/lib/accounts/role-operations";
 import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
-
-const idSchema = z.object({ id: z.string().min(1).max(64) });
 
 const SendInvitationsInput = builder.inputType("SendInvitationsInput", {
   fields: (t) => ({ emails: t.stringList({ required: true }), roleId: t.id({ required: true }) }),
@@ -40,41 +34,37 @@ const AccountPolicyUpsertInput = builder.inputType("AccountPolicyUpsertInput", {
   fields: (t) => ({ id: t.id(), email: t.string(), roleId: t.id(), status: t.string() }),
 });
 
-/** GraphQL gives absent fields as null or undefined: the zod schemas want them left out. */
-const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
-const stringIds = (data: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(defined(data)).map(([key, v]) => [key, key === "id" || key === "roleId" ? String(v) : v]));
+/** A role's input: its `data` (create takes no id), with the `id` argument where there is one. */
+const roleData = ({ data }: Record<string, unknown>) => graphqlInput(data as Record<string, unknown>, ["id"]);
 
 builder.mutationFields((t) => ({
   createAccountRole: t.prismaField({
     type: "AccountRole",
     args: { data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) =>
-      createAccountRole(ctx, parseInput(accountRoleInputSchema, stringIds({ ...data, id: undefined }), "createAccountRole")),
+    // A new role's id is not the caller's to choose: an id in `data` is left out.
+    resolve: resolvePrismaOperation(createRole, (args) =>
+      Object.fromEntries(Object.entries(roleData(args)).filter(([key]) => key !== "id")),
+    ),
   }),
   updateAccountRole: t.prismaField({
     type: "AccountRole",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: (_query, _root, { id, data }, { ctx }) =>
-      updateAccountRole(ctx, parseInput(accountRoleUpdateSchema, { ...stringIds(data), id: String(id) }, "updateAccountRole")),
+    resolve: resolvePrismaOperation(updateRole, (args) => ({ ...roleData(args), id: String(args.id) })),
   }),
   upsertAccountRole: t.prismaField({
     type: "AccountRole",
     args: { data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) =>
-      upsertAccountRole(ctx, parseInput(accountRoleUpsertSchema, stringIds(data), "upsertAccountRole")),
+    resolve: resolvePrismaOperation(upsertRole, roleData),
   }),
   deleteAccountRole: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) =>
-      (await deleteAccountRoles(ctx, [parseInput(idSchema, { id: String(id) }, "deleteAccountRole").id]))[0],
+    resolve: resolveOperation(deleteRole, null, (result) => result.id),
   }),
   bulkDeleteAccountRoles: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) =>
-      deleteAccountRoles(ctx, parseInput(idsSchema, { ids: ids.map(String) }, "bulkDeleteAccountRoles").ids),
+    resolve: resolveOperation(bulkDeleteRoles, null, (result) => result.ids),
   }),
   createAccountPolicy: t.prismaField({
     type: "AccountPolicy",

@@ -1,13 +1,16 @@
-import { parseInput } from "@/lib/http/parse-input";
-import { setPasswordSchema, updateEmailSchema, updatePasswordSchema, updateUserMetadataSchema, updateUserSchema } from "@/lib/auth/schemas";
 import { pubsub } from "@/lib/events/pubsub";
-import { acceptTos } from "@/lib/users/accept-tos";
-import { deleteUser } from "@/lib/users/delete-user";
 import { findMyPolicies, getCurrentUser } from "@/lib/users/get-me";
-import { updateEmail } from "@/lib/users/update-email";
-import { setPassword, updatePassword } from "@/lib/users/update-password";
-import { updateUser } from "@/lib/users/update-user";
-import { updateUserMetadata } from "@/lib/users/update-user-metadata";
+import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import {
+  acceptTosOperation,
+  deleteUserOperation,
+  me,
+  setPasswordOperation,
+  updateEmailOperation,
+  updatePasswordOperation,
+  updateUserMetadataOperation,
+  updateUserOperation,
+} from "@/lib/users/user-operations";
 import { builder } from "../builder";
 
 /**
@@ -81,44 +84,42 @@ const IdResult = builder.simpleObject("IdResult", { fields: (t) => ({ id: t.id()
 const DoneResult = builder.simpleObject("DoneResult", { fields: (t) => ({ done: t.boolean() }) });
 const DeletedResult = builder.simpleObject("DeletedResult", { fields: (t) => ({ deleted: t.boolean() }) });
 
-/** GraphQL leaves absent fields undefined; drop them so zod sees only what was sent. */
-const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
+/** The operation's input is the `data` argument, absent fields left out. */
+const fromData = ({ data }: Record<string, unknown>) => graphqlInput(data as Record<string, unknown>);
+/** The same, keeping explicit nulls: they clear a profile field (avatar, phone, language...). */
+const fromDataWithNulls = ({ data }: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, value]) => value !== undefined));
 
-builder.queryField("me", (t) => t.prismaField({ type: "User", resolve: (query, _root, _args, { ctx }) => getCurrentUser(ctx, query) }));
+builder.queryField("me", (t) => t.prismaField({ type: "User", resolve: resolvePrismaOperation(me) as never }));
 
 builder.mutationFields((t) => ({
-  acceptTos: t.field({ type: IdResult, resolve: (_root, _args, { ctx }) => acceptTos(ctx) }),
+  acceptTos: t.field({ type: IdResult, resolve: resolveOperation(acceptTosOperation) }),
   updateUser: t.field({
     type: User,
     args: { data: t.arg({ type: UpdateUserInput, required: true }) },
-    resolve: async (_root, { data }, { ctx }) => {
-      const user = await updateUser(ctx, parseInput(updateUserSchema, defined(data), "updateUser"));
-      pubsub.publish("user:updated", user.id, { id: user.id });
-      return user as never;
-    },
+    resolve: resolveOperation(updateUserOperation, fromDataWithNulls, (user) => user as never),
   }),
   updatePassword: t.field({
     type: DoneResult,
     args: { data: t.arg({ type: UpdatePasswordInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => updatePassword(ctx, parseInput(updatePasswordSchema, defined(data), "updatePassword")),
+    resolve: resolveOperation(updatePasswordOperation, fromData),
   }),
   setPassword: t.field({
     type: DoneResult,
     args: { data: t.arg({ type: SetPasswordInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => setPassword(ctx, parseInput(setPasswordSchema, defined(data), "setPassword")),
+    resolve: resolveOperation(setPasswordOperation, fromData),
   }),
   updateEmail: t.field({
     type: IdResult,
     args: { data: t.arg({ type: UpdateEmailInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) => updateEmail(ctx, parseInput(updateEmailSchema, defined(data), "updateEmail")),
+    resolve: resolveOperation(updateEmailOperation, fromData),
   }),
   updateUserMetadata: t.field({
     type: "JSON",
     args: { data: t.arg({ type: UpdateUserMetadataInput, required: true }) },
-    resolve: (_root, { data }, { ctx }) =>
-      updateUserMetadata(ctx, parseInput(updateUserMetadataSchema, defined(data), "updateUserMetadata")),
+    resolve: resolveOperation(updateUserMetadataOperation, fromData),
   }),
-  deleteUser: t.field({ type: DeletedResult, resolve: (_root, _args, { ctx }) => deleteUser(ctx) }),
+  deleteUser: t.field({ type: DeletedResult, resolve: resolveOperation(deleteUserOperation) }),
 }));
 
 builder.subscriptionField("userUpdated", (t) =>

@@ -169,7 +169,8 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
       ["app", "components", "lib"],
       (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/"),
     ).filter((d) => /^\s*(query|mutation|subscription)\b/.test(d.source));
-    expect(documents.length).toBeGreaterThanOrEqual(15);
+    // The components move to the typed client (issue 14): the count falls as their documents go.
+    expect(documents.length).toBeGreaterThanOrEqual(5);
     for (const { file, source } of documents) {
       const result = await graphql(source, { csrf: false });
       const codes = result.errors?.map((error) => error.extensions.reason ?? error.extensions.code) ?? [];

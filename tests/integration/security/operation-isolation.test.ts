@@ -17,7 +17,15 @@ import { graphql } from "@/tests/factories/graphql";
  */
 let a: ServiceContext;
 let aToken: string;
-let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string; categoryId: string };
+let b: {
+  accountId: string;
+  memberPolicyId: string;
+  invitedPolicyId: string;
+  roleId: string;
+  tagId: string;
+  categoryId: string;
+  apiTokenId: string;
+};
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -35,6 +43,15 @@ beforeAll(async () => {
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
   const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
   const category = await db.category.create({ data: { accountId: accountB.account.id, name: "B's category", slug: "b-category" } });
+  const apiToken = await db.accountToken.create({
+    data: {
+      accountId: accountB.account.id,
+      userId: accountB.owner.id,
+      name: "B's token",
+      keyHash: `decl-b-${accountB.account.id}`,
+      keyPrefix: "cvt_declb",
+    },
+  });
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -42,6 +59,7 @@ beforeAll(async () => {
     roleId: role.id,
     tagId: tag.id,
     categoryId: category.id,
+    apiTokenId: apiToken.id,
   };
 });
 
@@ -63,11 +81,19 @@ const CASES: Record<string, () => unknown> = {
   setCategoryVisibility: () => ({ id: b.categoryId, hidden: true }),
   deleteCategory: () => ({ id: b.categoryId }),
   bulkDeleteCategories: () => ({ ids: [b.categoryId] }),
+  // The person and the workspace's settings: B's role, B's API token, B's workspace.
+  updateAccountRole: () => ({ id: b.roleId, name: "Taken over" }),
+  upsertAccountRole: () => ({ id: b.roleId, permissions: ["ViewDocuments", "ManageDocuments"] }),
+  deleteAccountRole: () => ({ id: b.roleId }),
+  bulkDeleteAccountRoles: () => ({ ids: [b.roleId] }),
+  deleteToken: () => ({ id: b.apiTokenId }),
+  bulkDeleteTokens: () => ({ ids: [b.apiTokenId] }),
+  switchAccount: () => ({ accountId: b.accountId }),
 };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories] = await Promise.all([
+  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB] = await Promise.all([
     db.accountPolicy.findMany({
       where: { accountId: b.accountId },
       orderBy: { id: "asc" },
@@ -81,8 +107,10 @@ async function stateOfB() {
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
     db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
     db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.accountToken.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, active: true, name: true } }),
+    db.session.count({ where: { accountId: b.accountId } }),
   ]);
-  return { policies, roles, tokens, tags, categories };
+  return { policies, roles, tokens, tags, categories, apiTokens, sessionsInB };
 }
 
 describe("isolation of every declared operation", () => {

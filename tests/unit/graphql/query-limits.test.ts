@@ -74,6 +74,7 @@ function measure(source: string, document: DocumentNode) {
   return { tokens, aliases, directives, depth, cost: Math.max(...costs) };
 }
 
+// The components move to the typed client (issue 14): the count falls as their documents go.
 describe("QUERY_LIMITS leave the app's own GraphQL documents a wide margin", () => {
   const documents = graphqlDocuments(
     process.cwd(),
@@ -82,7 +83,7 @@ describe("QUERY_LIMITS leave the app's own GraphQL documents a wide margin", () 
   ).filter((d) => /^\s*(query|mutation|subscription)\b/.test(d.source));
 
   it("finds the documents the components send", () => {
-    expect(documents.length).toBeGreaterThanOrEqual(15);
+    expect(documents.length).toBeGreaterThanOrEqual(5);
     expect(documents.map((d) => d.file)).toEqual(
       expect.arrayContaining(["components/documents/share-links-panel.tsx", "components/templates/templates-list.tsx"]),
     );

@@ -1,6 +1,5 @@
-import { switchAccount, switchAccountSchema } from "@/lib/accounts/switch-account";
-import { route } from "@/lib/http/route";
+import { switchAccountOperation } from "@/lib/accounts/account-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "switchAccount", input: switchAccountSchema }, ({ ctx, input }) =>
-  switchAccount(ctx, input.accountId),
-);
+/** Moves the session into another of the user's workspaces: `{ accountId }` → the account. */
+export const POST = restRoute(switchAccountOperation);

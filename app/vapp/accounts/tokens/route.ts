@@ -1,10 +1,8 @@
-import { createAccountToken, createAccountTokenSchema, findAccountTokens } from "@/lib/accounts/account-tokens";
-import { route } from "@/lib/http/route";
+import { createToken, listTokens } from "@/lib/accounts/token-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** The workspace's API tokens, never their keys (GraphQL `tokens`). Needs ManageTokens. */
-export const GET = route({ operation: "tokens" }, ({ ctx }) => findAccountTokens(ctx));
+export const GET = restRoute(listTokens);
 
 /** Creates a token; the answer carries its key this once (GraphQL `createToken`). */
-export const POST = route({ operation: "createToken", input: createAccountTokenSchema }, async ({ ctx, input }) =>
-  Response.json(await createAccountToken(ctx, input), { status: 201 }),
-);
+export const POST = restRoute(createToken, { status: 201 });

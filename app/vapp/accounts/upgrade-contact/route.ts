@@ -1,5 +1,5 @@
-import { getUpgradeContact } from "@/lib/accounts/get-upgrade-contact";
-import { route } from "@/lib/http/route";
+import { upgradeContact } from "@/lib/accounts/account-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** Where the upgrade prompt's "Upgrade now" leads for the caller: `{ plan, href, kind }` (docs/upgrade.md). */
-export const GET = route({ operation: "getUpgradeContact" }, ({ ctx }) => getUpgradeContact(ctx));
+export const GET = restRoute(upgradeContact);

@@ -1,5 +1,5 @@
-import { changePassword } from "@/lib/auth/change-password";
-import { changePasswordSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/route";
+import { changePasswordOperation } from "@/lib/auth/auth-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "changePassword", input: changePasswordSchema }, ({ ctx, input }) => changePassword(ctx, input));
+/** Sets a new password with the emailed reset token: `{ token, password }` → `{ done: true }`. */
+export const POST = restRoute(changePasswordOperation);

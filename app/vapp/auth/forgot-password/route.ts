@@ -1,5 +1,4 @@
-import { forgotPassword } from "@/lib/auth/forgot-password";
-import { forgotPasswordSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/route";
+import { forgotPasswordOperation } from "@/lib/auth/auth-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "forgotPassword", input: forgotPasswordSchema }, ({ ctx, input }) => forgotPassword(ctx, input));
+export const POST = restRoute(forgotPasswordOperation);

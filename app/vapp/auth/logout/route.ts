@@ -1,9 +1,8 @@
-import { logout } from "@/lib/auth/logout";
-import { route } from "@/lib/http/route";
+import { logoutOperation } from "@/lib/auth/auth-operations";
 import { clearSessionCookies } from "@/lib/http/session-cookies";
+import { restRoute } from "@/lib/operations/rest";
 
 /** Ends the session; answers `false` when there was none to end. */
-export const GET = route({ operation: "logout" }, async ({ ctx }) => {
-  const ended = await logout(ctx);
-  return clearSessionCookies(Response.json(ended, { headers: { "cache-control": "no-store" } }));
+export const GET = restRoute(logoutOperation, {
+  respond: (ended) => clearSessionCookies(Response.json(ended, { headers: { "cache-control": "no-store" } })),
 });

@@ -1,4 +1,5 @@
-import { getMe } from "@/lib/users/get-me";
-import { route } from "@/lib/http/route";
+import { restRoute } from "@/lib/operations/rest";
+import { me } from "@/lib/users/user-operations";
 
-export const GET = route({ operation: "me" }, ({ ctx }) => getMe(ctx));
+/** The signed-in user with their active memberships (GraphQL `me`). */
+export const GET = restRoute(me);

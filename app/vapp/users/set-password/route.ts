@@ -1,5 +1,4 @@
-import { setPasswordSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/route";
-import { setPassword } from "@/lib/users/update-password";
+import { restRoute } from "@/lib/operations/rest";
+import { setPasswordOperation } from "@/lib/users/user-operations";
 
-export const POST = route({ operation: "setPassword", input: setPasswordSchema }, ({ ctx, input }) => setPassword(ctx, input));
+export const POST = restRoute(setPasswordOperation);

@@ -1,4 +1,4 @@
-import { acceptTos } from "@/lib/users/accept-tos";
-import { route } from "@/lib/http/route";
+import { restRoute } from "@/lib/operations/rest";
+import { acceptTosOperation } from "@/lib/users/user-operations";
 
-export const POST = route({ operation: "acceptTos" }, ({ ctx }) => acceptTos(ctx));
+export const POST = restRoute(acceptTosOperation);

@@ -1,5 +1,5 @@
-import { tokenQuerySchema } from "@/lib/auth/schemas";
-import { verifyEmail } from "@/lib/auth/verify-email";
-import { route } from "@/lib/http/route";
+import { restRoute } from "@/lib/operations/rest";
+import { verifyEmailOperation } from "@/lib/users/user-operations";
 
-export const GET = route({ operation: "verifyEmail", input: tokenQuerySchema }, ({ ctx, input }) => verifyEmail(ctx, input.token));
+/** `?token=` of the emailed link → `{ id, email }`. */
+export const GET = restRoute(verifyEmailOperation);

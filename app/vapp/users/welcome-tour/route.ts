@@ -1,7 +1,5 @@
-import { route } from "@/lib/http/route";
-import { recordWelcomeTour, recordWelcomeTourSchema } from "@/lib/users/record-welcome-tour";
+import { restRoute } from "@/lib/operations/rest";
+import { recordWelcomeTourOperation } from "@/lib/users/user-operations";
 
 /** Ends the welcome tour, skipped or finished: sets hasSeenWelcomeTour and records the event. */
-export const POST = route({ operation: "recordWelcomeTour", input: recordWelcomeTourSchema }, ({ ctx, input }) =>
-  recordWelcomeTour(ctx, input),
-);
+export const POST = restRoute(recordWelcomeTourOperation);

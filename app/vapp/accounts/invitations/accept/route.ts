@@ -1,10 +1,8 @@
-import { acceptInvitation, acceptInvitationSchema } from "@/lib/accounts/accept-invitation";
-import { route } from "@/lib/http/route";
+import { acceptInvitationOperation } from "@/lib/accounts/account-operations";
 import { withSessionCookies } from "@/lib/http/session-cookies";
+import { restRoute } from "@/lib/operations/rest";
 
 /** Accepts an invitation; a new invitee is signed in (session cookies set). */
-export const POST = route({ operation: "acceptInvitation", input: acceptInvitationSchema }, async ({ ctx, input }) => {
-  const { accountId, session } = await acceptInvitation(ctx, input);
-  const response = Response.json({ accountId });
-  return session ? withSessionCookies(response, session) : response;
+export const POST = restRoute(acceptInvitationOperation, {
+  respond: (output, { session }) => (session ? withSessionCookies(Response.json(output), session) : Response.json(output)),
 });

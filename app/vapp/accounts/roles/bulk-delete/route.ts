@@ -1,7 +1,5 @@
-import { idsSchema } from "@/lib/accounts/account-role-schemas";
-import { deleteAccountRoles } from "@/lib/accounts/delete-account-roles";
-import { route } from "@/lib/http/route";
+import { bulkDeleteRoles } from "@/lib/accounts/role-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "bulkDeleteAccountRoles", input: idsSchema }, async ({ ctx, input }) => ({
-  ids: await deleteAccountRoles(ctx, input.ids),
-}));
+/** Deletes several roles nobody holds, all or none: { ids } → { ids }. */
+export const POST = restRoute(bulkDeleteRoles);

@@ -1,9 +1,5 @@
-import { z } from "zod";
-import { revokeAccountToken } from "@/lib/accounts/account-tokens";
-import { route } from "@/lib/http/route";
+import { deleteToken } from "@/lib/accounts/token-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** Revokes a token of the workspace (GraphQL `deleteToken`); its key stops working at once. */
-export const DELETE = route(
-  { operation: "deleteToken", input: z.object({ id: z.string().min(1).max(64) }), withParams: true },
-  ({ ctx, input }) => revokeAccountToken(ctx, input.id),
-);
+export const DELETE = restRoute(deleteToken, { withParams: true });

@@ -1,9 +1,6 @@
-import { signInSchema } from "@/lib/auth/schemas";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
-import { route } from "@/lib/http/route";
+import { login } from "@/lib/auth/auth-operations";
 import { withSessionCookies } from "@/lib/http/session-cookies";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "login", input: signInSchema }, async ({ ctx, input }) => {
-  const { session, user } = await signInWithPassword(ctx, input);
-  return withSessionCookies(Response.json({ user, accountId: session.accountId }), session);
-});
+/** Password sign-in: `{ user, accountId }` with the session's cookies. */
+export const POST = restRoute(login, { respond: (output, { session }) => withSessionCookies(Response.json(output), session) });

@@ -1,5 +1,5 @@
-import { requestMagicLink } from "@/lib/auth/request-magic-link";
-import { magicLinkSchema } from "@/lib/auth/schemas";
-import { route } from "@/lib/http/route";
+import { magicLinkLogin } from "@/lib/auth/auth-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "magicLinkLogin", input: magicLinkSchema }, ({ ctx, input }) => requestMagicLink(ctx, input));
+/** Emails a sign-in link: `{ email, redirect? }` → `{ sent: true }`. */
+export const POST = restRoute(magicLinkLogin);

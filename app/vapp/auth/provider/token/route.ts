@@ -1,12 +1,9 @@
-import { signInWithToken } from "@/lib/auth/sign-in-with-token";
-import { missingParameter } from "@/lib/errors/app-error";
-import { route } from "@/lib/http/route";
-import { tokenBody, withSessionCookies } from "@/lib/http/session-cookies";
+import { tokenLogin } from "@/lib/auth/session-operations";
+import { withSessionCookies } from "@/lib/http/session-cookies";
+import { restRoute } from "@/lib/operations/rest";
 
-/** API-token sign-in: the key comes in the `x-access-token` header. */
-export const POST = route({ operation: "tokenLogin" }, async ({ ctx, req }) => {
-  const key = req.headers.get("x-access-token");
-  if (!key) throw missingParameter("x-access-token", "tokenLogin");
-  const { session } = await signInWithToken(ctx, key);
-  return withSessionCookies(Response.json(tokenBody(session)), session);
+/** API-token sign-in: the key comes in the `x-access-token` header, never in the body. */
+export const POST = restRoute(tokenLogin, {
+  map: (_raw, req) => ({ "x-access-token": req.headers.get("x-access-token") ?? undefined }),
+  respond: (output, { session }) => withSessionCookies(Response.json(output), session),
 });

@@ -1,10 +1,4 @@
-import { z } from "zod";
-import { emailSchema } from "@/lib/auth/schemas";
-import { sendVerifyEmail } from "@/lib/auth/send-verify-email";
-import { route } from "@/lib/http/route";
+import { restRoute } from "@/lib/operations/rest";
+import { sendVerifyEmailOperation } from "@/lib/users/user-operations";
 
-const schema = z.object({ email: emailSchema });
-
-export const POST = route({ operation: "sendVerifyEmail", input: schema, withParams: true }, ({ ctx, input }) =>
-  sendVerifyEmail(ctx, input.email),
-);
+export const POST = restRoute(sendVerifyEmailOperation, { withParams: true });

@@ -1,10 +1,5 @@
-import { signInSchema } from "@/lib/auth/schemas";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
-import { route } from "@/lib/http/route";
-import { tokenBody } from "@/lib/http/session-cookies";
+import { loginDesktop } from "@/lib/auth/auth-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** Password sign-in for desktop and other non-browser clients: tokens in the body, no cookies. */
-export const POST = route({ operation: "loginDesktop", input: signInSchema, credentialsInBody: true }, async ({ ctx, input }) => {
-  const { session, user } = await signInWithPassword(ctx, input);
-  return { ...tokenBody(session), user };
-});
+export const POST = restRoute(loginDesktop, { credentialsInBody: true });
