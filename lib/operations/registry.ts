@@ -1,13 +1,27 @@
 import { memberOperations } from "@/lib/accounts/member-operations";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
+import { publicApiOperations } from "@/lib/api/public-template-operations";
+import { dataStoreOperations } from "@/lib/datastore/data-store-operations";
+import { templateDocumentOperations } from "@/lib/documents/template-document-operations";
+import { folderOperations } from "@/lib/folders/folder-operations";
+import { templateOperations } from "@/lib/templates/template-operations";
 import type { Operation } from "./operation";
 
 /**
  * Every declared operation. The isolation test walks this list: a declaration with `ids` and no
  * isolation case fails it. Add a domain's operations here when it gets its declarations.
  */
-const declared = [...memberOperations, ...categoryOperations, ...tagOperations];
+const declared = [
+  ...memberOperations,
+  ...categoryOperations,
+  ...tagOperations,
+  ...templateOperations,
+  ...templateDocumentOperations,
+  ...folderOperations,
+  ...dataStoreOperations,
+  ...publicApiOperations,
+];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];
 

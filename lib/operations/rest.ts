@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { readJsonBody } from "@/lib/http/parse-input";
 import { readUpload } from "@/lib/http/read-upload";
 import { route } from "@/lib/http/route";
 import { runOperation, type Operation } from "./operation";
@@ -10,6 +12,8 @@ type RestOptions = {
   withParams?: boolean;
   /** Maps the request's input (JSON body, or query string for GET) to the operation's, when they differ. */
   map?: (raw: Record<string, unknown>) => unknown;
+  /** The largest JSON body accepted (default lib/http/parse-input.ts's). */
+  maxBytes?: number;
 };
 
 /**
@@ -22,18 +26,31 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
   options: RestOptions = {},
 ) {
   const upload = operation.kind === "upload";
-  const handler = route({ operation: operation.name, status: options.status, rawInput: !upload }, async ({ ctx, raw, params, req }) => {
-    // An upload's details come in its multipart `data` part, its files in its file parts.
-    const read = upload ? await readUpload(req, operation.name, operation.upload) : null;
-    const body = read ? read.data : raw;
+  const route_ = { operation: operation.name, status: options.status, rawInput: !upload, maxBytes: options.maxBytes };
+  const handler = route(route_, async ({ ctx, raw, params, req }) => {
+    // An upload's details come in its multipart `data` part, its files in its file parts; one
+    // that takes `json` may come as a plain JSON body instead, without files.
+    const multipart = upload && (!operation.upload?.json || isMultipart(req));
+    const read = multipart ? await readUpload(req, operation.name, operation.upload) : null;
+    const body = read ? read.data : upload ? await readJsonObject(req, options.maxBytes) : raw;
     const input = {
       ...(options.map ? (options.map(body) as object) : body),
       ...(options.withParams ? params : {}),
-      ...(read ? { files: read.files } : {}),
+      ...(upload ? { files: read?.files ?? [] } : {}),
     };
     // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
     return operation.output.parse(await runOperation(operation, ctx, input));
   });
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
   return Object.assign(handler, { operation: operation as Operation });
+}
+
+const isMultipart = (req: Request) => !!req.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data");
+
+/** A JSON body that must be an object (as route's rawInput reads it). */
+async function readJsonObject(req: Request, maxBytes?: number): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req, maxBytes);
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The request body must be a JSON object.", params: { fields: "body" } });
+  return body as Record<string, unknown>;
 }
