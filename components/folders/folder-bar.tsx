@@ -8,7 +8,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";
 
@@ -64,15 +64,11 @@ export function FolderBar({
     event.preventDefault();
     const done =
       editing === "rename" && folder
-        ? await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { name }), "updated", "updateError")
-        : await run(
-            () => apiRequest<{ id: string }>("POST", "/vapp/folders", { name, group, parentId: folder?.id ?? null }),
-            "added",
-            "createError",
-          );
+        ? await run(() => callOperation("updateFolder", { id: folder.id, name }), "updated", "updateError")
+        : await run(() => callOperation("createFolder", { name, group, parentId: folder?.id ?? null }), "added", "createError");
     if (done) {
       setEditing(null);
-      if (editing === "create") go((done as { id: string }).id);
+      if (editing === "create") go(done.id);
     }
   }
 
@@ -142,7 +138,7 @@ export function FolderBar({
         busy={busy}
         onCancel={() => setMoving(false)}
         onMove={async (parentId) => {
-          if (folder && (await run(() => apiRequest("PUT", `/vapp/folders/${folder.id}`, { parentId }), "updated", "updateError")))
+          if (folder && (await run(() => callOperation("updateFolder", { id: folder.id, parentId }), "updated", "updateError")))
             setMoving(false);
         }}
       />
@@ -154,7 +150,7 @@ export function FolderBar({
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
           setDeleting(false);
-          if (folder && (await run(() => apiRequest("DELETE", `/vapp/folders/${folder.id}`), "updated", "deleteError"))) go("root");
+          if (folder && (await run(() => callOperation("deleteFolder", { id: folder.id }), "updated", "deleteError"))) go("root");
         }}
       />
     </div>

@@ -7,7 +7,8 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, apiMultipart, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation, uploadOperation, type OperationInput } from "@/lib/client/operations";
 import { countryOptions } from "@/lib/i18n/countries";
 import { evaluateFormula } from "@/lib/templates/formula";
 import { isEmptyValue, type DataMapEntry } from "@/lib/templates/structured-values";
@@ -64,13 +65,16 @@ function initialValue(v: Variable, globals: Record<string, string>, stored: unkn
  * What the server gets for a field: numbers as numbers, the structured types' inputs trimmed
  * and their empty rows left out (an untouched group is null, so "required" reads right).
  */
-function payloadValue(v: Variable, value: Value): unknown {
+/** A field's value as the operations take it (checked by the server against its definition). */
+type PayloadValue = NonNullable<OperationInput<"createDocumentFromTemplate">["values"]>[string];
+
+function payloadValue(v: Variable, value: Value): PayloadValue {
   if (["number", "currency", "percentage"].includes(v.type)) return value === "" ? value : Number(value);
   if (v.type === "object")
     return (value as DataMapEntry[]).filter((row) => !isEmptyValue(row)).map((row) => ({ key: row.key.trim(), value: row.value.trim() }));
   if (v.type === "matrix") return (value as string[][]).filter((row) => !isEmptyValue(row));
-  if (STRUCTURED_TYPES.includes(v.type)) return isEmptyValue(value) ? null : value;
-  return value;
+  if (STRUCTURED_TYPES.includes(v.type)) return isEmptyValue(value) ? null : (value as PayloadValue);
+  return value as PayloadValue;
 }
 
 /** A formula's value from the numbers filled in so far, or null while it cannot be computed. */
@@ -189,8 +193,8 @@ export function CreateDocumentForm({
       );
       const parts = Object.entries(files).map(([field, file]): [string, File] => [`field:${field}`, file]);
       if (editing) {
-        const path = `/vapp/documents/${editing.documentId}/values`;
-        await (parts.length ? apiMultipart(path, parts, { values: payload }, "PUT") : apiRequest("PUT", path, { values: payload }));
+        const input = { id: editing.documentId, values: payload };
+        await (parts.length ? uploadOperation("updateDocumentValues", input, parts) : callOperation("updateDocumentValues", input));
         notify({ tone: "success", title: ta("saved") });
         editing.onDone();
         router.refresh();
@@ -198,8 +202,8 @@ export function CreateDocumentForm({
       }
       const body = { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} };
       const document = parts.length
-        ? await apiMultipart<{ id: string }>("/vapp/documents/from-template", parts, body)
-        : await apiRequest<{ id: string }>("POST", "/vapp/documents/from-template", body);
+        ? await uploadOperation("createDocumentFromTemplate", body, parts)
+        : await callOperation("createDocumentFromTemplate", body);
       router.push(`/d/${document.id}/view`);
     } catch (error) {
       setErrors(fieldErrors(error));

@@ -10,7 +10,7 @@ import { TagPicker } from "@/components/ui/tag-picker";
 import { SearchSelect } from "@/components/ui/search-select";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest, apiUpload } from "@/lib/client/api";
+import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
@@ -338,7 +338,8 @@ export function TemplateEditor({
     event.preventDefault();
     await run(
       () =>
-        apiRequest("PUT", `/vapp/templates/${template.id}`, {
+        callOperation("updateTemplate", {
+          id: template.id,
           name: details.name,
           description: details.description.trim() || null,
           language: details.language || null,
@@ -356,16 +357,12 @@ export function TemplateEditor({
 
   async function saveVariables(event: FormEvent) {
     event.preventDefault();
-    await run(() => apiRequest("PUT", `/vapp/templates/${template.id}`, { variables }), "saved", "updateError");
+    await run(() => callOperation("updateTemplate", { id: template.id, variables }), "saved", "updateError");
   }
 
   async function newVersion(file: File | undefined) {
     if (!file) return;
-    const updated = await run(
-      () => apiUpload<{ variables: Variable[] }>(`/vapp/templates/${template.id}/version`, file),
-      "updated",
-      "updateError",
-    );
+    const updated = await run(() => uploadOperation("updateTemplateVersion", { id: template.id }, file), "updated", "updateError");
     if (updated) setVariables(updated.variables);
   }
 
@@ -391,7 +388,7 @@ export function TemplateEditor({
         <div className="flex flex-wrap gap-2">
           <a
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-            href={`/vapp/templates/${template.id}/file`}
+            href={operationHref("getTemplateFile", { id: template.id })}
           >
             {t("download")}
           </a>
@@ -407,7 +404,7 @@ export function TemplateEditor({
                 variant={template.published ? "secondary" : "primary"}
                 onClick={() =>
                   run(
-                    () => apiRequest("POST", `/vapp/templates/${template.id}/publish`, { published: !template.published }),
+                    () => callOperation("publishUnpublishTemplate", { id: template.id, published: !template.published }),
                     "published",
                     "publishError",
                   ).then(() => router.refresh())

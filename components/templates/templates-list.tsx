@@ -14,7 +14,7 @@ import { useSelection } from "@/components/lists/use-selection";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest, graphqlRequest } from "@/lib/client/api";
+import { callOperation, operationHref } from "@/lib/client/operations";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { UploadTemplate } from "./upload-template";
 
@@ -74,19 +74,15 @@ export function TemplatesList({
           {
             label: row.published ? t("unpublish") : t("publish"),
             onSelect: () =>
-              run(
-                () => apiRequest("POST", `/vapp/templates/${row.id}/publish`, { published: !row.published }),
-                "published",
-                "publishError",
-              ),
+              run(() => callOperation("publishUnpublishTemplate", { id: row.id, published: !row.published }), "published", "publishError"),
           },
           {
             label: t("duplicate"),
-            onSelect: () => run(() => apiRequest("POST", `/vapp/templates/${row.id}/clone`), "duplicated", "cloneError"),
+            onSelect: () => run(() => callOperation("cloneTemplate", { id: row.id }), "duplicated", "cloneError"),
           },
         ]
       : []),
-    { label: t("download"), href: `/vapp/templates/${row.id}/file`, download: true },
+    { label: t("download"), href: operationHref("getTemplateFile", { id: row.id }), download: true },
     ...(canManage
       ? [
           { label: t("moveToFolder"), onSelect: () => setMoving(row) },
@@ -97,15 +93,7 @@ export function TemplatesList({
 
   async function move(destinationId: string | null) {
     const row = moving!;
-    const done = await run(
-      () =>
-        graphqlRequest(
-          "mutation Move($id: ID!, $destinationId: ID) { updateTemplateDestinationFolder(id: $id, destinationId: $destinationId) { id } }",
-          { id: row.id, destinationId },
-        ),
-      "updated",
-      "updateError",
-    );
+    const done = await run(() => callOperation("updateTemplateDestinationFolder", { id: row.id, destinationId }), "updated", "updateError");
     if (done) setMoving(null);
   }
 
@@ -117,7 +105,10 @@ export function TemplatesList({
         </h1>
         <div className="flex flex-wrap gap-2">
           <a
-            href={list.exportHref("/vapp/templates/export")}
+            href={operationHref(
+              "exportTemplates",
+              Object.fromEntries(Object.entries(query).filter(([key, value]) => value && key !== "page")),
+            )}
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
           >
             {t("exportCsv")}
@@ -167,7 +158,7 @@ export function TemplatesList({
               delete: t("delete"),
             }}
             onDelete={async () => {
-              if (await run(() => apiRequest("DELETE", "/vapp/templates", { ids: selection.selected }), "updated", "deleteError"))
+              if (await run(() => callOperation("bulkDeleteTemplates", { ids: selection.selected }), "updated", "deleteError"))
                 selection.clear();
             }}
           />
@@ -271,7 +262,7 @@ export function TemplatesList({
           onCloseMove={() => setMoving(null)}
           onMove={move}
           onCloseDelete={() => setDeleting(null)}
-          onDelete={(row) => run(() => apiRequest("DELETE", `/vapp/templates/${row.id}`), "updated", "deleteError")}
+          onDelete={(row) => run(() => callOperation("deleteTemplate", { id: row.id }), "updated", "deleteError")}
         />
       </FolderLayout>
     </section>

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/components/tour/welcome-tour-state";
-import { apiUpload } from "@/lib/client/api";
+import { uploadOperation } from "@/lib/client/operations";
 
 /** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
 export const TEMPLATE_ACCEPT =
@@ -34,10 +34,11 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const template = await apiUpload<{ id: string }>("/vapp/templates", file, {
-        ...(name.trim() ? { name: name.trim() } : {}),
-        ...(folderId ? { folderId } : {}),
-      });
+      const template = await uploadOperation(
+        "createTemplate",
+        { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) },
+        file,
+      );
       // A running welcome tour hands itself over to the template page (components/tour/).
       window.dispatchEvent(new CustomEvent<TemplateUploadedDetail>(TEMPLATE_UPLOADED_EVENT, { detail: { id: template.id } }));
       router.push(`/t/${template.id}/view`);

@@ -5,6 +5,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { findTourTarget, TourPopover } from "./tour-popover";
+import { operationHref } from "@/lib/client/operations";
 import {
   endWelcomeTour,
   GUIDED_STEPS,
@@ -164,10 +165,10 @@ export function WelcomeTour({ afterTerms = false }: { afterTerms?: boolean }) {
           <p>{t("guide.fileBody")}</p>
           <p>{t("guide.sampleIntro")}</p>
           <p className="flex flex-wrap gap-2">
-            <a className={link} href="/vapp/templates/sample?lang=en" hrefLang="en" download>
+            <a className={link} href={operationHref("getSampleTemplate", { lang: "en" })} hrefLang="en" download>
               {t("guide.sampleEn")}
             </a>
-            <a className={link} href="/vapp/templates/sample?lang=es" hrefLang="es" download>
+            <a className={link} href={operationHref("getSampleTemplate", { lang: "es" })} hrefLang="es" download>
               {t("guide.sampleEs")}
             </a>
           </p>

@@ -6,7 +6,8 @@ import { useRef, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES, type DataStoreType } from "@/lib/datastore/types";
 
 type Variable = { name: string; type: DataStoreType; value: string; description: string };
@@ -83,7 +84,7 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
         value,
         ...(description.trim() ? { description: description.trim() } : {}),
       }));
-      await apiRequest("PUT", "/vapp/accounts/data-store", { variables: payload });
+      await callOperation("updateDataStore", { variables: payload });
       notify({ tone: "success", title: ta("saved") });
       setDirty(false);
       router.refresh();

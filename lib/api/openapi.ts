@@ -2,7 +2,13 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/pagination";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
 import { VARIABLE_TYPES } from "@/lib/templates/variable-types";
+import { OPERATION_ROUTES } from "@/lib/operations/routes";
 import { TEMPLATE_EXPANDABLE } from "./public-template";
+import { publicTemplateOperation, publicTemplatesOperation } from "./public-template-operations";
+
+/** The public API's paths and operationIds are its declarations' (lib/api/public-template-operations.ts). */
+const LIST = publicTemplatesOperation.name;
+const ONE = publicTemplateOperation.name;
 
 /**
  * The OpenAPI 3.1 description of the public API (/v1), served at GET /v1/openapi.json. Written by
@@ -34,9 +40,9 @@ export const OPENAPI_DOCUMENT = {
   security: [{ apiKey: [] }],
   tags: [{ name: "Templates", description: "Contract templates with their variable fields." }],
   paths: {
-    "/v1/templates": {
+    [OPERATION_ROUTES[LIST].path]: {
       get: {
-        operationId: "findTemplates",
+        operationId: LIST,
         tags: ["Templates"],
         summary: "List templates",
         description: `A page of the workspace's templates, ${DEFAULT_PAGE_SIZE} per page by default and at most ${MAX_PAGE_SIZE}. Unknown query parameters are refused (400).`,
@@ -91,9 +97,9 @@ export const OPENAPI_DOCUMENT = {
         },
       },
     },
-    "/v1/templates/{id}": {
+    [OPERATION_ROUTES[ONE].path]: {
       get: {
-        operationId: "getTemplate",
+        operationId: ONE,
         tags: ["Templates"],
         summary: "Get a template",
         description: "One template of the workspace. Another workspace's template is not found (404).",

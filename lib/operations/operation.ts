@@ -32,8 +32,11 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * multipart body whose files reach the input as `files` (declare it with `uploadedFiles`).
    */
   kind: "query" | "mutation" | "download" | "upload";
-  /** For an upload: how many files, whether one is required, whether parts are named `field:<name>` (lib/http/read-upload.ts). */
-  upload?: { maxFiles?: number; required?: boolean; byField?: boolean };
+  /**
+   * For an upload: how many files, whether one is required, whether parts are named `field:<name>`
+   * (lib/http/read-upload.ts), and whether a plain JSON body (no files) is accepted too (`json`).
+   */
+  upload?: { maxFiles?: number; required?: boolean; byField?: boolean; json?: boolean };
   /** A short sentence for the docs and the schema. */
   description: string;
   input: I;
@@ -99,7 +102,12 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   if (operation.callers.includes("anyone"))
     return operation.run(ctx, parseInput(operation.input, raw, operation.name) as z.infer<I>, query);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
-  if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
+  if (!operation.callers.includes(kind)) {
+    // Only an API key opens it (the public API, /v1): any other caller lacks that credential.
+    if (operation.callers.length === 1 && operation.callers[0] === "apiToken")
+      throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "A valid api-key header is required.", details: { header: "api-key" } });
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
+  }
   if (operation.permission && (kind === "member" || kind === "apiToken")) {
     requireAccount(ctx);
     assertCan(ctx, operation.permission);

@@ -9,6 +9,11 @@ import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
+import { publicApiOperations } from "@/lib/api/public-template-operations";
+import { dataStoreOperations } from "@/lib/datastore/data-store-operations";
+import { templateDocumentOperations } from "@/lib/documents/template-document-operations";
+import { folderOperations } from "@/lib/folders/folder-operations";
+import { templateOperations } from "@/lib/templates/template-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -27,6 +32,11 @@ const declared = [
   ...roleOperations,
   ...tokenOperations,
   exportAuditTrailOperation,
+  ...templateOperations,
+  ...templateDocumentOperations,
+  ...folderOperations,
+  ...dataStoreOperations,
+  ...publicApiOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { readJsonBody } from "@/lib/http/parse-input";
 import { readUpload } from "@/lib/http/read-upload";
 import { route } from "@/lib/http/route";
 import { runOperation, type Operation } from "./operation";
@@ -39,13 +41,15 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
   const handler = route(
     { operation: operation.name, status, credentialsInBody, maxBytes, rawInput: !upload },
     async ({ ctx, raw, params, req }) => {
-      // An upload's details come in its multipart `data` part, its files in its file parts.
-      const read = upload ? await readUpload(req, operation.name, operation.upload) : null;
-      const body = read ? read.data : raw;
+      // An upload's details come in its multipart `data` part, its files in its file parts; one
+      // that takes `json` may come as a plain JSON body instead, without files.
+      const multipart = upload && (!operation.upload?.json || isMultipart(req));
+      const read = multipart ? await readUpload(req, operation.name, operation.upload) : null;
+      const body = read ? read.data : upload ? await readJsonObject(req, maxBytes) : raw;
       const input = {
         ...(options.map ? (options.map(body, req) as object) : body),
         ...(options.withParams ? params : {}),
-        ...(read ? { files: read.files } : {}),
+        ...(upload ? { files: read?.files ?? [] } : {}),
       };
       // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
       const result = await runOperation(operation, ctx, input);
@@ -55,4 +59,14 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
   );
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
   return Object.assign(handler, { operation: operation as Operation });
+}
+
+const isMultipart = (req: Request) => !!req.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data");
+
+/** A JSON body that must be an object (as route's rawInput reads it). */
+async function readJsonObject(req: Request, maxBytes?: number): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(req, maxBytes);
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "The request body must be a JSON object.", params: { fields: "body" } });
+  return body as Record<string, unknown>;
 }

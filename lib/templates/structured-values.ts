@@ -1,7 +1,7 @@
 import { COUNTRY_CODES } from "@/lib/i18n/countries";
 import { intlLocale } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { FieldProblemCode } from "./variables";
+import type { FieldProblemCode } from "./field-problems";
 
 /**
  * The values of the structured field types (address, geo, object/DataMap, matrix, identity):

@@ -1,13 +1,5 @@
-import { publicTemplateListSchema, toPublicTemplate } from "@/lib/api/public-template";
-import { requireApiKey } from "@/lib/api/require-api-key";
-import { route } from "@/lib/http/route";
-import { parseInput } from "@/lib/http/parse-input";
-import { findTemplates } from "@/lib/templates/templates";
+import { publicTemplatesOperation } from "@/lib/api/public-template-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** GET /v1/templates: a page of the key's account's templates (the key is checked before the query). */
-export const GET = route({ operation: "findTemplates" }, async ({ ctx, req }) => {
-  requireApiKey(ctx);
-  const query = parseInput(publicTemplateListSchema, Object.fromEntries(new URL(req.url).searchParams), "findTemplates");
-  const { page, pages, perPage, total, items } = await findTemplates(ctx, query);
-  return { page, pages, perPage, total, items: items.map((template) => toPublicTemplate(template)) };
-});
+export const GET = restRoute(publicTemplatesOperation);

@@ -1,12 +1,11 @@
-import { z } from "zod";
-import { FOLDER_GROUPS } from "@/lib/folders/folder-types";
-import { createFolder, folderInputSchema, folderTree } from "@/lib/folders/folders";
-import { route } from "@/lib/http/route";
+import { createFolderOperation, folderTreeOperation, upsertFolderOperation } from "@/lib/folders/folder-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The tree of a group (?group=document|template) under its 'Drive' root. */
-export const GET = route(
-  { operation: "folders", input: z.object({ group: z.enum(FOLDER_GROUPS).default("document") }).strict() },
-  async ({ ctx, input }) => folderTree(ctx, input.group),
-);
+/** The tree of a group (?group=document|template) under its 'Drive' root (GraphQL `folderTree`). */
+export const GET = restRoute(folderTreeOperation);
 
-export const POST = route({ operation: "createFolder", input: folderInputSchema }, async ({ ctx, input }) => createFolder(ctx, input));
+/** Creates a folder: { name, group?, parentId? } (GraphQL `createFolder`). */
+export const POST = restRoute(createFolderOperation);
+
+/** Updates the folder `id` (name, parent), or creates one without `id` (GraphQL `upsertFolder`). */
+export const PUT = restRoute(upsertFolderOperation);

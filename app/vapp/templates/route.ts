@@ -1,18 +1,16 @@
-import { z } from "zod";
-import { parseInput } from "@/lib/http/parse-input";
-import { readUpload } from "@/lib/http/read-upload";
-import { route } from "@/lib/http/route";
-import { createTemplate, deleteTemplates, templateFieldsSchema } from "@/lib/templates/templates";
+import { restRoute } from "@/lib/operations/rest";
+import {
+  createTemplateOperation,
+  deleteTemplatesOperation,
+  listTemplatesOperation,
+  templateListFromRest,
+} from "@/lib/templates/template-operations";
 
-/** Uploads a template: multipart with `file` (.docx, .pdf, .doc) and optional `data` (JSON details). */
-export const POST = route({ operation: "createTemplate" }, async ({ ctx, req }) => {
-  const { files, data } = await readUpload(req, "createTemplate");
-  return createTemplate(ctx, parseInput(templateFieldsSchema, data, "createTemplate"), files[0]);
-});
+/** A page of templates, filtered as the /templates address bar is (state=…&q=…&folder=…) (GraphQL `templates`). */
+export const GET = restRoute(listTemplatesOperation, { map: templateListFromRest });
 
-const idsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
+/** Uploads a template: multipart with `file` (.docx, .pdf, .doc) and optional `data` (JSON details) (GraphQL `createTemplate`). */
+export const POST = restRoute(createTemplateOperation);
 
-/** Bulk delete: { ids }. */
-export const DELETE = route({ operation: "bulkDeleteTemplates", input: idsSchema }, async ({ ctx, input }) => ({
-  ids: await deleteTemplates(ctx, input.ids),
-}));
+/** Deletes several templates, all or none: { ids } → { ids } (GraphQL `bulkDeleteTemplates`). */
+export const DELETE = restRoute(deleteTemplatesOperation);

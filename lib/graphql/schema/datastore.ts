@@ -1,5 +1,5 @@
-import { getDataStore, updateDataStore, updateDataStoreSchema } from "@/lib/datastore/data-store";
-import { parseInput } from "@/lib/http/parse-input";
+import { dataStoreOperation, updateDataStoreOperation } from "@/lib/datastore/data-store-operations";
+import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 
 const DataStoreVariable = builder.simpleObject("DataStoreVariable", {
@@ -21,13 +21,13 @@ const DataStore = builder.simpleObject("DataStore", {
   }),
 });
 
-builder.queryField("dataStore", (t) => t.field({ type: DataStore, resolve: (_root, _args, { ctx }) => getDataStore(ctx) }));
+builder.queryField("dataStore", (t) => t.field({ type: DataStore, resolve: resolveOperation(dataStoreOperation) }));
 
 builder.mutationField("updateDataStore", (t) =>
   t.field({
     type: DataStore,
     args: { variables: t.arg({ type: "JSON", required: true }) },
-    resolve: (_root, { variables }, { ctx }) =>
-      updateDataStore(ctx, parseInput(updateDataStoreSchema, { variables }, "updateDataStore").variables),
+    // The variables as given (a JSON list): graphqlInput would take an object apart.
+    resolve: resolveOperation(updateDataStoreOperation, ({ variables }) => ({ variables })),
   }),
 );

@@ -1,26 +1,17 @@
-import { z } from "zod";
 import {
-  createFolder,
-  deleteFolders,
-  findFolders,
-  folderAncestors,
-  folderInputSchema,
-  folderPath,
-  folderTree,
-  folderUpdateSchema,
-  updateFolder,
-} from "@/lib/folders/folders";
-import { FOLDER_GROUPS, type FolderCrumb, type FolderGroup, type FolderNode } from "@/lib/folders/folder-types";
-import { parseInput } from "@/lib/http/parse-input";
+  createFolderOperation,
+  deleteFolderOperation,
+  deleteFoldersOperation,
+  folderTreeOperation,
+  listFoldersOperation,
+  updateFolderOperation,
+  upsertFolderOperation,
+} from "@/lib/folders/folder-operations";
+import { folderAncestors, folderPath } from "@/lib/folders/folders";
+import type { FolderCrumb, FolderGroup, FolderNode } from "@/lib/folders/folder-types";
+import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 import type { GraphQLContext } from "../context";
-import { withoutUndefined } from "./documents";
-
-const id = z.string().min(1).max(64);
-const idSchema = z.object({ id });
-const idsSchema = z.object({ ids: z.array(id).min(1).max(500) });
-const groupSchema = z.object({ group: z.enum(FOLDER_GROUPS).default("document") });
-const foldersSchema = groupSchema.extend({ parent: id.nullable().optional() });
 
 /**
  * Ancestors asked for in one request are loaded together: every folder resolved in the same tick
@@ -112,17 +103,12 @@ const FolderUpdateInput = builder.inputType("FolderUpdateInput", {
   fields: (t) => ({ name: t.string(), parentId: t.id({ description: "The new parent, or null for the top level." }) }),
 });
 
-/** The create input: no id, and a null group means the default. */
-const createInput = (data: object, operation: string) => {
-  const rest = withoutUndefined(data);
-  delete rest.id;
-  if (rest.group === null) delete rest.group;
-  return parseInput(folderInputSchema, rest, operation);
-};
-const updateInput = (data: object, operation: string) => {
-  const rest = withoutUndefined(data);
-  if (rest.name === null) delete rest.name;
-  return parseInput(folderUpdateSchema, rest, operation);
+/** The folder's fields of an input: ids as strings, a null parentId kept (the top level), other nulls dropped. */
+const folderFields = (data: unknown, keep: string[] = ["parentId"]) => {
+  const raw = (data ?? {}) as Record<string, unknown>;
+  const fields = graphqlInput(raw, ["id", "parentId", "parent"]);
+  for (const key of keep) if (raw[key] === null) fields[key] = null;
+  return fields;
 };
 
 builder.queryFields((t) => ({
@@ -130,17 +116,16 @@ builder.queryFields((t) => ({
     type: FolderList,
     description: "The folders of a group (document by default), optionally only the children of `where.parent`.",
     args: { group: t.arg.string(), where: t.arg({ type: FolderWhere }) },
-    resolve: async (_root, { group, where }, { ctx }) => {
-      const input = parseInput(foldersSchema, withoutUndefined({ group: group ?? undefined, parent: where?.parent }), "folders");
-      return { items: await findFolders(ctx, input.group, input.parent) };
-    },
+    resolve: resolveOperation(listFoldersOperation, ({ group, where }) => ({
+      ...graphqlInput({ group }),
+      ...(where ? folderFields({ parent: (where as { parent?: unknown }).parent }, ["parent"]) : {}),
+    })),
   }),
   folderTree: t.field({
     type: FolderNodeRef,
     description: "The whole tree of a group under the root node 'Drive'.",
     args: { group: t.arg.string() },
-    resolve: (_root, { group }, { ctx }) =>
-      folderTree(ctx, parseInput(groupSchema, withoutUndefined({ group: group ?? undefined }), "folderTree").group),
+    resolve: resolveOperation(folderTreeOperation),
   }),
 }));
 
@@ -148,34 +133,34 @@ builder.mutationFields((t) => ({
   createFolder: t.prismaField({
     type: Folder,
     args: { data: t.arg({ type: FolderInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) => createFolder(ctx, createInput(data, "createFolder")),
+    // The create input has no id.
+    resolve: resolvePrismaOperation(createFolderOperation, ({ data }) => {
+      const fields = folderFields(data);
+      delete fields.id;
+      return fields;
+    }),
   }),
   updateFolder: t.prismaField({
     type: Folder,
     description: "Renames a folder and/or moves it under another parent (null: the top level).",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: FolderUpdateInput, required: true }) },
-    resolve: (_query, _root, { id: folderId, data }, { ctx }) =>
-      updateFolder(ctx, parseInput(idSchema, { id: folderId }, "updateFolder").id, updateInput(data, "updateFolder")),
+    resolve: resolvePrismaOperation(updateFolderOperation, ({ id, data }) => ({ ...folderFields(data), id: String(id) })),
   }),
   upsertFolder: t.prismaField({
     type: Folder,
     description: "Updates the folder `data.id` (name, parent), or creates one without an id.",
     args: { data: t.arg({ type: FolderInput, required: true }) },
-    resolve: (_query, _root, { data }, { ctx }) => {
-      if (!data.id) return createFolder(ctx, createInput(data, "upsertFolder"));
-      const folderId = parseInput(idSchema, { id: data.id }, "upsertFolder").id;
-      return updateFolder(ctx, folderId, updateInput({ name: data.name, parentId: data.parentId }, "upsertFolder"));
-    },
+    resolve: resolvePrismaOperation(upsertFolderOperation, ({ data }) => folderFields(data)),
   }),
   deleteFolder: t.field({
     type: "ID",
     description: "Deletes a folder with its sub-folders; their documents and templates go back to the root.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => (await deleteFolders(ctx, [parseInput(idSchema, args, "deleteFolder").id]))[0],
+    resolve: resolveOperation(deleteFolderOperation, null, (result) => result.ids[0]),
   }),
   bulkDeleteFolders: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, args, { ctx }) => deleteFolders(ctx, parseInput(idsSchema, args, "bulkDeleteFolders").ids),
+    resolve: resolveOperation(deleteFoldersOperation, null, (result) => result.ids),
   }),
 }));

@@ -1,28 +1,22 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { z } from "zod";
-import { parseInput } from "@/lib/http/parse-input";
+import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import {
-  cloneTemplate,
-  createTemplate,
-  deleteTemplates,
-  findTemplates,
-  getTemplate,
-  publishUnpublishTemplate,
-  templateFieldsSchema,
-  templateListSchema,
-  updateTemplate,
-  updateTemplateDestinationFolder,
-  updateTemplateVersion,
-} from "@/lib/templates/templates";
+  cloneTemplateOperation,
+  createTemplateOperation,
+  deleteTemplateOperation,
+  deleteTemplatesOperation,
+  getTemplateOperation,
+  listTemplatesOperation,
+  moveTemplateOperation,
+  publishTemplateOperation,
+  updateTemplateOperation,
+  updateTemplateVersionOperation,
+} from "@/lib/templates/template-operations";
 import { variablesSchema, type Variable } from "@/lib/templates/variables";
 import { builder, uploadedFile } from "../builder";
-import { Author, authorSelect, versionArgsSchema, withoutNulls, withoutUndefined } from "./documents";
+import { Author, authorSelect, withoutUndefined } from "./documents";
 
-const id = z.string().min(1).max(64);
-const idSchema = z.object({ id });
-const idsSchema = z.object({ ids: z.array(id).min(1).max(500) });
-const destinationSchema = z.object({ id, destinationId: id.nullable() });
-const publishSchema = z.object({ id, published: z.boolean() });
+const ID_FIELDS = ["id", "folderId", "categoryId", "tagIds", "authorId", "destinationId"];
 
 type AuthorRow = { id: string; firstName: string; lastName: string; email: string };
 
@@ -113,12 +107,17 @@ const TemplateInput = builder.inputType("TemplateInput", {
 
 const PublishInput = builder.inputType("PublishTemplateInput", { fields: (t) => ({ published: t.boolean({ required: true }) }) });
 
-/** Template fields without undefined, and without nulls where null means nothing. */
+/** Template fields without undefined, and without nulls where null means nothing; ids as strings. */
 const cleanFields = (data: object | null | undefined) => {
   const fields = withoutUndefined(data);
   for (const key of ["name", "tagIds", "variables"]) if (fields[key] === null) delete fields[key];
+  for (const key of ["categoryId", "folderId"]) if (fields[key] !== null && fields[key] !== undefined) fields[key] = String(fields[key]);
+  if (Array.isArray(fields.tagIds)) fields.tagIds = fields.tagIds.map(String);
   return fields;
 };
+
+/** An uploaded GraphQL File as the declarations' `files`. */
+const filesOf = async (file: File) => [await uploadedFile(file)];
 
 builder.queryFields((t) => ({
   templates: t.field({
@@ -137,17 +136,21 @@ builder.queryFields((t) => ({
       orderBy: t.arg.string(),
       sortBy: t.arg.string(),
     },
-    resolve: (_root, args, context, info) => {
-      const input = parseInput(templateListSchema, withoutNulls(args, ["folderId"]), "templates");
+    resolve: (root, args, context, info) => {
       // Records what the page loads for `items`, so relations the service included are not fetched again.
       queryFromInfo({ context, info, path: ["items"] });
-      return findTemplates(context.ctx, input);
+      // folderId null is the root (Drive), not "any folder".
+      const toInput = (raw: Record<string, unknown>) => ({
+        ...graphqlInput(raw, ID_FIELDS),
+        ...(raw.folderId === null ? { folderId: null } : {}),
+      });
+      return resolveOperation(listTemplatesOperation, toInput)(root, args, context);
     },
   }),
   template: t.prismaField({
     type: "Template",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, args, { ctx }) => getTemplate(ctx, parseInput(idSchema, args, "template").id),
+    resolve: resolvePrismaOperation(getTemplateOperation),
   }),
 }));
 
@@ -156,64 +159,55 @@ builder.mutationFields((t) => ({
     type: "Template",
     description: "Creates an unpublished template from a .docx, .pdf (with a form) or .doc, finding its fields.",
     args: { data: t.arg({ type: TemplateInput }), file: t.arg({ type: "File", required: true }) },
-    resolve: async (_query, _root, { data, file }, { ctx }) =>
-      createTemplate(ctx, parseInput(templateFieldsSchema, cleanFields(data), "createTemplate"), await uploadedFile(file)),
+    resolve: async (query, root, args, context) => {
+      const files = await filesOf(args.file);
+      return resolvePrismaOperation(createTemplateOperation, () => ({ ...cleanFields(args.data), files }))(query, root, args, context);
+    },
   }),
   updateTemplate: t.prismaField({
     type: "Template",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: TemplateInput, required: true }) },
-    resolve: (_query, _root, { id: templateId, data }, { ctx }) =>
-      updateTemplate(
-        ctx,
-        parseInput(idSchema, { id: templateId }, "updateTemplate").id,
-        parseInput(templateFieldsSchema, cleanFields(data), "updateTemplate"),
-      ),
+    resolve: resolvePrismaOperation(updateTemplateOperation, ({ id, data }) => ({ ...cleanFields(data as object), id: String(id) })),
   }),
   cloneTemplate: t.prismaField({
     type: "Template",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, args, { ctx }) => cloneTemplate(ctx, parseInput(idSchema, args, "cloneTemplate").id),
+    resolve: resolvePrismaOperation(cloneTemplateOperation),
   }),
   updateTemplateDestinationFolder: t.prismaField({
     type: "Template",
     description: "Moves a template to a template folder, or to the root (Drive) with a null destinationId.",
     args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
-    resolve: (_query, _root, args, { ctx }) => {
-      const input = parseInput(
-        destinationSchema,
-        { id: args.id, destinationId: args.destinationId ?? null },
-        "updateTemplateDestinationFolder",
-      );
-      return updateTemplateDestinationFolder(ctx, input.id, input.destinationId);
-    },
+    resolve: resolvePrismaOperation(moveTemplateOperation),
   }),
   updateTemplateVersion: t.prismaField({
     type: "Template",
     description:
       "Replaces the template's file; known fields keep their settings. `delimiter` is accepted, but the format is found in the file.",
     args: { id: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }), delimiter: t.arg.string() },
-    resolve: async (_query, _root, { id: templateId, file, delimiter }, { ctx }) => {
-      const input = parseInput(versionArgsSchema, withoutNulls({ id: templateId, delimiter }), "updateTemplateVersion");
-      return updateTemplateVersion(ctx, input.id, await uploadedFile(file));
+    resolve: async (query, root, args, context) => {
+      const files = await filesOf(args.file);
+      const input = (raw: Record<string, unknown>) => ({ ...graphqlInput({ id: raw.id, delimiter: raw.delimiter }, ["id"]), files });
+      return resolvePrismaOperation(updateTemplateVersionOperation, input)(query, root, args, context);
     },
   }),
   publishUnpublishTemplate: t.prismaField({
     type: "Template",
     description: "Publishes or unpublishes a template; only published templates make documents.",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: PublishInput, required: true }) },
-    resolve: (_query, _root, { id: templateId, data }, { ctx }) => {
-      const input = parseInput(publishSchema, { id: templateId, published: data.published }, "publishUnpublishTemplate");
-      return publishUnpublishTemplate(ctx, input.id, input.published);
-    },
+    resolve: resolvePrismaOperation(publishTemplateOperation, ({ id, data }) => ({
+      id: String(id),
+      published: (data as { published: boolean }).published,
+    })),
   }),
   deleteTemplate: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => (await deleteTemplates(ctx, [parseInput(idSchema, args, "deleteTemplate").id]))[0],
+    resolve: resolveOperation(deleteTemplateOperation, null, (result) => result.ids[0]),
   }),
   bulkDeleteTemplates: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, args, { ctx }) => deleteTemplates(ctx, parseInput(idsSchema, args, "bulkDeleteTemplates").ids),
+    resolve: resolveOperation(deleteTemplatesOperation, null, (result) => result.ids),
   }),
 }));

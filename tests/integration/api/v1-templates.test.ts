@@ -4,6 +4,8 @@ import * as list from "@/app/v1/templates/route";
 import * as single from "@/app/v1/templates/[id]/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import { createAccountToken, revokeAccountToken } from "@/lib/accounts/account-tokens";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATION_ROUTES } from "@/lib/operations/routes";
 import { createTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
@@ -274,5 +276,18 @@ describe("GET /v1/openapi.json", () => {
         ref.split("/").reduce((node, key) => node?.[key], doc),
         ref,
       ).toBeDefined();
+  });
+
+  it("follows the declarations: one path per operation only an API key opens, with its input's fields as parameters", async () => {
+    const doc = JSON.parse(await (await openapi.GET()).text());
+    const declared = OPERATIONS.filter((operation) => operation.callers.length === 1 && operation.callers[0] === "apiToken");
+    expect(declared.map((operation) => operation.name).sort()).toEqual(["findTemplates", "getTemplate"]);
+    for (const operation of declared) {
+      const { method, path } = OPERATION_ROUTES[operation.name as keyof typeof OPERATION_ROUTES];
+      const described = doc.paths[path]?.[method.toLowerCase()];
+      expect(described?.operationId, path).toBe(operation.name);
+      const fields = Object.keys((operation.input as unknown as { shape: Record<string, unknown> }).shape).sort();
+      expect(described.parameters.map((p: { name: string }) => p.name).sort(), operation.name).toEqual(fields);
+    }
   });
 });

@@ -4,10 +4,14 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createFolder } from "@/lib/folders/folders";
+import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
+import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -25,6 +29,10 @@ let b: {
   tagId: string;
   categoryId: string;
   apiTokenId: string;
+  folderId: string;
+  templateFolderId: string;
+  templateId: string;
+  documentId: string;
 };
 
 beforeAll(async () => {
@@ -52,6 +60,15 @@ beforeAll(async () => {
       keyPrefix: "cvt_declb",
     },
   });
+  const folder = await createFolder(ctxB, { name: "B's folder" });
+  const templateFolder = await createFolder(ctxB, { name: "B's templates", group: "template" });
+  const template = await createTemplate(
+    ctxB,
+    { name: "B's template", folderId: templateFolder.id },
+    { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) },
+  );
+  await publishUnpublishTemplate(ctxB, template.id, true);
+  const document = await createDocumentFromTemplate(ctxB, { templateId: template.id, values: { party: "Okapi" } });
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -60,6 +77,10 @@ beforeAll(async () => {
     tagId: tag.id,
     categoryId: category.id,
     apiTokenId: apiToken.id,
+    folderId: folder.id,
+    templateFolderId: templateFolder.id,
+    templateId: template.id,
+    documentId: document.id,
   };
 });
 
@@ -89,11 +110,33 @@ const CASES: Record<string, () => unknown> = {
   deleteToken: () => ({ id: b.apiTokenId }),
   bulkDeleteTokens: () => ({ ids: [b.apiTokenId] }),
   switchAccount: () => ({ accountId: b.accountId }),
+  template: () => ({ id: b.templateId }),
+  createTemplate: () => ({ folderId: b.templateFolderId, files: [{ name: "spy.docx", bytes: makeDocx(["[spy]"]) }] }),
+  updateTemplate: () => ({ id: b.templateId, name: "Taken over" }),
+  updateTemplateDestinationFolder: () => ({ id: b.templateId, destinationId: null }),
+  cloneTemplate: () => ({ id: b.templateId }),
+  updateTemplateVersion: () => ({ id: b.templateId, files: [{ name: "spy.docx", bytes: makeDocx(["[spy]"]) }] }),
+  publishUnpublishTemplate: () => ({ id: b.templateId, published: false }),
+  deleteTemplate: () => ({ id: b.templateId }),
+  bulkDeleteTemplates: () => ({ ids: [b.templateId] }),
+  getTemplateFile: () => ({ id: b.templateId }),
+  createDocumentFromTemplate: () => ({ templateId: b.templateId, values: { party: "Spy" } }),
+  updateDocumentValues: () => ({ id: b.documentId, values: { party: "Spy" } }),
+  createFolder: () => ({ name: "Spy", group: "template", parentId: b.templateFolderId }),
+  updateFolder: () => ({ id: b.folderId, name: "Taken over" }),
+  upsertFolder: () => ({ id: b.folderId, name: "Taken over" }),
+  deleteFolder: () => ({ id: b.folderId }),
+  bulkDeleteFolders: () => ({ ids: [b.folderId, b.templateFolderId] }),
+  getTemplate: () => ({ id: b.templateId }),
 };
+
+/** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
+const callerOfA = (operation: { callers: readonly string[] }): ServiceContext =>
+  operation.callers.includes("member") ? a : { ...a, via: "token", viaId: "decl-token-of-a" };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB] = await Promise.all([
+  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents] = await Promise.all([
     db.accountPolicy.findMany({
       where: { accountId: b.accountId },
       orderBy: { id: "asc" },
@@ -109,8 +152,15 @@ async function stateOfB() {
     db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
     db.accountToken.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, active: true, name: true } }),
     db.session.count({ where: { accountId: b.accountId } }),
+    db.template.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.folder.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.document.findMany({
+      where: { accountId: b.accountId },
+      orderBy: { id: "asc" },
+      select: { id: true, name: true, variables: true, updatedAt: true, contents: { select: { id: true } } },
+    }),
   ]);
-  return { policies, roles, tokens, tags, categories, apiTokens, sessionsInB };
+  return { policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents };
 }
 
 describe("isolation of every declared operation", () => {
@@ -125,7 +175,7 @@ describe("isolation of every declared operation", () => {
       const before = await stateOfB();
       const error = await runOperation(
         operation,
-        withRequestMemo(a, { readOnly: operation.kind === "query" }),
+        withRequestMemo(callerOfA(operation), { readOnly: operation.kind === "query" }),
         CASES[operation.name](),
       ).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: "NOT_FOUND" });

@@ -85,7 +85,8 @@ describe("QUERY_LIMITS leave the app's own GraphQL documents a wide margin", () 
   it("finds the documents the components send", () => {
     expect(documents.length).toBeGreaterThanOrEqual(5);
     expect(documents.map((d) => d.file)).toEqual(
-      expect.arrayContaining(["components/documents/share-links-panel.tsx", "components/templates/templates-list.tsx"]),
+      // components/templates/templates-list.tsx left: it calls the typed client (issue 14).
+      expect.arrayContaining(["components/documents/share-links-panel.tsx"]),
     );
   });
 

@@ -1,9 +1,8 @@
-import { getDataStore, updateDataStore, updateDataStoreSchema } from "@/lib/datastore/data-store";
-import { route } from "@/lib/http/route";
+import { DATA_STORE_MAX_BYTES, dataStoreOperation, updateDataStoreOperation } from "@/lib/datastore/data-store-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const GET = route({ operation: "dataStore" }, ({ ctx }) => getDataStore(ctx));
+/** The workspace's data store (GraphQL `dataStore`). */
+export const GET = restRoute(dataStoreOperation);
 
-// 200 variables of up to 2,000 characters (plus descriptions) fit in 1 MiB.
-export const PUT = route({ operation: "updateDataStore", input: updateDataStoreSchema, maxBytes: 1024 * 1024 }, ({ ctx, input }) =>
-  updateDataStore(ctx, input.variables),
-);
+/** Replaces its variables: { variables } (GraphQL `updateDataStore`). */
+export const PUT = restRoute(updateDataStoreOperation, { maxBytes: DATA_STORE_MAX_BYTES });

@@ -1,9 +1,8 @@
-import { deleteFolders, folderUpdateSchema, updateFolder } from "@/lib/folders/folders";
-import { route } from "@/lib/http/route";
+import { deleteFolderOperation, updateFolderOperation } from "@/lib/folders/folder-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Rename and/or move: { name?, parentId? }. */
-export const PUT = route({ operation: "updateFolder", input: folderUpdateSchema }, async ({ ctx, params, input }) =>
-  updateFolder(ctx, params.id, input),
-);
+/** Rename and/or move: { name?, parentId? } (GraphQL `updateFolder`). */
+export const PUT = restRoute(updateFolderOperation, { withParams: true });
 
-export const DELETE = route({ operation: "deleteFolder" }, async ({ ctx, params }) => ({ ids: await deleteFolders(ctx, [params.id]) }));
+/** Deletes a folder with its sub-folders → { ids } (GraphQL `deleteFolder`). */
+export const DELETE = restRoute(deleteFolderOperation, { withParams: true });

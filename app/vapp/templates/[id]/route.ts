@@ -1,11 +1,11 @@
-import { route } from "@/lib/http/route";
-import { deleteTemplates, getTemplate, templateFieldsSchema, updateTemplate } from "@/lib/templates/templates";
+import { restRoute } from "@/lib/operations/rest";
+import { deleteTemplateOperation, getTemplateOperation, updateTemplateOperation } from "@/lib/templates/template-operations";
 
-export const GET = route({ operation: "getTemplate" }, async ({ ctx, params }) => getTemplate(ctx, params.id));
+/** One template (GraphQL `template`). */
+export const GET = restRoute(getTemplateOperation, { withParams: true });
 
-/** Updates details and field definitions. */
-export const PUT = route({ operation: "updateTemplate", input: templateFieldsSchema }, async ({ ctx, params, input }) =>
-  updateTemplate(ctx, params.id, input),
-);
+/** Updates details and field definitions (GraphQL `updateTemplate`). */
+export const PUT = restRoute(updateTemplateOperation, { withParams: true });
 
-export const DELETE = route({ operation: "deleteTemplate" }, async ({ ctx, params }) => ({ ids: await deleteTemplates(ctx, [params.id]) }));
+/** Deletes a template → { ids } (GraphQL `deleteTemplate`). */
+export const DELETE = restRoute(deleteTemplateOperation, { withParams: true });

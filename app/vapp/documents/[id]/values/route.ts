@@ -1,9 +1,5 @@
-import { updateDocumentValues, updateDocumentValuesSchema } from "@/lib/documents/update-document-values";
-import { readFieldForm } from "@/lib/http/read-field-form";
-import { route } from "@/lib/http/route";
+import { updateDocumentValuesOperation } from "@/lib/documents/template-document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 /** New values for the document's template fields, as a new version: JSON `{ values }`, or multipart like from-template. */
-export const PUT = route({ operation: "updateDocumentValues" }, async ({ ctx, params, req }) => {
-  const { input, uploads } = await readFieldForm(req, "updateDocumentValues", updateDocumentValuesSchema);
-  return updateDocumentValues(ctx, params.id, input, uploads);
-});
+export const PUT = restRoute(updateDocumentValuesOperation, { withParams: true });

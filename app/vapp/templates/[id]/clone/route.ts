@@ -1,4 +1,5 @@
-import { route } from "@/lib/http/route";
-import { cloneTemplate } from "@/lib/templates/templates";
+import { restRoute } from "@/lib/operations/rest";
+import { cloneTemplateOperation } from "@/lib/templates/template-operations";
 
-export const POST = route({ operation: "cloneTemplate" }, async ({ ctx, params }) => cloneTemplate(ctx, params.id));
+/** Copies the template as an unpublished "<name> (copy)" (GraphQL `cloneTemplate`). */
+export const POST = restRoute(cloneTemplateOperation, { withParams: true });

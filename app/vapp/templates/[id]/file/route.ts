@@ -1,6 +1,5 @@
-import { fileResponse } from "@/lib/http/file-response";
-import { route } from "@/lib/http/route";
-import { getTemplateFile } from "@/lib/templates/templates";
+import { restRoute } from "@/lib/operations/rest";
+import { templateFileOperation } from "@/lib/templates/template-operations";
 
 /** Downloads the template's current file. */
-export const GET = route({ operation: "getTemplateFile" }, async ({ ctx, params }) => fileResponse(await getTemplateFile(ctx, params.id)));
+export const GET = restRoute(templateFileOperation, { withParams: true });

@@ -1,9 +1,5 @@
-import { z } from "zod";
-import { route } from "@/lib/http/route";
-import { publishUnpublishTemplate } from "@/lib/templates/templates";
+import { restRoute } from "@/lib/operations/rest";
+import { publishTemplateOperation } from "@/lib/templates/template-operations";
 
-/** { published: true | false } */
-export const POST = route(
-  { operation: "publishUnpublishTemplate", input: z.object({ published: z.boolean() }).strict() },
-  async ({ ctx, params, input }) => publishUnpublishTemplate(ctx, params.id, input.published),
-);
+/** { published: true | false } (GraphQL `publishUnpublishTemplate`). */
+export const POST = restRoute(publishTemplateOperation, { withParams: true });

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { categorySchema } from "@/lib/categories/category-operations";
+import { uploadMaxFiles } from "@/lib/files/upload-limits";
+import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
+import { tagSchema } from "@/lib/tags/tag-operations";
+import { createDocumentFromTemplate, createFromTemplateSchema } from "./create-document";
+import type { FieldUpload } from "./field-uploads";
+import { DOCUMENT_STATUSES } from "./status";
+import { updateDocumentValues, updateDocumentValuesSchema } from "./update-document-values";
+
+/**
+ * Documents made from templates (spec section 7, "documents"): filling a published template and
+ * changing the values later, declared once (lib/operations/operation.ts). The body is JSON, or,
+ * when upload fields (attachment, file, image) get files, multipart with that JSON as `data` and
+ * each file as a part named `field:<field name>`. The services check the permissions.
+ */
+const members = { callers: ["member", "apiToken"] } as const;
+/** As many files as uploads allow (lib/files/upload-limits.ts caps it again when reading). */
+const fieldFiles = { upload: { maxFiles: Number.MAX_SAFE_INTEGER, required: false, byField: true, json: true } } as const;
+const files = uploadedFiles.default([]);
+
+/** The files of upload fields, each with its field's name. */
+const fieldUploads = (list: z.infer<typeof uploadedFiles>): FieldUpload[] =>
+  list.slice(0, uploadMaxFiles()).map((file) => ({ name: file.name, bytes: file.bytes, field: file.field ?? "" }));
+
+/** A document as these routes answer it: its details, relations and latest version, nothing else. */
+export const createdDocumentSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  authorId: z.string().nullable(),
+  templateId: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(DOCUMENT_STATUSES),
+  ref: z.string().nullable(),
+  language: z.string().nullable(),
+  jurisdiction: z.string().nullable(),
+  risk: z.number().nullable(),
+  complexity: z.number().nullable(),
+  priority: z.number().nullable(),
+  /** A decimal, as its text (as JSON gave it before). */
+  value: z.unknown().transform((value) => (value === null || value === undefined ? null : String(value))),
+  currency: z.string().nullable(),
+  startedAt: z.date().nullable(),
+  endedAt: z.date().nullable(),
+  renewalAt: z.date().nullable(),
+  cancelledAt: z.date().nullable(),
+  archived: z.boolean(),
+  categoryId: z.string().nullable(),
+  folderId: z.string().nullable(),
+  variables: z.custom<Record<string, unknown>>((value) => !!value && typeof value === "object"),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  tags: z.array(tagSchema),
+  category: categorySchema.nullable(),
+  folder: z.object({ id: z.string(), name: z.string(), group: z.string(), parentId: z.string().nullable() }).nullable(),
+  template: z.object({ id: z.string(), name: z.string() }).nullable(),
+  author: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
+  contents: z.array(
+    z.object({
+      id: z.string(),
+      version: z.number(),
+      name: z.string(),
+      mimetype: z.string(),
+      size: z.number(),
+      createdAt: z.date(),
+      readOnly: z.boolean(),
+      delimiters: z.string().nullable(),
+      authorId: z.string().nullable(),
+    }),
+  ),
+});
+
+export const createFromTemplateOperation = defineOperation({
+  name: "createDocumentFromTemplate",
+  kind: "upload",
+  description:
+    "Fills a published template: { templateId, values, fields }, with the files of its upload fields as parts named `field:<field name>` (GraphQL createDocument with templateId).",
+  ...members,
+  ...fieldFiles,
+  input: createFromTemplateSchema.extend({ files }),
+  output: createdDocumentSchema,
+  ids: ["templateId"],
+  run: (ctx, { files: list, ...input }) => createDocumentFromTemplate(ctx, input, fieldUploads(list)),
+});
+
+export const updateDocumentValuesOperation = defineOperation({
+  name: "updateDocumentValues",
+  kind: "upload",
+  description:
+    "New values for the fields of a document made from a template, kept as a new version ({ values }, and new files for its upload fields; the others keep theirs). NOT_FROM_TEMPLATE otherwise.",
+  ...members,
+  ...fieldFiles,
+  input: updateDocumentValuesSchema.extend({ id: z.string().min(1).max(64), files }),
+  output: z.object({ version: z.number(), fields: z.array(z.string()) }),
+  ids: ["id"],
+  run: (ctx, { id, files: list, ...input }) => updateDocumentValues(ctx, id, input, fieldUploads(list)),
+});
+
+export const templateDocumentOperations = [createFromTemplateOperation, updateDocumentValuesOperation];

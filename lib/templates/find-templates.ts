@@ -1,0 +1,52 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { pageArgs, pageOf, type PageInput } from "@/lib/pagination";
+import { matchingTemplateIds } from "./template-search";
+import { templateListSchema, type TemplateListInput, templateInclude } from "./template-schemas";
+
+/**
+ * A page of the account's templates with the list filters of spec section 2 (25 by default):
+ * folder, category, tags, state, author, a date range and words (full text over the name,
+ * description and the file's text, or part of the name; template-search.ts). Needs ViewTemplates.
+ */
+export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput = {}) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const input = templateListSchema.parse(raw);
+  // `search` is full text; `name` (the public API's) only what the name or description contain.
+  const text = input.search;
+  const where: Prisma.TemplateWhereInput = {
+    accountId,
+    ...(input.folderId !== undefined ? { folderId: input.folderId } : {}),
+    ...(input.categoryId ? { categoryId: input.categoryId } : {}),
+    ...(input.tagIds?.length ? { tags: { some: { id: { in: input.tagIds } } } } : {}),
+    ...(input.published !== undefined ? { published: input.published } : {}),
+    ...(input.authorId ? { authorId: input.authorId } : {}),
+    ...(input.from || input.to
+      ? {
+          [input.dateField]: {
+            ...(input.from ? { gte: new Date(`${input.from}T00:00:00Z`) } : {}),
+            ...(input.to ? { lt: new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
+          },
+        }
+      : {}),
+    ...(text ? { id: { in: await matchingTemplateIds(accountId, text, ctx.locale) } } : {}),
+    ...(input.name && !text
+      ? { OR: [{ name: { contains: input.name, mode: "insensitive" } }, { description: { contains: input.name, mode: "insensitive" } }] }
+      : {}),
+  };
+  const page: PageInput = { page: input.page, size: input.size };
+  const [items, total] = await Promise.all([
+    db.template.findMany({
+      where,
+      include: templateInclude,
+      orderBy: [{ [input.orderBy]: input.sortBy }, { id: "asc" }],
+      ...pageArgs(page),
+    }),
+    db.template.count({ where }),
+  ]);
+  return pageOf(items, total, page);
+}

@@ -1,0 +1,67 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { assertOwnReferences } from "@/lib/documents/references";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { refreshTemplateSearch } from "./template-search";
+import { assertValidVariables, type Variable } from "./variables";
+import { templateFieldsSchema, type TemplateFields, templateNotFound, templateInclude } from "./template-schemas";
+
+/** Updates a template's details and field definitions (validated together). Needs ManageTemplates. */
+export async function updateTemplate(ctx: ServiceContext, templateId: string, fields: TemplateFields) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageTemplates");
+  const input = templateFieldsSchema.parse(fields);
+  const existing = await db.template.findFirst({ where: { id: templateId, accountId }, select: { id: true, variables: true } });
+  if (!existing) throw templateNotFound();
+  if (input.variables) {
+    const previous = new Set((existing.variables as Variable[]).map((v) => v.name));
+    const unknown = input.variables.find((v) => !previous.has(v.name));
+    if (unknown)
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: `"${unknown.name}" is not a field of this template.`,
+        params: { fields: unknown.name },
+      });
+    assertValidVariables(input.variables);
+  }
+  return db.$transaction(async (tx) => {
+    await assertOwnReferences(tx, accountId, {
+      categoryId: input.categoryId,
+      folderId: input.folderId,
+      folderGroup: "template",
+      tagIds: input.tagIds,
+    });
+    const template = await tx.template.update({
+      where: { id: existing.id },
+      data: {
+        name: input.name,
+        description: input.description,
+        language: input.language,
+        jurisdiction: input.jurisdiction,
+        value: input.value,
+        currency: input.currency === undefined ? undefined : (input.currency?.toUpperCase() ?? null),
+        categoryId: input.categoryId,
+        folderId: input.folderId,
+        tags: input.tagIds ? { set: input.tagIds.map((tagId) => ({ id: tagId })) } : undefined,
+        variables: input.variables as unknown as Prisma.InputJsonValue | undefined,
+      },
+      include: templateInclude,
+    });
+    await refreshTemplateSearch(tx, template.id);
+    await recordAudit(tx, ctx, {
+      eventType: "template.updated",
+      targetType: "template",
+      targetId: template.id,
+      payload: { fields: Object.keys(input) },
+    });
+    return template;
+  });
+}
+
+/** Moves a template into a template folder, or to the root (Drive) with null. */
+export async function updateTemplateDestinationFolder(ctx: ServiceContext, templateId: string, destinationId: string | null) {
+  return updateTemplate(ctx, templateId, { folderId: destinationId });
+}
