@@ -4,10 +4,13 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
+import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -17,7 +20,19 @@ import { graphql } from "@/tests/factories/graphql";
  */
 let a: ServiceContext;
 let aToken: string;
-let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string; categoryId: string };
+let b: {
+  accountId: string;
+  memberPolicyId: string;
+  invitedPolicyId: string;
+  roleId: string;
+  tagId: string;
+  categoryId: string;
+  folderId: string;
+  documentId: string;
+  attachmentId: string;
+};
+/** A file A uploads where an operation takes one (a new document, version or attachment). */
+const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -35,6 +50,13 @@ beforeAll(async () => {
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
   const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
   const category = await db.category.create({ data: { accountId: accountB.account.id, name: "B's category", slug: "b-category" } });
+  const folder = await db.folder.create({ data: { accountId: accountB.account.id, name: "B's folder", group: "document" } });
+  const document = await createDocumentFromUpload(
+    ctxB,
+    { name: "B's contract", folderId: folder.id, tagIds: [tag.id] },
+    { name: "b.docx", bytes: makeDocx(["Bravo's agreement"]) },
+  );
+  const attachment = await addDocumentAttachment(ctxB, document.id, { name: "B's annex.docx", bytes: makeDocx(["Bravo's annex"]) });
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -42,6 +64,9 @@ beforeAll(async () => {
     roleId: role.id,
     tagId: tag.id,
     categoryId: category.id,
+    folderId: folder.id,
+    documentId: document.id,
+    attachmentId: attachment.id,
   };
 });
 
@@ -63,11 +88,29 @@ const CASES: Record<string, () => unknown> = {
   setCategoryVisibility: () => ({ id: b.categoryId, hidden: true }),
   deleteCategory: () => ({ id: b.categoryId }),
   bulkDeleteCategories: () => ({ ids: [b.categoryId] }),
+  createDocument: () => ({ name: "decl-spy", folderId: b.folderId, files: upload() }),
+  document: () => ({ id: b.documentId }),
+  updateDocument: () => ({ id: b.documentId, name: "Taken over" }),
+  updateDocumentStatus: () => ({ id: b.documentId, newStatus: "cancelled" }),
+  archiveDocument: () => ({ id: b.documentId, archived: true }),
+  cloneDocument: () => ({ id: b.documentId }),
+  lockDocument: () => ({ id: b.documentId }),
+  unlockDocument: () => ({ id: b.documentId }),
+  deleteDocument: () => ({ id: b.documentId }),
+  bulkDeleteDocuments: () => ({ ids: [b.documentId] }),
+  documentVersions: () => ({ id: b.documentId }),
+  updateDocumentVersion: () => ({ id: b.documentId, files: upload() }),
+  getDocumentFile: () => ({ id: b.documentId, version: 1 }),
+  getDocumentPdf: () => ({ id: b.documentId, version: 1 }),
+  attachments: () => ({ id: b.documentId }),
+  createAttachment: () => ({ id: b.documentId, files: upload() }),
+  getAttachmentFile: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
+  deleteAttachment: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
 };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories] = await Promise.all([
+  const [policies, roles, tokens, tags, categories, documents, versions, attachments, created] = await Promise.all([
     db.accountPolicy.findMany({
       where: { accountId: b.accountId },
       orderBy: { id: "asc" },
@@ -81,8 +124,19 @@ async function stateOfB() {
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
     db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
     db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.document.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, include: { tags: { select: { id: true } } } }),
+    db.documentContent.findMany({
+      where: { accountId: b.accountId },
+      orderBy: { id: "asc" },
+      select: { id: true, version: true, path: true },
+    }),
+    db.documentAttachment.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, path: true } }),
+    // A document A made from B's (a copy, an upload into B's folder) would be A's: none may appear.
+    db.document.count({
+      where: { OR: [{ name: { startsWith: "decl-spy" } }, { name: { contains: "B's contract" }, accountId: { not: b.accountId } }] },
+    }),
   ]);
-  return { policies, roles, tokens, tags, categories };
+  return { policies, roles, tokens, tags, categories, documents, versions, attachments, created };
 }
 
 describe("isolation of every declared operation", () => {
