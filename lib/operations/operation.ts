@@ -64,9 +64,13 @@ export const uploadedFiles = z.array(
 /** A Prisma `select` or `include`, as Pothos's queryFromInfo gives it. */
 export type PrismaQuery = { select?: object; include?: object };
 
-/** Declares an operation (the identity, typed). */
-export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string>(operation: Operation<I, O, R, N>) =>
-  operation;
+/**
+ * Declares an operation (the identity, typed). Its kind stays a literal type, so the browser's
+ * client can tell downloads and uploads apart (operationHref, uploadOperation).
+ */
+export const defineOperation = <I extends z.ZodType, O extends z.ZodType, R, const N extends string, const K extends Operation["kind"]>(
+  operation: Operation<I, O, R, N> & { kind: K },
+) => operation;
 
 /** The kind of caller behind a context; null for an anonymous one. */
 export function callerKind(ctx: ServiceContext): CallerKind | null {
