@@ -85,10 +85,11 @@ export const exportDocumentsOperation = defineOperation({
 });
 
 /**
- * The export's query string is the /docs screen's address bar (status=a,b&q=…&folder=root), read
- * as the list reads it (lib/documents/list-query.ts) into the list's input.
+ * The query string of the list and its export is the /docs screen's address bar
+ * (status=a,b&q=…&folder=root&archived=1), read as the screen reads it (lib/documents/list-query.ts)
+ * into the list's input.
  */
-export const exportQueryInput = (raw: Record<string, unknown>) =>
+export const documentListQueryInput = (raw: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(documentListFromQuery(new URLSearchParams(raw as Record<string, string>))).filter(([, value]) => value !== undefined),
   );

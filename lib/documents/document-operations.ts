@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
+import { pageSchema } from "@/lib/pagination";
+import { documentRoles } from "./access";
 import { archiveDocument } from "./archive-document";
 import { cloneDocument, createDocumentFromUpload, documentFieldsSchema, importDocuments } from "./create-document";
 import { deleteDocuments } from "./delete-documents";
-import { documentLockSchema, documentSchema, documentWithRoleSchema } from "./document-output";
+import { abilitiesSchema, documentLockSchema, documentSchema, documentWithRoleSchema } from "./document-output";
+import { documentListSchema, findDocuments } from "./find-documents";
 import { getDocument } from "./get-document";
 import { lockDocument } from "./lock-document";
 import { DOCUMENT_STATUSES } from "./status";
@@ -23,6 +26,28 @@ const idInput = z.object({ id }).strict();
 
 /** At most this many documents are deleted at once, over REST and GraphQL alike. */
 export const MAX_BULK_DELETE = 100;
+
+export const listDocumentsOperation = defineOperation({
+  name: "documents",
+  kind: "query",
+  description:
+    "A page of the documents the caller may see (25 by default, at most 100), filtered and sorted, with each one's abilities and, when searching, its matched passages.",
+  ...members,
+  input: documentListSchema,
+  output: pageSchema(
+    documentSchema.extend({
+      health: z.enum(["green", "amber", "red"]),
+      abilities: abilitiesSchema.nullable(),
+      highlight: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),
+    }),
+  ).extend({ capped: z.boolean() }),
+  run: async (ctx, input) => {
+    const page = await findDocuments(ctx, input);
+    // The items carry the caller's policies: the abilities cost no query.
+    const abilities = await documentRoles(ctx, page.items);
+    return { ...page, items: page.items.map((document) => ({ ...document, abilities: abilities.get(document.id) ?? null })) };
+  },
+});
 
 export const createDocumentOperation = defineOperation({
   name: "createDocument",
@@ -144,6 +169,7 @@ export const deleteDocumentsOperation = defineOperation({
 });
 
 export const documentOperations = [
+  listDocumentsOperation,
   createDocumentOperation,
   getDocumentOperation,
   updateDocumentOperation,

@@ -29,6 +29,7 @@ export const OPERATION_ROUTES = {
   updateTag: { method: "PATCH", path: "/vapp/tags/{id}" },
   deleteTag: { method: "DELETE", path: "/vapp/tags/{id}" },
   bulkDeleteTags: { method: "POST", path: "/vapp/tags/bulk-delete" },
+  documents: { method: "GET", path: "/vapp/documents" },
   createDocument: { method: "POST", path: "/vapp/documents" },
   bulkDeleteDocuments: { method: "DELETE", path: "/vapp/documents" },
   document: { method: "GET", path: "/vapp/documents/{id}" },

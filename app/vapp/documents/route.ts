@@ -1,5 +1,9 @@
-import { createDocumentOperation, deleteDocumentsOperation } from "@/lib/documents/document-operations";
+import { documentListQueryInput } from "@/lib/documents/document-file-operations";
+import { createDocumentOperation, deleteDocumentsOperation, listDocumentsOperation } from "@/lib/documents/document-operations";
 import { restRoute } from "@/lib/operations/rest";
+
+/** A page of the documents, with the /docs screen's filters (status=…&q=…&page=…) (GraphQL `documents`). */
+export const GET = restRoute(listDocumentsOperation, { map: documentListQueryInput });
 
 /** Uploads one document (multipart `file` + optional JSON `data`), or several at once (an import) (GraphQL `createDocument`, `importDocuments`). */
 export const POST = restRoute(createDocumentOperation);

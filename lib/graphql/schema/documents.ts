@@ -1,14 +1,6 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
-import { documentRoles } from "@/lib/documents/access";
-import {
-  countDocuments,
-  documentListSchema,
-  documentStatusList,
-  expiringDocuments,
-  findDocuments,
-  hotDocuments,
-} from "@/lib/documents/find-documents";
+import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, hotDocuments } from "@/lib/documents/find-documents";
 import {
   createDocumentFromTemplate,
   createFromTemplateSchema,
@@ -22,6 +14,7 @@ import {
   deleteDocumentOperation,
   deleteDocumentsOperation,
   getDocumentOperation,
+  listDocumentsOperation,
   lockDocumentOperation,
   unlockDocumentOperation,
   updateDocumentOperation,
@@ -353,13 +346,9 @@ builder.queryFields((t) => ({
       sortBy: t.arg.string(),
     },
     resolve: async (_root, args, context, info) => {
-      const input = parseInput(documentListSchema, withoutNulls(args, ["folderId"]), "documents");
       // Records what the page loads for `items`, so relations the service included are not fetched again.
       queryFromInfo({ context, info, path: ["items"] });
-      const page = await findDocuments(context.ctx, input);
-      // The items carry the caller's policies: the roles cost no query.
-      const abilities = await documentRoles(context.ctx, page.items);
-      return { ...page, items: page.items.map((d) => ({ ...d, abilities: abilities.get(d.id) ?? null })) };
+      return runOperation(listDocumentsOperation, context.ctx, withoutNulls(args, ["folderId"]));
     },
   }),
   document: t.prismaField({

@@ -56,6 +56,26 @@ describe("the document operations over both transports", () => {
     expect(await db.document.count({ where: { id: documentId } })).toBe(1);
   });
 
+  it("lists documents over REST with the /docs screen's filters, as GraphQL's documents does, with the same page limit", async () => {
+    const rest = await documents.GET(jsonRequest("GET", "/vapp/documents?status=initial&q=Alpha", { headers: headers() }));
+    expect(rest.status).toBe(200);
+    const page = await rest.json();
+    expect(page).toMatchObject({ total: 1, page: 1, perPage: 25, pages: 1, capped: false });
+    expect(page.items[0]).toMatchObject({ id: documentId, name: "Contract", abilities: { manage: true }, health: "green" });
+    expect(page.items[0]).not.toHaveProperty("policies");
+
+    const viaGraphql = await graphql<{ documents: { total: number; items: { id: string; abilities: { manage: boolean } }[] } }>(
+      '{ documents(statuses: [initial], search: "Alpha") { total items { id abilities { manage } } } }',
+      { accessToken: token },
+    );
+    expect(viaGraphql.data?.documents).toEqual({ total: 1, items: [{ id: documentId, abilities: { manage: true } }] });
+
+    const tooBig = await documents.GET(jsonRequest("GET", "/vapp/documents?size=101", { headers: headers() }));
+    expect(tooBig.status).toBe(400);
+    const tooBigGraphql = await graphql("{ documents(size: 101) { total } }", { accessToken: token });
+    expect(tooBigGraphql.errors?.[0].extensions.type).toBe("validation");
+  });
+
   it("answers a document over REST through its declared output: its details, never the latest version's storage key or text", async () => {
     const response = await documentRoute.GET(req("GET"), params({ id: documentId }));
     expect(response.status).toBe(200);
