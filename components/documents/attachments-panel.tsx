@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest, apiUpload } from "@/lib/client/api";
+import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
 
 export type AttachmentItem = {
   id: string;
@@ -44,7 +44,7 @@ export function AttachmentsPanel({
       : bytes < 1024 * 1024
         ? format.number(bytes / 1024, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 })
         : format.number(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
-  const href = (item: AttachmentItem) => `/vapp/documents/${documentId}/attachments/${item.id}`;
+  const href = (item: AttachmentItem) => operationHref("getAttachmentFile", { id: documentId, attachmentId: item.id });
 
   return (
     <div className="flex flex-col gap-3">
@@ -64,7 +64,7 @@ export function AttachmentsPanel({
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = "";
-                if (file) run(() => apiUpload(`/vapp/documents/${documentId}/attachments`, file), "added", "createError");
+                if (file) run(() => uploadOperation("createAttachment", { id: documentId }, file), "added", "createError");
               }}
             />
           </label>
@@ -112,7 +112,7 @@ export function AttachmentsPanel({
         onConfirm={async () => {
           const item = removing;
           setRemoving(null);
-          if (item) await run(() => apiRequest("DELETE", href(item)), "updated", "deleteError");
+          if (item) await run(() => callOperation("deleteAttachment", { id: documentId, attachmentId: item.id }), "updated", "deleteError");
         }}
       />
     </div>

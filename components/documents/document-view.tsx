@@ -12,7 +12,7 @@ import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TagPicker } from "@/components/ui/tag-picker";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest, apiUpload } from "@/lib/client/api";
+import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
@@ -173,7 +173,7 @@ export function DocumentView({
   const editable = abilities.edit && !lockError;
   const pdf = usePdfDownload();
   // Downloads in the header follow the version on show.
-  const shownVersion = viewing.isLatest ? "" : `version=${viewing.version}`;
+  const shownVersion = viewing.isLatest ? {} : { version: viewing.version };
   const pdfAvailable = isPdf || pdfRenditions;
 
   // Editing the details holds the document's edit lock, renewed every 5 minutes and released on leaving.
@@ -181,7 +181,7 @@ export function DocumentView({
     if (tab !== "details" || !abilities.edit) return;
     let active = true;
     const take = () =>
-      apiRequest("POST", `/vapp/documents/${document.id}/lock`)
+      callOperation("lockDocument", { id: document.id })
         .then(() => active && setLockError(null))
         .catch((error) => active && setLockError(errorText(error)));
     take();
@@ -189,7 +189,7 @@ export function DocumentView({
     return () => {
       active = false;
       clearInterval(timer);
-      apiRequest("DELETE", `/vapp/documents/${document.id}/lock`).catch(() => {});
+      callOperation("unlockDocument", { id: document.id }).catch(() => {});
     };
   }, [tab, abilities.edit, document.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const [form, setForm] = useState({
@@ -224,7 +224,8 @@ export function DocumentView({
     event.preventDefault();
     await run(
       () =>
-        apiRequest("PUT", `/vapp/documents/${document.id}`, {
+        callOperation("updateDocument", {
+          id: document.id,
           name: form.name,
           ...(form.ref !== (document.ref ?? "") ? { ref: form.ref.trim() || null } : {}),
           description: form.description.trim() || null,
@@ -288,7 +289,7 @@ export function DocumentView({
                 if (
                   nextStatus &&
                   (await run(
-                    () => apiRequest("POST", `/vapp/documents/${document.id}/status`, { newStatus: nextStatus }),
+                    () => callOperation("updateDocumentStatus", { id: document.id, newStatus: nextStatus as Status }),
                     "updated",
                     "updateError",
                   ))
@@ -311,7 +312,7 @@ export function DocumentView({
           )}
           <a
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-            href={`/vapp/documents/${document.id}/file${shownVersion && `?${shownVersion}`}`}
+            href={operationHref("getDocumentFile", { id: document.id, ...shownVersion })}
             download
           >
             {t("download")}
@@ -319,7 +320,7 @@ export function DocumentView({
           {pdfAvailable && (
             <a
               className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-              href={`/vapp/documents/${document.id}/pdf${shownVersion && `?${shownVersion}`}`}
+              href={operationHref("getDocumentPdf", { id: document.id, ...shownVersion })}
               download
             >
               {t("downloadPdf")}
@@ -329,11 +330,7 @@ export function DocumentView({
             <Button
               variant="secondary"
               onClick={async () => {
-                const copy = await run(
-                  () => apiRequest<{ id: string }>("POST", `/vapp/documents/${document.id}/clone`),
-                  "duplicated",
-                  "cloneError",
-                );
+                const copy = await run(() => callOperation("cloneDocument", { id: document.id }), "duplicated", "cloneError");
                 if (copy) router.push(`/d/${copy.id}/view`);
               }}
             >
@@ -343,9 +340,7 @@ export function DocumentView({
           {abilities.manage && !document.archived && (
             <Button
               variant="secondary"
-              onClick={() =>
-                run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: true }), "updated", "updateError")
-              }
+              onClick={() => run(() => callOperation("archiveDocument", { id: document.id, archived: true }), "updated", "updateError")}
             >
               {t("archive")}
             </Button>
@@ -368,9 +363,7 @@ export function DocumentView({
           {abilities.manage && (
             <Button
               variant="secondary"
-              onClick={() =>
-                run(() => apiRequest("POST", `/vapp/documents/${document.id}/archive`, { archived: false }), "updated", "updateError")
-              }
+              onClick={() => run(() => callOperation("archiveDocument", { id: document.id, archived: false }), "updated", "updateError")}
             >
               {t("restore")}
             </Button>
@@ -427,7 +420,7 @@ export function DocumentView({
           {isPdf ? (
             <iframe
               title={document.name}
-              src={`/vapp/documents/${document.id}/file?inline=1${shownVersion && `&${shownVersion}`}`}
+              src={operationHref("getDocumentFile", { id: document.id, inline: "1", ...shownVersion })}
               className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white"
             />
           ) : (
@@ -645,7 +638,7 @@ export function DocumentView({
                 className="sr-only"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) run(() => apiUpload(`/vapp/documents/${document.id}/versions`, file), "updated", "updateError");
+                  if (file) run(() => uploadOperation("updateDocumentVersion", { id: document.id }, file), "updated", "updateError");
                 }}
               />
             </label>
@@ -677,7 +670,7 @@ export function DocumentView({
                 )}
                 <a
                   className="text-brand-700 hover:underline"
-                  href={`/vapp/documents/${document.id}/file?version=${v.version}`}
+                  href={operationHref("getDocumentFile", { id: document.id, version: v.version })}
                   aria-label={t("downloadVersionN", { version: v.version })}
                 >
                   {t("download")}
@@ -752,7 +745,7 @@ export function DocumentView({
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
           setDeleting(false);
-          if (await run(() => apiRequest("DELETE", `/vapp/documents/${document.id}`), "updated", "deleteError")) router.push("/docs");
+          if (await run(() => callOperation("deleteDocument", { id: document.id }), "updated", "deleteError")) router.push("/docs");
         }}
       />
     </div>

@@ -14,7 +14,7 @@ import { useSelection } from "@/components/lists/use-selection";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
-import { apiRequest, graphqlRequest } from "@/lib/client/api";
+import { callOperation, operationHref } from "@/lib/client/operations";
 import { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { HealthDot, Highlight } from "./document-bits";
@@ -88,13 +88,13 @@ export function DocumentsList({
 
   const menuItems = (doc: DocumentRow): ContextMenuItem[] => [
     { label: t("open"), href: `/d/${doc.id}/view` },
-    { label: t("download"), href: `/vapp/documents/${doc.id}/file`, download: true },
-    ...(doc.pdf ? [{ label: t("downloadPdf"), href: `/vapp/documents/${doc.id}/pdf`, download: true }] : []),
+    { label: t("download"), href: operationHref("getDocumentFile", { id: doc.id }), download: true },
+    ...(doc.pdf ? [{ label: t("downloadPdf"), href: operationHref("getDocumentPdf", { id: doc.id }), download: true }] : []),
     ...(canManage
       ? [
           {
             label: t("duplicate"),
-            onSelect: () => run(() => apiRequest("POST", `/vapp/documents/${doc.id}/clone`), "duplicated", "cloneError"),
+            onSelect: () => run(() => callOperation("cloneDocument", { id: doc.id }), "duplicated", "cloneError"),
           },
         ]
       : []),
@@ -103,8 +103,7 @@ export function DocumentsList({
       ? [
           {
             label: archive ? t("restore") : t("archive"),
-            onSelect: () =>
-              run(() => apiRequest("POST", `/vapp/documents/${doc.id}/archive`, { archived: !archive }), "updated", "updateError"),
+            onSelect: () => run(() => callOperation("archiveDocument", { id: doc.id, archived: !archive }), "updated", "updateError"),
           },
         ]
       : []),
@@ -113,15 +112,8 @@ export function DocumentsList({
 
   async function move(destinationId: string | null) {
     const doc = moving!;
-    const done = await run(
-      () =>
-        graphqlRequest(
-          "mutation Move($id: ID!, $destinationId: ID) { updateDocumentDestinationFolder(id: $id, destinationId: $destinationId) { id } }",
-          { id: doc.id, destinationId },
-        ),
-      "updated",
-      "updateError",
-    );
+    // A move changes the document's folder (null: the root), like the folder field of its details.
+    const done = await run(() => callOperation("updateDocument", { id: doc.id, folderId: destinationId }), "updated", "updateError");
     if (done) setMoving(null);
   }
 
@@ -145,7 +137,7 @@ export function DocumentsList({
         </div>
         <div className="flex flex-wrap gap-2">
           <a
-            href={list.exportHref("/vapp/documents/export")}
+            href={list.exportHref(operationHref("exportDocuments", {}))}
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
           >
             {t("exportCsv")}
@@ -180,7 +172,7 @@ export function DocumentsList({
               delete: t("delete"),
             }}
             onDelete={async () => {
-              if (await run(() => apiRequest("DELETE", "/vapp/documents", { ids: selection.selected }), "updated", "deleteError"))
+              if (await run(() => callOperation("bulkDeleteDocuments", { ids: selection.selected }), "updated", "deleteError"))
                 selection.clear();
             }}
           />
@@ -283,7 +275,7 @@ export function DocumentsList({
           onCloseMove={() => setMoving(null)}
           onMove={move}
           onCloseDelete={() => setDeleting(null)}
-          onDelete={(row) => run(() => apiRequest("DELETE", `/vapp/documents/${row.id}`), "updated", "deleteError")}
+          onDelete={(row) => run(() => callOperation("deleteDocument", { id: row.id }), "updated", "deleteError")}
         />
       </FolderLayout>
     </section>

@@ -10,7 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
-import { ApiError, apiRequest, apiUpload } from "@/lib/client/api";
+import { ApiError, apiRequest } from "@/lib/client/api";
+import { uploadOperation } from "@/lib/client/operations";
 
 /**
  * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
@@ -34,9 +35,10 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await apiUpload<{ id?: string; items?: { id: string }[] }>("/vapp/documents", files, folderId ? { folderId } : {});
+      const result = await uploadOperation("createDocument", folderId ? { folderId } : {}, files);
       notify({ tone: "success", title: ta("added") });
-      if (result.id) router.push(`/d/${result.id}/view`);
+      // One file makes one document, which opens; several (an import) stay in the list.
+      if ("id" in result) router.push(`/d/${result.id}/view`);
       else {
         setOpen(false);
         router.refresh();

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
+import { operationHref } from "@/lib/client/operations";
 
 /** The file name of a content-disposition header (its UTF-8 form first). */
 function fileNameOf(disposition: string | null): string | null {
@@ -14,7 +15,7 @@ function fileNameOf(disposition: string | null): string | null {
 }
 
 /**
- * Downloads a document version as PDF (/vapp/documents/{id}/pdf, the latest without `version`):
+ * Downloads a document version as PDF (the getDocumentPdf operation, the latest without `version`):
  * fetched first, so a failure is shown as a translated alert instead of the browser saving an
  * error page. A Word version that cannot be converted (no LibreOffice on the server) says so.
  */
@@ -27,7 +28,7 @@ export function usePdfDownload() {
   async function download(documentId: string, version?: number) {
     setBusy(true);
     try {
-      const response = await fetch(`/vapp/documents/${encodeURIComponent(documentId)}/pdf${version ? `?version=${version}` : ""}`, {
+      const response = await fetch(operationHref("getDocumentPdf", { id: documentId, version }), {
         credentials: "same-origin",
         headers: { "x-language": document.documentElement.lang || "en" },
       }).catch(() => {

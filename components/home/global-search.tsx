@@ -3,17 +3,10 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation, type OperationOutput } from "@/lib/client/operations";
 
+type Results = OperationOutput<"globalSearch">;
 type HighlightPart = { text: string; match: boolean };
-
-type Results = {
-  documents: { id: string; name: string; status: string; highlight: HighlightPart[] | null }[];
-  templates: { id: string; name: string; published: boolean }[];
-  members: { id: string; name: string; email: string }[];
-  categories: { id: string; name: string; group: string }[];
-  tags: { id: string; name: string; color: string }[];
-};
 
 /** The home screen's search box (results as you type, 300 ms after the last key). */
 export function GlobalSearch() {
@@ -29,7 +22,7 @@ export function GlobalSearch() {
     if (!query) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      apiRequest<Results>("GET", `/vapp/search?q=${encodeURIComponent(query)}`)
+      callOperation("globalSearch", { q: query })
         .then((data) => !cancelled && setResults(data))
         .catch(() => !cancelled && setResults({ documents: [], templates: [], members: [], categories: [], tags: [] }));
     }, 300);

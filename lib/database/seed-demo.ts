@@ -5,7 +5,7 @@ import { hashPassword } from "@/lib/auth/crypto";
 import { ROLE_PERMISSIONS } from "@/lib/auth/permissions";
 import { FREE_PLAN_CAPABILITIES } from "@/lib/accounts/plan";
 import { createDocumentFromTemplate, createDocumentFromUpload } from "@/lib/documents/create-document";
-import { updateDocumentStatus } from "@/lib/documents/update-document";
+import { updateDocumentStatus } from "@/lib/documents/update-document-status";
 import { makeDocx } from "@/lib/files/make-docx";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import type { Variable } from "@/lib/templates/variables";

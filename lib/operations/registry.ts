@@ -8,6 +8,10 @@ import { sessionOperations } from "@/lib/auth/session-operations";
 import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
 import { categoryOperations } from "@/lib/categories/category-operations";
+import { attachmentOperations } from "@/lib/documents/attachment-operations";
+import { documentFileOperations } from "@/lib/documents/document-file-operations";
+import { documentOperations } from "@/lib/documents/document-operations";
+import { searchOperations } from "@/lib/search/search-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
 import { publicApiOperations } from "@/lib/api/public-template-operations";
 import { dataStoreOperations } from "@/lib/datastore/data-store-operations";
@@ -37,6 +41,10 @@ const declared = [
   ...folderOperations,
   ...dataStoreOperations,
   ...publicApiOperations,
+  ...documentOperations,
+  ...documentFileOperations,
+  ...attachmentOperations,
+  ...searchOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -1,22 +1,12 @@
-import { z } from "zod";
-import { createDocumentFromUpload, documentFieldsSchema, importDocuments } from "@/lib/documents/create-document";
-import { deleteDocuments } from "@/lib/documents/update-document";
-import { uploadMaxFiles } from "@/lib/files/upload-limits";
-import { parseInput } from "@/lib/http/parse-input";
-import { readUpload } from "@/lib/http/read-upload";
-import { route } from "@/lib/http/route";
+import { documentListQueryInput } from "@/lib/documents/document-file-operations";
+import { createDocumentOperation, deleteDocumentsOperation, listDocumentsOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Uploads one document (multipart `file` + optional `data`), or several at once (import). */
-export const POST = route({ operation: "createDocument" }, async ({ ctx, req }) => {
-  const { files, data } = await readUpload(req, "createDocument", { maxFiles: uploadMaxFiles() });
-  const fields = parseInput(documentFieldsSchema, data, "createDocument");
-  if (files.length > 1) return { items: await importDocuments(ctx, fields, files) };
-  return createDocumentFromUpload(ctx, fields, files[0]);
-});
+/** A page of the documents, with the /docs screen's filters (status=…&q=…&page=…) (GraphQL `documents`). */
+export const GET = restRoute(listDocumentsOperation, { map: documentListQueryInput });
 
-const idsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
+/** Uploads one document (multipart `file` + optional JSON `data`), or several at once (an import) (GraphQL `createDocument`, `importDocuments`). */
+export const POST = restRoute(createDocumentOperation);
 
-/** Bulk delete: { ids }. */
-export const DELETE = route({ operation: "bulkDeleteDocuments", input: idsSchema }, async ({ ctx, input }) => ({
-  ids: await deleteDocuments(ctx, input.ids),
-}));
+/** Deletes several documents: { ids }, at most 100 (GraphQL `bulkDeleteDocuments`). */
+export const DELETE = restRoute(deleteDocumentsOperation);

@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { globalSearch, globalSearchSchema } from "@/lib/search/global-search";
+import { restRoute } from "@/lib/operations/rest";
+import { globalSearchOperation } from "@/lib/search/search-operations";
 
 /** GET /vapp/search?q= — the home screen's search. */
-export const GET = route({ operation: "globalSearch", input: globalSearchSchema }, ({ ctx, input }) => globalSearch(ctx, input.q));
+export const GET = restRoute(globalSearchOperation);

@@ -1,19 +1,10 @@
-import { z } from "zod";
-import {
-  addDocumentAttachment,
-  deleteDocumentAttachment,
-  findDocumentAttachments,
-  type DocumentAttachmentView,
-} from "@/lib/documents/attachments";
-import { parseInput } from "@/lib/http/parse-input";
-import { builder, uploadedFile } from "../builder";
+import { attachmentsOperation, createAttachmentOperation, deleteAttachmentOperation } from "@/lib/documents/attachment-operations";
+import type { DocumentAttachmentView } from "@/lib/documents/attachment-view";
+import { findDocumentAttachments } from "@/lib/documents/find-document-attachments";
+import { resolveOperation } from "@/lib/operations/graphql";
+import { builder } from "../builder";
 import { DocumentRef, UserSummary } from "./documents";
-
-const id = z.string().min(1).max(64);
-const documentIdSchema = z.object({ documentId: id });
-const attachmentIdsSchema = z.object({ documentId: id, id });
-const documentIdOf = (value: string | number, operation: string) =>
-  parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+import { resolveUpload } from "../resolve-upload";
 
 /**
  * A file kept with a document besides its versions (lib/documents/attachments.ts): the file of
@@ -57,7 +48,11 @@ builder.queryFields((t) => ({
     type: [AttachmentRef],
     description: "The files kept with a document, oldest first: its upload fields' files and its annexes (reader).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) => findDocumentAttachments(ctx, documentIdOf(documentId, "attachments")),
+    resolve: resolveOperation(
+      attachmentsOperation,
+      ({ documentId }) => ({ id: String(documentId) }),
+      (result) => result.items,
+    ),
   }),
 }));
 
@@ -67,16 +62,20 @@ builder.mutationFields((t) => ({
     description:
       "Adds an annex: a PDF, Word (.docx) or image, checked by its content (editor; DOCUMENT_LOCKED while someone else edits; TOO_MANY_ATTACHMENTS past the limit).",
     args: { documentId: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }) },
-    resolve: async (_root, { documentId, file }, { ctx }) =>
-      addDocumentAttachment(ctx, documentIdOf(documentId, "createAttachment"), await uploadedFile(file)),
+    resolve: resolveUpload(
+      createAttachmentOperation,
+      ({ documentId }) => ({ id: String(documentId) }),
+      ({ file }) => [file as File],
+    ),
   }),
   deleteAttachment: t.field({
     type: "ID",
     description: "Removes an annex and its file (editor); the file of one of the document's fields stays (ATTACHMENT_FILLS_FIELD).",
     args: { documentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => {
-      const input = parseInput(attachmentIdsSchema, { documentId: String(args.documentId), id: String(args.id) }, "deleteAttachment");
-      return (await deleteDocumentAttachment(ctx, input.documentId, input.id)).id;
-    },
+    resolve: resolveOperation(
+      deleteAttachmentOperation,
+      ({ documentId, id }) => ({ id: String(documentId), attachmentId: String(id) }),
+      (result) => result.id,
+    ),
   }),
 }));

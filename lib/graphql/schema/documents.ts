@@ -1,47 +1,42 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
-import { documentRoles } from "@/lib/documents/access";
+import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, hotDocuments } from "@/lib/documents/find-documents";
 import {
-  countDocuments,
-  documentListSchema,
-  documentStatusList,
-  expiringDocuments,
-  findDocuments,
-  hotDocuments,
-} from "@/lib/documents/find-documents";
-import {
-  cloneDocument,
   createDocumentFromTemplate,
-  createDocumentFromUpload,
   createFromTemplateSchema,
   documentFieldsSchema,
   importDocuments,
 } from "@/lib/documents/create-document";
 import {
-  deleteDocuments,
-  findDocumentVersions,
-  getDocument,
-  lockDocument,
-  unlockDocument,
-  updateDocument,
-  updateDocumentDestinationFolder,
-  updateDocumentStatus,
-  updateDocumentVersion,
-} from "@/lib/documents/update-document";
+  archiveDocumentOperation,
+  cloneDocumentOperation,
+  createDocumentOperation,
+  deleteDocumentOperation,
+  deleteDocumentsOperation,
+  getDocumentOperation,
+  listDocumentsOperation,
+  lockDocumentOperation,
+  unlockDocumentOperation,
+  updateDocumentOperation,
+  updateDocumentStatusOperation,
+} from "@/lib/documents/document-operations";
+import { documentVersionsOperation, updateDocumentVersionOperation } from "@/lib/documents/document-file-operations";
+import { getDocument } from "@/lib/documents/get-document";
+import type { DocumentWithInclude } from "@/lib/documents/update-document";
 import type { FieldUpload } from "@/lib/documents/field-uploads";
-import { archiveDocument } from "@/lib/documents/archive-document";
 import { updateDocumentValues, updateDocumentValuesSchema } from "@/lib/documents/update-document-values";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import { runOperation } from "@/lib/operations/operation";
+import { resolveUpload } from "../resolve-upload";
 import { builder, uploadedFile } from "../builder";
 
 const id = z.string().min(1).max(64);
 const idSchema = z.object({ id });
-const idsSchema = z.object({ ids: z.array(id).min(1).max(500) });
-const destinationSchema = z.object({ id, destinationId: id.nullable() });
 /** The delimiter argument of the version mutations: accepted, but the format is found in the file. */
 export const versionArgsSchema = z.object({ id, delimiter: z.string().trim().max(20).optional() });
 
@@ -351,20 +346,16 @@ builder.queryFields((t) => ({
       sortBy: t.arg.string(),
     },
     resolve: async (_root, args, context, info) => {
-      const input = parseInput(documentListSchema, withoutNulls(args, ["folderId"]), "documents");
       // Records what the page loads for `items`, so relations the service included are not fetched again.
       queryFromInfo({ context, info, path: ["items"] });
-      const page = await findDocuments(context.ctx, input);
-      // The items carry the caller's policies: the roles cost no query.
-      const abilities = await documentRoles(context.ctx, page.items);
-      return { ...page, items: page.items.map((d) => ({ ...d, abilities: abilities.get(d.id) ?? null })) };
+      return runOperation(listDocumentsOperation, context.ctx, withoutNulls(args, ["folderId"]));
     },
   }),
   document: t.prismaField({
     type: "Document",
     description: "One document with the caller's role, abilities, health and lock.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { id: documentId }, { ctx }) => getDocument(ctx, parseInput(idSchema, { id: documentId }, "document").id),
+    resolve: resolvePrismaOperation(getDocumentOperation),
   }),
   hotDocuments: t.prismaField({
     type: ["Document"],
@@ -392,10 +383,7 @@ builder.queryFields((t) => ({
   documentVersions: t.field({
     type: [DocumentVersion],
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => {
-      const { id: documentId } = parseInput(idSchema, { id: args.documentId }, "documentVersions");
-      return ofDocument(documentId, await findDocumentVersions(ctx, documentId));
-    },
+    resolve: resolveOperation(documentVersionsOperation, ({ documentId }) => ({ id: String(documentId) })),
   }),
   documentContent: t.field({
     type: DocumentVersion,
@@ -407,7 +395,8 @@ builder.queryFields((t) => ({
         withoutNulls(args),
         "documentContent",
       );
-      const versions = ofDocument(documentId, await findDocumentVersions(ctx, documentId));
+      // The versions' operation, so the document's role is checked as for documentVersions.
+      const versions = await runOperation(documentVersionsOperation, ctx, { id: documentId });
       const found = version ? versions.find((v) => v.version === version) : versions[0];
       if (!found) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
       return found;
@@ -453,8 +442,12 @@ builder.mutationFields((t) => ({
           params: { fields: "fieldFiles" },
         });
       }
-      if (fromDocument) return cloneDocument(ctx, parseInput(idSchema, { id: fromDocument }, "createDocument").id);
-      if (file) return createDocumentFromUpload(ctx, parseInput(documentFieldsSchema, fields, "createDocument"), await uploadedFile(file));
+      if (fromDocument) return runOperation(cloneDocumentOperation, ctx, { id: String(fromDocument) });
+      // One file through the upload's declaration, as POST /vapp/documents takes it.
+      if (file) {
+        const created = await runOperation(createDocumentOperation, ctx, { ...fields, files: [await uploadedFile(file)] });
+        return created as DocumentWithInclude;
+      }
       const input = parseInput(createFromTemplateSchema, { templateId, values: values ?? {}, fields }, "createDocument");
       return createDocumentFromTemplate(ctx, input, await fieldUploads(fieldFiles ?? []));
     },
@@ -462,7 +455,7 @@ builder.mutationFields((t) => ({
   cloneDocument: t.prismaField({
     type: "Document",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_query, _root, args, { ctx }) => cloneDocument(ctx, parseInput(idSchema, args, "cloneDocument").id),
+    resolve: resolvePrismaOperation(cloneDocumentOperation),
   }),
   importDocuments: t.prismaField({
     type: ["Document"],
@@ -478,12 +471,10 @@ builder.mutationFields((t) => ({
   updateDocument: t.prismaField({
     type: "Document",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
-    resolve: (_query, _root, { id: documentId, data }, { ctx }) =>
-      updateDocument(
-        ctx,
-        parseInput(idSchema, { id: documentId }, "updateDocument").id,
-        parseInput(documentFieldsSchema, cleanFields(data), "updateDocument"),
-      ),
+    resolve: resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, data }) => ({
+      ...cleanFields(data as object),
+      id: String(documentId),
+    })),
   }),
   updateDocumentValues: t.prismaField({
     type: "Document",
@@ -509,28 +500,23 @@ builder.mutationFields((t) => ({
     type: "Document",
     description: "Archives the document (`archived: true`: out of the lists and searches, kept whole) or brings it back. Owner.",
     args: { id: t.arg.id({ required: true }), archived: t.arg.boolean({ required: true }) },
-    resolve: (_query, _root, { id: documentId, archived }, { ctx }) =>
-      archiveDocument(ctx, parseInput(idSchema, { id: documentId }, "archiveDocument").id, archived),
+    resolve: resolvePrismaOperation(archiveDocumentOperation),
   }),
   updateDocumentStatus: t.prismaField({
     type: "Document",
     description: "Moves a document along the status table (docs/document-statuses.md); INVALID_TRANSITION otherwise.",
     args: { id: t.arg.id({ required: true }), newStatus: t.arg({ type: DocumentStatusEnum, required: true }) },
-    resolve: (_query, _root, { id: documentId, newStatus }, { ctx }) =>
-      updateDocumentStatus(ctx, parseInput(idSchema, { id: documentId }, "updateDocumentStatus").id, newStatus),
+    resolve: resolvePrismaOperation(updateDocumentStatusOperation),
   }),
   updateDocumentDestinationFolder: t.prismaField({
     type: "Document",
     description: "Moves a document to a document folder, or to the root (Drive) with a null destinationId.",
     args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
-    resolve: (_query, _root, args, { ctx }) => {
-      const input = parseInput(
-        destinationSchema,
-        { id: args.id, destinationId: args.destinationId ?? null },
-        "updateDocumentDestinationFolder",
-      );
-      return updateDocumentDestinationFolder(ctx, input.id, input.destinationId);
-    },
+    // A move is a change of the document's folder: updateDocument's declaration, with its checks.
+    resolve: resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, destinationId }) => ({
+      id: String(documentId),
+      folderId: destinationId === null || destinationId === undefined ? null : String(destinationId),
+    })),
   }),
   updateDocumentVersion: t.field({
     type: DocumentVersion,
@@ -542,30 +528,31 @@ builder.mutationFields((t) => ({
       delimiter: t.arg.string(),
       redlines: t.arg({ type: "JSON" }),
     },
-    resolve: async (_root, { id: documentId, file, delimiter }, { ctx }) => {
-      const input = parseInput(versionArgsSchema, withoutNulls({ id: documentId, delimiter }), "updateDocumentVersion");
-      return updateDocumentVersion(ctx, input.id, await uploadedFile(file));
-    },
+    resolve: resolveUpload(
+      updateDocumentVersionOperation,
+      ({ id: documentId, delimiter }) => withoutNulls({ id: String(documentId), delimiter }),
+      ({ file }) => [file as File],
+    ),
   }),
   deleteDocument: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, args, { ctx }) => (await deleteDocuments(ctx, [parseInput(idSchema, args, "deleteDocument").id]))[0],
+    resolve: resolveOperation(deleteDocumentOperation, null, (result) => result.ids[0]),
   }),
   bulkDeleteDocuments: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, args, { ctx }) => deleteDocuments(ctx, parseInput(idsSchema, args, "bulkDeleteDocuments").ids),
+    resolve: resolveOperation(deleteDocumentsOperation, null, (result) => result.ids),
   }),
   lockDocument: t.field({
     type: DocumentLock,
     description: "Takes or renews the edit lock; DOCUMENT_LOCKED when someone else holds it.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) => lockDocument(ctx, parseInput(idSchema, args, "lockDocument").id),
+    resolve: resolveOperation(lockDocumentOperation),
   }),
   unlockDocument: t.field({
     type: DocumentLock,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) => unlockDocument(ctx, parseInput(idSchema, args, "unlockDocument").id),
+    resolve: resolveOperation(unlockDocumentOperation),
   }),
 }));

@@ -5,7 +5,7 @@ import { POST as graphqlRoute } from "@/app/graphql/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { updateDataStore } from "@/lib/datastore/data-store";
 import { updateAccount } from "@/lib/accounts/update-account";
-import { addDocumentAttachment } from "@/lib/documents/attachments";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/relations";

@@ -33,7 +33,7 @@ import * as documentAttachments from "@/app/vapp/documents/[id]/attachments/rout
 import * as documentArchive from "@/app/vapp/documents/[id]/archive/route";
 import * as documentValues from "@/app/vapp/documents/[id]/values/route";
 import * as documentAttachment from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
-import { addDocumentAttachment } from "@/lib/documents/attachments";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import * as templatesExport from "@/app/vapp/templates/export/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { updateAccount } from "@/lib/accounts/update-account";

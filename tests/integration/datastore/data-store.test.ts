@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { GET as getRoute, PUT as putRoute } from "@/app/vapp/accounts/data-store/route";
 import { createDocumentFromTemplate } from "@/lib/documents/create-document";
-import { getDocumentFile } from "@/lib/documents/update-document";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { getDataStore, updateDataStore } from "@/lib/datastore/data-store";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";

@@ -7,15 +7,15 @@ import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as attachmentsRoute from "@/app/vapp/documents/[id]/attachments/route";
 import * as attachmentRoute from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
 import { db } from "@/lib/db";
-import {
-  addDocumentAttachment,
-  deleteDocumentAttachment,
-  findDocumentAttachments,
-  getDocumentAttachmentFile,
-} from "@/lib/documents/attachments";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
+import { deleteDocumentAttachment } from "@/lib/documents/delete-document-attachment";
+import { findDocumentAttachments } from "@/lib/documents/find-document-attachments";
+import { getDocumentAttachmentFile } from "@/lib/documents/get-document-attachment-file";
 import { cloneDocument, createDocumentFromTemplate } from "@/lib/documents/create-document";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
-import { deleteDocuments, getDocumentFile, lockDocument } from "@/lib/documents/update-document";
+import { deleteDocuments } from "@/lib/documents/delete-documents";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
+import { lockDocument } from "@/lib/documents/lock-document";
 import { isAppError, type AppError } from "@/lib/errors/app-error";
 import { readDocx } from "@/lib/files/docx";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";

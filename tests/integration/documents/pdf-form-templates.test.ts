@@ -1,7 +1,7 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { createDocumentFromTemplate } from "@/lib/documents/create-document";
-import { getDocumentFile } from "@/lib/documents/update-document";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import type { Variable } from "@/lib/templates/variables";
 import { createAccount, signedInAs } from "@/tests/factories";

@@ -6,7 +6,7 @@ import * as documentPdf from "@/app/vapp/documents/[id]/pdf/route";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { getDocumentPdf } from "@/lib/documents/pdf-rendition";
-import { updateDocumentVersion } from "@/lib/documents/update-document";
+import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { makePdfForm } from "@/lib/files/pdf-form";
 import es from "@/messages/es.json";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { cloneDocument, createDocumentFromTemplate, createDocumentFromUpload, importDocuments } from "@/lib/documents/create-document";
 import { findDocuments } from "@/lib/documents/find-documents";
-import { updateDocumentVersion } from "@/lib/documents/update-document";
+import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { fillerPages, makeTextPdf } from "@/tests/fixtures/pdf";

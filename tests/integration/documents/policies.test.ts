@@ -20,7 +20,7 @@ import {
   transferDocumentOwnership,
   upsertDocumentPolicy,
 } from "@/lib/documents/policies";
-import { getDocument } from "@/lib/documents/update-document";
+import { getDocument } from "@/lib/documents/get-document";
 import { addMember, createAccount, createUser, latestEmail, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";

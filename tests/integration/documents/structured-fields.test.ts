@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import { createDocumentFromTemplate, createFromTemplateSchema } from "@/lib/documents/create-document";
-import { getDocumentFile } from "@/lib/documents/update-document";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { readDocx } from "@/lib/files/docx";
 import { parseInput } from "@/lib/http/parse-input";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";

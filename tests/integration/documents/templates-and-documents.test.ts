@@ -3,17 +3,15 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { createDocumentFromTemplate, createDocumentFromUpload, cloneDocument, importDocuments } from "@/lib/documents/create-document";
 import { findDocuments, documentStatusList } from "@/lib/documents/find-documents";
-import {
-  deleteDocuments,
-  findDocumentVersions,
-  getDocument,
-  getDocumentFile,
-  lockDocument,
-  unlockDocument,
-  updateDocument,
-  updateDocumentStatus,
-  updateDocumentVersion,
-} from "@/lib/documents/update-document";
+import { deleteDocuments } from "@/lib/documents/delete-documents";
+import { findDocumentVersions } from "@/lib/documents/find-document-versions";
+import { getDocument } from "@/lib/documents/get-document";
+import { getDocumentFile } from "@/lib/documents/get-document-file";
+import { lockDocument } from "@/lib/documents/lock-document";
+import { unlockDocument } from "@/lib/documents/unlock-document";
+import { updateDocument } from "@/lib/documents/update-document";
+import { updateDocumentStatus } from "@/lib/documents/update-document-status";
+import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { makePdfForm } from "@/lib/files/pdf-form";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";

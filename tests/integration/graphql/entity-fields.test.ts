@@ -3,7 +3,7 @@ import * as documentFile from "@/app/vapp/documents/[id]/file/route";
 import type { ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { updateDocumentVersion } from "@/lib/documents/update-document";
+import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { createFolder, folderAncestors } from "@/lib/folders/folders";
 import { createTemplate, updateTemplate } from "@/lib/templates/templates";
 import { createAccount, signedInAs } from "@/tests/factories";

@@ -12,7 +12,7 @@ import * as sample from "@/app/vapp/templates/sample/route";
 import * as avatar from "@/app/vapp/users/avatar/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { anonymousContext } from "@/lib/auth/context";
-import { addDocumentAttachment } from "@/lib/documents/attachments";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { DOCX_MIME } from "@/lib/files/docx";
 import { API_CSP, INLINE_FILE_CSP } from "@/lib/http/security-headers";

@@ -4,9 +4,10 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
-import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate, createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
@@ -33,7 +34,11 @@ let b: {
   templateFolderId: string;
   templateId: string;
   documentId: string;
+  valuesDocumentId: string;
+  attachmentId: string;
 };
+/** A file A uploads where an operation takes one (a new document, version or attachment). */
+const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -68,7 +73,13 @@ beforeAll(async () => {
     { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) },
   );
   await publishUnpublishTemplate(ctxB, template.id, true);
-  const document = await createDocumentFromTemplate(ctxB, { templateId: template.id, values: { party: "Okapi" } });
+  const valuesDocument = await createDocumentFromTemplate(ctxB, { templateId: template.id, values: { party: "Okapi" } });
+  const document = await createDocumentFromUpload(
+    ctxB,
+    { name: "B's contract", folderId: folder.id, tagIds: [tag.id] },
+    { name: "b.docx", bytes: makeDocx(["Bravo's agreement"]) },
+  );
+  const attachment = await addDocumentAttachment(ctxB, document.id, { name: "B's annex.docx", bytes: makeDocx(["Bravo's annex"]) });
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -81,6 +92,8 @@ beforeAll(async () => {
     templateFolderId: templateFolder.id,
     templateId: template.id,
     documentId: document.id,
+    valuesDocumentId: valuesDocument.id,
+    attachmentId: attachment.id,
   };
 });
 
@@ -121,13 +134,31 @@ const CASES: Record<string, () => unknown> = {
   bulkDeleteTemplates: () => ({ ids: [b.templateId] }),
   getTemplateFile: () => ({ id: b.templateId }),
   createDocumentFromTemplate: () => ({ templateId: b.templateId, values: { party: "Spy" } }),
-  updateDocumentValues: () => ({ id: b.documentId, values: { party: "Spy" } }),
+  updateDocumentValues: () => ({ id: b.valuesDocumentId, values: { party: "Spy" } }),
   createFolder: () => ({ name: "Spy", group: "template", parentId: b.templateFolderId }),
   updateFolder: () => ({ id: b.folderId, name: "Taken over" }),
   upsertFolder: () => ({ id: b.folderId, name: "Taken over" }),
   deleteFolder: () => ({ id: b.folderId }),
   bulkDeleteFolders: () => ({ ids: [b.folderId, b.templateFolderId] }),
   getTemplate: () => ({ id: b.templateId }),
+  createDocument: () => ({ name: "decl-spy", folderId: b.folderId, files: upload() }),
+  document: () => ({ id: b.documentId }),
+  updateDocument: () => ({ id: b.documentId, name: "Taken over" }),
+  updateDocumentStatus: () => ({ id: b.documentId, newStatus: "cancelled" }),
+  archiveDocument: () => ({ id: b.documentId, archived: true }),
+  cloneDocument: () => ({ id: b.documentId }),
+  lockDocument: () => ({ id: b.documentId }),
+  unlockDocument: () => ({ id: b.documentId }),
+  deleteDocument: () => ({ id: b.documentId }),
+  bulkDeleteDocuments: () => ({ ids: [b.documentId] }),
+  documentVersions: () => ({ id: b.documentId }),
+  updateDocumentVersion: () => ({ id: b.documentId, files: upload() }),
+  getDocumentFile: () => ({ id: b.documentId, version: 1 }),
+  getDocumentPdf: () => ({ id: b.documentId, version: 1 }),
+  attachments: () => ({ id: b.documentId }),
+  createAttachment: () => ({ id: b.documentId, files: upload() }),
+  getAttachmentFile: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
+  deleteAttachment: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -136,31 +167,56 @@ const callerOfA = (operation: { callers: readonly string[] }): ServiceContext =>
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents] = await Promise.all([
-    db.accountPolicy.findMany({
-      where: { accountId: b.accountId },
-      orderBy: { id: "asc" },
-      select: { id: true, roleId: true, status: true, userId: true },
-    }),
-    db.accountRole.findMany({
-      where: { accountId: b.accountId },
-      orderBy: { id: "asc" },
-      select: { id: true, name: true, permissions: true },
-    }),
-    db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
-    db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-    db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-    db.accountToken.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, active: true, name: true } }),
-    db.session.count({ where: { accountId: b.accountId } }),
-    db.template.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-    db.folder.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-    db.document.findMany({
-      where: { accountId: b.accountId },
-      orderBy: { id: "asc" },
-      select: { id: true, name: true, variables: true, updatedAt: true, contents: { select: { id: true } } },
-    }),
-  ]);
-  return { policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents };
+  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents, versions, attachments, created] =
+    await Promise.all([
+      db.accountPolicy.findMany({
+        where: { accountId: b.accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, roleId: true, status: true, userId: true },
+      }),
+      db.accountRole.findMany({
+        where: { accountId: b.accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, name: true, permissions: true },
+      }),
+      db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
+      db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+      db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+      db.accountToken.findMany({
+        where: { accountId: b.accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, active: true, name: true },
+      }),
+      db.session.count({ where: { accountId: b.accountId } }),
+      db.template.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+      db.folder.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+      db.document.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, include: { tags: { select: { id: true } } } }),
+      db.documentContent.findMany({
+        where: { accountId: b.accountId },
+        orderBy: { id: "asc" },
+        select: { id: true, version: true, path: true },
+      }),
+      db.documentAttachment.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, path: true } }),
+      // A document A made from B's (a copy, an upload into B's folder) would be A's: none may appear.
+      db.document.count({
+        where: { OR: [{ name: { startsWith: "decl-spy" } }, { name: { contains: "B's contract" }, accountId: { not: b.accountId } }] },
+      }),
+    ]);
+  return {
+    policies,
+    roles,
+    tokens,
+    tags,
+    categories,
+    apiTokens,
+    sessionsInB,
+    templates,
+    folders,
+    documents,
+    versions,
+    attachments,
+    created,
+  };
 }
 
 describe("isolation of every declared operation", () => {

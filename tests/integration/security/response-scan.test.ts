@@ -24,7 +24,7 @@ import { createTag } from "@/lib/tags/tags";
 import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { addDocumentAttachment } from "@/lib/documents/attachments";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/relations";
 import { createDocumentLink } from "@/lib/links/document-links";

@@ -1,11 +1,11 @@
-import { documentFieldsSchema } from "@/lib/documents/create-document";
-import { deleteDocuments, getDocument, updateDocument } from "@/lib/documents/update-document";
-import { route } from "@/lib/http/route";
+import { deleteDocumentOperation, getDocumentOperation, updateDocumentOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const GET = route({ operation: "getDocument" }, async ({ ctx, params }) => getDocument(ctx, params.id));
+/** One document with the caller's role, abilities, health and lock (GraphQL `document`). */
+export const GET = restRoute(getDocumentOperation, { withParams: true });
 
-export const PUT = route({ operation: "updateDocument", input: documentFieldsSchema }, async ({ ctx, params, input }) =>
-  updateDocument(ctx, params.id, input),
-);
+/** Changes the document's details; what is not given is kept (GraphQL `updateDocument`). */
+export const PUT = restRoute(updateDocumentOperation, { withParams: true });
 
-export const DELETE = route({ operation: "deleteDocument" }, async ({ ctx, params }) => ({ ids: await deleteDocuments(ctx, [params.id]) }));
+/** Deletes the document: { ids } (GraphQL `deleteDocument`). */
+export const DELETE = restRoute(deleteDocumentOperation, { withParams: true });

@@ -1,3 +1,4 @@
+import { operationHref } from "@/lib/client/operations";
 import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { notFound } from "next/navigation";
 import { after } from "next/server";
@@ -72,7 +73,7 @@ export default async function DocumentViewPage({
     const definition = variables.definitions?.find((d) => d.name === name);
     return definition?.options.variableName || definition?.label || name;
   };
-  const attachmentHref = (attachmentId: string) => `/vapp/documents/${document.id}/attachments/${attachmentId}`;
+  const attachmentHref = (attachmentId: string) => operationHref("getAttachmentFile", { id: document.id, attachmentId });
   return (
     <AppShell {...shell}>
       {/* Keyed by the version chosen: switching versions starts again on the Document tab, while a

@@ -1,9 +1,5 @@
-import { z } from "zod";
-import { archiveDocument } from "@/lib/documents/archive-document";
-import { route } from "@/lib/http/route";
+import { archiveDocumentOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** { archived }: archives the document, or brings it back (owner). */
-export const POST = route(
-  { operation: "archiveDocument", input: z.object({ archived: z.boolean() }).strict() },
-  async ({ ctx, params, input }) => archiveDocument(ctx, params.id, input.archived),
-);
+/** { archived }: archives the document, or brings it back (owner) (GraphQL `archiveDocument`). */
+export const POST = restRoute(archiveDocumentOperation, { withParams: true });

@@ -1,14 +1,8 @@
-import { addDocumentAttachment, findDocumentAttachments } from "@/lib/documents/attachments";
-import { readUpload } from "@/lib/http/read-upload";
-import { route } from "@/lib/http/route";
+import { attachmentsOperation, createAttachmentOperation } from "@/lib/documents/attachment-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The files kept with the document (reader). */
-export const GET = route({ operation: "attachments" }, async ({ ctx, params }) => ({
-  items: await findDocumentAttachments(ctx, params.id),
-}));
+/** The files kept with the document (reader) (GraphQL `attachments`). */
+export const GET = restRoute(attachmentsOperation, { withParams: true });
 
-/** Attaches an annex: multipart `file` (editor). */
-export const POST = route({ operation: "createAttachment" }, async ({ ctx, params, req }) => {
-  const { files } = await readUpload(req, "createAttachment");
-  return addDocumentAttachment(ctx, params.id, files[0]);
-});
+/** Attaches an annex: multipart `file` (editor) (GraphQL `createAttachment`). */
+export const POST = restRoute(createAttachmentOperation, { withParams: true });

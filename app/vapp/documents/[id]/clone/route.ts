@@ -1,4 +1,5 @@
-import { cloneDocument } from "@/lib/documents/create-document";
-import { route } from "@/lib/http/route";
+import { cloneDocumentOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "cloneDocument" }, async ({ ctx, params }) => cloneDocument(ctx, params.id));
+/** Copies the document (GraphQL `cloneDocument`). */
+export const POST = restRoute(cloneDocumentOperation, { withParams: true });

@@ -1,8 +1,8 @@
-import { lockDocument, unlockDocument } from "@/lib/documents/update-document";
-import { route } from "@/lib/http/route";
+import { lockDocumentOperation, unlockDocumentOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Takes or renews the edit lock (DOCUMENT_LOCKED names whoever holds it). */
-export const POST = route({ operation: "lockDocument" }, async ({ ctx, params }) => lockDocument(ctx, params.id));
+/** Takes or renews the edit lock (DOCUMENT_LOCKED names whoever holds it) (GraphQL `lockDocument`). */
+export const POST = restRoute(lockDocumentOperation, { withParams: true });
 
-/** Releases the caller's lock. */
-export const DELETE = route({ operation: "unlockDocument" }, async ({ ctx, params }) => unlockDocument(ctx, params.id));
+/** Releases the caller's lock (GraphQL `unlockDocument`). */
+export const DELETE = restRoute(unlockDocumentOperation, { withParams: true });

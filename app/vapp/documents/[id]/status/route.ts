@@ -1,10 +1,5 @@
-import { z } from "zod";
-import { DOCUMENT_STATUSES } from "@/lib/documents/status";
-import { updateDocumentStatus } from "@/lib/documents/update-document";
-import { route } from "@/lib/http/route";
+import { updateDocumentStatusOperation } from "@/lib/documents/document-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** { newStatus } along the transition table. */
-export const POST = route(
-  { operation: "updateDocumentStatus", input: z.object({ newStatus: z.enum(DOCUMENT_STATUSES) }).strict() },
-  async ({ ctx, params, input }) => updateDocumentStatus(ctx, params.id, input.newStatus),
-);
+/** { newStatus } along the transition table (GraphQL `updateDocumentStatus`). */
+export const POST = restRoute(updateDocumentStatusOperation, { withParams: true });

@@ -1,11 +1,8 @@
-import { findDocumentVersions, updateDocumentVersion } from "@/lib/documents/update-document";
-import { readUpload } from "@/lib/http/read-upload";
-import { route } from "@/lib/http/route";
+import { documentVersionsOperation, updateDocumentVersionOperation } from "@/lib/documents/document-file-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const GET = route({ operation: "findDocumentVersions" }, async ({ ctx, params }) => findDocumentVersions(ctx, params.id));
+/** Every version, newest first (GraphQL `documentVersions`). */
+export const GET = restRoute(documentVersionsOperation, { withParams: true });
 
-/** A new version from an upload (multipart `file`). */
-export const POST = route({ operation: "updateDocumentVersion" }, async ({ ctx, params, req }) => {
-  const { files } = await readUpload(req, "updateDocumentVersion");
-  return updateDocumentVersion(ctx, params.id, files[0]);
-});
+/** A new version from an upload: multipart `file` (GraphQL `updateDocumentVersion`). */
+export const POST = restRoute(updateDocumentVersionOperation, { withParams: true });

@@ -1,0 +1,61 @@
+import { db } from "@/lib/db";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { assertCan } from "@/lib/auth/permissions";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { inspectContractFile } from "@/lib/files/inspect-contract-file";
+import type { UploadedFile } from "@/lib/files/upload-limits";
+import { storage } from "@/lib/storage/storage";
+import { requireDocumentRole } from "./access";
+import { assertNotLockedByOther } from "./document-lock";
+import { refreshSearchIndex } from "./search-index";
+
+/**
+ * Adds a new version from an upload (spec updateDocumentVersion): checked by content like any
+ * upload, numbered after the last, and indexed for search. Needs editor and no one else editing.
+ */
+export async function updateDocumentVersion(ctx: ServiceContext, documentId: string, upload: UploadedFile) {
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, "ManageDocuments");
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  await assertNotLockedByOther(ctx, document);
+  const file = await inspectContractFile(upload);
+  const last = await db.documentContent.findFirst({
+    where: { documentId: document.id },
+    orderBy: { version: "desc" },
+    select: { version: true },
+  });
+  const version = (last?.version ?? 0) + 1;
+  const key = `accounts/${accountId}/documents/${document.id}/v${version}.${file.ext}`;
+  await storage().put(key, file.bytes);
+  try {
+    return await db.$transaction(async (tx) => {
+      const content = await tx.documentContent.create({
+        data: {
+          accountId,
+          documentId: document.id,
+          authorId: ctx.userId,
+          version,
+          name: upload.name.slice(0, 255),
+          mimetype: file.mimetype,
+          path: key,
+          size: file.bytes.byteLength,
+          delimiters: file.delimiter,
+          text: file.text,
+        },
+      });
+      await tx.document.update({ where: { id: document.id }, data: { updatedAt: new Date() } });
+      await refreshSearchIndex(tx, document.id);
+      await recordAudit(tx, ctx, {
+        eventType: "document.versionUpdated",
+        targetType: "document",
+        targetId: document.id,
+        payload: { version, name: content.name, size: content.size },
+      });
+      return content;
+    });
+  } catch (error) {
+    await storage().delete(key);
+    throw error;
+  }
+}
