@@ -10,8 +10,8 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
-import { ApiError, apiRequest } from "@/lib/client/api";
-import { uploadOperation } from "@/lib/client/operations";
+import { ApiError } from "@/lib/client/api";
+import { callOperation, uploadOperation } from "@/lib/client/operations";
 
 /**
  * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
@@ -47,7 +47,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
       if (failure instanceof ApiError && failure.code === "FEATURE_NOT_IN_PLAN") {
         // Where "Upgrade now" leads is the server's to say (the administrators' addresses, say);
         // without it the plain message is shown instead.
-        const contact = await apiRequest<UpgradeContact>("GET", "/vapp/accounts/upgrade-contact").catch(() => null);
+        const contact = await callOperation("getUpgradeContact", {}).catch(() => null);
         if (contact) setUpgrade(contact);
         else setError(errorText(failure));
       } else setError(errorText(failure));
