@@ -87,9 +87,17 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   raw: unknown,
   query?: PrismaQuery,
 ): Promise<R> {
-  const kind = callerKind(ctx);
+  // Someone opening a share link has no token yet (and one whose token was lost has none either):
+  // an operation open to visitors takes them as visitors, and its service checks the link itself.
+  const kind = callerKind(ctx) ?? (operation.callers.includes("visitor") ? "visitor" : null);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
-  if (!operation.callers.includes(kind)) throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
+  if (!operation.callers.includes(kind)) {
+    // What only a share link's visitor may do wants the link's token: without one, the caller is not signed in for it.
+    if (operation.callers.every((caller) => caller === "visitor")) {
+      throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Open the shared link again." });
+    }
+    throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
+  }
   if (operation.permission && kind !== "visitor") {
     requireAccount(ctx);
     assertCan(ctx, operation.permission);

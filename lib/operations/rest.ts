@@ -10,6 +10,8 @@ type RestOptions = {
   withParams?: boolean;
   /** Maps the request's input (JSON body, or query string for GET) to the operation's, when they differ. */
   map?: (raw: Record<string, unknown>) => unknown;
+  /** Headers of a successful answer (e.g. `cache-control: no-store` for what a share link's visitor reads). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -34,6 +36,13 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
     // Shaped by the declared output (a download's file passes as it is); a result that does not fit is a server error.
     return operation.output.parse(await runOperation(operation, ctx, input));
   });
+  const withHeaders = options.headers
+    ? async (...args: Parameters<typeof handler>) => {
+        const response = await handler(...args);
+        if (response.ok) for (const [name, value] of Object.entries(options.headers!)) response.headers.set(name, value);
+        return response;
+      }
+    : handler;
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
-  return Object.assign(handler, { operation: operation as Operation });
+  return Object.assign(withHeaders, { operation: operation as Operation });
 }

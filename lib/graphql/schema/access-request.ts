@@ -1,5 +1,5 @@
-import { requestAccountAccess, requestAccountAccessSchema } from "@/lib/accounts/request-access";
-import { parseInput } from "@/lib/http/parse-input";
+import { requestAccountAccessOperation } from "@/lib/accounts/request-access-operations";
+import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 
 const AccountAccessRequest = builder.simpleObject("AccountAccessRequest", {
@@ -15,7 +15,6 @@ builder.mutationField("requestAccountAccess", (t) =>
   t.field({
     type: AccountAccessRequest,
     args: { note: t.arg.string({ required: false }) },
-    resolve: (_root, { note }, { ctx }) =>
-      requestAccountAccess(ctx, parseInput(requestAccountAccessSchema, note == null ? {} : { note }, "requestAccountAccess")),
+    resolve: resolveOperation(requestAccountAccessOperation),
   }),
 );

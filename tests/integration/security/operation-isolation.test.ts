@@ -8,6 +8,11 @@ import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
+import { addDocumentComment } from "@/lib/documents/comments";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentLink } from "@/lib/links/document-links";
+import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -18,6 +23,16 @@ import { graphql } from "@/tests/factories/graphql";
 let a: ServiceContext;
 let aToken: string;
 let b: { accountId: string; memberPolicyId: string; invitedPolicyId: string; roleId: string; tagId: string; categoryId: string };
+/** B's document with its policies, a share link, a relation and a comment (collaboration). */
+let bDoc: {
+  id: string;
+  otherId: string;
+  memberUserId: string;
+  policyId: string;
+  linkId: string;
+  relationId: string;
+  commentId: string;
+};
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -35,6 +50,23 @@ beforeAll(async () => {
   const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: accountB.account.id, userId: memberB.id } });
   const tag = await db.tag.create({ data: { accountId: accountB.account.id, name: "B's tag", color: "#123456" } });
   const category = await db.category.create({ data: { accountId: accountB.account.id, name: "B's category", slug: "b-category" } });
+  const document = await createDocumentFromUpload(ctxB, { name: "B's lease" }, { name: "b.docx", bytes: makeDocx(["B's terms"]) });
+  const other = await createDocumentFromUpload(ctxB, { name: "B's annex" }, { name: "b2.docx", bytes: makeDocx(["B's annex"]) });
+  const documentPolicy = await db.documentPolicy.create({
+    data: { accountId: accountB.account.id, documentId: document.id, userId: memberB.id, role: "reader" },
+  });
+  const link = await createDocumentLink(ctxB, document.id, { name: "B's link" });
+  const relation = await createDocumentRelation(ctxB, document.id, { toDocumentId: other.id });
+  const comment = await addDocumentComment(ctxB, document.id, { body: "B's comment" });
+  bDoc = {
+    id: document.id,
+    otherId: other.id,
+    memberUserId: memberB.id,
+    policyId: documentPolicy.id,
+    linkId: link.id,
+    relationId: relation.id,
+    commentId: comment.id,
+  };
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -63,11 +95,38 @@ const CASES: Record<string, () => unknown> = {
   setCategoryVisibility: () => ({ id: b.categoryId, hidden: true }),
   deleteCategory: () => ({ id: b.categoryId }),
   bulkDeleteCategories: () => ({ ids: [b.categoryId] }),
+  // Collaboration around a document: B's document, document policy, link, relation and comment.
+  policies: () => ({ id: bDoc.id }),
+  upsertPolicy: () => ({ id: bDoc.id, userId: bDoc.memberUserId, role: "owner" }),
+  deletePolicy: () => ({ policyId: bDoc.policyId }),
+  bulkDeletePolicies: () => ({ ids: [bDoc.policyId] }),
+  registerAccessDocumentPolicy: () => ({ id: bDoc.id }),
+  answerAccessRequest: () => ({ policyId: bDoc.policyId, accept: true, role: "owner" }),
+  transferDocumentOwnership: () => ({ id: bDoc.id, userId: bDoc.memberUserId }),
+  personalLinks: () => ({ id: bDoc.id }),
+  shareDocumentWithPerson: () => ({ id: bDoc.id, email: "decl-spy3@example.test", role: "reader" }),
+  links: () => ({ id: bDoc.id }),
+  createLink: () => ({ id: bDoc.id, name: "Planted" }),
+  updateLink: () => ({ linkId: bDoc.linkId, role: "reviewer" }),
+  deleteLink: () => ({ linkId: bDoc.linkId }),
+  relations: () => ({ id: bDoc.id }),
+  relationCandidates: () => ({ id: bDoc.id, q: "B's" }),
+  createRelation: () => ({ id: bDoc.id, toDocumentId: bDoc.otherId, type: "annex" }),
+  updateRelation: () => ({ relationId: bDoc.relationId, tag: "Taken over" }),
+  deleteRelation: () => ({ relationId: bDoc.relationId }),
+  bulkDeleteRelations: () => ({ ids: [bDoc.relationId] }),
+  comments: () => ({ id: bDoc.id }),
+  createComment: () => ({ id: bDoc.id, body: "Planted", parentId: bDoc.commentId }),
+  updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
+  resolveComment: () => ({ commentId: bDoc.commentId }),
+  deleteComment: () => ({ commentId: bDoc.commentId }),
 };
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories] = await Promise.all([
+  const byId = { orderBy: { id: "asc" as const } };
+  const inB = { where: { accountId: b.accountId }, ...byId };
+  const [policies, roles, tokens, tags, categories, documents, documentPolicies, links, relations, comments] = await Promise.all([
     db.accountPolicy.findMany({
       where: { accountId: b.accountId },
       orderBy: { id: "asc" },
@@ -81,8 +140,13 @@ async function stateOfB() {
     db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
     db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
     db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
+    db.document.findMany({ ...inB, select: { id: true, name: true, status: true, updatedAt: true } }),
+    db.documentPolicy.findMany(inB),
+    db.documentLink.findMany(inB),
+    db.documentRelation.findMany(inB),
+    db.documentComment.findMany(inB),
   ]);
-  return { policies, roles, tokens, tags, categories };
+  return { policies, roles, tokens, tags, categories, documents, documentPolicies, links, relations, comments };
 }
 
 describe("isolation of every declared operation", () => {

@@ -1,6 +1,5 @@
-import { requestAccountAccess, requestAccountAccessSchema } from "@/lib/accounts/request-access";
-import { route } from "@/lib/http/route";
+import { requestAccountAccessOperation } from "@/lib/accounts/request-access-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-export const POST = route({ operation: "requestAccountAccess", input: requestAccountAccessSchema }, ({ ctx, input }) =>
-  requestAccountAccess(ctx, input),
-);
+/** Asks the workspace's administrators for more access: { note? } (GraphQL `requestAccountAccess`). */
+export const POST = restRoute(requestAccountAccessOperation);
