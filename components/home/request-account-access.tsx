@@ -5,7 +5,8 @@ import { useId, useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 
 const NOTE_MAX = 500;
@@ -36,7 +37,7 @@ export function RequestAccountAccess({ lastRequestedAt }: { lastRequestedAt: str
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await apiRequest<{ requestedAt: string }>("POST", "/vapp/accounts/request-access", { note });
+      const result = await callOperation("requestAccountAccess", { note });
       notify({ tone: "success", title: ta("sent"), description: t("sentBody") });
       setSent(true);
       setNote("");
