@@ -1,20 +1,18 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { DOCUMENT_ROLES } from "./access";
+import { answerAccessRequest, registerAccessDocumentPolicy } from "./access-requests";
 import {
-  answerAccessRequest,
   answerAccessRequestSchema,
   documentPolicyIdsSchema,
   findDocumentPolicies,
   lastActiveDocumentPolicies,
-  registerAccessDocumentPolicy,
-  removeDocumentPolicies,
-  removeDocumentPolicy,
   transferDocumentOwnership,
   transferOwnershipSchema,
   upsertDocumentPolicy,
   upsertDocumentPolicySchema,
 } from "./policies";
+import { removeDocumentPolicies, removeDocumentPolicy } from "./remove-document-policies";
 import { findPersonalLinks, shareWithPerson, shareWithPersonSchema } from "./share-with-person";
 
 /**

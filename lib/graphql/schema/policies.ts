@@ -1,5 +1,6 @@
 import { DOCUMENT_ROLES } from "@/lib/documents/access";
-import { documentRoleList, type PresentedPolicy } from "@/lib/documents/policies";
+import { documentRoleList } from "@/lib/documents/policies";
+import type { PresentedPolicy } from "@/lib/documents/policy-rules";
 import {
   answerAccessRequestOperation,
   bulkDeletePolicies,
