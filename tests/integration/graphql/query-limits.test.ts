@@ -169,7 +169,8 @@ describe("GraphQL limits (security issue 13): refused before anything runs", () 
       ["app", "components", "lib"],
       (file) => /\.tsx?$/.test(file) && !file.includes("lib/graphql/"),
     ).filter((d) => /^\s*(query|mutation|subscription)\b/.test(d.source));
-    expect(documents.length).toBeGreaterThanOrEqual(15);
+    // Fewer as the components move to the declared operations (issue 14): share-links-panel.tsx sent four.
+    expect(documents.length).toBeGreaterThanOrEqual(10);
     for (const { file, source } of documents) {
       const result = await graphql(source, { csrf: false });
       const codes = result.errors?.map((error) => error.extensions.code) ?? [];
