@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DocumentStatus } from "@/lib/generated/prisma/enums";
 import { defineOperation } from "@/lib/operations/operation";
+import { findRelationCandidates } from "./relation-candidates";
 import { createRelationSchema, relationCandidatesSchema, updateRelationSchema } from "./relation-schemas";
 import { RELATION_TYPES } from "./relation-types";
 import {
@@ -8,7 +9,6 @@ import {
   deleteDocumentRelation,
   deleteDocumentRelations,
   findDocumentRelations,
-  findRelationCandidates,
   relationIdsSchema,
   updateDocumentRelation,
 } from "./relations";
