@@ -8,7 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
-import { apiRequest } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 import { COMMENT_BODY_MAX, COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-types";
 
@@ -96,7 +96,7 @@ export function CommentsPanel({
 
   const load = useCallback(async () => {
     try {
-      setComments(await apiRequest<Comment[]>("GET", `/vapp/documents/${documentId}/comments`));
+      setComments(await callOperation("comments", { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -147,20 +147,16 @@ export function CommentsPanel({
             busy={busy}
             nameOf={authorName}
             noteOf={(c) => (c.visitor ? (c.visitor.linkName ? t("viaLink", { name: c.visitor.linkName }) : t("viaRemovedLink")) : null)}
-            onReply={(thread, body) =>
-              change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body, parentId: thread.id }), SENT)
-            }
-            onEdit={(c, body) => change(() => apiRequest("PUT", `/vapp/comments/${c.id}`, { body }), UPDATED)}
-            onDelete={(c) => void change(() => apiRequest("DELETE", `/vapp/comments/${c.id}`), DELETED)}
+            onReply={(thread, body) => change(() => callOperation("createComment", { id: documentId, body, parentId: thread.id }), SENT)}
+            onEdit={(c, body) => change(() => callOperation("updateComment", { commentId: c.id, body }), UPDATED)}
+            onDelete={(c) => void change(() => callOperation("deleteComment", { commentId: c.id }), DELETED)}
             renderActions={(c) =>
               c.canResolve && (
                 <Button
                   variant="ghost"
                   className="min-h-8 px-2 py-1"
                   disabled={busy}
-                  onClick={() =>
-                    void change(() => apiRequest("POST", `/vapp/comments/${c.id}/resolve`, { resolved: !c.resolvedAt }), UPDATED)
-                  }
+                  onClick={() => void change(() => callOperation("resolveComment", { commentId: c.id, resolved: !c.resolvedAt }), UPDATED)}
                 >
                   {c.kind === "suggestion"
                     ? c.resolvedAt
@@ -178,7 +174,7 @@ export function CommentsPanel({
             submitLabel={t("send")}
             busy={busy}
             onSubmit={async (body) => {
-              const done = await change(() => apiRequest("POST", `/vapp/documents/${documentId}/comments`, { body, kind }), SENT);
+              const done = await change(() => callOperation("createComment", { id: documentId, body, kind }), SENT);
               // Like the visitors' form: the next thread starts as a plain comment again.
               if (done) setKind("comment");
               return done;

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 
 const ROLES = ["reader", "commenter", "reviewer", "editor", "owner"] as const;
 type Role = (typeof ROLES)[number];
@@ -29,7 +30,7 @@ export type AccessPolicy = {
 
 export type AccessMember = { id: string; name: string; email: string };
 
-/** A personal link as GET /vapp/documents/{id}/share lists it: someone outside the workspace. */
+/** A personal link as the operation personalLinks lists it: someone outside the workspace. */
 export type PersonalLink = {
   id: string;
   email: string;
@@ -38,9 +39,6 @@ export type PersonalLink = {
   isExpired: boolean;
   accessedAt: string | null;
 };
-
-/** POST /vapp/documents/{id}/share: a member got a policy, anyone else a personal link. */
-type ShareResult = { kind: "policy" } | { kind: "link"; link: PersonalLink; capped: boolean };
 
 type AlertKey = "added" | "updated";
 type ErrorKey = "createError" | "updateError" | "deleteError";
@@ -91,7 +89,7 @@ export function DocumentAccessPanel({
 
   async function reload() {
     try {
-      setPolicies(await apiRequest<AccessPolicy[]>("GET", `/vapp/documents/${documentId}/policies`));
+      setPolicies(await callOperation("policies", { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -102,7 +100,7 @@ export function DocumentAccessPanel({
   const reloadPersonal = useCallback(async () => {
     if (!canShare) return;
     try {
-      setPersonal(await apiRequest<PersonalLink[]>("GET", `/vapp/documents/${documentId}/share`));
+      setPersonal(await callOperation("personalLinks", { id: documentId }));
       setPersonalFailed(false);
     } catch {
       setPersonalFailed(true);
@@ -133,25 +131,21 @@ export function DocumentAccessPanel({
     }
   }
 
-  const upsert = (userId: string, role: Role) => apiRequest("POST", `/vapp/documents/${documentId}/policies`, { userId, role });
+  const upsert = (userId: string, role: Role) => callOperation("upsertPolicy", { id: documentId, userId, role });
   const changeRole = (policy: AccessPolicy, role: Role) => act(() => upsert(policy.userId, role), "updated", "updateError");
   const answer = (policy: AccessPolicy, accept: boolean, role: Role) =>
-    act(
-      () => apiRequest("POST", `/vapp/document-policies/${policy.id}/answer`, accept ? { accept, role } : { accept }),
-      "updated",
-      "updateError",
-    );
+    act(() => callOperation("answerAccessRequest", { policyId: policy.id, accept, ...(accept ? { role } : {}) }), "updated", "updateError");
 
   async function remove(policy: AccessPolicy) {
     setRemoving(null);
-    await act(() => apiRequest("DELETE", `/vapp/document-policies/${policy.id}`), "updated", "deleteError");
+    await act(() => callOperation("deletePolicy", { policyId: policy.id }), "updated", "deleteError");
   }
 
   /** Shares by address: a colleague gets a policy, anyone else a personal link (or a refusal naming the setting). */
   async function shareByEmail(email: string, role: Role): Promise<boolean> {
     setBusy(true);
     try {
-      const result = await apiRequest<ShareResult>("POST", `/vapp/documents/${documentId}/share`, { email, role });
+      const result = await callOperation("shareDocumentWithPerson", { id: documentId, email, role });
       if (result.kind === "link") {
         const description = [
           t("external.sent", { email: result.link.email }),
@@ -189,7 +183,7 @@ export function DocumentAccessPanel({
     setUnlinking(null);
     setBusy(true);
     try {
-      await apiRequest("DELETE", `/vapp/links/${link.id}`);
+      await callOperation("deleteLink", { linkId: link.id });
       notify({ tone: "success", title: ta("updated") });
       await reloadPersonal();
     } catch (error) {
@@ -201,7 +195,7 @@ export function DocumentAccessPanel({
 
   async function transfer(policy: AccessPolicy) {
     setTransferring(null);
-    await act(() => apiRequest("POST", `/vapp/documents/${documentId}/owner`, { userId: policy.userId }), "updated", "updateError");
+    await act(() => callOperation("transferDocumentOwnership", { id: documentId, userId: policy.userId }), "updated", "updateError");
   }
 
   const when = (value: string | Date) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });

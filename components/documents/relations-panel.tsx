@@ -1,17 +1,15 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
-import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { apiRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import { usePdfDownload } from "./use-pdf-download";
@@ -46,23 +44,20 @@ const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm
  */
 export function RelationsPanel({ documentId, canEdit }: { documentId: string; canEdit: boolean }) {
   const t = useTranslations("relations");
-  const ta = useTranslations("alerts");
   const tc = useTranslations("common");
   const ts = useTranslations("documents.status");
-  const errorText = useErrorText();
-  const notify = useNotify();
-  const router = useRouter();
+  const action = useAction();
+  const busy = action.busy;
   const [relations, setRelations] = useState<Relation[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [adding, setAdding] = useState(false);
   const [tagging, setTagging] = useState<Relation | null>(null);
   const [removing, setRemoving] = useState<Relation | null>(null);
-  const [busy, setBusy] = useState(false);
   const pdf = usePdfDownload();
 
   const load = useCallback(async () => {
     try {
-      setRelations(await apiRequest<Relation[]>("GET", `/vapp/documents/${documentId}/relations`));
+      setRelations(await callOperation("relations", { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -75,26 +70,22 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
     void load();
   }, [load]);
 
-  /** Runs a change with the usual alerts, then reloads; true when it worked. */
+  /** Runs a change with the usual alerts, then reloads (useAction refreshes the activity tab too); true when it worked. */
   async function change(
     call: () => Promise<unknown>,
     success: "added" | "updated",
     failure: "createError" | "updateError" | "deleteError",
   ) {
-    setBusy(true);
-    try {
-      await call();
-      notify({ tone: "success", title: ta(success) });
-      await load();
-      // The activity tab is server data: refresh it (the panels keep their state).
-      router.refresh();
-      return true;
-    } catch (error) {
-      notify({ tone: "error", title: ta(failure), description: errorText(error) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    const done = await action.run(
+      async () => {
+        await call();
+        await load();
+        return true;
+      },
+      success,
+      failure,
+    );
+    return done === true;
   }
 
   const nameOf = (r: Relation) => r.other.name ?? t(r.other.kind === "template" ? "hiddenTemplate" : "hiddenDocument");
@@ -199,7 +190,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             busy={busy}
             onCancel={() => setAdding(false)}
             onSubmit={async (data) => {
-              if (await change(() => apiRequest("POST", `/vapp/documents/${documentId}/relations`, data), "added", "createError"))
+              if (await change(() => callOperation("createRelation", { ...data, id: documentId }), "added", "createError"))
                 setAdding(false);
             }}
           />
@@ -213,7 +204,9 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             busy={busy}
             onCancel={() => setTagging(null)}
             onSubmit={async (tag) => {
-              if (await change(() => apiRequest("PUT", `/vapp/relations/${tagging.id}`, { tag: tag || null }), "updated", "updateError"))
+              if (
+                await change(() => callOperation("updateRelation", { relationId: tagging.id, tag: tag || null }), "updated", "updateError")
+              )
                 setTagging(null);
             }}
           />
@@ -228,7 +221,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
         onConfirm={() => {
           const relation = removing;
           setRemoving(null);
-          if (relation) void change(() => apiRequest("DELETE", `/vapp/relations/${relation.id}`), "updated", "deleteError");
+          if (relation) void change(() => callOperation("deleteRelation", { relationId: relation.id }), "updated", "deleteError");
         }}
       />
     </section>
@@ -306,7 +299,7 @@ function AddRelationForm({
   useEffect(() => {
     let active = true;
     const timer = setTimeout(() => {
-      apiRequest<Candidates>("GET", `/vapp/documents/${documentId}/relation-candidates?q=${encodeURIComponent(q.trim())}`)
+      callOperation("relationCandidates", { id: documentId, q: q.trim() })
         .then((found) => {
           if (!active) return;
           setCandidates(found);

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation } from "@/lib/client/operations";
 
 type Status = "requested" | "refused" | "active" | null;
 
@@ -35,7 +36,7 @@ export function RequestAccess({
   async function request() {
     setBusy(true);
     try {
-      const policy = await apiRequest<{ status: Exclude<Status, null> }>("POST", `/vapp/documents/${documentId}/policies/request`);
+      const policy = await callOperation("registerAccessDocumentPolicy", { id: documentId });
       setStatus(policy.status);
       notify({ tone: "success", title: ta("sent") });
     } catch (error) {

@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
-import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
@@ -10,7 +9,8 @@ import { ContextMenu as LinkMenu } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { TextField } from "@/components/ui/text-field";
-import { graphqlRequest } from "@/lib/client/api";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 
 const ROLES = ["reader", "commenter", "reviewer"] as const;
@@ -30,12 +30,6 @@ type ShareLink = {
 };
 
 type Settings = { name: string; role: LinkRole; expiredAt?: string | null; isSecure: boolean; allowList: string[]; denyList: string[] };
-
-const LINK_FIELDS = "id name role expiredAt isExpired accessedAt isSecure allowList denyList url";
-const LIST_QUERY = `query Links($documentId: ID!) { links(documentId: $documentId) { ${LINK_FIELDS} } }`;
-const CREATE = `mutation CreateLink($documentId: ID!, $data: LinkInput!) { createLink(documentId: $documentId, data: $data) { ${LINK_FIELDS} } }`;
-const UPDATE = `mutation UpdateLink($id: ID!, $data: LinkInput!) { updateLink(id: $id, data: $data) { ${LINK_FIELDS} } }`;
-const DELETE = "mutation DeleteLink($id: ID!) { deleteLink(id: $id) }";
 
 /** "YYYY-MM-DD" of a date in the browser's time zone (what a date input shows). */
 function localDay(date: Date): string {
@@ -62,18 +56,17 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
   const ta = useTranslations("alerts");
   const tc = useTranslations("common");
   const format = useFormat();
-  const errorText = useErrorText();
   const notify = useNotify();
   const [links, setLinks] = useState<ShareLink[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [editing, setEditing] = useState<ShareLink | "new" | null>(null);
   const [removing, setRemoving] = useState<ShareLink | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAction();
+  const busy = action.busy;
 
   const load = useCallback(async () => {
     try {
-      const data = await graphqlRequest<{ links: ShareLink[] }>(LIST_QUERY, { documentId });
-      setLinks(data.links);
+      setLinks(await callOperation("links", { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -87,30 +80,24 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
   }, [canShare, load]);
 
   async function save(settings: Settings) {
-    setBusy(true);
     const isNew = editing === "new";
-    try {
-      if (isNew) await graphqlRequest(CREATE, { documentId, data: settings });
-      else if (editing) await graphqlRequest(UPDATE, { id: editing.id, data: settings });
-      notify({ tone: "success", title: ta(isNew ? "added" : "updated") });
-      setEditing(null);
-      await load();
-    } catch (error) {
-      notify({ tone: "error", title: ta(isNew ? "createError" : "updateError"), description: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    const saved = await action.run(
+      async () => {
+        if (isNew) await callOperation("createLink", { ...settings, id: documentId });
+        else if (editing) await callOperation("updateLink", { ...settings, linkId: editing.id });
+        return true;
+      },
+      isNew ? "added" : "updated",
+      isNew ? "createError" : "updateError",
+    );
+    if (!saved) return;
+    setEditing(null);
+    await load();
   }
 
   async function remove(link: ShareLink) {
     setRemoving(null);
-    try {
-      await graphqlRequest(DELETE, { id: link.id });
-      notify({ tone: "success", title: ta("updated") });
-      await load();
-    } catch (error) {
-      notify({ tone: "error", title: ta("deleteError"), description: errorText(error) });
-    }
+    if (await action.run(() => callOperation("deleteLink", { linkId: link.id }), "updated", "deleteError")) await load();
   }
 
   async function copy(link: ShareLink) {

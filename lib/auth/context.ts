@@ -21,6 +21,12 @@ export type ServiceContext = {
   via: Via;
   /** Session id, token id or link id the request came through. */
   viaId: string | null;
+  /**
+   * A share-link visitor's access token (`via: "link"`), as the request presented it. Signed but
+   * not yet checked against the link: the visitor's services check it and the link on each use
+   * (lib/links/link-access.ts `requireLinkAccess`).
+   */
+  linkToken?: string;
   locale: Locale;
   ip: string | null;
   userAgent: string | null;

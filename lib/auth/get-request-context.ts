@@ -1,7 +1,7 @@
 /**
  * SECURITY-CRITICAL. Builds the service context once per request from, in order: an API key
- * (`x-api-key`, or `api-key` as the spec's public API names it), a bearer access token, or the
- * session cookie. A key that is present but unknown or revoked gives an anonymous context, even
+ * (`x-api-key`, or `api-key` as the spec's public API names it), a share link's access token
+ * (`Authorization: Bearer`, a visitor), a bearer access token, or the session cookie. A key that is present but unknown or revoked gives an anonymous context, even
  * with a session cookie beside it. The account is the one named by the account header when the
  * user belongs to it, else the session's, else the first one. A key's use is counted on the token
  * (`used`, `usedAt`) each time it authenticates a request.
@@ -12,6 +12,8 @@ import { anonymousContext, type ServiceContext } from "./context";
 import { rolePermissions } from "./permissions";
 import { readSessionJwt, sessionCookieName } from "./session-jwt";
 import { findActiveToken } from "./sign-in-with-token";
+import { linkRef } from "@/lib/links/link-access";
+import { verifyLinkAccessToken } from "@/lib/links/link-tokens";
 
 /** Header naming the account a request acts in. */
 export const ACCOUNT_HEADER = "x-account-id";
@@ -122,7 +124,17 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
   }
 
   const authorization = src.header("authorization");
-  const jwt = authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() : src.cookie(sessionCookieName());
+  const bearer = authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() : null;
+  // A share link's visitor: a link access token, signed by us (an expired one too, so the
+  // visitor's services answer SESSION_EXPIRED and the page refreshes it). The link itself is
+  // checked on each use (lib/links/link-access.ts); a forged token gives no visitor.
+  if (bearer) {
+    const verified = verifyLinkAccessToken(bearer);
+    if (verified.ok || verified.reason === "expired") {
+      return { ...base, via: "link", viaId: verified.ok ? linkRef(verified.claims.lid) : null, linkToken: bearer };
+    }
+  }
+  const jwt = authorization?.startsWith("Bearer ") ? bearer : src.cookie(sessionCookieName());
   if (!jwt) return base;
   const claims = await readSessionJwt(jwt);
   if (!claims) return base;

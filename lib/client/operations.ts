@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { DeclaredOperations } from "@/lib/operations/registry";
-import { OPERATION_ROUTES, type RoutedOperationName } from "@/lib/operations/routes";
+import { OPERATION_ROUTES, type HttpMethod, type RoutedOperationName } from "@/lib/operations/routes";
 import { apiMultipart, apiRequest } from "./api";
 
 /**
@@ -43,6 +43,21 @@ export function callOperation<N extends RoutedOperationName>(name: N, input: Ope
   if (method === "GET") return apiRequest(method, getUrl(path, input as Record<string, unknown>));
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   return apiRequest(method, url, rest);
+}
+
+/**
+ * The HTTP request of a declared operation, for a caller that sends it with credentials of its
+ * own (a share link's visitor: its access token in `Authorization: Bearer`, no cookies): the
+ * method, the address (path fields filled; for GET the rest in the query string) and the JSON body.
+ */
+export function operationRequest<N extends RoutedOperationName>(
+  name: N,
+  input: OperationInput<N>,
+): { method: HttpMethod; url: string; body?: Record<string, unknown> } {
+  const { method, path } = OPERATION_ROUTES[name];
+  if (method === "GET") return { method, url: getUrl(path, input as Record<string, unknown>) };
+  const { url, rest } = resolvePath(path, input as Record<string, unknown>);
+  return { method, url, body: rest };
 }
 
 /** The names of the declared downloads (an `href` or `src` in a page). */

@@ -26,7 +26,8 @@ import { createDocumentLink, findDocumentLinks, updateDocumentLink, type Present
 import { linkRef } from "@/lib/links/link-access";
 import { LINK_ROLES, type LinkRole } from "@/lib/links/schemas";
 import { requireDocumentRole } from "./access";
-import { documentRoleSchema, upsertDocumentPolicy, type PresentedPolicy } from "./policies";
+import { documentRoleSchema, upsertDocumentPolicy } from "./policies";
+import type { PresentedPolicy } from "./policy-rules";
 import { displayName } from "@/lib/users/person";
 
 /** How long a personal link works; sharing again with the same address renews it. */

@@ -98,7 +98,9 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   raw: unknown,
   query?: PrismaQuery,
 ): Promise<R> {
-  const kind = callerKind(ctx);
+  // Someone opening a share link has no token yet (and one whose token was lost has none either):
+  // an operation open to visitors takes them as visitors, and its service checks the link itself.
+  const kind = callerKind(ctx) ?? (operation.callers.includes("visitor") ? "visitor" : null);
   if (operation.callers.includes("anyone"))
     return operation.run(ctx, parseInput(operation.input, raw, operation.name) as z.infer<I>, query);
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
@@ -106,6 +108,9 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
     // Only an API key opens it (the public API, /v1): any other caller lacks that credential.
     if (operation.callers.length === 1 && operation.callers[0] === "apiToken")
       throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "A valid api-key header is required.", details: { header: "api-key" } });
+    // What only a share link's visitor may do wants the link's token: without one, the caller is not signed in for it.
+    if (operation.callers.every((caller) => caller === "visitor"))
+      throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Open the shared link again." });
     throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
   }
   if (operation.permission && (kind === "member" || kind === "apiToken")) {

@@ -18,6 +18,11 @@ import { dataStoreOperations } from "@/lib/datastore/data-store-operations";
 import { templateDocumentOperations } from "@/lib/documents/template-document-operations";
 import { folderOperations } from "@/lib/folders/folder-operations";
 import { templateOperations } from "@/lib/templates/template-operations";
+import { commentOperations } from "@/lib/documents/comment-operations";
+import { policyOperations } from "@/lib/documents/policy-operations";
+import { relationOperations } from "@/lib/documents/relation-operations";
+import { linkOperations } from "@/lib/links/link-operations";
+import { visitorOperations } from "@/lib/links/visitor-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -45,6 +50,12 @@ const declared = [
   ...documentFileOperations,
   ...attachmentOperations,
   ...searchOperations,
+  // Collaboration around a document: policies, share links and their visitors, relations, comments.
+  ...policyOperations,
+  ...linkOperations,
+  ...visitorOperations,
+  ...relationOperations,
+  ...commentOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

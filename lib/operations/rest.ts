@@ -25,6 +25,8 @@ type RestOptions<O extends z.ZodType, R> = {
    * What the result holds beyond the output (a session) never reaches the body.
    */
   respond?: (output: z.infer<O>, result: R) => Response;
+  /** Headers of a successful answer (e.g. `cache-control: no-store` for what a share link's visitor reads). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -57,8 +59,15 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
       return options.respond ? options.respond(output, result) : output;
     },
   );
+  const withHeaders = options.headers
+    ? async (...args: Parameters<typeof handler>) => {
+        const response = await handler(...args);
+        if (response.ok) for (const [name, value] of Object.entries(options.headers!)) response.headers.set(name, value);
+        return response;
+      }
+    : handler;
   // The test of lib/operations/routes.ts checks each route serves the operation it says.
-  return Object.assign(handler, { operation: operation as Operation });
+  return Object.assign(withHeaders, { operation: operation as Operation });
 }
 
 const isMultipart = (req: Request) => !!req.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data");

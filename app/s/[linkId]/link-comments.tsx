@@ -14,13 +14,14 @@ import {
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
+import { operationRequest, type OperationOutput } from "@/lib/client/operations";
 import { COMMENT_AUTHOR_NAME_MAX } from "@/lib/documents/relation-types";
 
-/** A comment as the visitor routes give it (lib/links/link-comments.ts `LinkComment`). */
-type LinkComment = ThreadComment & { authorName: string | null; isVisitor: boolean; isOwn: boolean };
+/** A comment as the visitor's operations give it (lib/links/visitor-operations.ts). */
+type LinkComment = ThreadComment & OperationOutput<"linkComments">[number];
 
-/** Calls a visitor route with the link access token, refreshing it once; failures are ApiError. */
-export type LinkCall = (path: string, init?: { method: string; body?: unknown }) => Promise<Response>;
+/** Sends a visitor's operation (operationRequest) with the link access token, refreshing it once; failures are ApiError. */
+export type LinkCall = (request: ReturnType<typeof operationRequest>) => Promise<Response>;
 
 /** The name a visitor signs with, kept on this device for the next comment and the next link. */
 const NAME_KEY = "share-link:visitor-name";
@@ -79,17 +80,16 @@ export function LinkComments({
   const [name, setName] = useState(readName);
   const [nameError, setNameError] = useState<string | null>(null);
   const [asSuggestion, setAsSuggestion] = useState(false);
-  const base = `/vapp/links/${encodeURIComponent(linkId)}/comments`;
 
   const load = useCallback(async () => {
     try {
-      setComments((await (await call(base)).json()) as LinkComment[]);
+      setComments((await (await call(operationRequest("linkComments", { linkId }))).json()) as LinkComment[]);
       setLoadFailed(false);
     } catch (error) {
       if (endsVisit(error)) onVisitEnded(error);
       else setLoadFailed(true);
     }
-  }, [base, call, onVisitEnded]);
+  }, [call, linkId, onVisitEnded]);
 
   useEffect(() => {
     // The list comes from the server: fetched once the section is in the browser.
@@ -121,7 +121,7 @@ export function LinkComments({
     const signed = signature();
     if (!signed) return false;
     const kind = parentId ? undefined : asSuggestion ? "suggestion" : "comment";
-    const done = await change(() => call(base, { method: "POST", body: { body, parentId, kind, ...signed } }), SENT);
+    const done = await change(() => call(operationRequest("createLinkComment", { linkId, body, parentId, kind, ...signed })), SENT);
     if (done && !parentId) setAsSuggestion(false);
     return done;
   }
@@ -175,8 +175,8 @@ export function LinkComments({
             touch
             nameOf={displayName}
             onReply={(thread, body) => add(body, thread.id)}
-            onEdit={(c, body) => change(() => call(`${base}/${c.id}`, { method: "PATCH", body: { body } }), UPDATED)}
-            onDelete={(c) => void change(() => call(`${base}/${c.id}`, { method: "DELETE" }), DELETED)}
+            onEdit={(c, body) => change(() => call(operationRequest("updateLinkComment", { linkId, commentId: c.id, body })), UPDATED)}
+            onDelete={(c) => void change(() => call(operationRequest("deleteLinkComment", { linkId, commentId: c.id })), DELETED)}
           />
           <CommentForm label={t("newComment")} submitLabel={t("send")} busy={busy} onSubmit={(body) => add(body)}>
             {role === "reviewer" && (

@@ -6,7 +6,8 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
-import { ApiError, apiRequest } from "@/lib/client/api";
+import { ApiError } from "@/lib/client/api";
+import { callOperation, operationRequest } from "@/lib/client/operations";
 import { LinkComments, type LinkCall } from "./link-comments";
 import { LinkUnavailable } from "./link-unavailable";
 
@@ -64,20 +65,16 @@ function writeTokens(linkId: string, tokens: Tokens | null) {
  * A call with the link access token; errors become ApiError like every other call. No cookies go
  * with it, so a write needs no CSRF token: the bearer token is the credential (lib/http/csrf.ts).
  */
-async function linkFetch(
-  path: string,
-  accessToken: string,
-  init: { method: string; body?: unknown } = { method: "GET" },
-): Promise<Response> {
-  const hasBody = init.body !== undefined;
-  const response = await fetch(path, {
-    method: init.method,
+async function linkFetch(request: ReturnType<typeof operationRequest>, accessToken: string): Promise<Response> {
+  const hasBody = request.body !== undefined;
+  const response = await fetch(request.url, {
+    method: request.method,
     headers: {
       authorization: `Bearer ${accessToken}`,
       "x-language": document.documentElement.lang || "en",
       ...(hasBody ? { "content-type": "application/json" } : {}),
     },
-    body: hasBody ? JSON.stringify(init.body) : undefined,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
     credentials: "omit",
     cache: "no-store",
   }).catch(() => {
@@ -121,16 +118,16 @@ export function SharedDocument({ linkId }: { linkId: string }) {
 
   /** Runs a call with the access token, refreshing it once when it has aged out. */
   const withAccess: LinkCall = useCallback(
-    async (path, init) => {
+    async (request) => {
       const current = tokens.current;
       if (!current) throw new ApiError("UNAUTHENTICATED", "authentication", "", 401);
       try {
-        return await linkFetch(path, current.accessToken, init);
+        return await linkFetch(request, current.accessToken);
       } catch (error) {
         if (!isCode(error, "SESSION_EXPIRED")) throw error;
-        const fresh = await apiRequest<Tokens>("POST", "/vapp/links/refresh", { refreshToken: current.refreshToken });
+        const fresh = await callOperation("refreshLink", { refreshToken: current.refreshToken });
         save(fresh);
-        return linkFetch(path, fresh.accessToken, init);
+        return linkFetch(request, fresh.accessToken);
       }
     },
     [save],
@@ -150,13 +147,13 @@ export function SharedDocument({ linkId }: { linkId: string }) {
   );
 
   const show = useCallback(async () => {
-    const response = await withAccess("/vapp/links/view");
+    const response = await withAccess(operationRequest("linkedDocument", {}));
     const loaded = (await response.json()) as LinkedDocument;
     setDoc(loaded);
     setMessage(null);
     setPhase("ready");
     if (loaded.html === null) {
-      const file = await withAccess("/vapp/links/view/file?inline=1");
+      const file = await withAccess(operationRequest("linkedDocumentFile", { inline: "1" }));
       // Typed here, whatever the answer said: a blob: address is of our origin, so it must never be HTML.
       setPdfUrl(URL.createObjectURL(new Blob([await file.arrayBuffer()], { type: "application/pdf" })));
     }
@@ -194,7 +191,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           save(null);
         }
       }
-      await handle(await apiRequest<Validation>("POST", `/vapp/links/${encodeURIComponent(linkId)}/validate`, {}));
+      await handle(await callOperation("validateLink", { linkId }));
     } catch (error) {
       fail(error);
     }
@@ -231,7 +228,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
     setBusy(true);
     setMessage(null);
     try {
-      await handle(await apiRequest<Validation>("POST", `/vapp/links/${encodeURIComponent(linkId)}/validate`, body));
+      await handle(await callOperation("validateLink", { ...body, linkId }));
       if (body.code === undefined && phase === "code") setMessage({ tone: "success", text: t("codeResent") });
     } catch (error) {
       if (error instanceof ApiError && error.code === "LINK_EXPIRED" && error.details?.reason === "address")
@@ -245,11 +242,11 @@ export function SharedDocument({ linkId }: { linkId: string }) {
   }
 
   /** Downloads with the access token (a plain link could not carry it): the document's file or one attachment's. */
-  async function download(path = "/vapp/links/view/file", fileName = doc?.file.name ?? "") {
+  async function download(request = operationRequest("linkedDocumentFile", {}), fileName = doc?.file.name ?? "") {
     if (!doc) return;
     setBusy(true);
     try {
-      const response = await withAccess(path);
+      const response = await withAccess(request);
       const url = URL.createObjectURL(await response.blob());
       const anchor = document.createElement("a");
       anchor.href = url;
@@ -406,7 +403,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
                   <Button
                     variant="ghost"
                     disabled={busy}
-                    onClick={() => void download(`/vapp/links/view/attachments/${file.id}`, file.name)}
+                    onClick={() => void download(operationRequest("linkedAttachmentFile", { attachmentId: file.id }), file.name)}
                     aria-label={t("downloadNamed", { name: file.name })}
                   >
                     {t("download")}

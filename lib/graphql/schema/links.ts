@@ -1,23 +1,13 @@
 import { z } from "zod";
-import {
-  createDocumentLink,
-  deleteDocumentLinks,
-  findDocumentLinks,
-  linkPermissions,
-  linkUrl,
-  updateDocumentLink,
-  upsertDocumentLink,
-} from "@/lib/links/document-links";
+import { deleteDocumentLinks, linkPermissions, linkUrl, upsertDocumentLink } from "@/lib/links/document-links";
 import { isLinkExpired } from "@/lib/links/link-access";
-import { createLinkSchema, LINK_ROLES, linkIdSchema, linkIdsSchema, updateLinkSchema, validateLinkSchema } from "@/lib/links/schemas";
-import { validateDocumentLink } from "@/lib/links/validate-document-link";
+import { createLink, deleteLink, listLinks, updateLink, validateLink } from "@/lib/links/link-operations";
+import { createLinkSchema, LINK_ROLES, linkIdsSchema, updateLinkSchema } from "@/lib/links/schemas";
 import { parseInput } from "@/lib/http/parse-input";
+import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 // The `document` relation needs the Document type.
 import "./documents";
-
-const idSchema = z.object({ id: linkIdSchema });
-const documentIdSchema = z.object({ documentId: z.string().min(1).max(64) });
 
 /** GraphQL gives absent fields as undefined: drop them, keep explicit nulls (expiredAt: null clears it). */
 const withoutUndefined = (data: object | null | undefined): Record<string, unknown> =>
@@ -85,8 +75,7 @@ builder.queryFields((t) => ({
     type: ["DocumentLink"],
     description: "The share links of a document (editor role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_query, _root, { documentId }, { ctx }) =>
-      findDocumentLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "links").documentId),
+    resolve: resolvePrismaOperation(listLinks, ({ documentId }) => ({ id: String(documentId) })),
   }),
 }));
 
@@ -94,18 +83,12 @@ builder.mutationFields((t) => ({
   createLink: t.prismaField({
     type: "DocumentLink",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: (_query, _root, { documentId, data }, { ctx }) =>
-      createDocumentLink(ctx, String(documentId), parseInput(createLinkSchema, settingsOf(data), "createLink")),
+    resolve: resolvePrismaOperation(createLink, ({ documentId, data }) => ({ ...settingsOf(data as object), id: String(documentId) })),
   }),
   updateLink: t.prismaField({
     type: "DocumentLink",
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: (_query, _root, { id, data }, { ctx }) =>
-      updateDocumentLink(
-        ctx,
-        parseInput(idSchema, { id: String(id) }, "updateLink").id,
-        parseInput(updateLinkSchema, settingsOf(data), "updateLink"),
-      ),
+    resolve: resolvePrismaOperation(updateLink, ({ id, data }) => ({ ...settingsOf(data as object), linkId: String(id) })),
   }),
   upsertLink: t.prismaField({
     type: "DocumentLink",
@@ -121,8 +104,11 @@ builder.mutationFields((t) => ({
   deleteLink: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_root, { id }, { ctx }) =>
-      (await deleteDocumentLinks(ctx, [parseInput(idSchema, { id: String(id) }, "deleteLink").id]))[0],
+    resolve: resolveOperation(
+      deleteLink,
+      ({ id }) => ({ linkId: String(id) }),
+      (result) => result.id,
+    ),
   }),
   bulkDeleteLinks: t.field({
     type: ["ID"],
@@ -134,13 +120,10 @@ builder.mutationFields((t) => ({
     type: LinkValidation,
     description: "Opens a share link without an account: no email, then email, then email and code for a secure link.",
     args: { id: t.arg.id({ required: true }), email: t.arg.string(), code: t.arg.string() },
-    resolve: async (_root, { id, email, code }, { ctx }) => {
-      const result = await validateDocumentLink(
-        ctx,
-        parseInput(idSchema, { id: String(id) }, "validateLink").id,
-        parseInput(validateLinkSchema, withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), "validateLink"),
-      );
-      return {
+    resolve: resolveOperation(
+      validateLink,
+      ({ id, email, code }) => ({ ...withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), linkId: String(id) }),
+      (result) => ({
         status: result.status,
         email: result.status === "codeSent" ? result.email : null,
         accessToken: result.status === "valid" ? result.accessToken : null,
@@ -148,7 +131,7 @@ builder.mutationFields((t) => ({
         expiresIn: result.status === "valid" ? result.expiresIn : null,
         role: result.status === "valid" ? (result.role as (typeof LINK_ROLES)[number]) : null,
         document: result.status === "valid" ? result.document : null,
-      };
-    },
+      }),
+    ),
   }),
 }));

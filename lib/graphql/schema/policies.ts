@@ -1,33 +1,20 @@
-import { z } from "zod";
 import { DOCUMENT_ROLES } from "@/lib/documents/access";
+import { documentRoleList } from "@/lib/documents/policies";
+import type { PresentedPolicy } from "@/lib/documents/policy-rules";
 import {
-  answerAccessRequest,
-  answerAccessRequestSchema,
-  documentPolicyIdsSchema,
-  documentRoleList,
-  findDocumentPolicies,
-  lastActiveDocumentPolicies,
-  registerAccessDocumentPolicy,
-  removeDocumentPolicies,
-  removeDocumentPolicy,
-  transferDocumentOwnership,
-  upsertDocumentPolicy,
-  upsertDocumentPolicySchema,
-  type PresentedPolicy,
-} from "@/lib/documents/policies";
-import {
-  findPersonalLinks,
-  shareWithPerson,
-  shareWithPersonSchema,
-  type PersonalLink as PersonalLinkRow,
-  type ShareWithPersonResult,
-} from "@/lib/documents/share-with-person";
-import { parseInput } from "@/lib/http/parse-input";
+  answerAccessRequestOperation,
+  bulkDeletePolicies,
+  deletePolicy,
+  listPersonalLinks,
+  listPolicies,
+  registerAccessPolicy,
+  shareDocumentWithPerson,
+  transferOwnership,
+  upsertPolicy,
+} from "@/lib/documents/policy-operations";
+import type { PersonalLink as PersonalLinkRow, ShareWithPersonResult } from "@/lib/documents/share-with-person";
+import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
-
-const id = z.string().min(1).max(64);
-const idSchema = z.object({ id });
-const documentIdSchema = z.object({ documentId: id });
 
 /** GraphQL gives absent arguments as undefined and explicit ones possibly as null: keep only what was given. */
 const given = (data: Record<string, unknown>, nullable: string[] = []) =>
@@ -146,17 +133,16 @@ builder.queryFields((t) => ({
     type: [PersonalLink],
     description: "The people outside the workspace a document is shared with, by their personal links (editor role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) =>
-      findPersonalLinks(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "personalLinks").documentId),
+    resolve: resolveOperation(listPersonalLinks, ({ documentId }) => ({ id: String(documentId) })),
   }),
   policies: t.field({
     type: [DocumentPolicy],
     description: "Who has access to a document (reader); owners also get the pending requests. lastActive: the 5 most recently active.",
     args: { documentId: t.arg.id({ required: true }), lastActive: t.arg.boolean() },
-    resolve: (_root, { documentId, lastActive }, { ctx }) => {
-      const input = parseInput(documentIdSchema, { documentId: String(documentId) }, "policies");
-      return lastActive ? lastActiveDocumentPolicies(ctx, input.documentId) : findDocumentPolicies(ctx, input.documentId);
-    },
+    resolve: resolveOperation(listPolicies, ({ documentId, lastActive }) => ({
+      id: String(documentId),
+      ...(lastActive == null ? {} : { lastActive }),
+    })),
   }),
   documentRoles: t.field({
     type: [DocumentRole],
@@ -170,60 +156,54 @@ builder.mutationFields((t) => ({
     type: DocumentPolicy,
     description: "Gives a colleague a role on a document, or changes it (editor; owner for the owner role or an owner's policy).",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: DocumentPolicyInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) => {
-      const input = parseInput(upsertDocumentPolicySchema, given({ ...data, userId: String(data.userId) }, ["note"]), "upsertPolicy");
-      return upsertDocumentPolicy(ctx, parseInput(documentIdSchema, { documentId: String(documentId) }, "upsertPolicy").documentId, input);
-    },
+    resolve: resolveOperation(upsertPolicy, ({ documentId, data }) => {
+      const input = data as { userId: string | number } & Record<string, unknown>;
+      return { ...given({ ...input, userId: String(input.userId) }, ["note"]), id: String(documentId) };
+    }),
   }),
   deletePolicy: t.field({
     type: "ID",
     description: "Removes someone's access or a request; a document keeps at least one owner (LAST_DOCUMENT_OWNER).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) => removeDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "deletePolicy").id),
+    resolve: resolveOperation(
+      deletePolicy,
+      ({ id }) => ({ policyId: String(id) }),
+      (result) => result.id,
+    ),
   }),
   bulkDeletePolicies: t.field({
     type: ["ID"],
     description: "Removes several people's access or requests, all or none, each as deletePolicy would; a document keeps an owner.",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) =>
-      removeDocumentPolicies(ctx, parseInput(documentPolicyIdsSchema, { ids: ids.map(String) }, "bulkDeletePolicies").ids),
+    resolve: resolveOperation(bulkDeletePolicies, null, (result) => result.ids),
   }),
   shareDocumentWithPerson: t.field({
     type: ShareWithPersonResultRef,
     description:
       "Shares a document with a person by address (editor): a member of the workspace gets a policy, anyone else a personal link while the setting documentShareExternalAccountMembers is on (FORBIDDEN otherwise).",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: ShareWithPersonInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) =>
-      shareWithPerson(
-        ctx,
-        parseInput(documentIdSchema, { documentId: String(documentId) }, "shareDocumentWithPerson").documentId,
-        parseInput(shareWithPersonSchema, data, "shareDocumentWithPerson"),
-      ),
+    resolve: resolveOperation(shareDocumentWithPerson, ({ documentId, data }) => ({ ...(data as object), id: String(documentId) })),
   }),
   registerAccessDocumentPolicy: t.field({
     type: DocumentPolicy,
     description:
       "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) =>
-      registerAccessDocumentPolicy(ctx, parseInput(idSchema, { id: String(args.id) }, "registerAccessDocumentPolicy").id),
+    resolve: resolveOperation(registerAccessPolicy),
   }),
   answerAccessRequest: t.field({
     type: DocumentPolicy,
     description: "An owner accepts (with role, reader by default) or refuses an access request.",
     args: { id: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), role: t.arg({ type: DocumentRoleNameEnum }) },
-    resolve: (_root, { id: policyId, accept, role }, { ctx }) =>
-      answerAccessRequest(
-        ctx,
-        parseInput(idSchema, { id: String(policyId) }, "answerAccessRequest").id,
-        parseInput(answerAccessRequestSchema, given({ accept, role }), "answerAccessRequest"),
-      ),
+    resolve: resolveOperation(answerAccessRequestOperation, ({ id, accept, role }) => ({
+      ...given({ accept, role }),
+      policyId: String(id),
+    })),
   }),
   transferDocumentOwnership: t.field({
     type: DocumentPolicy,
     description: "Makes userId the owner of document id; the caller's owner policy becomes editor. Returns the new owner's policy.",
     args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: (_root, args, { ctx }) =>
-      transferDocumentOwnership(ctx, parseInput(idSchema, { id: String(args.id) }, "transferDocumentOwnership").id, String(args.userId)),
+    resolve: resolveOperation(transferOwnership),
   }),
 }));

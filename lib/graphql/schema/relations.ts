@@ -1,26 +1,12 @@
 import { z } from "zod";
-import {
-  addDocumentComment,
-  deleteDocumentComment,
-  findDocumentComments,
-  resolveDocumentComment,
-  updateDocumentComment,
-  type PresentedComment,
-} from "@/lib/documents/comments";
-import { createCommentSchema, createRelationSchema, updateCommentSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import { createComment, deleteComment, listComments, resolveComment, updateComment } from "@/lib/documents/comment-operations";
+import type { PresentedComment } from "@/lib/documents/comments";
+import { bulkDeleteRelations, createRelation, deleteRelation, listRelations, updateRelation } from "@/lib/documents/relation-operations";
+import { createRelationSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
 import { COMMENT_KINDS, RELATION_TYPES } from "@/lib/documents/relation-types";
-import {
-  createDocumentRelation,
-  deleteDocumentRelation,
-  deleteDocumentRelations,
-  findDocumentRelations,
-  relationIdsSchema,
-  updateDocumentRelation,
-  upsertDocumentRelation,
-  type PresentedRelation,
-  type RelationEnd,
-} from "@/lib/documents/relations";
+import { upsertDocumentRelation, type PresentedRelation, type RelationEnd } from "@/lib/documents/relations";
 import { parseInput } from "@/lib/http/parse-input";
+import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 import { DocumentStatusEnum, withoutUndefined } from "./documents";
 
@@ -135,13 +121,13 @@ builder.queryFields((t) => ({
     type: [RelationRef],
     description: "A document's relations in both directions (reader role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) => findDocumentRelations(ctx, documentIdOf(documentId, "relations")),
+    resolve: resolveOperation(listRelations, ({ documentId }) => ({ id: String(documentId) })),
   }),
   comments: t.field({
     type: [CommentRef],
     description: "A document's comments and replies, oldest first (commenter role).",
     args: { documentId: t.arg.id({ required: true }) },
-    resolve: (_root, { documentId }, { ctx }) => findDocumentComments(ctx, documentIdOf(documentId, "comments")),
+    resolve: resolveOperation(listComments, ({ documentId }) => ({ id: String(documentId) })),
   }),
 }));
 
@@ -152,24 +138,19 @@ builder.mutationFields((t) => ({
   createRelation: t.field({
     type: RelationRef,
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) =>
-      createDocumentRelation(
-        ctx,
-        documentIdOf(documentId, "createRelation"),
-        parseInput(createRelationSchema, idsToStrings(withoutUndefined(data)), "createRelation"),
-      ),
+    resolve: resolveOperation(createRelation, ({ documentId, data }) => {
+      // createRelation takes no relation id: one given is refused as a field the input does not know.
+      const { id: relationId, ...rest } = idsToStrings(withoutUndefined(data as Record<string, unknown>));
+      return { ...rest, ...(relationId == null ? {} : { relationId }), id: String(documentId) };
+    }),
   }),
   updateRelation: t.field({
     type: RelationRef,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
-    resolve: (_root, { id: relationId, data }, { ctx }) => {
-      const { type, tag } = withoutUndefined(data);
-      return updateDocumentRelation(
-        ctx,
-        idOf(relationId, "updateRelation"),
-        parseInput(updateRelationSchema, withoutUndefined({ type, tag }), "updateRelation"),
-      );
-    },
+    resolve: resolveOperation(updateRelation, ({ id, data }) => {
+      const { type, tag } = withoutUndefined(data as Record<string, unknown>);
+      return { ...withoutUndefined({ type, tag }), relationId: String(id) };
+    }),
   }),
   upsertRelation: t.field({
     type: RelationRef,
@@ -189,42 +170,46 @@ builder.mutationFields((t) => ({
   deleteRelation: t.field({
     type: "ID",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id: relationId }, { ctx }) => deleteDocumentRelation(ctx, idOf(relationId, "deleteRelation")),
+    resolve: resolveOperation(
+      deleteRelation,
+      ({ id }) => ({ relationId: String(id) }),
+      (result) => result.id,
+    ),
   }),
   bulkDeleteRelations: t.field({
     type: ["ID"],
     description: "Removes several relations, all or none (editor on each one's source).",
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) =>
-      deleteDocumentRelations(ctx, parseInput(relationIdsSchema, { ids: ids.map(String) }, "bulkDeleteRelations").ids),
+    resolve: resolveOperation(bulkDeleteRelations, null, (result) => result.ids),
   }),
   createComment: t.field({
     type: CommentRef,
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: CommentInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) => {
+    resolve: resolveOperation(createComment, ({ documentId, data }) => {
       // kind: null means "not given" (the default, comment), as an absent argument.
-      const { kind, ...rest } = withoutUndefined(data);
-      const input = { ...idsToStrings(rest), ...(kind == null ? {} : { kind }) };
-      return addDocumentComment(ctx, documentIdOf(documentId, "createComment"), parseInput(createCommentSchema, input, "createComment"));
-    },
+      const { kind, ...rest } = withoutUndefined(data as Record<string, unknown>);
+      return { ...idsToStrings(rest), ...(kind == null ? {} : { kind }), id: String(documentId) };
+    }),
   }),
   updateComment: t.field({
     type: CommentRef,
     args: { id: t.arg.id({ required: true }), data: t.arg({ type: CommentInput, required: true }) },
-    resolve: (_root, { id: commentId, data }, { ctx }) =>
-      updateDocumentComment(ctx, idOf(commentId, "updateComment"), parseInput(updateCommentSchema, { body: data.body }, "updateComment")),
+    resolve: resolveOperation(updateComment, ({ id, data }) => ({ body: (data as { body: string }).body, commentId: String(id) })),
   }),
   resolveComment: t.field({
     type: CommentRef,
     description: "Resolves a thread, or reopens it with resolved: false (its author or an editor).",
     args: { id: t.arg.id({ required: true }), resolved: t.arg.boolean() },
-    resolve: (_root, { id: commentId, resolved }, { ctx }) =>
-      resolveDocumentComment(ctx, idOf(commentId, "resolveComment"), { resolved: resolved ?? true }),
+    resolve: resolveOperation(resolveComment, ({ id, resolved }) => ({ resolved: resolved ?? true, commentId: String(id) })),
   }),
   deleteComment: t.field({
     type: "ID",
     description: "Deletes a comment and its replies (its author or an owner).",
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id: commentId }, { ctx }) => deleteDocumentComment(ctx, idOf(commentId, "deleteComment")),
+    resolve: resolveOperation(
+      deleteComment,
+      ({ id }) => ({ commentId: String(id) }),
+      (result) => result.id,
+    ),
   }),
 }));

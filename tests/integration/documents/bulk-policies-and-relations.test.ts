@@ -4,7 +4,7 @@ import * as policiesBulk from "@/app/vapp/document-policies/bulk-delete/route";
 import * as relationsBulk from "@/app/vapp/relations/bulk-delete/route";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { removeDocumentPolicies } from "@/lib/documents/policies";
+import { removeDocumentPolicies } from "@/lib/documents/remove-document-policies";
 import { createDocumentRelation, deleteDocumentRelations, upsertDocumentRelation } from "@/lib/documents/relations";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";

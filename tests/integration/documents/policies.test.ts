@@ -9,13 +9,12 @@ import { updateAccount } from "@/lib/accounts/update-account";
 import type { ServiceContext } from "@/lib/auth/context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { findDocuments } from "@/lib/documents/find-documents";
+import { answerAccessRequest, registerAccessDocumentPolicy } from "@/lib/documents/access-requests";
+import { removeDocumentPolicy } from "@/lib/documents/remove-document-policies";
 import {
-  answerAccessRequest,
   DOCUMENT_ROLE_PERMISSIONS,
   findDocumentPolicies,
   lastActiveDocumentPolicies,
-  registerAccessDocumentPolicy,
-  removeDocumentPolicy,
   touchDocumentAccess,
   transferDocumentOwnership,
   upsertDocumentPolicy,

@@ -16,13 +16,8 @@ import {
   updateDocumentComment,
 } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import {
-  createDocumentRelation,
-  deleteDocumentRelation,
-  findDocumentRelations,
-  findRelationCandidates,
-  updateDocumentRelation,
-} from "@/lib/documents/relations";
+import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, updateDocumentRelation } from "@/lib/documents/relations";
+import { findRelationCandidates } from "@/lib/documents/relation-candidates";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { addLinkComment } from "@/lib/links/link-comments";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";

@@ -12,6 +12,9 @@ import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
+import { addDocumentComment } from "@/lib/documents/comments";
+import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentLink } from "@/lib/links/document-links";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
@@ -39,6 +42,16 @@ let b: {
 };
 /** A file A uploads where an operation takes one (a new document, version or attachment). */
 const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
+/** B's document with its policies, a share link, a relation and a comment (collaboration). */
+let bDoc: {
+  id: string;
+  otherId: string;
+  memberUserId: string;
+  policyId: string;
+  linkId: string;
+  relationId: string;
+  commentId: string;
+};
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -80,6 +93,23 @@ beforeAll(async () => {
     { name: "b.docx", bytes: makeDocx(["Bravo's agreement"]) },
   );
   const attachment = await addDocumentAttachment(ctxB, document.id, { name: "B's annex.docx", bytes: makeDocx(["Bravo's annex"]) });
+  const lease = await createDocumentFromUpload(ctxB, { name: "B's lease" }, { name: "b.docx", bytes: makeDocx(["B's terms"]) });
+  const other = await createDocumentFromUpload(ctxB, { name: "B's annex" }, { name: "b2.docx", bytes: makeDocx(["B's annex"]) });
+  const documentPolicy = await db.documentPolicy.create({
+    data: { accountId: accountB.account.id, documentId: lease.id, userId: memberB.id, role: "reader" },
+  });
+  const link = await createDocumentLink(ctxB, lease.id, { name: "B's link" });
+  const relation = await createDocumentRelation(ctxB, lease.id, { toDocumentId: other.id });
+  const comment = await addDocumentComment(ctxB, lease.id, { body: "B's comment" });
+  bDoc = {
+    id: lease.id,
+    otherId: other.id,
+    memberUserId: memberB.id,
+    policyId: documentPolicy.id,
+    linkId: link.id,
+    relationId: relation.id,
+    commentId: comment.id,
+  };
   b = {
     accountId: accountB.account.id,
     memberPolicyId: memberPolicy.id,
@@ -159,6 +189,31 @@ const CASES: Record<string, () => unknown> = {
   createAttachment: () => ({ id: b.documentId, files: upload() }),
   getAttachmentFile: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
   deleteAttachment: () => ({ id: b.documentId, attachmentId: b.attachmentId }),
+  // Collaboration around a document: B's document, document policy, link, relation and comment.
+  policies: () => ({ id: bDoc.id }),
+  upsertPolicy: () => ({ id: bDoc.id, userId: bDoc.memberUserId, role: "owner" }),
+  deletePolicy: () => ({ policyId: bDoc.policyId }),
+  bulkDeletePolicies: () => ({ ids: [bDoc.policyId] }),
+  registerAccessDocumentPolicy: () => ({ id: bDoc.id }),
+  answerAccessRequest: () => ({ policyId: bDoc.policyId, accept: true, role: "owner" }),
+  transferDocumentOwnership: () => ({ id: bDoc.id, userId: bDoc.memberUserId }),
+  personalLinks: () => ({ id: bDoc.id }),
+  shareDocumentWithPerson: () => ({ id: bDoc.id, email: "decl-spy3@example.test", role: "reader" }),
+  links: () => ({ id: bDoc.id }),
+  createLink: () => ({ id: bDoc.id, name: "Planted" }),
+  updateLink: () => ({ linkId: bDoc.linkId, role: "reviewer" }),
+  deleteLink: () => ({ linkId: bDoc.linkId }),
+  relations: () => ({ id: bDoc.id }),
+  relationCandidates: () => ({ id: bDoc.id, q: "B's" }),
+  createRelation: () => ({ id: bDoc.id, toDocumentId: bDoc.otherId, type: "annex" }),
+  updateRelation: () => ({ relationId: bDoc.relationId, tag: "Taken over" }),
+  deleteRelation: () => ({ relationId: bDoc.relationId }),
+  bulkDeleteRelations: () => ({ ids: [bDoc.relationId] }),
+  comments: () => ({ id: bDoc.id }),
+  createComment: () => ({ id: bDoc.id, body: "Planted", parentId: bDoc.commentId }),
+  updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
+  resolveComment: () => ({ commentId: bDoc.commentId }),
+  deleteComment: () => ({ commentId: bDoc.commentId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -167,56 +222,30 @@ const callerOfA = (operation: { callers: readonly string[] }): ServiceContext =>
 
 /** What B has, to compare before and after each call. */
 async function stateOfB() {
-  const [policies, roles, tokens, tags, categories, apiTokens, sessionsInB, templates, folders, documents, versions, attachments, created] =
-    await Promise.all([
-      db.accountPolicy.findMany({
-        where: { accountId: b.accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, roleId: true, status: true, userId: true },
-      }),
-      db.accountRole.findMany({
-        where: { accountId: b.accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, name: true, permissions: true },
-      }),
-      db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
-      db.tag.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-      db.category.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-      db.accountToken.findMany({
-        where: { accountId: b.accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, active: true, name: true },
-      }),
-      db.session.count({ where: { accountId: b.accountId } }),
-      db.template.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-      db.folder.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" } }),
-      db.document.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, include: { tags: { select: { id: true } } } }),
-      db.documentContent.findMany({
-        where: { accountId: b.accountId },
-        orderBy: { id: "asc" },
-        select: { id: true, version: true, path: true },
-      }),
-      db.documentAttachment.findMany({ where: { accountId: b.accountId }, orderBy: { id: "asc" }, select: { id: true, path: true } }),
-      // A document A made from B's (a copy, an upload into B's folder) would be A's: none may appear.
-      db.document.count({
-        where: { OR: [{ name: { startsWith: "decl-spy" } }, { name: { contains: "B's contract" }, accountId: { not: b.accountId } }] },
-      }),
-    ]);
-  return {
-    policies,
-    roles,
-    tokens,
-    tags,
-    categories,
-    apiTokens,
-    sessionsInB,
-    templates,
-    folders,
-    documents,
-    versions,
-    attachments,
-    created,
+  const inB = { where: { accountId: b.accountId }, orderBy: { id: "asc" as const } };
+  const reads = {
+    policies: db.accountPolicy.findMany({ ...inB, select: { id: true, roleId: true, status: true, userId: true } }),
+    roles: db.accountRole.findMany({ ...inB, select: { id: true, name: true, permissions: true } }),
+    tokens: db.authToken.count({ where: { policyId: { in: [b.invitedPolicyId, b.memberPolicyId] }, usedAt: null } }),
+    tags: db.tag.findMany(inB),
+    categories: db.category.findMany(inB),
+    apiTokens: db.accountToken.findMany({ ...inB, select: { id: true, active: true, name: true } }),
+    sessionsInB: db.session.count({ where: { accountId: b.accountId } }),
+    templates: db.template.findMany(inB),
+    folders: db.folder.findMany(inB),
+    documents: db.document.findMany({ ...inB, include: { tags: { select: { id: true } } } }),
+    versions: db.documentContent.findMany({ ...inB, select: { id: true, version: true, path: true } }),
+    attachments: db.documentAttachment.findMany({ ...inB, select: { id: true, path: true } }),
+    // A document A made from B's (a copy, an upload into B's folder) would be A's: none may appear.
+    created: db.document.count({
+      where: { OR: [{ name: { startsWith: "decl-spy" } }, { name: { contains: "B's contract" }, accountId: { not: b.accountId } }] },
+    }),
+    documentPolicies: db.documentPolicy.findMany(inB),
+    links: db.documentLink.findMany(inB),
+    relations: db.documentRelation.findMany(inB),
+    comments: db.documentComment.findMany(inB),
   };
+  return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
 
 describe("isolation of every declared operation", () => {

@@ -1,13 +1,8 @@
-import { deleteDocumentComment, updateDocumentComment } from "@/lib/documents/comments";
-import { updateCommentSchema } from "@/lib/documents/relation-schemas";
-import { route } from "@/lib/http/route";
+import { deleteComment, updateComment } from "@/lib/documents/comment-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Edits a comment's text (its author). */
-export const PUT = route({ operation: "updateComment", input: updateCommentSchema }, ({ ctx, params, input }) =>
-  updateDocumentComment(ctx, params.commentId, input),
-);
+/** Edits a comment's text (its author; GraphQL `updateComment`). */
+export const PUT = restRoute(updateComment, { withParams: true });
 
-/** Deletes a comment and its replies (its author or an owner of the document). */
-export const DELETE = route({ operation: "deleteComment" }, async ({ ctx, params }) => ({
-  id: await deleteDocumentComment(ctx, params.commentId),
-}));
+/** Deletes a comment and its replies (its author or an owner of the document; GraphQL `deleteComment`). */
+export const DELETE = restRoute(deleteComment, { withParams: true });

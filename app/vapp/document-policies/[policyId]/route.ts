@@ -1,7 +1,5 @@
-import { removeDocumentPolicy } from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { deletePolicy } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Removes someone's access or a request (editor; owner for an owner's policy or a request; anyone for their own). */
-export const DELETE = route({ operation: "deletePolicy" }, async ({ ctx, params }) => ({
-  id: await removeDocumentPolicy(ctx, params.policyId),
-}));
+/** Removes someone's access or a request (editor; owner for an owner's policy or a request; anyone for their own; GraphQL `deletePolicy`). */
+export const DELETE = restRoute(deletePolicy, { withParams: true });

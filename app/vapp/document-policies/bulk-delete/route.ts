@@ -1,7 +1,5 @@
-import { documentPolicyIdsSchema, removeDocumentPolicies } from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { bulkDeletePolicies } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Removes several people's access or requests, all or none (GraphQL `bulkDeletePolicies`). */
-export const POST = route({ operation: "bulkDeletePolicies", input: documentPolicyIdsSchema }, async ({ ctx, input }) => ({
-  ids: await removeDocumentPolicies(ctx, input.ids),
-}));
+/** Removes several people's access or requests, all or none: { ids } → { ids } (GraphQL `bulkDeletePolicies`). */
+export const POST = restRoute(bulkDeletePolicies);

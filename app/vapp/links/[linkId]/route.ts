@@ -1,11 +1,8 @@
-import { deleteDocumentLink, updateDocumentLink } from "@/lib/links/document-links";
-import { updateLinkSchema } from "@/lib/links/schemas";
-import { route } from "@/lib/http/route";
+import { deleteLink, updateLink } from "@/lib/links/link-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Updates a link's settings (context menu "Update settings"). */
-export const PUT = route({ operation: "updateLink", input: updateLinkSchema }, ({ ctx, params, input }) =>
-  updateDocumentLink(ctx, params.linkId, input),
-);
+/** Updates a link's settings (context menu "Update settings"; GraphQL `updateLink`). */
+export const PUT = restRoute(updateLink, { withParams: true });
 
-/** Removes a link (context menu "Remove"). */
-export const DELETE = route({ operation: "deleteLink" }, async ({ ctx, params }) => ({ id: await deleteDocumentLink(ctx, params.linkId) }));
+/** Removes a link (context menu "Remove"; GraphQL `deleteLink`). */
+export const DELETE = restRoute(deleteLink, { withParams: true });

@@ -1,10 +1,7 @@
-import { refreshDocumentLinkToken } from "@/lib/links/validate-document-link";
-import { refreshLinkSchema } from "@/lib/links/schemas";
-import { route } from "@/lib/http/route";
+import { refreshLink } from "@/lib/links/link-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 export const dynamic = "force-dynamic";
 
-/** Swaps a link refresh token for a new access token, while the link is live. */
-export const POST = route({ operation: "refreshLink", input: refreshLinkSchema }, ({ ctx, input }) =>
-  refreshDocumentLinkToken(ctx, input.refreshToken),
-);
+/** Swaps a link refresh token for a new access token, while the link is live: { refreshToken }. */
+export const POST = restRoute(refreshLink);

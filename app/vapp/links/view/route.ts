@@ -1,10 +1,7 @@
-import { bearerToken } from "@/lib/links/link-access";
-import { getLinkedDocument } from "@/lib/links/linked-document";
-import { route } from "@/lib/http/route";
+import { linkedDocument } from "@/lib/links/visitor-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 export const dynamic = "force-dynamic";
 
 /** The shared document for `Authorization: Bearer <link access token>`: details and HTML. */
-export const GET = route({ operation: "linkedDocument" }, async ({ ctx, src }) =>
-  Response.json(await getLinkedDocument(ctx, bearerToken(src.header("authorization"))), { headers: { "cache-control": "no-store" } }),
-);
+export const GET = restRoute(linkedDocument, { headers: { "cache-control": "no-store" } });

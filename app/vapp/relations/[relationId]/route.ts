@@ -1,13 +1,8 @@
-import { updateRelationSchema } from "@/lib/documents/relation-schemas";
-import { deleteDocumentRelation, updateDocumentRelation } from "@/lib/documents/relations";
-import { route } from "@/lib/http/route";
+import { deleteRelation, updateRelation } from "@/lib/documents/relation-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Changes a relation's type or tag (context menu "Update tag"; editor on its source). */
-export const PUT = route({ operation: "updateRelation", input: updateRelationSchema }, ({ ctx, params, input }) =>
-  updateDocumentRelation(ctx, params.relationId, input),
-);
+/** Changes a relation's type or tag (context menu "Update tag"; editor on its source; GraphQL `updateRelation`). */
+export const PUT = restRoute(updateRelation, { withParams: true });
 
-/** Removes a relation (context menu "Remove"; editor on its source). */
-export const DELETE = route({ operation: "deleteRelation" }, async ({ ctx, params }) => ({
-  id: await deleteDocumentRelation(ctx, params.relationId),
-}));
+/** Removes a relation (context menu "Remove"; editor on its source; GraphQL `deleteRelation`). */
+export const DELETE = restRoute(deleteRelation, { withParams: true });

@@ -1,7 +1,5 @@
-import { deleteDocumentRelations, relationIdsSchema } from "@/lib/documents/relations";
-import { route } from "@/lib/http/route";
+import { bulkDeleteRelations } from "@/lib/documents/relation-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Removes several relations, all or none (GraphQL `bulkDeleteRelations`; editor on each one's source). */
-export const POST = route({ operation: "bulkDeleteRelations", input: relationIdsSchema }, async ({ ctx, input }) => ({
-  ids: await deleteDocumentRelations(ctx, input.ids),
-}));
+/** Removes several relations, all or none: { ids } → { ids } (GraphQL `bulkDeleteRelations`; editor on each one's source). */
+export const POST = restRoute(bulkDeleteRelations);

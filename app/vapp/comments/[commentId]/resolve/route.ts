@@ -1,8 +1,5 @@
-import { resolveDocumentComment } from "@/lib/documents/comments";
-import { resolveCommentSchema } from "@/lib/documents/relation-schemas";
-import { route } from "@/lib/http/route";
+import { resolveComment } from "@/lib/documents/comment-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Resolves a thread, or reopens it with { resolved: false } (its author or an editor). */
-export const POST = route({ operation: "resolveComment", input: resolveCommentSchema }, ({ ctx, params, input }) =>
-  resolveDocumentComment(ctx, params.commentId, input),
-);
+/** Resolves a thread, or reopens it with { resolved: false } (its author or an editor; GraphQL `resolveComment`). */
+export const POST = restRoute(resolveComment, { withParams: true });

@@ -1,7 +1,5 @@
-import { answerAccessRequest, answerAccessRequestSchema } from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { answerAccessRequestOperation } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** An owner accepts or refuses an access request: { accept, role? } (role defaults to reader). */
-export const POST = route({ operation: "answerAccessRequest", input: answerAccessRequestSchema }, ({ ctx, params, input }) =>
-  answerAccessRequest(ctx, params.policyId, input),
-);
+/** An owner accepts or refuses an access request: { accept, role? } (role defaults to reader; GraphQL `answerAccessRequest`). */
+export const POST = restRoute(answerAccessRequestOperation, { withParams: true });

@@ -1,11 +1,8 @@
-import { addDocumentComment, findDocumentComments } from "@/lib/documents/comments";
-import { createCommentSchema } from "@/lib/documents/relation-schemas";
-import { route } from "@/lib/http/route";
+import { createComment, listComments } from "@/lib/documents/comment-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The document's comments and replies, oldest first (commenter). */
-export const GET = route({ operation: "comments" }, ({ ctx, params }) => findDocumentComments(ctx, params.id));
+/** The document's comments and replies, oldest first (commenter; GraphQL `comments`). */
+export const GET = restRoute(listComments, { withParams: true });
 
-/** Adds a comment or a reply (commenter): { body, parentId? }. */
-export const POST = route({ operation: "createComment", input: createCommentSchema }, async ({ ctx, params, input }) =>
-  Response.json(await addDocumentComment(ctx, params.id, input), { status: 201 }),
-);
+/** Adds a comment or a reply (commenter): { body, parentId?, kind? } (GraphQL `createComment`). */
+export const POST = restRoute(createComment, { status: 201, withParams: true });

@@ -1,11 +1,8 @@
-import { createDocumentLink, findDocumentLinks } from "@/lib/links/document-links";
-import { createLinkSchema } from "@/lib/links/schemas";
-import { route } from "@/lib/http/route";
+import { createLink, listLinks } from "@/lib/links/link-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The document's share links (editor). */
-export const GET = route({ operation: "links" }, ({ ctx, params }) => findDocumentLinks(ctx, params.id));
+/** The document's share links (editor; GraphQL `links`). */
+export const GET = restRoute(listLinks, { withParams: true });
 
-/** Creates a share link (editor): { name, role?, expiredAt?, isSecure?, allowList?, denyList? }. */
-export const POST = route({ operation: "createLink", input: createLinkSchema }, async ({ ctx, params, input }) =>
-  Response.json(await createDocumentLink(ctx, params.id, input), { status: 201 }),
-);
+/** Creates a share link (editor): { name, role?, expiredAt?, isSecure?, allowList?, denyList? } (GraphQL `createLink`). */
+export const POST = restRoute(createLink, { status: 201, withParams: true });

@@ -1,7 +1,5 @@
-import { transferDocumentOwnership, transferOwnershipSchema } from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { transferOwnership } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Hands the document over (owner): { userId } becomes owner, the caller's owner policy becomes editor. */
-export const POST = route({ operation: "transferDocumentOwnership", input: transferOwnershipSchema }, ({ ctx, params, input }) =>
-  transferDocumentOwnership(ctx, params.id, input.userId),
-);
+/** Hands the document over (owner): { userId } becomes owner, the caller's owner policy becomes editor (GraphQL `transferDocumentOwnership`). */
+export const POST = restRoute(transferOwnership, { withParams: true });

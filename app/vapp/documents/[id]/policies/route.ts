@@ -1,18 +1,8 @@
-import {
-  findDocumentPolicies,
-  lastActiveDocumentPolicies,
-  policyListSchema,
-  upsertDocumentPolicy,
-  upsertDocumentPolicySchema,
-} from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { listPolicies, upsertPolicy } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Who has access to the document (reader); owners also get the pending requests. `?lastActive=true`: the 5 most recently active. */
-export const GET = route({ operation: "policies", input: policyListSchema }, ({ ctx, params, input }) =>
-  input.lastActive === "true" ? lastActiveDocumentPolicies(ctx, params.id) : findDocumentPolicies(ctx, params.id),
-);
+/** Who has access to the document (reader); owners also get the pending requests. `?lastActive=true`: the 5 most recently active (GraphQL `policies`). */
+export const GET = restRoute(listPolicies, { withParams: true });
 
-/** Gives a colleague a role, or changes it: { userId, role, note?, important?, subscribe? } (editor; owner for the owner role). */
-export const POST = route({ operation: "upsertPolicy", input: upsertDocumentPolicySchema }, ({ ctx, params, input }) =>
-  upsertDocumentPolicy(ctx, params.id, input),
-);
+/** Gives a colleague a role, or changes it: { userId, role, note?, important?, subscribe? } (editor; owner for the owner role; GraphQL `upsertPolicy`). */
+export const POST = restRoute(upsertPolicy, { withParams: true });

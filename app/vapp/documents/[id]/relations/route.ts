@@ -1,11 +1,8 @@
-import { createRelationSchema } from "@/lib/documents/relation-schemas";
-import { createDocumentRelation, findDocumentRelations } from "@/lib/documents/relations";
-import { route } from "@/lib/http/route";
+import { createRelation, listRelations } from "@/lib/documents/relation-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The document's relations, both directions (reader). */
-export const GET = route({ operation: "relations" }, ({ ctx, params }) => findDocumentRelations(ctx, params.id));
+/** The document's relations, both directions (reader; GraphQL `relations`). */
+export const GET = restRoute(listRelations, { withParams: true });
 
-/** Relates the document (editor): { toDocumentId | toTemplateId, type?, tag? }. */
-export const POST = route({ operation: "createRelation", input: createRelationSchema }, async ({ ctx, params, input }) =>
-  Response.json(await createDocumentRelation(ctx, params.id, input), { status: 201 }),
-);
+/** Relates the document (editor): { toDocumentId | toTemplateId, type?, tag? } (GraphQL `createRelation`). */
+export const POST = restRoute(createRelation, { status: 201, withParams: true });

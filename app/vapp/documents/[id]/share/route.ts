@@ -1,13 +1,11 @@
-import { findPersonalLinks, shareWithPerson, shareWithPersonSchema } from "@/lib/documents/share-with-person";
-import { route } from "@/lib/http/route";
+import { listPersonalLinks, shareDocumentWithPerson } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** The people outside the workspace the document is shared with: its personal links (editor). */
-export const GET = route({ operation: "personalLinks" }, ({ ctx, params }) => findPersonalLinks(ctx, params.id));
+/** The people outside the workspace the document is shared with: its personal links (editor; GraphQL `personalLinks`). */
+export const GET = restRoute(listPersonalLinks, { withParams: true });
 
 /**
  * Shares the document with a person by address (editor): { email, role }. A member gets a policy,
- * anyone else a personal link when the workspace allows it (docs/permissions.md).
+ * anyone else a personal link when the workspace allows it (docs/permissions.md; GraphQL `shareDocumentWithPerson`).
  */
-export const POST = route({ operation: "shareWithPerson", input: shareWithPersonSchema }, ({ ctx, params, input }) =>
-  shareWithPerson(ctx, params.id, input),
-);
+export const POST = restRoute(shareDocumentWithPerson, { withParams: true });

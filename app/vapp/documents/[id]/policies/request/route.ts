@@ -1,5 +1,5 @@
-import { registerAccessDocumentPolicy } from "@/lib/documents/policies";
-import { route } from "@/lib/http/route";
+import { registerAccessPolicy } from "@/lib/documents/policy-operations";
+import { restRoute } from "@/lib/operations/rest";
 
-/** Asks for access to a document of the caller's workspace they cannot see (spec registerAccessDocumentPolicy). */
-export const POST = route({ operation: "registerAccessDocumentPolicy" }, ({ ctx, params }) => registerAccessDocumentPolicy(ctx, params.id));
+/** Asks for access to a document of the caller's workspace they cannot see (GraphQL `registerAccessDocumentPolicy`). */
+export const POST = restRoute(registerAccessPolicy, { withParams: true });

@@ -1,16 +1,10 @@
-import { updateCommentSchema } from "@/lib/documents/relation-schemas";
-import { bearerToken } from "@/lib/links/link-access";
-import { deleteLinkComment, updateLinkComment } from "@/lib/links/link-comments";
-import { route } from "@/lib/http/route";
+import { deleteLinkCommentOperation, updateLinkCommentOperation } from "@/lib/links/visitor-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 export const dynamic = "force-dynamic";
 
 /** Edits the text of a comment the visitor wrote through this link: { body }. */
-export const PATCH = route({ operation: "updateLinkComment", input: updateCommentSchema }, ({ ctx, src, params, input }) =>
-  updateLinkComment(ctx, params.linkId, bearerToken(src.header("authorization")), params.commentId, input),
-);
+export const PATCH = restRoute(updateLinkCommentOperation, { withParams: true });
 
 /** Deletes a comment the visitor wrote through this link, with its replies. */
-export const DELETE = route({ operation: "deleteLinkComment" }, async ({ ctx, src, params }) => ({
-  id: await deleteLinkComment(ctx, params.linkId, bearerToken(src.header("authorization")), params.commentId),
-}));
+export const DELETE = restRoute(deleteLinkCommentOperation, { withParams: true });

@@ -1,11 +1,7 @@
-import { fileResponse } from "@/lib/http/file-response";
-import { route } from "@/lib/http/route";
-import { bearerToken } from "@/lib/links/link-access";
-import { getLinkedAttachmentFile } from "@/lib/links/linked-document";
+import { linkedAttachmentFile } from "@/lib/links/visitor-operations";
+import { restRoute } from "@/lib/operations/rest";
 
 export const dynamic = "force-dynamic";
 
 /** A file attached to the shared document, for `Authorization: Bearer <link access token>`. */
-export const GET = route({ operation: "linkedAttachmentFile" }, async ({ ctx, src, params }) =>
-  fileResponse(await getLinkedAttachmentFile(ctx, bearerToken(src.header("authorization")), params.attachmentId)),
-);
+export const GET = restRoute(linkedAttachmentFile, { withParams: true });

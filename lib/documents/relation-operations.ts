@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { DocumentStatus } from "@/lib/generated/prisma/enums";
+import { defineOperation } from "@/lib/operations/operation";
+import { findRelationCandidates } from "./relation-candidates";
+import { createRelationSchema, relationCandidatesSchema, updateRelationSchema } from "./relation-schemas";
+import { RELATION_TYPES } from "./relation-types";
+import {
+  createDocumentRelation,
+  deleteDocumentRelation,
+  deleteDocumentRelations,
+  findDocumentRelations,
+  relationIdsSchema,
+  updateDocumentRelation,
+} from "./relations";
+
+/**
+ * A document's relations (spec section 7, "document relations"), declared once for REST and
+ * GraphQL (lib/operations/operation.ts). The services check the caller's role on the documents
+ * (reader to list, editor on the source to change); an API token acts as its member.
+ */
+const members = { callers: ["member", "apiToken"] } as const;
+const id = z.string().min(1).max(64);
+const status = z.enum(Object.values(DocumentStatus) as [DocumentStatus, ...DocumentStatus[]]);
+
+export const relationSchema = z.object({
+  id: z.string(),
+  type: z.enum(RELATION_TYPES),
+  tag: z.string().nullable(),
+  direction: z.enum(["outgoing", "incoming"]),
+  other: z.object({
+    kind: z.enum(["document", "template"]),
+    id: z.string().nullable(),
+    name: z.string().nullable(),
+    status: status.nullable(),
+    format: z.enum(["pdf", "docx"]).nullable(),
+    canOpen: z.boolean(),
+  }),
+  canEdit: z.boolean(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+
+export const listRelations = defineOperation({
+  name: "relations",
+  kind: "query",
+  description: "A document's relations in both directions (reader role).",
+  ...members,
+  input: z.object({ id }).strict(),
+  output: z.array(relationSchema),
+  ids: ["id"],
+  run: (ctx, input) => findDocumentRelations(ctx, input.id),
+});
+
+export const listRelationCandidates = defineOperation({
+  name: "relationCandidates",
+  kind: "query",
+  description: "What the relation picker offers for q: up to 10 visible documents and 10 templates (editor role).",
+  ...members,
+  input: relationCandidatesSchema.extend({ id }),
+  output: z.object({
+    documents: z.array(z.object({ id: z.string(), name: z.string(), ref: z.string().nullable(), status })),
+    templates: z.array(z.object({ id: z.string(), name: z.string() })),
+  }),
+  ids: ["id"],
+  run: (ctx, { id: documentId, ...query }) => findRelationCandidates(ctx, documentId, query),
+});
+
+export const createRelation = defineOperation({
+  name: "createRelation",
+  kind: "mutation",
+  description: "Relates a document (editor) to another document or a template: { toDocumentId | toTemplateId, type?, tag? }.",
+  ...members,
+  input: createRelationSchema.safeExtend({ id }),
+  output: relationSchema,
+  ids: ["id", "toDocumentId", "toTemplateId"],
+  run: (ctx, { id: documentId, ...data }) => createDocumentRelation(ctx, documentId, data),
+});
+
+export const updateRelation = defineOperation({
+  name: "updateRelation",
+  kind: "mutation",
+  description: "Changes a relation's type or tag (editor on its source).",
+  ...members,
+  input: updateRelationSchema.extend({ relationId: id }),
+  output: relationSchema,
+  ids: ["relationId"],
+  run: (ctx, { relationId, ...data }) => updateDocumentRelation(ctx, relationId, data),
+});
+
+export const deleteRelation = defineOperation({
+  name: "deleteRelation",
+  kind: "mutation",
+  description: "Removes a relation (editor on its source).",
+  ...members,
+  input: z.object({ relationId: id }).strict(),
+  output: z.object({ id: z.string() }),
+  ids: ["relationId"],
+  run: async (ctx, input) => ({ id: await deleteDocumentRelation(ctx, input.relationId) }),
+});
+
+export const bulkDeleteRelations = defineOperation({
+  name: "bulkDeleteRelations",
+  kind: "mutation",
+  description: "Removes several relations, all or none (editor on each one's source).",
+  ...members,
+  input: relationIdsSchema,
+  output: z.object({ ids: z.array(z.string()) }),
+  ids: ["ids"],
+  run: async (ctx, input) => ({ ids: await deleteDocumentRelations(ctx, input.ids) }),
+});
+
+export const relationOperations = [
+  listRelations,
+  listRelationCandidates,
+  createRelation,
+  updateRelation,
+  deleteRelation,
+  bulkDeleteRelations,
+];
