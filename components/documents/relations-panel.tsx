@@ -9,7 +9,7 @@ import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu"
 import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
-import { callOperation } from "@/lib/client/operations";
+import { callOperation, operationHref } from "@/lib/client/operations";
 import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import { usePdfDownload } from "./use-pdf-download";
@@ -96,7 +96,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
     ...(r.other.canOpen && r.other.id
       ? [
           r.other.kind === "template"
-            ? { label: t("download"), href: `/vapp/templates/${r.other.id}/file`, download: true }
+            ? { label: t("download"), href: operationHref("getTemplateFile", { id: r.other.id }), download: true }
             : { label: t("downloadPdf"), onSelect: () => void pdf.download(r.other.id!) },
         ]
       : []),

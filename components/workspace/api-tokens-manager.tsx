@@ -1,5 +1,6 @@
 "use client";
 
+import { OPENAPI_HREF } from "@/lib/client/public-api-links";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -67,7 +68,7 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
         <p className="text-zinc-600">{t("intro")}</p>
         <p className="text-sm text-zinc-600">
           {t("headerHint")}{" "}
-          <a href="/v1/openapi.json" target="_blank" rel="noreferrer" className="text-brand-700 underline">
+          <a href={OPENAPI_HREF} target="_blank" rel="noreferrer" className="text-brand-700 underline">
             {t("docsLink")}
           </a>
         </p>
