@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { categorySchema } from "@/lib/categories/category-operations";
 import { uploadMaxFiles } from "@/lib/files/upload-limits";
+import { documentSchema } from "./document-output";
 import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
-import { tagSchema } from "@/lib/tags/tag-operations";
 import { createDocumentFromTemplate, createFromTemplateSchema } from "./create-document";
 import type { FieldUpload } from "./field-uploads";
-import { DOCUMENT_STATUSES } from "./status";
 import { updateDocumentValues, updateDocumentValuesSchema } from "./update-document-values";
 
 /**
@@ -23,54 +21,6 @@ const files = uploadedFiles.default([]);
 const fieldUploads = (list: z.infer<typeof uploadedFiles>): FieldUpload[] =>
   list.slice(0, uploadMaxFiles()).map((file) => ({ name: file.name, bytes: file.bytes, field: file.field ?? "" }));
 
-/** A document as these routes answer it: its details, relations and latest version, nothing else. */
-export const createdDocumentSchema = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  authorId: z.string().nullable(),
-  templateId: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  status: z.enum(DOCUMENT_STATUSES),
-  ref: z.string().nullable(),
-  language: z.string().nullable(),
-  jurisdiction: z.string().nullable(),
-  risk: z.number().nullable(),
-  complexity: z.number().nullable(),
-  priority: z.number().nullable(),
-  /** A decimal, as its text (as JSON gave it before). */
-  value: z.unknown().transform((value) => (value === null || value === undefined ? null : String(value))),
-  currency: z.string().nullable(),
-  startedAt: z.date().nullable(),
-  endedAt: z.date().nullable(),
-  renewalAt: z.date().nullable(),
-  cancelledAt: z.date().nullable(),
-  archived: z.boolean(),
-  categoryId: z.string().nullable(),
-  folderId: z.string().nullable(),
-  variables: z.custom<Record<string, unknown>>((value) => !!value && typeof value === "object"),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-  tags: z.array(tagSchema),
-  category: categorySchema.nullable(),
-  folder: z.object({ id: z.string(), name: z.string(), group: z.string(), parentId: z.string().nullable() }).nullable(),
-  template: z.object({ id: z.string(), name: z.string() }).nullable(),
-  author: z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
-  contents: z.array(
-    z.object({
-      id: z.string(),
-      version: z.number(),
-      name: z.string(),
-      mimetype: z.string(),
-      size: z.number(),
-      createdAt: z.date(),
-      readOnly: z.boolean(),
-      delimiters: z.string().nullable(),
-      authorId: z.string().nullable(),
-    }),
-  ),
-});
-
 export const createFromTemplateOperation = defineOperation({
   name: "createDocumentFromTemplate",
   kind: "upload",
@@ -79,7 +29,7 @@ export const createFromTemplateOperation = defineOperation({
   ...members,
   ...fieldFiles,
   input: createFromTemplateSchema.extend({ files }),
-  output: createdDocumentSchema,
+  output: documentSchema,
   ids: ["templateId"],
   run: (ctx, { files: list, ...input }) => createDocumentFromTemplate(ctx, input, fieldUploads(list)),
 });
