@@ -27,7 +27,7 @@ type AttachmentRow = {
 };
 
 /** An attachment as screens and answers show it: never its storage key. */
-async function present(ctx: ServiceContext, rows: AttachmentRow[]) {
+export async function presentAttachments(ctx: ServiceContext, rows: AttachmentRow[]) {
   const authors = await findUserSummaries(
     ctx,
     rows.map((row) => row.authorId),
@@ -43,9 +43,9 @@ async function present(ctx: ServiceContext, rows: AttachmentRow[]) {
     author: row.authorId ? (authors.get(row.authorId) ?? null) : null,
   }));
 }
-export type DocumentAttachmentView = Awaited<ReturnType<typeof present>>[number];
+export type DocumentAttachmentView = Awaited<ReturnType<typeof presentAttachments>>[number];
 
-const select = {
+export const attachmentSelect = {
   id: true,
   documentId: true,
   variable: true,
@@ -62,10 +62,10 @@ export async function findDocumentAttachments(ctx: ServiceContext, documentId: s
   const rows = await db.documentAttachment.findMany({
     where: { accountId: document.accountId, documentId: document.id },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    select,
+    select: attachmentSelect,
     take: MAX_ATTACHMENTS * 2,
   });
-  return present(ctx, rows);
+  return presentAttachments(ctx, rows);
 }
 
 /** One attachment's file as a stream, audited as a download. Needs reader; NOT_FOUND for another document's. */
@@ -119,7 +119,7 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
           size: file.bytes.byteLength,
           path,
         },
-        select,
+        select: attachmentSelect,
       });
       await recordAudit(tx, ctx, {
         eventType: "document.attachmentAdded",
@@ -129,7 +129,7 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
       });
       return created;
     });
-    return (await present(ctx, [row]))[0];
+    return (await presentAttachments(ctx, [row]))[0];
   } catch (error) {
     await storage().delete(path);
     throw error;

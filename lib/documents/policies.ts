@@ -28,7 +28,7 @@ export const LAST_ACTIVE_POLICIES = 5;
 /** touchDocumentAccess writes at most once in this window per person and document. */
 export const ACCESS_TOUCH_INTERVAL_MS = 5 * 60_000;
 /** A document's access list is not paged; this bounds one answer. */
-const POLICIES_MAX = 1000;
+export const POLICIES_MAX = 1000;
 
 /**
  * What each document role may do (spec DocumentRole.permissions), cumulative as in spec section
@@ -83,7 +83,7 @@ export const documentPolicyIdsSchema = z.object({ ids: z.array(id).min(1).max(10
 /** GET /vapp/documents/{id}/policies?lastActive=true gives the 5 most recently active. */
 export const policyListSchema = z.object({ lastActive: z.enum(["true", "false"]).optional() }).strict();
 
-const policyInclude = (accountId: string) =>
+export const policyInclude = (accountId: string) =>
   ({
     user: {
       select: {
@@ -101,7 +101,7 @@ const policyInclude = (accountId: string) =>
 type PolicyRow = Prisma.DocumentPolicyGetPayload<{ include: ReturnType<typeof policyInclude> }>;
 
 /** A policy as screens and APIs show it; `inAccount` says whether the person is still an active member. */
-function presentPolicy(row: PolicyRow) {
+export function presentPolicy(row: PolicyRow) {
   const { user, ...policy } = row;
   return {
     id: policy.id,

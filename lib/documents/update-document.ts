@@ -181,7 +181,7 @@ export async function updateDocumentVersion(ctx: ServiceContext, documentId: str
   }
 }
 
-const contentSelect = {
+export const contentSelect = {
   id: true,
   version: true,
   name: true,
