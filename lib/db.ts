@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { templateForNewDatabase } from "@/lib/database/template";
 
 /**
  * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
@@ -66,7 +67,9 @@ function createState(): DbState {
   }
   const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  // A new database starts from this build's migrated empty one when there is one (lib/database/template.ts).
+  const template = templateForNewDatabase(dir);
+  const pglite = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
   const factory = new PrismaPGlite(pglite);
   return { factory, pglite, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
 }
@@ -88,6 +91,9 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 
 /** The adapter factory behind `db`, for the migration runner. */
 export const dbAdapterFactory = () => state().factory;
+
+/** The embedded database behind `db` (undefined with DATABASE_URL), for migrating it in one batch. */
+export const embeddedDatabase = (): PGlite | undefined => state().pglite;
 
 /** Closes the connection (tests and scripts). */
 export async function disconnectDb(): Promise<void> {
