@@ -1,13 +1,19 @@
 /**
  * Runs once when the server starts: brings the database up to date and, on an empty database,
- * seeds the demo workspace (README shows its sign-in) while the server already answers; then starts the background jobs (the
- * document expiry job, hourly; off with DISABLE_JOBS=1). Node runtime only, never during
- * `next build`.
+ * seeds the demo workspace (README shows its sign-in) while the server already answers (a new
+ * embedded database made from the build's template even opens meanwhile:
+ * lib/database/template.ts); then starts the background jobs (the document expiry job, hourly;
+ * off with DISABLE_JOBS=1). Node runtime only, never during `next build`.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
-  await prepareDatabase({ seedInBackground: true });
+  const { embeddedFromTemplate } = await import("@/lib/db");
+  const preparing = prepareDatabase({ seedInBackground: true });
+  // A new embedded database made from the build's template has its schema from the first query:
+  // the server answers while it opens (queries wait for it). Otherwise the migrations come first.
+  if (embeddedFromTemplate()) preparing.catch((error) => console.error("Database: preparation failed:", error));
+  else await preparing;
   if (process.env.DISABLE_JOBS !== "1") {
     const { scheduleJobs } = await import("@/lib/jobs/schedule-jobs");
     scheduleJobs();

@@ -14,7 +14,7 @@ import { templateForNewDatabase } from "@/lib/database/template";
  */
 export type Db = PrismaClient;
 
-type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite };
+type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite; fromTemplate?: boolean };
 
 /**
  * With DB_QUERY_EVENTS=1 (the tests set it) the client emits an event per SQL statement, so
@@ -71,7 +71,7 @@ function createState(): DbState {
   const template = templateForNewDatabase(dir);
   const pglite = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
   const factory = new PrismaPGlite(pglite);
-  return { factory, pglite, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
+  return { factory, pglite, fromTemplate: !!template, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
 }
 
 function state(): DbState {
@@ -91,6 +91,12 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
 
 /** The adapter factory behind `db`, for the migration runner. */
 export const dbAdapterFactory = () => state().factory;
+
+/**
+ * Whether the embedded database is being created from this build's template, so it has the
+ * current schema from its first query: the server may answer while it opens (instrumentation.ts).
+ */
+export const embeddedFromTemplate = (): boolean => !!state().fromTemplate;
 
 /** The embedded database behind `db` (undefined with DATABASE_URL), for migrating it in one batch. */
 export const embeddedDatabase = (): PGlite | undefined => state().pglite;

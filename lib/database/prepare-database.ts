@@ -15,7 +15,11 @@ let prepared: Promise<void> | undefined;
  * at once, and password sign-in waits for the seed (demoSeeded).
  */
 export function prepareDatabase(options: { seedInBackground?: boolean } = {}): Promise<void> {
-  prepared ??= (async () => {
+  if (prepared) return prepared;
+  // Password sign-in waits for the whole preparation, the demo workspace included (demoSeeded).
+  let ready!: () => void;
+  seedingDemo(new Promise<void>((resolve) => (ready = resolve)));
+  prepared = (async () => {
     if (isEmbedded() || process.env.AUTO_MIGRATE !== "false") {
       const embedded = embeddedDatabase();
       const applied = (embedded && (await migrateEmbeddedInOneBatch(embedded))) || (await applyMigrations(dbAdapterFactory()));
@@ -30,9 +34,10 @@ export function prepareDatabase(options: { seedInBackground?: boolean } = {}): P
         () => console.log("Database: seeded the demo workspace (demo@example.com / Demo-password-1)"),
         (error) => console.error("Database: the demo workspace could not be seeded:", error),
       );
-      seedingDemo(seed);
+      void seed.finally(ready);
       if (!options.seedInBackground) await seed;
-    }
+    } else ready();
   })();
+  prepared.catch(() => ready());
   return prepared;
 }
