@@ -1,15 +1,21 @@
 /**
  * Runs once when the server starts: brings the database up to date and, on an empty database,
- * seeds the demo workspace (README shows its sign-in); then starts the durable job queue
- * (lib/jobs/queue.ts: the document expiry job hourly, the PDF text backfill every ten minutes;
- * DISABLE_JOBS=1 leaves the work to other processes). Node runtime only, never during
- * `next build`.
+ * seeds the demo workspace (README shows its sign-in) while the server already answers (a new
+ * embedded database made from the build's template even opens meanwhile:
+ * lib/database/template.ts); then starts the durable job
+ * queue once the database is ready (lib/jobs/queue.ts; DISABLE_JOBS=1 leaves the work to other
+ * processes). Node runtime only, never during `next build`.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
-  await prepareDatabase();
-  // The job queue starts beside the server, not before its first answer (pg-boss's schema takes a moment on PGlite).
+  const { embeddedFromTemplate } = await import("@/lib/db");
+  const preparing = prepareDatabase({ seedInBackground: true });
+  // A new embedded database made from the build's template has its schema from the first query:
+  // the server answers while it opens (queries wait for it). Otherwise the migrations come first.
+  if (embeddedFromTemplate()) preparing.catch((error) => console.error("Database: preparation failed:", error));
+  else await preparing;
+  // The job queue starts beside the server once the database is ready, never before its first answer.
   const { startJobs } = await import("@/lib/jobs/queue");
-  startJobs()?.catch((error) => console.error("[jobs] the job queue did not start", error));
+  preparing.then(() => startJobs()).catch((error) => console.error("[jobs] the job queue did not start", error));
 }

@@ -5,6 +5,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+import { templateForNewDatabase } from "@/lib/database/template";
 
 /**
  * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
@@ -13,7 +14,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
  */
 export type Db = PrismaClient;
 
-type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite };
+type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite; fromTemplate?: boolean };
 
 /**
  * With DB_QUERY_EVENTS=1 (the tests set it) the client emits an event per SQL statement, so
@@ -66,9 +67,11 @@ function createState(): DbState {
   }
   const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  // A new database starts from this build's migrated empty one when there is one (lib/database/template.ts).
+  const template = templateForNewDatabase(dir);
+  const pglite = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
   const factory = new PrismaPGlite(pglite);
-  return { factory, pglite, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
+  return { factory, pglite, fromTemplate: !!template, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
 }
 
 function state(): DbState {
@@ -86,11 +89,17 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-/** The embedded database behind `db` (none with DATABASE_URL), for the job queue (lib/jobs/queue.ts). */
-export const embeddedDatabase = (): PGlite | undefined => state().pglite;
-
 /** The adapter factory behind `db`, for the migration runner. */
 export const dbAdapterFactory = () => state().factory;
+
+/**
+ * Whether the embedded database is being created from this build's template, so it has the
+ * current schema from its first query: the server may answer while it opens (instrumentation.ts).
+ */
+export const embeddedFromTemplate = (): boolean => !!state().fromTemplate;
+
+/** The embedded database behind `db` (undefined with DATABASE_URL), for migrating it in one batch and for the job queue and live events. */
+export const embeddedDatabase = (): PGlite | undefined => state().pglite;
 
 /** Closes the connection (tests and scripts). */
 export async function disconnectDb(): Promise<void> {

@@ -58,4 +58,6 @@ export async function ensureBuilt() {
   const code = await run(bin("next"), ["build"]);
   if (code !== 0) process.exit(code);
   writeFileSync(stamp, current);
+  // The embedded database's template for this build (lib/database/template.ts): fresh starts skip initdb.
+  await run(bin("tsx"), ["scripts/database-template.ts"]);
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { demoSeeded } from "@/lib/database/demo-seed";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashPassword, verifyPassword } from "./crypto";
@@ -17,6 +18,8 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function signInWithPassword(ctx: ServiceContext, input: SignInInput) {
   const keys = { email: input.email, ip: ctx.ip };
+  // Right after a fresh start the demo workspace may still be on its way (prepareDatabase).
+  await demoSeeded();
   await assertNotThrottled(keys);
   const user = await db.user.findUnique({ where: { email: input.email } });
   const valid =

@@ -146,6 +146,17 @@ export async function documentRoles(ctx: ServiceContext, documents: string[] | {
   return result;
 }
 
+/** A read-only request keeps a document's plain row for the services it calls (requireDocumentRole). */
+const ROW_KEY = "documents:row:";
+
+/**
+ * Hands a document's plain row (its columns, no relation), read by the caller some other way, to
+ * the role checks later in the same read-only request, so they do not read it again.
+ */
+export function rememberDocumentRow(ctx: ServiceContext, row: Prisma.DocumentGetPayload<object>): void {
+  if (ctx.request?.readOnly) ctx.request.get(`${ROW_KEY}${row.id}`, async () => row);
+}
+
 /**
  * Loads a document of the caller's account and checks their role is at least `min`.
  * NOT_FOUND when they cannot see it (another account's included), FORBIDDEN when they see it
@@ -163,7 +174,7 @@ export async function requireDocumentRole<T extends Prisma.DocumentInclude>(
   // A request that changes nothing reads the plain row once, whichever services ask for it.
   const plain = !include || Object.keys(include).length === 0;
   const [document, role] = await Promise.all([
-    plain && ctx.request?.readOnly ? ctx.request.get(`documents:row:${documentId}`, load) : load(),
+    plain && ctx.request?.readOnly ? ctx.request.get(`${ROW_KEY}${documentId}`, load) : load(),
     documentRole(ctx, { id: documentId }),
   ]);
   if (!document || !role) throw notFound();

@@ -1,6 +1,37 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "./access";
+import { findUserSummaries } from "./find-user-summaries";
+
+/** The audit rows of a document's activity: its own events and its share links'. */
+export const documentActivityWhere = (accountId: string, documentId: string) => ({
+  accountId,
+  OR: [
+    { targetType: "document", targetId: documentId },
+    { targetType: "documentLink", targetContext: documentId },
+  ],
+});
+
+/** How many events the activity lists (50 unless asked, at most 200). */
+export const activityTake = (take = 50) => Math.min(Math.max(take, 1), 200);
+
+type AuditRow = { id: string; eventType: string; createdAt: Date; via: string; userId: string | null; payload: unknown };
+
+/** Activity rows as screens show them, each with its actor's display name (one lookup per request: findUserSummaries). */
+export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]) {
+  const actors = await findUserSummaries(
+    ctx,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    eventType: r.eventType,
+    createdAt: r.createdAt,
+    via: r.via,
+    actor: r.userId ? (actors.get(r.userId)?.name ?? null) : null,
+    payload: r.payload as Record<string, unknown>,
+  }));
+}
 
 /**
  * A document's activity, newest first, taken from the audit trail: what happened, who did it
@@ -9,28 +40,9 @@ import { requireDocumentRole } from "./access";
 export async function documentActivity(ctx: ServiceContext, documentId: string, take = 50) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const rows = await db.audit.findMany({
-    where: {
-      accountId: document.accountId,
-      OR: [
-        { targetType: "document", targetId: document.id },
-        { targetType: "documentLink", targetContext: document.id },
-      ],
-    },
+    where: documentActivityWhere(document.accountId, document.id),
     orderBy: { createdAt: "desc" },
-    take: Math.min(Math.max(take, 1), 200),
+    take: activityTake(take),
   });
-  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
-  const users = await db.user.findMany({
-    where: { id: { in: userIds } },
-    select: { id: true, firstName: true, lastName: true, email: true },
-  });
-  const byId = new Map(users.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
-  return rows.map((r) => ({
-    id: r.id,
-    eventType: r.eventType,
-    createdAt: r.createdAt,
-    via: r.via,
-    actor: r.userId ? (byId.get(r.userId) ?? null) : null,
-    payload: r.payload as Record<string, unknown>,
-  }));
+  return presentActivity(ctx, rows);
 }

@@ -3,7 +3,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "./access";
 import { findUserSummaries } from "./find-user-summaries";
 
-const contentSelect = {
+export const contentSelect = {
   id: true,
   version: true,
   name: true,

@@ -22,6 +22,16 @@ export async function getDocumentRendition(ctx: ServiceContext, documentId: stri
   const latest = await db.documentContent.findFirst({ where, orderBy: { version: "desc" } });
   const content =
     version && latest && version !== latest.version ? await db.documentContent.findFirst({ where: { ...where, version } }) : latest;
+  return renditionOf(latest, content);
+}
+
+type Version = { version: number; name: string; mimetype: string; path: string };
+
+/**
+ * The rendition of `content` (a version read with its storage path), `latest` the document's
+ * newest version; NOT_FOUND when either is missing.
+ */
+export async function renditionOf(latest: Version | null | undefined, content: Version | null | undefined) {
   if (!latest || !content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
   const isPdf = content.mimetype === "application/pdf";
   return {

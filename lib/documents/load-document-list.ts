@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan, can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
-import { flattenTree, folderTree } from "@/lib/folders/folders";
+import { documentOptions } from "./document-options";
 import { documentRoles } from "./access";
 import { authorOptions, documentListSchema, documentsAuthorsSql, findDocumentRows, type DocumentListInput } from "./find-documents";
 import { pdfRenditionsAvailable } from "./pdf-rendition";
@@ -14,8 +14,6 @@ import { documentHealth } from "./status";
  * 10,000" (an exact count of 100,000 documents reads every index entry: docs/benchmarks.md).
  */
 export const DOCUMENT_LIST_COUNT_LIMIT = 10_000;
-
-type Option = { id: string; name: string };
 
 /**
  * The columns a row of the list shows, and the caller's own active policies (their role on it):
@@ -39,30 +37,15 @@ const rowSelect = (userId: string) =>
 type Author = { id: string; firstName: string; lastName: string; email: string };
 
 /**
- * The filter options of the list in one statement: the workspace's document categories (its own
- * and the global ones, hidden ones left out, the rule of findCategories), its tags (findTags) and
- * the authors of the documents the caller sees (documentsAuthorsSql, the same SQL as
- * findDocumentsAuthors). tests/integration/documents/load-document-list.test.ts checks the three
- * agree with those services.
+ * The filter options of the list and its folders in one statement (documentOptions): the
+ * workspace's document categories, its tags, its folders and the authors of the documents the
+ * caller sees (documentsAuthorsSql, the same SQL as findDocumentsAuthors).
+ * tests/integration/documents/load-document-list.test.ts checks they agree with those services.
  */
 async function listOptions(ctx: ServiceContext, archived: boolean) {
-  const { accountId } = accountScope(ctx);
   const authors = await documentsAuthorsSql(ctx, archived);
-  const [row] = await db.$queryRaw<{ categories: Option[]; tags: (Option & { color: string })[]; authors: Author[] }[]>`
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id), '[]'::json)
-       FROM (SELECT c.id, c.name FROM "Category" c JOIN "Account" a ON a.id = ${accountId}
-             WHERE (c."accountId" = ${accountId} OR (c."accountId" IS NULL AND c.global)) AND c."group" = 'document'
-               AND NOT CASE WHEN c.global THEN coalesce(a.settings -> 'hiddenCategories', '[]'::jsonb) ? c.id ELSE c.hidden END
-             ORDER BY c.name, c.id LIMIT 1000) c) AS categories,
-      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name), '[]'::json)
-       FROM (SELECT t.id, t.name, t.color FROM "Tag" t WHERE t."accountId" = ${accountId} ORDER BY t.name LIMIT 1000) t) AS tags,
-      ${
-        authors
-          ? Prisma.sql`(SELECT coalesce(json_agg(json_build_object('id', u.id, 'firstName', u."firstName", 'lastName', u."lastName", 'email', u.email)), '[]'::json) FROM (${authors}) u)`
-          : Prisma.sql`'[]'::json`
-      } AS authors`;
-  return { categories: row!.categories, tags: row!.tags, authors: authorOptions(row!.authors) };
+  const { categories, tags, folders, extra } = await documentOptions<Author>(ctx, authors ?? undefined);
+  return { categories, tags, folders, authors: authorOptions(extra) };
 }
 
 /**
@@ -70,9 +53,9 @@ async function listOptions(ctx: ServiceContext, archived: boolean) {
  * abilities (the caller's role) and matching passages, the total (counted up to
  * DOCUMENT_LIST_COUNT_LIMIT, `capped` beyond), the folder tree, and the filters' categories, tags
  * and authors. Needs ViewDocuments or ManageDocuments (FORBIDDEN otherwise); throws a ZodError for
- * filters the list refuses (the page checks them first). Five statements for an administrator:
- * the page's ids, the total, the rows with the caller's policies, the folders, the other options;
- * with words to search the ids statement counts too and the matching passages take one (five
+ * filters the list refuses (the page checks them first). Four statements for an administrator:
+ * the page's ids, the total, the rows with the caller's policies, the options with the folders;
+ * with words to search the ids statement counts too and the matching passages take one (four
  * again). tests/integration/documents/statement-counts.test.ts counts them.
  */
 export async function loadDocumentList(ctx: ServiceContext, filters: DocumentListInput) {
@@ -80,9 +63,8 @@ export async function loadDocumentList(ctx: ServiceContext, filters: DocumentLis
   assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
   const input = documentListSchema.parse(filters);
   const load = (ids: string[]) => db.document.findMany({ where: { id: { in: ids }, accountId }, select: rowSelect(ctx.userId!) });
-  const [result, tree, options] = await Promise.all([
+  const [result, options] = await Promise.all([
     findDocumentRows(ctx, input, load, { countLimit: DOCUMENT_LIST_COUNT_LIMIT }),
-    folderTree(ctx, "document"),
     listOptions(ctx, input.archived),
   ]);
   // The rows carry the caller's policies: no query here.
@@ -90,7 +72,6 @@ export async function loadDocumentList(ctx: ServiceContext, filters: DocumentLis
   const renditions = pdfRenditionsAvailable();
   return {
     canManage: can(ctx, "ManageDocuments"),
-    folders: flattenTree(tree),
     ...options,
     page: { page: result.page, pages: result.pages, total: result.total, capped: result.capped },
     documents: result.items.map((d) => ({

@@ -1,17 +1,23 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
-import { can } from "@/lib/auth/permissions";
-import { getAccount } from "@/lib/accounts/get-account";
-import { findCategories } from "@/lib/categories/find-categories";
+import { assertCan, can } from "@/lib/auth/permissions";
+import { accountScope } from "@/lib/accounts/scope";
 import { getDataStore } from "@/lib/datastore/data-store";
 import { isAppError } from "@/lib/errors/app-error";
-import { folderTree } from "@/lib/folders/folders";
-import { findTags } from "@/lib/tags/tags";
 import { getTemplate } from "@/lib/templates/templates";
-import { documentActivity } from "./activity";
-import { findDocumentAttachments } from "./attachments";
-import { getDocumentRendition } from "./get-document-rendition";
-import { findDocumentPolicies, findShareableMembers } from "./policies";
-import { findDocumentVersions, getDocument } from "./update-document";
+import { documentAbilities, documentRole, rememberDocumentRow } from "./access";
+import { activityTake, documentActivityWhere, presentActivity } from "./activity";
+import { attachmentSelect, MAX_ATTACHMENTS, presentAttachments } from "./attachment-view";
+import { documentInclude } from "./create-document";
+import { getLockHolder, liveLockHolderId } from "./document-lock";
+import { documentOptions } from "./document-options";
+import { findUserSummaries } from "./find-user-summaries";
+import { renditionOf } from "./get-document-rendition";
+import { findShareableMembers, POLICIES_MAX } from "./policies";
+import { policyInclude, presentPolicy } from "./policy-rules";
+import { documentHealth } from "./status";
+import { contentSelect } from "./find-document-versions";
 
 /** NOT_FOUND becomes null; any other error goes on. */
 const orNull = <T>(promise: Promise<T>): Promise<T | null> =>
@@ -21,35 +27,132 @@ const orNull = <T>(promise: Promise<T>): Promise<T | null> =>
   });
 
 /**
+ * The document with what the screen lists of it, in one statement (relation joins): its details
+ * (getDocument's documentInclude), every version with its storage path (the rendition's file),
+ * its attachments (findDocumentAttachments) and its policies with their people, the pending
+ * requests included (findDocumentPolicies; the caller's own policy gives their role).
+ */
+const viewInclude = (accountId: string) =>
+  ({
+    ...documentInclude,
+    contents: { orderBy: { version: "desc" }, select: { ...contentSelect, path: true } },
+    attachments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: attachmentSelect, take: MAX_ATTACHMENTS * 2 },
+    policies: {
+      where: { accountId, status: { in: ["active", "requested"] } },
+      include: policyInclude(accountId),
+      orderBy: [{ status: "asc" }, { role: "desc" }, { createdAt: "asc" }],
+      take: POLICIES_MAX,
+    },
+  }) as const satisfies Prisma.DocumentInclude;
+
+/**
  * Everything the document screen (/d/{id}/view) shows, in one go: the document and its
  * abilities, the version's pages, versions, activity, the workspace's categories, tags and
- * folders, who has access, attachments, and the template's fields when the caller may fill them
- * again. `{ document: null }` when the caller may not see the document; `rendition: null` when
- * the version does not exist. Run in one request context, the document's role and row are read
- * once (lib/auth/request-memo.ts); tests/integration/documents/statement-counts.test.ts counts
- * its statements.
+ * folders and its settings, who has access, attachments, and the template's fields when the
+ * caller may fill them again. `{ document: null }` when the caller may not see the document;
+ * `rendition: null` when the version does not exist. Needs ViewDocuments or ManageDocuments
+ * (FORBIDDEN otherwise).
+ *
+ * The same answers as getDocument, getDocumentRendition, findDocumentVersions, documentActivity,
+ * findDocumentAttachments, findDocumentPolicies, findShareableMembers and the options' services,
+ * in four statements for an administrator (tests/integration/documents/statement-counts.test.ts):
+ * the document with its versions, attachments and policies; its activity; the options; the
+ * people these name (one lookup); and for those who may share, the members to share with. The
+ * caller's role needs no query when their policy is among those read (a Member without one, in
+ * a workspace where Members see every document, reads its setting once). Writes nothing.
  */
 export async function loadDocumentView(ctx: ServiceContext, id: string, version: number | undefined) {
-  const document = await orNull(getDocument(ctx, id));
-  if (!document) return { document: null } as const;
-  const [versions, rendition, activity, categories, tags, tree, account, policies, members, attachments] = await Promise.all([
-    findDocumentVersions(ctx, id),
-    orNull(getDocumentRendition(ctx, id, version)),
-    documentActivity(ctx, id),
-    findCategories(ctx, { group: "document" }),
-    findTags(ctx),
-    folderTree(ctx, "document"),
-    getAccount(ctx),
-    findDocumentPolicies(ctx, id),
-    document.abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
-    findDocumentAttachments(ctx, id),
+  const { accountId } = accountScope(ctx);
+  assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
+  // Read side by side; the activity is dropped unread when the caller may not see the document.
+  const [row, events, options] = await Promise.all([
+    db.document.findFirst({ where: { id, accountId }, include: viewInclude(accountId) }),
+    db.audit.findMany({ where: documentActivityWhere(accountId, id), orderBy: { createdAt: "desc" }, take: activityTake() }),
+    documentOptions(ctx),
   ]);
+  if (!row) return { document: null } as const;
+  // The caller's own policy is among those read unless the list was cut: then documentRole asks.
+  const own = row.policies.filter((p) => p.userId === ctx.userId);
+  const role = await documentRole(ctx, own.length || row.policies.length < POLICIES_MAX ? { id, policies: own } : { id });
+  if (!role) return { document: null } as const;
+
+  const {
+    tags,
+    category,
+    folder,
+    template: templateRef,
+    author,
+    contents,
+    attachments: attachmentRows,
+    policies: policyRows,
+    ...plain
+  } = row;
+  rememberDocumentRow(ctx, plain);
+  const abilities = documentAbilities(role);
+  // Everyone the screen names, in one lookup: version and attachment authors, the lock holder, the actors.
+  const holderId = liveLockHolderId(row);
+  await findUserSummaries(ctx, [
+    ...contents.map((v) => v.authorId),
+    ...attachmentRows.map((a) => a.authorId),
+    holderId,
+    ...events.map((e) => e.userId),
+  ]);
+  const versions = contents.map((v) => ({
+    id: v.id,
+    version: v.version,
+    name: v.name,
+    mimetype: v.mimetype,
+    size: v.size,
+    createdAt: v.createdAt,
+    authorId: v.authorId,
+    readOnly: v.readOnly,
+    delimiters: v.delimiters,
+  }));
+
   // Editors of a document made from a template may fill its fields again (a new version), with
   // the template's current fields; not when the template is gone or they may not see templates.
-  const canEditValues =
-    document.abilities.edit && !!document.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
-  const [template, dataStore] = canEditValues
-    ? await Promise.all([getTemplate(ctx, document.templateId!).catch(() => null), getDataStore(ctx)])
-    : [null, null];
-  return { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore };
+  const canEditValues = abilities.edit && !!row.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const [lockedBy, authors, activity, attachments, rendition, members, template, dataStore] = await Promise.all([
+    getLockHolder(ctx, row),
+    findUserSummaries(
+      ctx,
+      versions.map((v) => v.authorId),
+    ),
+    presentActivity(ctx, events),
+    presentAttachments(ctx, attachmentRows),
+    orNull(renditionOf(contents[0], version ? contents.find((v) => v.version === version) : contents[0])),
+    abilities.share ? findShareableMembers(ctx, id) : Promise.resolve([]),
+    canEditValues ? getTemplate(ctx, row.templateId!).catch(() => null) : null,
+    canEditValues ? getDataStore(ctx) : null,
+  ]);
+  const document = {
+    ...plain,
+    tags,
+    category,
+    folder,
+    template: templateRef,
+    author,
+    contents: versions.slice(0, 1),
+    role,
+    abilities,
+    health: documentHealth(row),
+    locked: !!holderId && holderId !== ctx.userId,
+    lockedById: holderId,
+    lockedBy,
+  };
+  return {
+    document,
+    versions: versions.map((v) => ({ ...v, author: (v.authorId && authors.get(v.authorId)) || null })),
+    rendition,
+    activity,
+    categories: options.categories,
+    tags: options.tags,
+    folders: options.folders,
+    account: { settings: options.settings },
+    policies: policyRows.filter((p) => role === "owner" || p.status === "active").map(presentPolicy),
+    members,
+    attachments,
+    template,
+    dataStore,
+  };
 }

@@ -34,7 +34,7 @@ export const LAST_ACTIVE_POLICIES = 5;
 /** touchDocumentAccess writes at most once in this window per person and document. */
 export const ACCESS_TOUCH_INTERVAL_MS = 5 * 60_000;
 /** A document's access list is not paged; this bounds one answer. */
-const POLICIES_MAX = 1000;
+export const POLICIES_MAX = 1000;
 
 /**
  * What each document role may do (spec DocumentRole.permissions), cumulative as in spec section

@@ -10,11 +10,6 @@ import { assertNotLockedByOther } from "./document-lock";
 import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
 
-// The document's other verbs, each in its own file, re-exported for the modules that still import
-// them from here (lib/documents/load-document-view.ts, in another change's area).
-export { getDocument } from "./get-document";
-export { findDocumentVersions } from "./find-document-versions";
-
 const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
 

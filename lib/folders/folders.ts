@@ -39,7 +39,11 @@ export async function findFolders(ctx: ServiceContext, group: FolderGroup, paren
 
 /** The whole tree of a group under one root node labelled 'Drive' (key "root"). */
 export async function folderTree(ctx: ServiceContext, group: FolderGroup, rootLabel = "Drive"): Promise<FolderNode> {
-  const folders = await findFolders(ctx, group);
+  return buildFolderTree(await findFolders(ctx, group), rootLabel);
+}
+
+/** The tree of folders read some other way (one statement with other options: lib/documents/document-options.ts). */
+export function buildFolderTree(folders: { id: string; name: string; parentId: string | null }[], rootLabel = "Drive"): FolderNode {
   const nodes = new Map<string, FolderNode>(
     folders.map((f) => [
       f.id,

@@ -22,7 +22,6 @@ import { touchDocumentAccess } from "@/lib/documents/policies";
 import { loadDocumentView } from "@/lib/documents/load-document-view";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
 import { renditionVersionSchema } from "@/lib/documents/get-document-rendition";
-import { flattenTree } from "@/lib/folders/folders";
 import type { Variable } from "@/lib/templates/variables";
 
 export const dynamic = "force-dynamic";
@@ -62,8 +61,7 @@ export default async function DocumentViewPage({
       </AppShell>
     );
   }
-  const { document, versions, rendition, activity, categories, tags, tree, account, policies, members, attachments, template, dataStore } =
-    view;
+  const { document, versions, rendition, activity, categories, tags, account, policies, members, attachments, template, dataStore } = view;
   if (!version.success || !rendition) notFound();
   // "Last active" is recorded after the answer is sent: no write on the way to the screen.
   after(() => touchDocumentAccess(ctx, id));
@@ -157,7 +155,7 @@ export default async function DocumentViewPage({
         }))}
         categories={categories.map((c) => ({ id: c.id, name: c.name }))}
         tags={tags.map((t) => ({ id: t.id, name: t.name, color: t.color }))}
-        folders={flattenTree(tree)}
+        folders={view.folders}
         sharing={document.abilities.share ? <ShareLinksPanel documentId={document.id} canShare={document.abilities.share} /> : undefined}
         attachments={
           <AttachmentsPanel
