@@ -12,13 +12,15 @@ import { gzipSync } from "node:zlib";
  * goal (none for the share page). `ceiling`: what the tests enforce, so nothing grows unnoticed:
  * the target where it is met, else the size reached (docs/benchmarks.md, "First-load
  * JavaScript", says why /login and /docs stay above their targets) with about 1 KB to spare.
- * Lower a ceiling when a page gets lighter.
+ * Lower a ceiling when a page gets lighter. Raised by 2 KB once (issue 14): every screen now
+ * carries the declared operations' route table (lib/operations/routes.ts, about 1.8 KB gzip),
+ * which replaced the URLs written in each component; splitting it per screen is issue 15's next step.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
-  "/login": { target: 135, ceiling: 148 },
-  "/docs": { target: 145, ceiling: 158 },
+  "/login": { target: 135, ceiling: 150 },
+  "/docs": { target: 145, ceiling: 160 },
   "/d/{id}/view": { target: 160, ceiling: 160 },
-  "/s/{id}": { target: null, ceiling: 151 },
+  "/s/{id}": { target: null, ceiling: 153 },
 };
 
 /** Strings only zod's runtime holds (its error class and core type names). */
