@@ -11,6 +11,7 @@ import { categoryOperations } from "@/lib/categories/category-operations";
 import { attachmentOperations } from "@/lib/documents/attachment-operations";
 import { documentFileOperations } from "@/lib/documents/document-file-operations";
 import { documentOperations } from "@/lib/documents/document-operations";
+import { documentOverviewOperations } from "@/lib/documents/document-overview-operations";
 import { searchOperations } from "@/lib/search/search-operations";
 import { tagOperations } from "@/lib/tags/tag-operations";
 import { publicApiOperations } from "@/lib/api/public-template-operations";
@@ -47,6 +48,7 @@ const declared = [
   ...dataStoreOperations,
   ...publicApiOperations,
   ...documentOperations,
+  ...documentOverviewOperations,
   ...documentFileOperations,
   ...attachmentOperations,
   ...searchOperations,

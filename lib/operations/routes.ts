@@ -155,6 +155,10 @@ export const OPERATION_ROUTES = {
   updateComment: { method: "PUT", path: "/vapp/comments/{commentId}" },
   deleteComment: { method: "DELETE", path: "/vapp/comments/{commentId}" },
   resolveComment: { method: "POST", path: "/vapp/comments/{commentId}/resolve" },
+  hotDocuments: { method: "GET", path: "/vapp/documents/hot" },
+  expiringDocuments: { method: "GET", path: "/vapp/documents/expiring" },
+  documentsCount: { method: "GET", path: "/vapp/documents/count" },
+  documentStatusList: { method: "GET", path: "/vapp/documents/status-list" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

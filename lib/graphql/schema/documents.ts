@@ -1,6 +1,11 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import {
+  documentStatusListOperation,
+  documentsCountOperation,
+  expiringDocumentsOperation,
+  hotDocumentsOperation,
+} from "@/lib/documents/document-overview-operations";
 import { z } from "zod";
-import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, hotDocuments } from "@/lib/documents/find-documents";
 import {
   createDocumentFromTemplate,
   createFromTemplateSchema,
@@ -361,24 +366,20 @@ builder.queryFields((t) => ({
     type: ["Document"],
     description: "The documents most recently changed (5 by default).",
     args: { size: t.arg.int() },
-    resolve: (_query, _root, { size }, { ctx }) => hotDocuments(ctx, size ?? 5),
+    resolve: resolvePrismaOperation(hotDocumentsOperation),
   }),
   documentsCount: t.int({
     args: { filters: t.arg({ type: DocumentFilter }) },
-    resolve: (_root, { filters }, { ctx }) =>
-      countDocuments(
-        ctx,
-        parseInput(
-          documentListSchema.omit({ page: true, size: true, orderBy: true, sortBy: true }),
-          withoutNulls(filters ?? {}, ["folderId"]),
-          "documentsCount",
-        ),
-      ),
+    resolve: resolveOperation(
+      documentsCountOperation,
+      ({ filters }) => withoutNulls((filters ?? {}) as Record<string, unknown>, ["folderId"]),
+      (result) => result.total,
+    ),
   }),
   documentStatusList: t.field({
     type: [StatusOption],
     description: "Every document status with its label in the request's language.",
-    resolve: (_root, _args, { ctx }) => documentStatusList(ctx),
+    resolve: resolveOperation(documentStatusListOperation),
   }),
   documentVersions: t.field({
     type: [DocumentVersion],
@@ -406,7 +407,7 @@ builder.queryFields((t) => ({
     type: ["Document"],
     description: "Open documents ending within the notice period or marked toExpire, soonest first.",
     args: { size: t.arg.int() },
-    resolve: (_query, _root, { size }, { ctx }) => expiringDocuments(ctx, size ?? 10),
+    resolve: resolvePrismaOperation(expiringDocumentsOperation),
   }),
 }));
 
