@@ -5,6 +5,7 @@ import { answerAccessRequest, registerAccessDocumentPolicy } from "./access-requ
 import {
   answerAccessRequestSchema,
   documentPolicyIdsSchema,
+  documentRoleList,
   findDocumentPolicies,
   lastActiveDocumentPolicies,
   transferDocumentOwnership,
@@ -163,7 +164,26 @@ export const shareDocumentWithPerson = defineOperation({
   run: (ctx, { id: documentId, ...data }) => shareWithPerson(ctx, documentId, data),
 });
 
+export const listDocumentRoles = defineOperation({
+  name: "documentRoles",
+  kind: "query",
+  description: "The five document roles with their labels in the request's language and what each allows.",
+  callers: ["member", "apiToken"],
+  input: z.object({}).strict(),
+  output: z.array(
+    z.object({
+      id: z.enum(DOCUMENT_ROLES),
+      name: z.enum(DOCUMENT_ROLES),
+      label: z.string(),
+      global: z.boolean(),
+      permissions: z.array(z.string()),
+    }),
+  ),
+  run: async (ctx) => documentRoleList(ctx),
+});
+
 export const policyOperations = [
+  listDocumentRoles,
   listPolicies,
   upsertPolicy,
   deletePolicy,

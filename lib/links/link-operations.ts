@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
-import { createDocumentLink, deleteDocumentLink, findDocumentLinks, updateDocumentLink } from "./document-links";
-import { createLinkSchema, LINK_ROLES, linkIdSchema, refreshLinkSchema, updateLinkSchema, validateLinkSchema } from "./schemas";
+import { createDocumentLink, deleteDocumentLink, deleteDocumentLinks, findDocumentLinks, updateDocumentLink } from "./document-links";
+import {
+  createLinkSchema,
+  LINK_ROLES,
+  linkIdSchema,
+  linkIdsSchema,
+  refreshLinkSchema,
+  updateLinkSchema,
+  validateLinkSchema,
+} from "./schemas";
 import { refreshDocumentLinkToken, validateDocumentLink } from "./validate-document-link";
 
 /**
@@ -86,6 +94,17 @@ export const deleteLink = defineOperation({
   run: async (ctx, input) => ({ id: await deleteDocumentLink(ctx, input.linkId) }),
 });
 
+export const bulkDeleteLinks = defineOperation({
+  name: "bulkDeleteLinks",
+  kind: "mutation",
+  description: "Removes several share links, all or none (editor on each one's document); at most 100.",
+  ...members,
+  input: linkIdsSchema,
+  output: z.object({ ids: z.array(z.string()) }),
+  ids: ["ids"],
+  run: async (ctx, input) => ({ ids: await deleteDocumentLinks(ctx, input.ids) }),
+});
+
 export const validateLink = defineOperation({
   name: "validateLink",
   kind: "mutation",
@@ -110,4 +129,4 @@ export const refreshLink = defineOperation({
   run: (ctx, input) => refreshDocumentLinkToken(ctx, input.refreshToken),
 });
 
-export const linkOperations = [listLinks, createLink, updateLink, deleteLink, validateLink, refreshLink];
+export const linkOperations = [listLinks, createLink, updateLink, deleteLink, bulkDeleteLinks, validateLink, refreshLink];

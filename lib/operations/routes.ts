@@ -159,6 +159,8 @@ export const OPERATION_ROUTES = {
   expiringDocuments: { method: "GET", path: "/vapp/documents/expiring" },
   documentsCount: { method: "GET", path: "/vapp/documents/count" },
   documentStatusList: { method: "GET", path: "/vapp/documents/status-list" },
+  bulkDeleteLinks: { method: "POST", path: "/vapp/links/bulk-delete" },
+  documentRoles: { method: "GET", path: "/vapp/document-roles" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

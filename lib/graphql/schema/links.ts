@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { deleteDocumentLinks, linkPermissions, linkUrl, upsertDocumentLink } from "@/lib/links/document-links";
+import { linkPermissions, linkUrl, upsertDocumentLink } from "@/lib/links/document-links";
 import { isLinkExpired } from "@/lib/links/link-access";
-import { createLink, deleteLink, listLinks, updateLink, validateLink } from "@/lib/links/link-operations";
-import { createLinkSchema, LINK_ROLES, linkIdsSchema, updateLinkSchema } from "@/lib/links/schemas";
+import { bulkDeleteLinks, createLink, deleteLink, listLinks, updateLink, validateLink } from "@/lib/links/link-operations";
+import { createLinkSchema, LINK_ROLES, updateLinkSchema } from "@/lib/links/schemas";
 import { parseInput } from "@/lib/http/parse-input";
 import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
@@ -113,8 +113,7 @@ builder.mutationFields((t) => ({
   bulkDeleteLinks: t.field({
     type: ["ID"],
     args: { ids: t.arg.idList({ required: true }) },
-    resolve: (_root, { ids }, { ctx }) =>
-      deleteDocumentLinks(ctx, parseInput(linkIdsSchema, { ids: ids.map(String) }, "bulkDeleteLinks").ids),
+    resolve: resolveOperation(bulkDeleteLinks, null, (result) => result.ids),
   }),
   validateLink: t.field({
     type: LinkValidation,

@@ -1,10 +1,10 @@
 import { DOCUMENT_ROLES } from "@/lib/documents/access";
-import { documentRoleList } from "@/lib/documents/policies";
 import type { PresentedPolicy } from "@/lib/documents/policy-rules";
 import {
   answerAccessRequestOperation,
   bulkDeletePolicies,
   deletePolicy,
+  listDocumentRoles,
   listPersonalLinks,
   listPolicies,
   registerAccessPolicy,
@@ -147,7 +147,7 @@ builder.queryFields((t) => ({
   documentRoles: t.field({
     type: [DocumentRole],
     description: "The five document roles with what each allows.",
-    resolve: (_root, _args, { ctx }) => documentRoleList(ctx),
+    resolve: resolveOperation(listDocumentRoles),
   }),
 }));
 

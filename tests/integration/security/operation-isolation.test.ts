@@ -203,6 +203,7 @@ const CASES: Record<string, () => unknown> = {
   createLink: () => ({ id: bDoc.id, name: "Planted" }),
   updateLink: () => ({ linkId: bDoc.linkId, role: "reviewer" }),
   deleteLink: () => ({ linkId: bDoc.linkId }),
+  bulkDeleteLinks: () => ({ ids: [bDoc.linkId] }),
   relations: () => ({ id: bDoc.id }),
   relationCandidates: () => ({ id: bDoc.id, q: "B's" }),
   createRelation: () => ({ id: bDoc.id, toDocumentId: bDoc.otherId, type: "annex" }),
