@@ -37,7 +37,11 @@ export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccoun
     : await db.accountPolicy.findFirst({ where: { accountId, user: { email: input.email } }, select: { id: true } });
   if (input.id && !existing) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
   if (!existing) {
-    if (input.status) throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "An invitation becomes active when it is accepted." });
+    if (input.status)
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: "An invitation becomes active when it is accepted.",
+        params: { fields: "status" },
+      });
     if (!input.roleId)
       throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A new member needs a role.", params: { fields: "roleId" } });
     const [invited] = await inviteMembers(ctx, { emails: [input.email!], roleId: input.roleId! });
@@ -49,7 +53,10 @@ export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccoun
     const role = input.roleId ? await getAssignableRole(tx, accountId, input.roleId) : policy.role;
     const status = input.status ?? policy.status;
     if (policy.status === "invited" && input.status) {
-      throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "An invitation becomes active when it is accepted." });
+      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+        message: "An invitation becomes active when it is accepted.",
+        params: { fields: "status" },
+      });
     }
     if (role.id !== policy.roleId || status !== policy.status) await assertKeepsAnAdministrator(tx, accountId, policy.id);
     const updated = await tx.accountPolicy.update({ where: { id: policy.id }, data: { roleId: role.id, status } });

@@ -180,7 +180,11 @@ describe("account policies: upsert and bulk delete", () => {
     const activate = await graphql(`mutation { upsertAccountPolicy(data: { email: "${email}", status: "active" }) { id } }`, {
       accessToken,
     });
-    expect(activate.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
+    expect(activate.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      reason: "VALIDATION_FAILED",
+      message: "Some fields are not valid: status",
+    });
     const events = (await db.audit.findMany({ where: { accountId: account.id, targetId: policy.id } })).map((a) => a.eventType);
     expect(events).toEqual(expect.arrayContaining(["accountPolicy.roleChanged", "accountPolicy.disabled", "accountPolicy.enabled"]));
   });
