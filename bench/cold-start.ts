@@ -19,13 +19,11 @@
  * Prints the medians and writes them into docs/benchmarks.md between the cold-start markers
  * (BENCH_WRITE=false: print only).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
+import { numberEnv, processCpu, ROOT, type Server, sleep, startNextServer, stopServer, writeBenchResults } from "./common";
 
 const config = {
   appDir: path.resolve(process.env.BENCH_APP_DIR ?? ROOT),
@@ -40,58 +38,19 @@ const DEMO = { email: "demo@example.com", password: "Demo-password-1" };
 const TARGET_S = 2;
 
 const log = (message: string) => console.log(`[bench:cold-start] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<void> };
-
 function startServer(env: Record<string, string | undefined>): Server {
-  const nextBin = path.join(config.appDir, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "--port", String(config.port), "--hostname", "127.0.0.1"], {
-    cwd: config.appDir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-      NEXTAUTH_URL: `http://localhost:${config.port}`,
-      APP_URL: `http://localhost:${config.port}`,
-      PORT: String(config.port),
-      DISABLE_JOBS: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
-      DB_QUERY_EVENTS: "",
-      SEED_DEMO: undefined,
-      AUTO_MIGRATE: undefined,
-      DATABASE_URL: undefined,
-      PGLITE_DIR: undefined,
-      ...env,
-    },
+  return startNextServer(config.appDir, config.port, {
+    DISABLE_JOBS: "1",
+    DB_QUERY_EVENTS: "",
+    SEED_DEMO: undefined,
+    AUTO_MIGRATE: undefined,
+    DATABASE_URL: undefined,
+    PGLITE_DIR: undefined,
+    ...env,
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  return { child, output: () => output, exited: new Promise<void>((resolve) => child.once("exit", () => resolve())) };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null || !server.child.pid) return;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-server.child.pid!, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGTERM");
-  if (!(await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]))) {
-    signal("SIGKILL");
-    await server.exited;
-  }
 }
 
 /** Milliseconds from `since` until `probe` holds, polling every 20 ms. */

@@ -25,12 +25,10 @@
  * wait before each measurement for other work on the machine to stop, default 60; 0: never),
  * BENCH_VERBOSE=true.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { numberEnv, ROOT, writeBenchResults } from "./common";
-import { connect } from "node:net";
+import { numberEnv, portIsFree, processCpu, ROOT, type Server, sleep, startNextServer, stopServer, writeBenchResults } from "./common";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -99,7 +97,6 @@ const benchDbUrl = databaseUrl(config.baseDatabaseUrl, config.dbName);
 const TARGETS = { list: 50, search: 100, generate: 300 };
 
 const log = (message: string) => console.log(`[bench:documents] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Statistics
@@ -168,23 +165,6 @@ async function concurrently(callers: number, seconds: number, task: () => Promis
 
 // ---------------------------------------------------------------------------------------------
 // CPU: what else ran on the machine meanwhile (Linux /proc; nothing elsewhere)
-
-/** CPU seconds (user + system) and process group of each live process. */
-function processCpu(): Map<number, { pgrp: number; seconds: number }> {
-  const cpu = new Map<number, { pgrp: number; seconds: number }>();
-  if (!existsSync("/proc/self/stat")) return cpu;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      cpu.set(Number(entry), { pgrp: Number(fields[2]), seconds: (Number(fields[11]) + Number(fields[12])) / 100 });
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return cpu;
-}
 
 /** Busy and stolen CPU seconds of the whole machine (all cores). */
 function machineCpu(): { busy: number; steal: number } | null {
@@ -284,66 +264,16 @@ async function existingDocuments(): Promise<number | null> {
 // ---------------------------------------------------------------------------------------------
 // Server
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<void> };
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", () => resolve(true));
-  });
-}
-
 function startServer(storageDir: string): Server {
-  const nextBin = path.join(config.appDir, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "--port", String(config.port), "--hostname", "127.0.0.1"], {
-    cwd: config.appDir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: benchDbUrl,
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-      NEXTAUTH_URL: origin,
-      APP_URL: origin,
-      PORT: String(config.port),
-      STORAGE_DIR: storageDir,
-      // The expiry job would change statuses and update times under the measurement.
-      DISABLE_JOBS: "1",
-      SEED_DEMO: "false",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+  return startNextServer(config.appDir, config.port, {
+    NEXTAUTH_URL: origin,
+    APP_URL: origin,
+    DATABASE_URL: benchDbUrl,
+    STORAGE_DIR: storageDir,
+    // The expiry job would change statuses and update times under the measurement.
+    DISABLE_JOBS: "1",
+    SEED_DEMO: "false",
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-    if (config.verbose) process.stdout.write(`[server] ${chunk}`);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, output: () => output, exited };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null || !server.child.pid) return;
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-server.child.pid!, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  signalGroup("SIGTERM");
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped) {
-    signalGroup("SIGKILL");
-    await server.exited;
-  }
 }
 
 async function waitUntilReady(server: Server | undefined, timeoutMs = 180_000): Promise<void> {

@@ -22,16 +22,14 @@
  * The reference is /settings/preferences: a signed-in page with the shell and the user's own
  * row only (the signed-in page with the least data; the same guard and shell as /docs).
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import postgres from "postgres";
-import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
+import { numberEnv, portIsFree, processCpu, ROOT, type Server, sleep, startNextServer, stopServer, writeBenchResults } from "./common";
 import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedDocuments } from "./seed-documents";
 
 type AutocannonResult = {
@@ -76,7 +74,6 @@ const REFERENCE = "/settings/preferences";
 const TARGETS = { docs: 0.6, search: 0.5, statements: 8 };
 
 const log = (message: string) => console.log(`[bench:pages] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n: number) => (n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 // ---------------------------------------------------------------------------------------------
@@ -200,64 +197,14 @@ async function statementsOfOneLoad(filters: Record<string, unknown>, pool: pg.Po
 // ---------------------------------------------------------------------------------------------
 // The server and the HTTP measurements
 
-type Server = { child: ChildProcess; output: () => string; exited: Promise<void> };
-
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", () => resolve(true));
-  });
-
 function startServer(storageDir: string): Server {
-  const nextBin = path.join(config.appDir, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "--port", String(config.port), "--hostname", "127.0.0.1"], {
-    cwd: config.appDir,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: benchDbUrl,
-      DB_QUERY_EVENTS: "",
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-      // Next's proxy sees the request's host as localhost (the server listens on 127.0.0.1): with
-      // 127.0.0.1 here the workspace sub-domain guard would send every screen to itself.
-      NEXTAUTH_URL: `http://localhost:${config.port}`,
-      APP_URL: `http://localhost:${config.port}`,
-      PORT: String(config.port),
-      STORAGE_DIR: storageDir,
-      DISABLE_JOBS: "1",
-      SEED_DEMO: "false",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+  return startNextServer(config.appDir, config.port, {
+    DATABASE_URL: benchDbUrl,
+    DB_QUERY_EVENTS: "",
+    STORAGE_DIR: storageDir,
+    DISABLE_JOBS: "1",
+    SEED_DEMO: "false",
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  return { child, output: () => output, exited: new Promise<void>((resolve) => child.once("exit", () => resolve())) };
-}
-
-async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null || !server.child.pid) return;
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-server.child.pid!, name);
-    } catch {
-      // Already gone.
-    }
-  };
-  signal("SIGTERM");
-  if (!(await Promise.race([server.exited.then(() => true), sleep(10_000).then(() => false)]))) {
-    signal("SIGKILL");
-    await server.exited;
-  }
 }
 
 async function waitUntilReady(server: Server | undefined): Promise<void> {
