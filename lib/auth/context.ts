@@ -7,8 +7,9 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RoleName } from "./permissions";
 import type { RequestMemo } from "./request-memo";
+import type { SigningClaims } from "@/lib/signing/signing-tokens";
 
-export type Via = "session" | "token" | "link" | "system" | "anonymous";
+export type Via = "session" | "token" | "link" | "signed" | "system" | "anonymous";
 
 export type ServiceContext = {
   userId: string | null;
@@ -27,6 +28,12 @@ export type ServiceContext = {
    * (lib/links/link-access.ts `requireLinkAccess`).
    */
   linkToken?: string;
+  /**
+   * A reviewer's or signer's token (`via: "signed"`), checked for its signature and expiry: the
+   * caller is the recipient of one Approval or Signature of `accountId`. The services check the
+   * record itself on each use (lib/signing/signed-caller.ts).
+   */
+  signed?: SigningClaims;
   locale: Locale;
   ip: string | null;
   userAgent: string | null;

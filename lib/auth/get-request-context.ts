@@ -1,6 +1,7 @@
 /**
  * SECURITY-CRITICAL. Builds the service context once per request from, in order: an API key
- * (`x-api-key`, or `api-key` as the spec's public API names it), a share link's access token
+ * (`x-api-key`, or `api-key` as the spec's public API names it), a reviewer's or signer's `signed`
+ * token (lib/signing/signing-tokens.ts), a share link's access token
  * (`Authorization: Bearer`, a visitor), a bearer access token, or the session cookie. A key that is present but unknown or revoked gives an anonymous context, even
  * with a session cookie beside it. The account is the one named by the account header when the
  * user belongs to it, else the session's, else the first one. A key's use is counted on the token
@@ -14,6 +15,8 @@ import { readSessionJwt, sessionCookieName } from "./session-jwt";
 import { findActiveToken } from "./sign-in-with-token";
 import { linkRef } from "@/lib/links/link-access";
 import { verifyLinkAccessToken } from "@/lib/links/link-tokens";
+import { SIGNED_HEADER, SIGNED_PARAM } from "@/lib/signing/signing-links";
+import { verifySigningToken } from "@/lib/signing/signing-tokens";
 
 /** Header naming the account a request acts in. */
 export const ACCOUNT_HEADER = "x-account-id";
@@ -30,7 +33,13 @@ export type RequestSource = {
 
 export function sourceFromRequest(req: Request): RequestSource {
   const cookies = parseCookies(req.headers.get("cookie"));
-  return { header: (name) => req.headers.get(name), cookie: (name) => cookies.get(name) ?? null };
+  // A reviewer's or signer's download is a plain link (no headers): on GET the token may come as
+  // the `signed` query parameter, as it does in the address the email gave them.
+  const signedParam = () => (req.method === "GET" ? new URL(req.url).searchParams.get(SIGNED_PARAM) : null);
+  return {
+    header: (name) => req.headers.get(name) ?? (name === SIGNED_HEADER ? signedParam() : null),
+    cookie: (name) => cookies.get(name) ?? null,
+  };
 }
 
 export function parseCookies(header: string | null): Map<string, string> {
@@ -123,6 +132,12 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
     return withMembership({ ...base, userId: token.userId, via: "token", viaId: token.id }, membership);
   }
 
+  // An approval's reviewer or a signer: the `signed` header carries their link's token (spec
+  // section 5). It acts in the token's workspace with no permission; the services check the
+  // record it names on every use. A forged or expired token gives an anonymous context.
+  const signed = src.header(SIGNED_HEADER);
+  if (signed) return signedContext(base, signed);
+
   const authorization = src.header("authorization");
   const bearer = authorization?.startsWith("Bearer ") ? authorization.slice(7).trim() : null;
   // A share link's visitor: a link access token, signed by us (an expired one too, so the
@@ -160,6 +175,13 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
       }
     : null;
   return membership ? withMembership(ctx, membership) : ctx;
+}
+
+/** The context of a reviewer or signer holding `token`; anonymous when it is not valid. */
+export function signedContext(base: ServiceContext, token: string): ServiceContext {
+  const verified = verifySigningToken(token);
+  if (!verified.ok) return base;
+  return { ...base, via: "signed", viaId: verified.claims.rid, accountId: verified.claims.aid, signed: verified.claims };
 }
 
 /** "Last access" of a member (the members list sorts by it), written at most every few minutes. */

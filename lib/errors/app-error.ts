@@ -100,6 +100,11 @@ export const AppErrorCode = {
   NOT_FROM_TEMPLATE: "NOT_FROM_TEMPLATE",
   /** A share link past its expiry, or refused to this visitor. */
   LINK_EXPIRED: "LINK_EXPIRED",
+  /**
+   * An approval or signature link that is forged, expired, asked again (a newer link replaced it)
+   * or already used: `details.reason` says which (lib/signing/signing-links.ts SigningLinkFailure).
+   */
+  SIGNING_LINK_INVALID: "SIGNING_LINK_INVALID",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
   FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
   /**
@@ -163,6 +168,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   TOO_MANY_ATTACHMENTS: { status: 400, type: "validation" },
   NOT_FROM_TEMPLATE: { status: 409, type: "conflict" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
+  SIGNING_LINK_INVALID: { status: 401, type: "authentication" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },

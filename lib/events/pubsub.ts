@@ -12,6 +12,22 @@ import { db, embeddedDatabase } from "@/lib/db";
 export type EventMap = {
   /** A user's own profile changed: payload is the user id. */
   "user:updated": [userId: string, payload: { id: string }];
+  /**
+   * A document's approval or signature state changed (requested, viewed, approved, rejected,
+   * signed, declined, sealed): payload names what changed; subscribers re-read what they show.
+   */
+  "document:signing": [documentId: string, payload: DocumentSigningEvent];
+  /** Something in a workspace's work queue changed (what awaits whom): subscribers re-read their counts. */
+  "account:workQueue": [accountId: string, payload: { documentId: string }];
+};
+
+export type DocumentSigningEvent = {
+  documentId: string;
+  kind: "approval" | "signature" | "seal";
+  /** The Approval, Signature or Seal id. */
+  id: string;
+  /** requested, viewed, approved, rejected, message, signed, declined, sealed, sealFailed */
+  state: string;
 };
 
 type EventName = keyof EventMap;

@@ -26,10 +26,14 @@ export function hasValidCsrf(src: RequestSource): boolean {
   return isSignedCsrfToken(header) && cookie !== null && safeEqual(header, cookie);
 }
 
-/** Headers that carry a credential of their own: API keys, a bearer access token, token sign-in's key. */
+/** Headers that carry a credential of their own: API keys, a bearer access token, token sign-in's key, a signer's or reviewer's `signed` token. */
 function hasHeaderCredential(src: RequestSource): boolean {
   return Boolean(
-    src.header("x-api-key") || src.header("api-key") || src.header("x-access-token") || src.header("authorization")?.startsWith("Bearer "),
+    src.header("x-api-key") ||
+    src.header("api-key") ||
+    src.header("x-access-token") ||
+    src.header("signed") ||
+    src.header("authorization")?.startsWith("Bearer "),
   );
 }
 

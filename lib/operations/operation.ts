@@ -8,12 +8,13 @@ import { parseInput } from "@/lib/http/parse-input";
 /**
  * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
  * an API token (acting as the member who made it), a visitor holding a share link, a system job
- * (lib/jobs: via "system"). Signers and reviewers holding a signed token come with issue 16.
+ * (lib/jobs: via "system"), an approval's reviewer or a signer holding a signed token (the `signed`
+ * header or query parameter; lib/signing/signing-tokens.ts).
  * `anyone` opens an operation to every caller, signed in or not (signing in, registering, a reset
  * by emailed token): its service checks whatever proves the caller's right (a password, a token
  * in the input).
  */
-export type CallerKind = "member" | "apiToken" | "visitor" | "job" | "anyone";
+export type CallerKind = "member" | "apiToken" | "visitor" | "reviewer" | "signer" | "job" | "anyone";
 
 /**
  * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
@@ -83,6 +84,7 @@ export function callerKind(ctx: ServiceContext): CallerKind | null {
   if (ctx.via === "token") return "apiToken";
   if (ctx.via === "link") return "visitor";
   if (ctx.via === "system") return "job";
+  if (ctx.via === "signed") return ctx.signed?.typ === "approval" ? "reviewer" : "signer";
   return ctx.userId ? "member" : null;
 }
 
@@ -111,6 +113,9 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
     // What only a share link's visitor may do wants the link's token: without one, the caller is not signed in for it.
     if (operation.callers.every((caller) => caller === "visitor"))
       throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Open the shared link again." });
+    // What only a reviewer or a signer may do wants their link's token, valid and unexpired.
+    if (operation.callers.every((caller) => caller === "reviewer" || caller === "signer"))
+      throw new AppError(AppErrorCode.SIGNING_LINK_INVALID, { message: "This link is no longer valid.", details: { reason: "invalid" } });
     throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
   }
   if (operation.permission && (kind === "member" || kind === "apiToken")) {
