@@ -4,14 +4,10 @@ import { defineOperation } from "@/lib/operations/operation";
 import { findRelationCandidates } from "./relation-candidates";
 import { createRelationSchema, relationCandidatesSchema, updateRelationSchema } from "./relation-schemas";
 import { RELATION_TYPES } from "./relation-types";
-import {
-  createDocumentRelation,
-  deleteDocumentRelation,
-  deleteDocumentRelations,
-  findDocumentRelations,
-  relationIdsSchema,
-  updateDocumentRelation,
-} from "./relations";
+import { createDocumentRelation } from "./create-document-relation";
+import { deleteDocumentRelation, deleteDocumentRelations, relationIdsSchema } from "./delete-document-relations";
+import { findDocumentRelations } from "./find-document-relations";
+import { updateDocumentRelation } from "./update-document-relation";
 
 /**
  * A document's relations (spec section 7, "document relations"), declared once for REST and

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { uploadMaxFiles } from "@/lib/files/upload-limits";
 import { documentSchema } from "./document-output";
 import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
-import { createDocumentFromTemplate, createFromTemplateSchema } from "./create-document";
+import { createDocumentFromTemplate } from "./create-document-from-template";
+import { createFromTemplateSchema } from "./document-schemas";
 import type { FieldUpload } from "./field-uploads";
 import { updateDocumentValues, updateDocumentValuesSchema } from "./update-document-values";
 

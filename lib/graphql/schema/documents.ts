@@ -6,12 +6,9 @@ import {
   hotDocumentsOperation,
 } from "@/lib/documents/document-overview-operations";
 import { z } from "zod";
-import {
-  createDocumentFromTemplate,
-  createFromTemplateSchema,
-  documentFieldsSchema,
-  importDocuments,
-} from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createFromTemplateSchema, documentFieldsSchema } from "@/lib/documents/document-schemas";
+import { importDocuments } from "@/lib/documents/import-documents";
 import {
   archiveDocumentOperation,
   cloneDocumentOperation,

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
-import { createDocumentFromTemplate, createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
@@ -13,7 +14,7 @@ import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { addDocumentComment } from "@/lib/documents/comments";
-import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { makeDocx } from "@/tests/fixtures/docx";
 
