@@ -1,5 +1,6 @@
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/permissions";
+import { assertPlanCapability } from "@/lib/accounts/plan-capability";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectContractFile } from "@/lib/files/inspect-contract-file";
@@ -16,12 +17,7 @@ import { insertDocuments } from "./insert-documents";
 export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFields, uploads: UploadedFile[]) {
   accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
-  if (!ctx.capabilities.has("import")) {
-    throw new AppError(AppErrorCode.FEATURE_NOT_IN_PLAN, {
-      message: "This is a paid feature. Upgrade your plan to activate this feature.",
-      params: { feature: "import" },
-    });
-  }
+  assertPlanCapability(ctx, "import");
   if (uploads.length === 0)
     throw new AppError(AppErrorCode.MISSING_PARAMETER, {
       message: "Required parameter files was null or undefined when calling importDocuments",
