@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as documentLinks from "@/app/vapp/documents/[id]/links/route";
 import * as documentRelations from "@/app/vapp/documents/[id]/relations/route";
 import * as importRoute from "@/app/vapp/documents/import/route";
+import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as documents from "@/app/vapp/documents/route";
 import type { ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
@@ -10,6 +11,8 @@ import { createDocumentLink } from "@/lib/links/document-links";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql, graphqlUpload } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
+import { uploadFieldsTemplate } from "@/tests/factories/upload-fields-template";
+import { makePng } from "@/tests/factories/images";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
@@ -137,5 +140,44 @@ describe("upsertRelation, one declaration", () => {
     );
     expect(gql.errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect((await db.documentRelation.findUniqueOrThrow({ where: { id: relation.id } })).tag).toBe("v2");
+  });
+});
+
+describe("createDocument from a template, through its declaration", () => {
+  it("refuses more upload-field files than UPLOAD_MAX_FILES over GraphQL as over REST (TOO_MANY_FILES), storing nothing", async () => {
+    const setup = await uploadFieldsTemplate("Too many field files");
+    const files = { logo: { name: "logo.png", bytes: makePng(4, 4) }, annex: { name: "annex.docx", bytes: makeDocx(["Annex"]) } };
+    const saved = process.env.UPLOAD_MAX_FILES;
+    process.env.UPLOAD_MAX_FILES = "1";
+    try {
+      const form = new FormData();
+      form.set("data", JSON.stringify({ templateId: setup.template.id, values: { client: "Acme" } }));
+      for (const [field, file] of Object.entries(files)) form.append(`field:${field}`, new Blob([file.bytes as BlobPart]), file.name);
+      const rest = await fromTemplate.POST(
+        new Request("http://localhost:3000/vapp/documents/from-template", {
+          method: "POST",
+          headers: { authorization: `Bearer ${setup.accessToken}` },
+          body: form,
+        }),
+      );
+      expect((await rest.json()).error.code).toBe("TOO_MANY_FILES");
+
+      const gql = await graphqlUpload(
+        "mutation ($data: CreateDocumentInput, $fieldFiles: [FieldFileInput!]) { createDocument(data: $data, fieldFiles: $fieldFiles) { id } }",
+        {
+          accessToken: setup.accessToken,
+          variables: {
+            data: { templateId: setup.template.id, values: { client: "Acme" } },
+            fieldFiles: Object.keys(files).map((name) => ({ name, file: null })),
+          },
+          files: Object.fromEntries(Object.values(files).map((file, i) => [`fieldFiles.${i}.file`, file])),
+        },
+      );
+      expect(gql.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "TOO_MANY_FILES" });
+    } finally {
+      if (saved === undefined) delete process.env.UPLOAD_MAX_FILES;
+      else process.env.UPLOAD_MAX_FILES = saved;
+    }
+    expect(await db.document.count({ where: { accountId: setup.account.id } })).toBe(0);
   });
 });
