@@ -642,8 +642,11 @@ async function main(): Promise<void> {
   const { createSession } = await import("../lib/auth/session");
   const { anonymousContext } = await import("../lib/auth/context");
   const { buildContext } = await import("../lib/auth/get-request-context");
-  const { documentListSchema, documentListSql, findDocuments } = await import("../lib/documents/find-documents");
-  const { createDocumentFromTemplate, generateFromTemplate, readStored } = await import("../lib/documents/create-document");
+  const { documentListSchema, documentListSql } = await import("../lib/documents/document-list-sql");
+  const { findDocuments } = await import("../lib/documents/find-documents");
+  const { createDocumentFromTemplate } = await import("../lib/documents/create-document-from-template");
+  const { generateFromTemplate } = await import("../lib/documents/fill-template");
+  const { readStored } = await import("../lib/documents/stored-file");
   const { createTemplate, publishUnpublishTemplate } = await import("../lib/templates/templates");
   const { fillValues } = await import("../lib/templates/variables");
   const { makeDocx } = await import("../tests/fixtures/docx");

@@ -6,7 +6,7 @@ import { lastAccountAccessRequest, missingMainPermissions } from "@/lib/accounts
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
-import { expiringDocuments } from "@/lib/documents/find-documents";
+import { expiringDocuments } from "@/lib/documents/expiring-documents";
 
 export const dynamic = "force-dynamic";
 

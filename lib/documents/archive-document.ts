@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "./access";
-import { documentInclude } from "./create-document";
+import { documentInclude } from "./document-include";
 import { assertNotLockedByOther } from "./document-lock";
 
 /**

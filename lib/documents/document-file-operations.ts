@@ -3,7 +3,7 @@ import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { versionSchema, versionWithAuthorSchema } from "./document-output";
 import { exportDocumentsCsv } from "./export-csv";
-import { documentListSchema } from "./find-documents";
+import { documentListSchema } from "./document-list-sql";
 import { findDocumentVersions } from "./find-document-versions";
 import { getDocumentFile } from "./get-document-file";
 import { documentListFromQuery } from "./list-query";

@@ -1,12 +1,17 @@
 import { z } from "zod";
 import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
+import { assertPlanCapability } from "@/lib/accounts/plan-capability";
 import { pageSchema } from "@/lib/pagination";
 import { documentRoles } from "./access";
 import { archiveDocument } from "./archive-document";
-import { cloneDocument, createDocumentFromUpload, documentFieldsSchema, importDocuments } from "./create-document";
+import { cloneDocument } from "./clone-document";
+import { createDocumentFromUpload } from "./create-document";
+import { documentFieldsSchema } from "./document-schemas";
+import { importDocuments } from "./import-documents";
 import { deleteDocuments } from "./delete-documents";
 import { abilitiesSchema, documentLockSchema, documentSchema, documentWithRoleSchema } from "./document-output";
-import { documentListSchema, findDocuments } from "./find-documents";
+import { documentListSchema } from "./document-list-sql";
+import { findDocuments } from "./find-documents";
 import { getDocument } from "./get-document";
 import { lockDocument } from "./lock-document";
 import { DOCUMENT_STATUSES } from "./status";
@@ -49,11 +54,30 @@ export const listDocumentsOperation = defineOperation({
   },
 });
 
+export const importDocumentsOperation = defineOperation({
+  name: "importDocuments",
+  kind: "upload",
+  description:
+    "Uploads several documents at once, one per file (.docx, .pdf or .doc, checked by content), with the same details: all or none, at most UPLOAD_MAX_FILES; needs the plan capability `import` (FEATURE_NOT_IN_PLAN otherwise).",
+  ...members,
+  permission: "ManageDocuments",
+  // At most the server's UPLOAD_MAX_FILES (readUpload caps it over REST, the service over GraphQL).
+  upload: { maxFiles: Number.POSITIVE_INFINITY },
+  input: documentFieldsSchema.extend({ files: uploadedFiles }),
+  output: z.object({ items: z.array(documentSchema) }),
+  ids: ["categoryId", "folderId", "tagIds"],
+  run: async (ctx, { files, ...fields }) => {
+    // The plan is checked before any file is: an import outside the plan reads none of them.
+    assertPlanCapability(ctx, "import");
+    return { items: await importDocuments(ctx, fields, files) };
+  },
+});
+
 export const createDocumentOperation = defineOperation({
   name: "createDocument",
   kind: "upload",
   description:
-    "Uploads one document (a .docx, .pdf or .doc, checked by its content) with optional details, or several at once (an import: all or none, plan capability `import`).",
+    "Uploads one document (a .docx, .pdf or .doc, checked by its content) with optional details; several files at once are an import (importDocuments: all or none, plan capability `import`).",
   ...members,
   permission: "ManageDocuments",
   // At most the server's UPLOAD_MAX_FILES (readUpload caps it).
@@ -62,7 +86,7 @@ export const createDocumentOperation = defineOperation({
   output: z.union([z.object({ items: z.array(documentSchema) }), documentSchema]),
   ids: ["categoryId", "folderId", "tagIds"],
   run: async (ctx, { files, ...fields }): Promise<unknown> =>
-    files.length > 1 ? { items: await importDocuments(ctx, fields, files) } : createDocumentFromUpload(ctx, fields, files[0]),
+    files.length > 1 ? importDocumentsOperation.run(ctx, { ...fields, files }) : createDocumentFromUpload(ctx, fields, files[0]),
 });
 
 export const getDocumentOperation = defineOperation({
@@ -171,6 +195,7 @@ export const deleteDocumentsOperation = defineOperation({
 export const documentOperations = [
   listDocumentsOperation,
   createDocumentOperation,
+  importDocumentsOperation,
   getDocumentOperation,
   updateDocumentOperation,
   updateDocumentStatusOperation,

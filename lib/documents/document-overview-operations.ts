@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { documentSchema } from "./document-output";
-import { countDocuments, documentListSchema, documentStatusList, expiringDocuments, hotDocuments } from "./find-documents";
+import { countDocuments, hotDocuments } from "./find-documents";
+import { documentListSchema } from "./document-list-sql";
+import { documentStatusList } from "./document-status-list";
+import { expiringDocuments } from "./expiring-documents";
 import { DOCUMENT_STATUSES } from "./status";
 
 /**

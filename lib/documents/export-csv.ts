@@ -1,6 +1,7 @@
 import type { ServiceContext } from "@/lib/auth/context";
 import { getTranslator } from "@/lib/i18n/messages";
-import { findDocuments, type DocumentListInput } from "./find-documents";
+import { findDocuments } from "./find-documents";
+import { type DocumentListInput } from "./document-list-sql";
 
 /** Rows in one export at most. */
 export const EXPORT_MAX_ROWS = 10_000;

@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { docxToHtml } from "@/lib/files/docx";
 import { requireDocumentRole } from "./access";
-import { readStored } from "./create-document";
+import { readStored } from "./stored-file";
 
 /** The `?version=` of /d/{id}/view: a version number (absent: the latest). */
 export const renditionVersionSchema = z.coerce.number().int().min(1).max(1_000_000).optional();

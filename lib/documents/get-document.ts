@@ -1,6 +1,6 @@
 import type { ServiceContext } from "@/lib/auth/context";
 import { documentAbilities, requireDocumentRole } from "./access";
-import { documentInclude } from "./create-document";
+import { documentInclude } from "./document-include";
 import { getLockHolder, liveLockHolderId } from "./document-lock";
 import { documentHealth } from "./status";
 

@@ -1,4 +1,4 @@
-import type { DocumentListInput } from "./find-documents";
+import type { DocumentListInput } from "./document-list-sql";
 
 const list = (value: string | null) =>
   value

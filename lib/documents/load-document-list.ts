@@ -5,7 +5,9 @@ import { assertCan, can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { documentOptions } from "./document-options";
 import { documentRoles } from "./access";
-import { authorOptions, documentListSchema, documentsAuthorsSql, findDocumentRows, type DocumentListInput } from "./find-documents";
+import { authorOptions, documentsAuthorsSql } from "./find-documents-authors";
+import { documentListSchema, type DocumentListInput } from "./document-list-sql";
+import { findDocumentRows } from "./find-documents";
 import { pdfRenditionsAvailable } from "./pdf-rendition";
 import { documentHealth } from "./status";
 

@@ -9,7 +9,7 @@ import { getTemplate } from "@/lib/templates/templates";
 import { documentAbilities, documentRole, rememberDocumentRow } from "./access";
 import { activityTake, documentActivityWhere, presentActivity } from "./activity";
 import { attachmentSelect, MAX_ATTACHMENTS, presentAttachments } from "./attachment-view";
-import { documentInclude } from "./create-document";
+import { documentInclude } from "./document-include";
 import { getLockHolder, liveLockHolderId } from "./document-lock";
 import { documentOptions } from "./document-options";
 import { findUserSummaries } from "./find-user-summaries";

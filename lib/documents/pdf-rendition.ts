@@ -6,7 +6,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { convertWithLibreOffice, sofficePath } from "@/lib/files/libreoffice";
 import { storage } from "@/lib/storage/storage";
 import { requireDocumentRole } from "./access";
-import { readStored } from "./create-document";
+import { readStored } from "./stored-file";
 
 /** Whether this server can make PDF renditions of Word versions (LibreOffice is installed). */
 export const pdfRenditionsAvailable = () => sofficePath() !== null;

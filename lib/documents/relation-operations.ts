@@ -4,14 +4,10 @@ import { defineOperation } from "@/lib/operations/operation";
 import { findRelationCandidates } from "./relation-candidates";
 import { createRelationSchema, relationCandidatesSchema, updateRelationSchema } from "./relation-schemas";
 import { RELATION_TYPES } from "./relation-types";
-import {
-  createDocumentRelation,
-  deleteDocumentRelation,
-  deleteDocumentRelations,
-  findDocumentRelations,
-  relationIdsSchema,
-  updateDocumentRelation,
-} from "./relations";
+import { createDocumentRelation } from "./create-document-relation";
+import { deleteDocumentRelation, deleteDocumentRelations, relationIdsSchema } from "./delete-document-relations";
+import { findDocumentRelations } from "./find-document-relations";
+import { updateDocumentRelation, upsertDocumentRelation } from "./update-document-relation";
 
 /**
  * A document's relations (spec section 7, "document relations"), declared once for REST and
@@ -87,6 +83,23 @@ export const updateRelation = defineOperation({
   run: (ctx, { relationId, ...data }) => updateDocumentRelation(ctx, relationId, data),
 });
 
+export const upsertRelation = defineOperation({
+  name: "upsertRelation",
+  kind: "mutation",
+  description:
+    "Relates a document as createRelation does, or with `relationId` changes the type or tag of a relation leaving it as updateRelation does (one leaving another document is NOT_FOUND; a relation never changes its ends).",
+  ...members,
+  input: updateRelationSchema.extend({
+    id,
+    relationId: id.optional(),
+    toDocumentId: id.nullable().optional(),
+    toTemplateId: id.nullable().optional(),
+  }),
+  output: relationSchema,
+  ids: ["id", "relationId", "toDocumentId", "toTemplateId"],
+  run: (ctx, { id: documentId, relationId, ...data }) => upsertDocumentRelation(ctx, documentId, { ...data, id: relationId }),
+});
+
 export const deleteRelation = defineOperation({
   name: "deleteRelation",
   kind: "mutation",
@@ -114,6 +127,7 @@ export const relationOperations = [
   listRelationCandidates,
   createRelation,
   updateRelation,
+  upsertRelation,
   deleteRelation,
   bulkDeleteRelations,
 ];

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { uploadMaxFiles } from "@/lib/files/upload-limits";
 import { documentSchema } from "./document-output";
 import { defineOperation, uploadedFiles } from "@/lib/operations/operation";
-import { createDocumentFromTemplate, createFromTemplateSchema } from "./create-document";
+import { createDocumentFromTemplate } from "./create-document-from-template";
+import { createFromTemplateSchema } from "./document-schemas";
 import type { FieldUpload } from "./field-uploads";
 import { updateDocumentValues, updateDocumentValuesSchema } from "./update-document-values";
 
@@ -17,9 +17,9 @@ const members = { callers: ["member", "apiToken"] } as const;
 const fieldFiles = { upload: { maxFiles: Number.MAX_SAFE_INTEGER, required: false, byField: true, json: true } } as const;
 const files = uploadedFiles.default([]);
 
-/** The files of upload fields, each with its field's name. */
+/** The files of upload fields, each with its field's name (prepareFieldUploads refuses more than UPLOAD_MAX_FILES). */
 const fieldUploads = (list: z.infer<typeof uploadedFiles>): FieldUpload[] =>
-  list.slice(0, uploadMaxFiles()).map((file) => ({ name: file.name, bytes: file.bytes, field: file.field ?? "" }));
+  list.map((file) => ({ name: file.name, bytes: file.bytes, field: file.field ?? "" }));
 
 export const createFromTemplateOperation = defineOperation({
   name: "createDocumentFromTemplate",

@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireDocumentRole } from "./access";
-import { documentInclude } from "./create-document";
+import { documentInclude } from "./document-include";
 import { assertNotLockedByOther } from "./document-lock";
 import { canTransition, DOCUMENT_STATUSES } from "./status";
 

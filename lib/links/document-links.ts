@@ -201,10 +201,17 @@ export async function updateDocumentLink(ctx: ServiceContext, linkId: string, ra
   return presentLink(updated);
 }
 
-/** Creates the link, or updates it when `id` names one of the account's. */
-export async function upsertDocumentLink(ctx: ServiceContext, documentId: string, input: CreateLinkInput & { id?: string | null }) {
+/**
+ * Creates a link on `documentId` (the settings are then createLink's: a name is required), or,
+ * when `id` names one of that document's links, updates it. A link of another document, or one
+ * the caller cannot manage, is NOT_FOUND, as in upsertRelation.
+ */
+export async function upsertDocumentLink(ctx: ServiceContext, documentId: string, input: UpdateLinkInput & { id?: string | null }) {
   const { id, ...settings } = input;
-  return id ? updateDocumentLink(ctx, id, settings) : createDocumentLink(ctx, documentId, settings);
+  if (!id) return createDocumentLink(ctx, documentId, parseInput(createLinkSchema, settings, "upsertLink"));
+  const link = await requireLink(ctx, id);
+  if (link.documentId !== documentId) throw notFound();
+  return updateDocumentLink(ctx, link.id, parseInput(updateLinkSchema, settings, "upsertLink"));
 }
 
 /**

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
-import { createDocumentLink, deleteDocumentLink, deleteDocumentLinks, findDocumentLinks, updateDocumentLink } from "./document-links";
+import {
+  createDocumentLink,
+  deleteDocumentLink,
+  deleteDocumentLinks,
+  findDocumentLinks,
+  updateDocumentLink,
+  upsertDocumentLink,
+} from "./document-links";
 import {
   createLinkSchema,
   LINK_ROLES,
@@ -83,6 +90,18 @@ export const updateLink = defineOperation({
   run: (ctx, { linkId, ...settings }) => updateDocumentLink(ctx, linkId, settings),
 });
 
+export const upsertLink = defineOperation({
+  name: "upsertLink",
+  kind: "mutation",
+  description:
+    "Creates a share link on a document as createLink does, or with `linkId` updates one of that document's links as updateLink does (a link of another document is NOT_FOUND) (editor).",
+  ...members,
+  input: updateLinkSchema.extend({ id, linkId: linkIdSchema.optional() }),
+  output: linkSchema,
+  ids: ["id", "linkId"],
+  run: (ctx, { id: documentId, linkId, ...settings }) => upsertDocumentLink(ctx, documentId, { ...settings, id: linkId }),
+});
+
 export const deleteLink = defineOperation({
   name: "deleteLink",
   kind: "mutation",
@@ -129,4 +148,4 @@ export const refreshLink = defineOperation({
   run: (ctx, input) => refreshDocumentLinkToken(ctx, input.refreshToken),
 });
 
-export const linkOperations = [listLinks, createLink, updateLink, deleteLink, bulkDeleteLinks, validateLink, refreshLink];
+export const linkOperations = [listLinks, createLink, updateLink, upsertLink, deleteLink, bulkDeleteLinks, validateLink, refreshLink];

@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { readStored } from "@/lib/documents/create-document";
+import { readStored } from "@/lib/documents/stored-file";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { docxToHtml } from "@/lib/files/docx";
 import { storage } from "@/lib/storage/storage";

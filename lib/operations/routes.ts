@@ -161,6 +161,9 @@ export const OPERATION_ROUTES = {
   documentStatusList: { method: "GET", path: "/vapp/documents/status-list" },
   bulkDeleteLinks: { method: "POST", path: "/vapp/links/bulk-delete" },
   documentRoles: { method: "GET", path: "/vapp/document-roles" },
+  importDocuments: { method: "POST", path: "/vapp/documents/import" },
+  upsertLink: { method: "PUT", path: "/vapp/documents/{id}/links" },
+  upsertRelation: { method: "PUT", path: "/vapp/documents/{id}/relations" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

@@ -4,7 +4,7 @@ import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentsList } from "@/components/documents/documents-list";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
-import { documentListSchema } from "@/lib/documents/find-documents";
+import { documentListSchema } from "@/lib/documents/document-list-sql";
 import { documentListFromQuery } from "@/lib/documents/list-query";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 

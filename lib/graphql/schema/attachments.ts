@@ -1,9 +1,9 @@
 import { attachmentsOperation, createAttachmentOperation, deleteAttachmentOperation } from "@/lib/documents/attachment-operations";
 import type { DocumentAttachmentView } from "@/lib/documents/attachment-view";
-import { findDocumentAttachments } from "@/lib/documents/find-document-attachments";
 import { resolveOperation } from "@/lib/operations/graphql";
+import { runOperation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import { DocumentRef, UserSummary } from "./documents";
+import { DocumentRef, UserSummary } from "./document-types";
 import { resolveUpload } from "../resolve-upload";
 
 /**
@@ -39,7 +39,8 @@ builder.prismaObjectField(DocumentRef, "attachments", (t) =>
     type: [AttachmentRef],
     description:
       "The files kept with the document, oldest first (reader). For single-document views (`document(id)`, a created document): it asks the attachments service once per document, so a list page would pay that per row; lists use `attachments(documentId)` when a row is opened.",
-    resolve: (d, _args, { ctx }) => findDocumentAttachments(ctx, d.id),
+    // The attachments' declaration, so the document role is checked as for `attachments(documentId)`.
+    resolve: async (d, _args, { ctx }) => (await runOperation(attachmentsOperation, ctx, { id: d.id })).items,
   }),
 );
 

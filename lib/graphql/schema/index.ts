@@ -4,6 +4,7 @@ import "./account";
 import "./members";
 import "./taxonomy";
 import "./documents";
+import "./document-mutations";
 import "./attachments";
 import "./templates";
 import "./folders";

@@ -1,17 +1,13 @@
-import { z } from "zod";
-import { linkPermissions, linkUrl, upsertDocumentLink } from "@/lib/links/document-links";
+import { linkPermissions, linkUrl } from "@/lib/links/document-links";
 import { isLinkExpired } from "@/lib/links/link-access";
-import { bulkDeleteLinks, createLink, deleteLink, listLinks, updateLink, validateLink } from "@/lib/links/link-operations";
-import { createLinkSchema, LINK_ROLES, updateLinkSchema } from "@/lib/links/schemas";
-import { parseInput } from "@/lib/http/parse-input";
+import { bulkDeleteLinks, createLink, deleteLink, listLinks, updateLink, upsertLink, validateLink } from "@/lib/links/link-operations";
+import { LINK_ROLES } from "@/lib/links/schemas";
 import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
+import { withoutUndefined } from "./arguments";
 // The `document` relation needs the Document type.
-import "./documents";
+import "./document-types";
 
-/** GraphQL gives absent fields as undefined: drop them, keep explicit nulls (expiredAt: null clears it). */
-const withoutUndefined = (data: object | null | undefined): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(data ?? {}).filter(([, v]) => v !== undefined));
 /** The settings of a LinkInput (create and update take no id). */
 const settingsOf = (data: object) => Object.fromEntries(Object.entries(withoutUndefined(data)).filter(([key]) => key !== "id"));
 
@@ -92,14 +88,12 @@ builder.mutationFields((t) => ({
   }),
   upsertLink: t.prismaField({
     type: "DocumentLink",
+    description: "Creates a share link on documentId, or with data.id updates one of its links (editor).",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: (_query, _root, { documentId, data }, { ctx }) => {
-      const id = data.id ? String(data.id) : null;
-      const settings = id
-        ? parseInput(updateLinkSchema, settingsOf(data), "upsertLink")
-        : parseInput(createLinkSchema, settingsOf(data), "upsertLink");
-      return upsertDocumentLink(ctx, String(documentId), { ...(settings as z.input<typeof createLinkSchema>), id });
-    },
+    resolve: resolvePrismaOperation(upsertLink, ({ documentId, data }) => {
+      const { id: linkId, ...settings } = withoutUndefined(data as object);
+      return { ...settings, ...(linkId == null ? {} : { linkId: String(linkId) }), id: String(documentId) };
+    }),
   }),
   deleteLink: t.field({
     type: "ID",

@@ -1,21 +1,19 @@
-import { z } from "zod";
 import { createComment, deleteComment, listComments, resolveComment, updateComment } from "@/lib/documents/comment-operations";
 import type { PresentedComment } from "@/lib/documents/comments";
-import { bulkDeleteRelations, createRelation, deleteRelation, listRelations, updateRelation } from "@/lib/documents/relation-operations";
-import { createRelationSchema, updateRelationSchema } from "@/lib/documents/relation-schemas";
+import {
+  bulkDeleteRelations,
+  createRelation,
+  deleteRelation,
+  listRelations,
+  updateRelation,
+  upsertRelation,
+} from "@/lib/documents/relation-operations";
 import { COMMENT_KINDS, RELATION_TYPES } from "@/lib/documents/relation-types";
-import { upsertDocumentRelation, type PresentedRelation, type RelationEnd } from "@/lib/documents/relations";
-import { parseInput } from "@/lib/http/parse-input";
+import type { PresentedRelation, RelationEnd } from "@/lib/documents/present-relations";
 import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
-import { DocumentStatusEnum, withoutUndefined } from "./documents";
-
-const id = z.string().min(1).max(64);
-const idSchema = z.object({ id });
-const documentIdSchema = z.object({ documentId: id });
-const idOf = (value: string | number, operation: string) => parseInput(idSchema, { id: String(value) }, operation).id;
-const documentIdOf = (value: string | number, operation: string) =>
-  parseInput(documentIdSchema, { documentId: String(value) }, operation).documentId;
+import { withoutUndefined } from "./arguments";
+import { DocumentStatusEnum } from "./document-types";
 
 const RelationTypeEnum = builder.enumType("DocumentRelationType", {
   description: "What the source says of the target: related, amends, renews, replaces, annex, basedOn.",
@@ -156,16 +154,10 @@ builder.mutationFields((t) => ({
     type: RelationRef,
     description: "Creates a relation from documentId, or with data.id changes the type or tag of one leaving it.",
     args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: RelationInput, required: true }) },
-    resolve: (_root, { documentId, data }, { ctx }) => {
-      const { id: relationId, ...rest } = idsToStrings(withoutUndefined(data));
-      const source = documentIdOf(documentId, "upsertRelation");
-      return relationId == null
-        ? upsertDocumentRelation(ctx, source, parseInput(createRelationSchema, rest, "upsertRelation"))
-        : upsertDocumentRelation(ctx, source, {
-            ...parseInput(updateRelationSchema, rest, "upsertRelation"),
-            id: idOf(String(relationId), "upsertRelation"),
-          });
-    },
+    resolve: resolveOperation(upsertRelation, ({ documentId, data }) => {
+      const { id: relationId, ...rest } = idsToStrings(withoutUndefined(data as Record<string, unknown>));
+      return { ...rest, ...(relationId == null ? {} : { relationId: String(relationId) }), id: String(documentId) };
+    }),
   }),
   deleteRelation: t.field({
     type: "ID",

@@ -14,7 +14,8 @@ import {
 } from "@/lib/templates/template-operations";
 import { variablesSchema, type Variable } from "@/lib/templates/variables";
 import { builder, uploadedFile } from "../builder";
-import { Author, authorSelect, withoutUndefined } from "./documents";
+import { withoutUndefined } from "./arguments";
+import { Author, authorSelect } from "./document-types";
 
 const ID_FIELDS = ["id", "folderId", "categoryId", "tagIds", "authorId", "destinationId"];
 

@@ -8,7 +8,7 @@ import { updateAccount } from "@/lib/accounts/update-account";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createFolder } from "@/lib/folders/folders";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";

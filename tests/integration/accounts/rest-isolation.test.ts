@@ -38,7 +38,7 @@ import * as templatesExport from "@/app/vapp/templates/export/route";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { updateAccount } from "@/lib/accounts/update-account";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";

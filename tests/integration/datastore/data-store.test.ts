@@ -2,7 +2,7 @@ import PizZip from "pizzip";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { GET as getRoute, PUT as putRoute } from "@/app/vapp/accounts/data-store/route";
-import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { getDataStore, updateDataStore } from "@/lib/datastore/data-store";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";

@@ -2,7 +2,7 @@ import PizZip from "pizzip";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as attachmentRoute from "@/app/vapp/documents/[id]/attachments/[attachmentId]/route";
 import { db } from "@/lib/db";
-import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { findDocumentAttachments } from "@/lib/documents/find-document-attachments";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { readDocx } from "@/lib/files/docx";

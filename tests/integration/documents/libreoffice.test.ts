@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFRawStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { getDocumentPdf } from "@/lib/documents/pdf-rendition";
 import { convertWithLibreOffice, sofficePath } from "@/lib/files/libreoffice";
 import { extractPdfText } from "@/lib/files/pdf-text";

@@ -1,7 +1,10 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { cloneDocument, createDocumentFromTemplate, createDocumentFromUpload, importDocuments } from "@/lib/documents/create-document";
+import { cloneDocument } from "@/lib/documents/clone-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { importDocuments } from "@/lib/documents/import-documents";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";

@@ -16,7 +16,10 @@ import {
   updateDocumentComment,
 } from "@/lib/documents/comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { createDocumentRelation, deleteDocumentRelation, findDocumentRelations, updateDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
+import { deleteDocumentRelation } from "@/lib/documents/delete-document-relations";
+import { findDocumentRelations } from "@/lib/documents/find-document-relations";
+import { updateDocumentRelation } from "@/lib/documents/update-document-relation";
 import { findRelationCandidates } from "@/lib/documents/relation-candidates";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { addLinkComment } from "@/lib/links/link-comments";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { DEMO_USER, seedDemo } from "@/lib/database/seed-demo";
-import { expiringDocuments, findDocuments } from "@/lib/documents/find-documents";
+import { expiringDocuments } from "@/lib/documents/expiring-documents";
+import { findDocuments } from "@/lib/documents/find-documents";
 import { signedInAs } from "@/tests/factories";
 
 describe("demo data", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as fromTemplate from "@/app/vapp/documents/from-template/route";
-import { createDocumentFromTemplate, createFromTemplateSchema } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createFromTemplateSchema } from "@/lib/documents/document-schemas";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { readDocx } from "@/lib/files/docx";
 import { parseInput } from "@/lib/http/parse-input";

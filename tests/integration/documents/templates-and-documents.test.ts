@@ -1,8 +1,12 @@
 import PizZip from "pizzip";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createDocumentFromTemplate, createDocumentFromUpload, cloneDocument, importDocuments } from "@/lib/documents/create-document";
-import { findDocuments, documentStatusList } from "@/lib/documents/find-documents";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { cloneDocument } from "@/lib/documents/clone-document";
+import { importDocuments } from "@/lib/documents/import-documents";
+import { findDocuments } from "@/lib/documents/find-documents";
+import { documentStatusList } from "@/lib/documents/document-status-list";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { findDocumentVersions } from "@/lib/documents/find-document-versions";
 import { getDocument } from "@/lib/documents/get-document";

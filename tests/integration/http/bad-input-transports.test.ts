@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as policies from "@/app/vapp/accounts/policies/route";
+import * as documentLinks from "@/app/vapp/documents/[id]/links/route";
+import * as documentRelations from "@/app/vapp/documents/[id]/relations/route";
 import * as documentStatus from "@/app/vapp/documents/[id]/status/route";
+import * as documentValues from "@/app/vapp/documents/[id]/values/route";
+import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as tagsBulkDelete from "@/app/vapp/tags/bulk-delete/route";
 import * as tags from "@/app/vapp/tags/route";
 import { createAccount, signedInAs } from "@/tests/factories";
@@ -116,6 +120,77 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
       { status: "GONE" },
     );
     expectSameAnswer(restSide, variable, "VALIDATION_FAILED", ["newStatus"]);
+  });
+
+  // createDocument, updateDocumentValues, upsertLink and upsertRelation run their declarations: input is checked before anything is looked up.
+  it("over the limit: createDocument from a template, a name too long (its details are `fields`, as over REST)", async () => {
+    const name = "n".repeat(300);
+    const restSide = await restAnswer(
+      await fromTemplate.POST(rest("POST", "/vapp/documents/from-template", { templateId: "unknown", fields: { name } })),
+    );
+    const gql = await graphqlAnswer("mutation Create($data: CreateDocumentInput) { createDocument(data: $data) { id } }", {
+      data: { templateId: "unknown", name },
+    });
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["fields.name"]);
+    expect(gql.extensions.fields?.[0]).toMatchObject({ code: "too_big", message: restSide.error.details?.fields?.[0].message });
+  });
+
+  it("malformed: createDocument from a template, a value that is no field value", async () => {
+    const values = { party: { nested: { too: "deep" } } };
+    const restSide = await restAnswer(
+      await fromTemplate.POST(rest("POST", "/vapp/documents/from-template", { templateId: "unknown", values })),
+    );
+    const gql = await graphqlAnswer("mutation Create($data: CreateDocumentInput) { createDocument(data: $data) { id } }", {
+      data: { templateId: "unknown", values },
+    });
+    expectSameAnswer(
+      restSide,
+      gql,
+      "VALIDATION_FAILED",
+      restSide.error.details!.fields!.map((f) => f.path),
+    );
+    expect(restSide.error.details?.fields?.[0].path).toMatch(/^values\.party/);
+  });
+
+  it("malformed: updateDocumentValues with values that are not an object", async () => {
+    const restSide = await restAnswer(
+      await documentValues.PUT(rest("PUT", "/vapp/documents/unknown/values", { values: ["a"] }), params({ id: "unknown" })),
+    );
+    const gql = await graphqlAnswer('mutation { updateDocumentValues(id: "unknown", values: ["a"]) { id } }');
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["values"]);
+  });
+
+  it("over the limit: upsertLink, a name too long, and without one a new link's name is missing", async () => {
+    const name = "n".repeat(300);
+    const restSide = await restAnswer(
+      await documentLinks.PUT(rest("PUT", "/vapp/documents/unknown/links", { name }), params({ id: "unknown" })),
+    );
+    const gql = await graphqlAnswer('mutation Upsert($name: String) { upsertLink(documentId: "unknown", data: { name: $name }) { id } }', {
+      name,
+    });
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
+    // A new link (no id) takes createLink's settings, where the name is required.
+    const restMissing = await restAnswer(
+      await documentLinks.PUT(rest("PUT", "/vapp/documents/unknown/links", { role: "reader" }), params({ id: "unknown" })),
+    );
+    const gqlMissing = await graphqlAnswer('mutation { upsertLink(documentId: "unknown", data: { role: reader }) { id } }');
+    expectSameAnswer(restMissing, gqlMissing, "MISSING_PARAMETER", ["name"]);
+  });
+
+  it("malformed: upsertRelation changing a relation's ends", async () => {
+    const restSide = await restAnswer(
+      await documentRelations.PUT(
+        rest("PUT", "/vapp/documents/unknown/relations", { relationId: "r1", toDocumentId: "d2" }),
+        params({ id: "unknown" }),
+      ),
+    );
+    const gql = await graphqlAnswer('mutation { upsertRelation(documentId: "unknown", data: { id: "r1", toDocumentId: "d2" }) { id } }');
+    expectSameAnswer(
+      restSide,
+      gql,
+      "VALIDATION_FAILED",
+      restSide.error.details!.fields!.map((f) => f.path),
+    );
   });
 
   it("query limits are not bad input: QUERY_TOO_COMPLEX keeps its code", async () => {

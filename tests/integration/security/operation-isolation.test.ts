@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
-import { createDocumentFromTemplate, createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
@@ -13,7 +14,7 @@ import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { addDocumentComment } from "@/lib/documents/comments";
-import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { makeDocx } from "@/tests/fixtures/docx";
 
@@ -57,7 +58,8 @@ beforeAll(async () => {
   const accountA = await createAccount("DeclA");
   const accountB = await createAccount("DeclB");
   const sessionA = await signedInAs(accountA.owner.id, accountA.account.id);
-  a = sessionA.ctx;
+  // A's plan has every paid feature its operations ask for (import): only B's ids may be the reason to refuse.
+  a = { ...sessionA.ctx, capabilities: new Set([...sessionA.ctx.capabilities, "import"]) };
   aToken = sessionA.accessToken;
   const memberB = await addMember(accountB.account.id, "Member");
   const ctxB = (await signedInAs(accountB.owner.id, accountB.account.id)).ctx;
@@ -172,6 +174,11 @@ const CASES: Record<string, () => unknown> = {
   bulkDeleteFolders: () => ({ ids: [b.folderId, b.templateFolderId] }),
   getTemplate: () => ({ id: b.templateId }),
   createDocument: () => ({ name: "decl-spy", folderId: b.folderId, files: upload() }),
+  importDocuments: () => ({
+    folderId: b.folderId,
+    tagIds: [b.tagId],
+    files: [...upload(), { name: "decl-spy-2.docx", bytes: makeDocx(["A's"]) }],
+  }),
   document: () => ({ id: b.documentId }),
   updateDocument: () => ({ id: b.documentId, name: "Taken over" }),
   updateDocumentStatus: () => ({ id: b.documentId, newStatus: "cancelled" }),
@@ -202,12 +209,14 @@ const CASES: Record<string, () => unknown> = {
   links: () => ({ id: bDoc.id }),
   createLink: () => ({ id: bDoc.id, name: "Planted" }),
   updateLink: () => ({ linkId: bDoc.linkId, role: "reviewer" }),
+  upsertLink: () => ({ id: bDoc.id, linkId: bDoc.linkId, role: "reviewer" }),
   deleteLink: () => ({ linkId: bDoc.linkId }),
   bulkDeleteLinks: () => ({ ids: [bDoc.linkId] }),
   relations: () => ({ id: bDoc.id }),
   relationCandidates: () => ({ id: bDoc.id, q: "B's" }),
   createRelation: () => ({ id: bDoc.id, toDocumentId: bDoc.otherId, type: "annex" }),
   updateRelation: () => ({ relationId: bDoc.relationId, tag: "Taken over" }),
+  upsertRelation: () => ({ id: bDoc.id, relationId: bDoc.relationId, tag: "Taken over" }),
   deleteRelation: () => ({ relationId: bDoc.relationId }),
   bulkDeleteRelations: () => ({ ids: [bDoc.relationId] }),
   comments: () => ({ id: bDoc.id }),

@@ -26,7 +26,7 @@ import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templa
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { addDocumentComment } from "@/lib/documents/comments";
-import { createDocumentRelation } from "@/lib/documents/relations";
+import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { schema } from "@/lib/graphql/schema";

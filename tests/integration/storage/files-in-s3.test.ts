@@ -3,7 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { createDocumentFromTemplate } from "@/lib/documents/create-document";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { readDocx } from "@/lib/files/docx";
