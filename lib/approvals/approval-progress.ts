@@ -47,14 +47,18 @@ export function dueApprovals(approvals: Approval[], process: ApprovalProcess): A
  * Requests `approvals` at `now` (a new instant ends their older links), each audited
  * approval.requested; answers the updated rows, whose emails go out after the commit.
  */
-export async function markRequested(tx: Tx, ctx: ServiceContext, approvals: Approval[], now = new Date()): Promise<Approval[]> {
+export async function markRequested(
+  tx: Tx,
+  ctx: ServiceContext,
+  approvals: Approval[],
+  now = new Date(),
+  /** Who asked, when the caller is not a member (the next round asked after a reviewer's decision). */
+  requestedBy: string | null = null,
+): Promise<Approval[]> {
   const updated: Approval[] = [];
   for (const approval of approvals) {
-    const metadata = {
-      ...approvalMetadataOf(approval.metadata),
-      requestedById: ctx.userId ?? approvalMetadataOf(approval.metadata).requestedById ?? null,
-      cancelledAt: null,
-    };
+    const previous = approvalMetadataOf(approval.metadata);
+    const metadata = { ...previous, requestedById: ctx.userId ?? requestedBy ?? previous.requestedById ?? null, cancelledAt: null };
     const row = await tx.approval.update({ where: { id: approval.id }, data: { requestedAt: now, metadata } });
     await recordAudit(tx, ctx, {
       eventType: "approval.requested",
@@ -139,5 +143,7 @@ export async function settleProcess(
   if (!underWay) return { requested: [], complete: false };
   const due = dueApprovals(approvals, approvalProcessOf(document.settings));
   await grantApproverAccess(tx, ctx, document.accountId, document.id, due);
-  return { requested: await markRequested(tx, ctx, due), complete: false };
+  // The next round is asked on behalf of whoever asked the last one.
+  const requestedBy = approvals.map((a) => approvalMetadataOf(a.metadata).requestedById).find(Boolean) ?? null;
+  return { requested: await markRequested(tx, ctx, due, new Date(), requestedBy), complete: false };
 }

@@ -56,6 +56,8 @@ describe("a sequential approval process", () => {
     expect(await approvalsComplete(w.document.id)).toBe(false);
 
     const lawyer = await approvalLinkFor(w.lawyer);
+    // Asked by itself after the colleague's decision, on behalf of the author who sent it.
+    expect((await approvalEmails(w.lawyer))[0].subject).toBe("Ana User asks you to approve “Supply agreement”");
     await review(lawyer.token, second.id, true);
     expect(await statusOf(w.document.id)).toBe("approved");
     expect(await approvalsComplete(w.document.id)).toBe(true);
@@ -130,6 +132,8 @@ describe("a parallel approval process", () => {
 
     const colleague = await approvalLinkFor(w.colleague.email);
     const lawyer = await approvalLinkFor(w.lawyer);
+    // Asked by itself after the colleague's decision, on behalf of the author who sent it.
+    expect((await approvalEmails(w.lawyer))[0].subject).toBe("Ana User asks you to approve “Supply agreement”");
     await review(lawyer.token, second.id, false, "Clause 4 is unacceptable");
     expect(await statusOf(w.document.id)).toBe("rejected");
     expect(await stateOf(w)).toEqual({ [w.colleague.email]: "cancelled", [w.lawyer]: "rejected" });
