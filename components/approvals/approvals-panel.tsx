@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
@@ -51,6 +52,7 @@ export function ApprovalsPanel({
   const t = useTranslations("approvals");
   const format = useFormatter();
   const errorText = useErrorText();
+  const router = useRouter();
   const [page, setPage] = useState<Page | null>(null);
   const [form, setForm] = useState(emptyForm);
   const [settings, setSettings] = useState<Settings>({ allowComment: true, allowModification: false, allowDownload: true });
@@ -83,6 +85,8 @@ export function ApprovalsPanel({
       await work();
       await reload();
       setNotice({ tone: "success", text: done });
+      // The document's status (toReview, approved, rejected) shows in the page's header.
+      router.refresh();
       return true;
     } catch (caught) {
       setNotice({ tone: "error", text: errorText(caught) });
@@ -115,9 +119,8 @@ export function ApprovalsPanel({
 
   const date = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : "");
   const items = page?.items ?? [];
-  const unsent =
-    items.some((a) => a.state === "created" || a.state === "cancelled" || a.state === "rejected") ||
-    (items.length > 0 && items.every((a) => a.state === "approved"));
+  // Sending asks whoever is due; while someone is asked, re-sending is per approver.
+  const canSend = items.length > 0 && !items.some((a) => a.state === "requested");
 
   return (
     <div className="flex flex-col gap-4" data-testid="approvals-panel">
@@ -201,7 +204,7 @@ export function ApprovalsPanel({
         </ol>
       </section>
 
-      {canManage && items.length > 0 && unsent && (
+      {canManage && canSend && (
         <Button
           className="self-start"
           busy={busy === "send"}
