@@ -179,13 +179,19 @@ export function ApprovalsPanel({
                 <Button variant="ghost" aria-expanded={open === a.id} onClick={() => setOpen(open === a.id ? null : a.id)}>
                   {open === a.id ? t("hideThread") : t("showThread")}
                 </Button>
-                {canManage && a.state === "requested" && (
+                {canManage && (a.state === "requested" || (a.state !== "approved" && a.state !== "rejected" && !canSend)) && (
                   <Button
                     variant="secondary"
                     busy={busy === `resend-${a.id}`}
-                    onClick={() => act(`resend-${a.id}`, () => callOperation("requestApproval", { id: a.id }), t("resent"))}
+                    onClick={() =>
+                      act(
+                        `resend-${a.id}`,
+                        () => callOperation("requestApproval", { id: a.id }),
+                        t(a.state === "requested" ? "resent" : "sent"),
+                      )
+                    }
                   >
-                    {t("resend")}
+                    {a.state === "requested" ? t("resend") : t("sendOne")}
                   </Button>
                 )}
                 {canManage && a.state !== "approved" && a.state !== "rejected" && (
