@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { ApprovalThread } from "./approval-thread";
+import { ApproverEditor } from "./approver-editor";
 
 type Page = OperationOutput<"approvals">;
 type Approval = Page["items"][number];
@@ -57,6 +58,7 @@ export function ApprovalsPanel({
   const [form, setForm] = useState(emptyForm);
   const [settings, setSettings] = useState<Settings>({ allowComment: true, allowModification: false, allowDownload: true });
   const [open, setOpen] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
 
@@ -195,6 +197,11 @@ export function ApprovalsPanel({
                   </Button>
                 )}
                 {canManage && a.state !== "approved" && a.state !== "rejected" && (
+                  <Button variant="ghost" aria-expanded={editing === a.id} onClick={() => setEditing(editing === a.id ? null : a.id)}>
+                    {t("edit")}
+                  </Button>
+                )}
+                {canManage && a.state !== "approved" && a.state !== "rejected" && (
                   <Button
                     variant="ghost"
                     busy={busy === `remove-${a.id}`}
@@ -204,6 +211,18 @@ export function ApprovalsPanel({
                   </Button>
                 )}
               </div>
+              {editing === a.id && (
+                <ApproverEditor
+                  name={`${a.firstName} ${a.lastName}`.trim() || a.email}
+                  order={a.order}
+                  settings={a.settings}
+                  busy={busy === `edit-${a.id}`}
+                  onSave={async (change) => {
+                    if (await act(`edit-${a.id}`, () => callOperation("updateApproval", { id: a.id, ...change }), t("saved")))
+                      setEditing(null);
+                  }}
+                />
+              )}
               {open === a.id && <ApprovalThread approvalId={a.id} canReply={canComment} />}
             </li>
           ))}

@@ -80,6 +80,17 @@ test("an owner sends a contract for approval to a colleague and an outside lawye
   await panel.getByRole("spinbutton", { name: en("approvals.order") }).fill("2");
   await panel.getByRole("button", { name: en("approvals.add"), exact: true }).click();
   await expect(approver(page, lawyerEmail)).toHaveAttribute("data-state", "created");
+  // The lawyer's step is moved back: still after the colleague.
+  await approver(page, lawyerEmail)
+    .getByRole("button", { name: en("approvals.edit") })
+    .click();
+  await approver(page, lawyerEmail)
+    .getByRole("spinbutton", { name: en("approvals.orderOf").replace("{name}", "Laura Lex") })
+    .fill("3");
+  await approver(page, lawyerEmail)
+    .getByRole("button", { name: en("approvals.save") })
+    .click();
+  await expect(approver(page, lawyerEmail)).toContainText(en("approvals.orderN").replace("{order}", "3"));
 
   await panel.getByRole("button", { name: en("approvals.send") }).click();
   await expect(approver(page, colleagueEmail)).toHaveAttribute("data-state", "requested");
