@@ -28,6 +28,7 @@ const PUBLIC = [
   /^\/invite$/,
   /^\/sign$/,
   /^\/review$/,
+  /^\/review\/failed$/,
   /^\/thanks$/,
   /^\/out$/,
   /^\/f\//,

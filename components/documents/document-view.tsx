@@ -59,7 +59,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments";
+type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "approvals";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({
@@ -113,6 +113,7 @@ export function DocumentView({
   access,
   relations,
   comments,
+  approvals,
 }: {
   document: Details;
   role: string;
@@ -156,6 +157,8 @@ export function DocumentView({
   relations?: ReactNode;
   /** Comments, for commenters and up (components/documents/comments-panel.tsx). */
   comments?: ReactNode;
+  /** Approvers, their states and threads (components/approvals/approvals-panel.tsx). */
+  approvals?: ReactNode;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -218,6 +221,7 @@ export function DocumentView({
     ...(sharing ? (["sharing"] as const) : []),
     ...(relations ? (["relations"] as const) : []),
     ...(comments ? (["comments"] as const) : []),
+    ...(approvals ? (["approvals"] as const) : []),
   ];
 
   async function save(event: FormEvent) {
@@ -734,6 +738,12 @@ export function DocumentView({
       {tab === "comments" && comments && (
         <section id="panel-comments" role="tabpanel" aria-labelledby="tab-comments">
           {comments}
+        </section>
+      )}
+
+      {tab === "approvals" && approvals && (
+        <section id="panel-approvals" role="tabpanel" aria-labelledby="tab-approvals">
+          {approvals}
         </section>
       )}
 

@@ -4,8 +4,12 @@ import { withOpenTracking } from "./email-open";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 
-/** `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts). */
-export type EmailTemplate = "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared";
+/**
+ * `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts).
+ * `approvalRequest`, `approvalDecided`: lib/approvals/approval-emails.ts.
+ */
+export type EmailTemplate =
+  "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared" | "approvalRequest" | "approvalDecided";
 
 export type SendEmailInput = {
   to: string;

@@ -105,6 +105,10 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   const kind = callerKind(ctx) ?? (operation.callers.includes("visitor") ? "visitor" : null);
   if (operation.callers.includes("anyone"))
     return operation.run(ctx, parseInput(operation.input, raw, operation.name) as z.infer<I>, query);
+  const onlyByLink = operation.callers.every((caller) => caller === "reviewer" || caller === "signer");
+  // What only a reviewer or a signer may do: no valid token (forged, expired, none) is a link that fails.
+  if (!kind && onlyByLink)
+    throw new AppError(AppErrorCode.SIGNING_LINK_INVALID, { message: "This link is no longer valid.", details: { reason: "invalid" } });
   if (!kind) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   if (!operation.callers.includes(kind)) {
     // Only an API key opens it (the public API, /v1): any other caller lacks that credential.
@@ -114,7 +118,7 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
     if (operation.callers.every((caller) => caller === "visitor"))
       throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Open the shared link again." });
     // What only a reviewer or a signer may do wants their link's token, valid and unexpired.
-    if (operation.callers.every((caller) => caller === "reviewer" || caller === "signer"))
+    if (onlyByLink)
       throw new AppError(AppErrorCode.SIGNING_LINK_INVALID, { message: "This link is no longer valid.", details: { reason: "invalid" } });
     throw new AppError(AppErrorCode.FORBIDDEN, { message: "You are not allowed to do this." });
   }

@@ -24,6 +24,7 @@ import { policyOperations } from "@/lib/documents/policy-operations";
 import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
+import { approvalOperations } from "@/lib/approvals/approval-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -58,6 +59,8 @@ const declared = [
   ...visitorOperations,
   ...relationOperations,
   ...commentOperations,
+  // Approvals: members manage approvers, the reviewer acts by the signed header.
+  ...approvalOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -8,6 +8,19 @@
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export const OPERATION_ROUTES = {
+  // Approvals (lib/approvals/approval-operations.ts).
+  approvals: { method: "GET", path: "/vapp/approvals" },
+  createApproval: { method: "POST", path: "/vapp/approvals" },
+  setApprovalProcess: { method: "PUT", path: "/vapp/approvals/process" },
+  requestApprovals: { method: "POST", path: "/vapp/approvals/request" },
+  updateApproval: { method: "PATCH", path: "/vapp/approvals/{id}" },
+  deleteApproval: { method: "DELETE", path: "/vapp/approvals/{id}" },
+  requestApproval: { method: "POST", path: "/vapp/approvals/{id}/request" },
+  reviewDocument: { method: "POST", path: "/vapp/approvals/{id}/review" },
+  approvalMessages: { method: "GET", path: "/vapp/approvals/messages/{approvalId}" },
+  sendApprovalMessage: { method: "POST", path: "/vapp/approvals/messages/{approvalId}" },
+  fetchValidApproval: { method: "GET", path: "/vapp/approvals/valid" },
+  approvalFile: { method: "GET", path: "/vapp/approvals/valid/file" },
   accountPolicies: { method: "GET", path: "/vapp/accounts/policies" },
   createAccountPolicy: { method: "POST", path: "/vapp/accounts/policies" },
   upsertAccountPolicy: { method: "PUT", path: "/vapp/accounts/policies" },

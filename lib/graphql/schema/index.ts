@@ -13,6 +13,7 @@ import "./policies";
 import "./relations";
 import "./datastore";
 import "./access-request";
+import "./approvals";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

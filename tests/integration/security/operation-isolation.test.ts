@@ -17,6 +17,19 @@ import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { createApproval } from "@/lib/approvals/create-approval";
+import { requestApprovals } from "@/lib/approvals/request-approvals";
+import { approvalLink } from "@/lib/approvals/approval-emails";
+import {
+  approvalFileOperation,
+  approvalMessagesOperation,
+  fetchValidApprovalOperation,
+  reviewDocumentOperation,
+  sendApprovalMessageOperation,
+} from "@/lib/approvals/approval-operations";
+import { anonymousContext } from "@/lib/auth/context";
+import { signedContext } from "@/lib/auth/get-request-context";
+import { signSigningToken } from "@/lib/signing/signing-tokens";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -52,7 +65,10 @@ let bDoc: {
   linkId: string;
   relationId: string;
   commentId: string;
+  approvalId: string;
 };
+/** A's own approval and its reviewer's token (the reviewer isolation cases). */
+let aApproval: { id: string; documentId: string; token: string };
 
 beforeAll(async () => {
   const accountA = await createAccount("DeclA");
@@ -103,6 +119,13 @@ beforeAll(async () => {
   const link = await createDocumentLink(ctxB, lease.id, { name: "B's link" });
   const relation = await createDocumentRelation(ctxB, lease.id, { toDocumentId: other.id });
   const comment = await addDocumentComment(ctxB, lease.id, { body: "B's comment" });
+  const approval = await createApproval(ctxB, { documentId: lease.id, email: "decl-b-lawyer@example.test" });
+  await requestApprovals(ctxB, lease.id);
+  const aDocument = await createDocumentFromUpload(a, { name: "A's contract" }, { name: "a.docx", bytes: makeDocx(["A's terms"]) });
+  const aOwn = await createApproval(a, { documentId: aDocument.id, email: "decl-a-lawyer@example.test" });
+  await requestApprovals(a, aDocument.id);
+  const aRow = await db.approval.findUniqueOrThrow({ where: { id: aOwn.id } });
+  aApproval = { id: aOwn.id, documentId: aDocument.id, token: new URL(approvalLink(aRow)).searchParams.get("signed")! };
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -111,6 +134,7 @@ beforeAll(async () => {
     linkId: link.id,
     relationId: relation.id,
     commentId: comment.id,
+    approvalId: approval.id,
   };
   b = {
     accountId: accountB.account.id,
@@ -224,6 +248,16 @@ const CASES: Record<string, () => unknown> = {
   updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
   resolveComment: () => ({ commentId: bDoc.commentId }),
   deleteComment: () => ({ commentId: bDoc.commentId }),
+  // Approvals: B's document, B's member, B's approval.
+  approvals: () => ({ documentId: bDoc.id }),
+  createApproval: () => ({ documentId: bDoc.id, email: "decl-spy4@example.test" }),
+  setApprovalProcess: () => ({ documentId: bDoc.id, approvalProcess: "parallel" }),
+  requestApprovals: () => ({ documentId: bDoc.id }),
+  updateApproval: () => ({ id: bDoc.approvalId, order: 9 }),
+  deleteApproval: () => ({ id: bDoc.approvalId }),
+  requestApproval: () => ({ id: bDoc.approvalId }),
+  approvalMessages: () => ({ approvalId: bDoc.approvalId }),
+  sendApprovalMessage: () => ({ approvalId: bDoc.approvalId, data: "Planted" }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -254,6 +288,8 @@ async function stateOfB() {
     links: db.documentLink.findMany(inB),
     relations: db.documentRelation.findMany(inB),
     comments: db.documentComment.findMany(inB),
+    approvals: db.approval.findMany(inB),
+    approvalMessages: db.approvalMessage.findMany(inB),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
@@ -279,6 +315,17 @@ describe("isolation of every declared operation", () => {
     });
   }
 
+  it("createApproval naming B's member as an approver of A's document: refused, nothing stored", async () => {
+    await expect(
+      runOperation(
+        OPERATIONS.find((o) => o.name === "createApproval")!,
+        a,
+        { documentId: aApproval.documentId, userId: bDoc.memberUserId },
+      ),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await db.approval.count({ where: { documentId: aApproval.documentId } })).toBe(1);
+  });
+
   it("the list of members with B's account header answers only A's or refuses", async () => {
     const result = await graphql<{ accountPolicies: { items: { id: string }[] } }>("{ accountPolicies { items { id } } }", {
       accessToken: aToken,
@@ -287,5 +334,50 @@ describe("isolation of every declared operation", () => {
     const ids = result.data?.accountPolicies.items.map((item) => item.id) ?? [];
     expect(ids).not.toContain(b.memberPolicyId);
     expect(ids).not.toContain(b.invitedPolicyId);
+  });
+});
+
+/**
+ * Reviewers act by the signed token (docs/approvals-and-signatures.md): the token names one
+ * approval, and nothing else of any workspace is reachable with it. A's reviewer naming B's
+ * approval, or a token (signed with the app's secret, as a forger cannot) naming B's record under
+ * A's workspace, is SIGNING_LINK_INVALID, and B is unchanged.
+ */
+describe("isolation of the reviewer's operations", () => {
+  const reviewerOfA = (token = aApproval.token) => signedContext(anonymousContext(), token);
+  const crossToken = () =>
+    signSigningToken({
+      typ: "approval",
+      rid: bDoc.approvalId,
+      did: aApproval.documentId,
+      aid: a.accountId!,
+      email: "decl-a-lawyer@example.test",
+      rat: Date.now(),
+    });
+  const cases = [
+    ["reviewDocument", () => runOperation(reviewDocumentOperation, reviewerOfA(), { id: bDoc.approvalId, isApproved: true })],
+    ["approvalMessages", () => runOperation(approvalMessagesOperation, reviewerOfA(), { approvalId: bDoc.approvalId })],
+    [
+      "sendApprovalMessage",
+      () => runOperation(sendApprovalMessageOperation, reviewerOfA(), { approvalId: bDoc.approvalId, data: "Planted" }),
+    ],
+    ["fetchValidApproval with B's record", () => runOperation(fetchValidApprovalOperation, reviewerOfA(crossToken()), {})],
+    ["approvalFile with B's record", () => runOperation(approvalFileOperation, reviewerOfA(crossToken()), { inline: "1" })],
+    [
+      "reviewDocument with B's record",
+      () => runOperation(reviewDocumentOperation, reviewerOfA(crossToken()), { id: bDoc.approvalId, isApproved: false }),
+    ],
+  ] as const;
+  for (const [name, call] of cases) {
+    it(`${name}: SIGNING_LINK_INVALID, and B unchanged`, async () => {
+      const before = await stateOfB();
+      await expect(call()).rejects.toMatchObject({ code: "SIGNING_LINK_INVALID", details: { reason: "invalid" } });
+      expect(await stateOfB()).toEqual(before);
+    });
+  }
+
+  it("A's reviewer token still works on A's own approval (the cases above are not refused for another reason)", async () => {
+    const view = await runOperation(fetchValidApprovalOperation, reviewerOfA(), {});
+    expect(view.approval.id).toBe(aApproval.id);
   });
 });

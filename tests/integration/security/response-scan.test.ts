@@ -34,6 +34,9 @@ import { addMember, createAccount, createUser, signedInAs } from "@/tests/factor
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { createApproval } from "@/lib/approvals/create-approval";
+import { requestApprovals } from "@/lib/approvals/request-approvals";
+import { approvalLink } from "@/lib/approvals/approval-emails";
 
 /**
  * The response scan (security issue 13): every REST route under app/vapp and app/v1 and every
@@ -109,6 +112,11 @@ beforeAll(async () => {
   const role = await db.accountRole.create({ data: { accountId: account.id, name: `Scan role ${run}`, permissions: ["ViewDocuments"] } });
   const victimPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: victim.id } });
   const victimDocumentPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: document.id, userId: victim.id } });
+  const approval = await createApproval(victimCtx, { documentId: document.id, email: `scan-lawyer-${run}@example.test` });
+  await requestApprovals(victimCtx, document.id);
+  const reviewerToken = new URL(approvalLink(await db.approval.findUniqueOrThrow({ where: { id: approval.id } }))).searchParams.get(
+    "signed",
+  )!;
 
   const hashes = [
     ...(await db.session.findMany({ select: { refreshTokenHash: true } })).map((row) => row.refreshTokenHash),
@@ -126,6 +134,7 @@ beforeAll(async () => {
       { name: "anonymous", headers: {} },
       { name: "link visitor", headers: { authorization: `Bearer ${visit.accessToken}` } },
       { name: "API token", headers: { "x-api-key": token.key } },
+      { name: "reviewer", headers: { signed: reviewerToken } },
     ],
     ids: {
       document: document.id,
@@ -144,6 +153,7 @@ beforeAll(async () => {
       token: token.id,
       victim: victim.id,
       victimEmail: victim.email,
+      approval: approval.id,
     },
     forbidden: [
       "$argon2",
@@ -181,6 +191,8 @@ function paramValue(routePath: string, param: string): string | string[] {
     "relations/[relationId]": ids.relation,
     "attachments/[attachmentId]": ids.attachment,
     "send-verify-email/[email]": ids.victimEmail,
+    "approvals/[id]": ids.approval,
+    "approvals/messages/[approvalId]": ids.approval,
     // The tracking image answers the same GIF for any id.
     "emails/[id]": "no-such-email",
   };

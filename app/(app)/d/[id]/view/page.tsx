@@ -7,6 +7,7 @@ import { NotAllowed } from "@/components/layout/not-allowed";
 import { getShellProps } from "@/components/layout/shell-props";
 import { DocumentView } from "@/components/documents/document-view";
 import {
+  ApprovalsPanel,
   AttachmentsPanel,
   CommentsPanel,
   DocumentAccessPanel,
@@ -193,6 +194,14 @@ export default async function DocumentViewPage({
               canModerate={document.abilities.manage}
             />
           ) : undefined
+        }
+        approvals={
+          <ApprovalsPanel
+            documentId={document.id}
+            canManage={document.abilities.edit}
+            canComment={document.abilities.comment}
+            members={members}
+          />
         }
       />
     </AppShell>

@@ -1,0 +1,149 @@
+/**
+ * The rules of an approval process (docs/approvals-and-signatures.md, "Approvals"), applied
+ * inside the caller's transaction with the document's row locked, so that two decisions at the
+ * same instant see each other: who is due a request now, the document's status that follows,
+ * and the reader policy an internal approver gets with the workspace setting autoApproveDocPolicy.
+ */
+import type { Approval, DocumentStatus, Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { ServiceContext } from "@/lib/auth/context";
+import { auditPolicy } from "@/lib/documents/policy-rules";
+import { approvalMetadataOf, approvalProcessOf, type ApprovalProcess } from "./schemas";
+
+type Tx = Prisma.TransactionClient;
+
+/** Locks the document's row until the transaction ends: approval decisions on it run one at a time. */
+export async function lockDocumentRow(tx: Tx, documentId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
+}
+
+export function documentApprovals(tx: Tx, accountId: string, documentId: string) {
+  return tx.approval.findMany({ where: { accountId, documentId }, orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
+}
+
+/** A rejection stops the process; every approved ends it. */
+export const isStopped = (approvals: Approval[]) => approvals.some((a) => a.rejectedAt);
+export const allApproved = (approvals: Approval[]) => approvals.length > 0 && approvals.every((a) => a.approvedAt);
+
+/** The order whose turn it is in a sequential process: the lowest with someone not yet approved. */
+export function currentRound(approvals: Approval[]): number | null {
+  const open = approvals.filter((a) => !a.approvedAt);
+  return open.length ? Math.min(...open.map((a) => a.order)) : null;
+}
+
+/** Whether `approval` may be asked now: parallel, anyone open; sequential, only the current round. */
+export function isTurnOf(approval: Approval, approvals: Approval[], process: ApprovalProcess): boolean {
+  if (isStopped(approvals) || approval.approvedAt || approval.rejectedAt) return false;
+  return process === "parallel" || approval.order === currentRound(approvals);
+}
+
+/** Who should have a request and has none: all open ones in parallel, the current round in sequence. */
+export function dueApprovals(approvals: Approval[], process: ApprovalProcess): Approval[] {
+  if (isStopped(approvals)) return [];
+  return approvals.filter((a) => !a.requestedAt && isTurnOf(a, approvals, process));
+}
+
+/**
+ * Requests `approvals` at `now` (a new instant ends their older links), each audited
+ * approval.requested; answers the updated rows, whose emails go out after the commit.
+ */
+export async function markRequested(
+  tx: Tx,
+  ctx: ServiceContext,
+  approvals: Approval[],
+  now = new Date(),
+  /** Who asked, when the caller is not a member (the next round asked after a reviewer's decision). */
+  requestedBy: string | null = null,
+): Promise<Approval[]> {
+  const updated: Approval[] = [];
+  for (const approval of approvals) {
+    const previous = approvalMetadataOf(approval.metadata);
+    const metadata = { ...previous, requestedById: ctx.userId ?? requestedBy ?? previous.requestedById ?? null, cancelledAt: null };
+    const row = await tx.approval.update({ where: { id: approval.id }, data: { requestedAt: now, metadata } });
+    await recordAudit(tx, ctx, {
+      eventType: "approval.requested",
+      targetType: "document",
+      targetId: approval.documentId,
+      payload: { approvalId: approval.id, email: approval.email, order: approval.order, resent: Boolean(approval.requestedAt) },
+    });
+    updated.push(row);
+  }
+  return updated;
+}
+
+/** Ends the open requests of a stopped process: their links answer "cancelled". */
+export async function cancelOpenRequests(tx: Tx, approvals: Approval[], now = new Date()): Promise<Approval[]> {
+  const open = approvals.filter((a) => a.requestedAt && !a.approvedAt && !a.rejectedAt);
+  for (const approval of open) {
+    await tx.approval.update({
+      where: { id: approval.id },
+      data: { requestedAt: null, metadata: { ...approvalMetadataOf(approval.metadata), cancelledAt: now.toISOString() } },
+    });
+  }
+  return open;
+}
+
+/** Moves the document to `to` (approvals drive toReview, approved and rejected), audited like a status change. */
+export async function moveDocumentStatus(
+  tx: Tx,
+  ctx: ServiceContext,
+  document: { id: string; status: DocumentStatus },
+  to: DocumentStatus,
+) {
+  if (document.status === to) return;
+  await tx.document.update({ where: { id: document.id }, data: { status: to } });
+  await recordAudit(tx, ctx, {
+    eventType: "document.statusUpdated",
+    targetType: "document",
+    targetId: document.id,
+    payload: { from: document.status, to, by: "approvals" },
+  });
+}
+
+/**
+ * autoApproveDocPolicy: an internal approver (a member of the workspace) asked to approve gets a
+ * reader policy on the document when they hold none, so the document shows in their app; without
+ * the setting they act through their link only. An existing policy (any role, any state) is left alone.
+ */
+export async function grantApproverAccess(tx: Tx, ctx: ServiceContext, accountId: string, documentId: string, approvals: Approval[]) {
+  const internal = approvals.filter((a) => a.userId);
+  if (!internal.length) return;
+  const account = await tx.account.findUnique({ where: { id: accountId }, select: { settings: true } });
+  if ((account?.settings as { autoApproveDocPolicy?: boolean } | null)?.autoApproveDocPolicy !== true) return;
+  for (const approval of internal) {
+    const member = await tx.accountPolicy.findFirst({
+      where: { accountId, userId: approval.userId!, status: "active" },
+      select: { id: true },
+    });
+    if (!member) continue;
+    const existing = await tx.documentPolicy.findUnique({ where: { documentId_userId: { documentId, userId: approval.userId! } } });
+    if (existing) continue;
+    const policy = await tx.documentPolicy.create({ data: { accountId, documentId, userId: approval.userId!, role: "reader" } });
+    await auditPolicy(ctx, tx, "document.policyGranted", policy, { role: "reader", by: "approvals", approvalId: approval.id });
+  }
+}
+
+/**
+ * After a decision or a removal: every approved → the document is approved; a process under way
+ * (someone was asked) → whoever is now due is requested (the next order in a sequence). Answers
+ * the requests made (to email after the commit) and whether the approvals are complete.
+ */
+export async function settleProcess(
+  tx: Tx,
+  ctx: ServiceContext,
+  document: { id: string; accountId: string; status: DocumentStatus; settings: unknown },
+): Promise<{ requested: Approval[]; complete: boolean }> {
+  const approvals = await documentApprovals(tx, document.accountId, document.id);
+  if (!approvals.length || isStopped(approvals)) return { requested: [], complete: false };
+  if (allApproved(approvals)) {
+    await moveDocumentStatus(tx, ctx, document, "approved");
+    return { requested: [], complete: true };
+  }
+  const underWay = approvals.some((a) => a.requestedAt || a.approvedAt);
+  if (!underWay) return { requested: [], complete: false };
+  const due = dueApprovals(approvals, approvalProcessOf(document.settings));
+  await grantApproverAccess(tx, ctx, document.accountId, document.id, due);
+  // The next round is asked on behalf of whoever asked the last one.
+  const requestedBy = approvals.map((a) => approvalMetadataOf(a.metadata).requestedById).find(Boolean) ?? null;
+  return { requested: await markRequested(tx, ctx, due, new Date(), requestedBy), complete: false };
+}

@@ -1,0 +1,33 @@
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { accountScope } from "@/lib/accounts/scope";
+import { requireDocumentRole } from "@/lib/documents/access";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { approvalProcessOf, presentApproval } from "./schemas";
+
+/**
+ * A document's approvers in their order (spec approvals: documentId, size, cursorId), cursor-paged:
+ * `cursorId` is the last id of the page before, `nextCursorId` null at the end. Needs reader.
+ * Answers the document's process too, for the screen.
+ */
+export async function findApprovals(ctx: ServiceContext, input: { documentId: string; size?: number; cursorId?: string }) {
+  const { accountId } = accountScope(ctx);
+  const { document } = await requireDocumentRole(ctx, input.documentId, "reader");
+  const size = input.size ?? 50;
+  const where = { accountId, documentId: document.id };
+  const cursor = input.cursorId ? await db.approval.findFirst({ where: { ...where, id: input.cursorId }, select: { id: true } }) : null;
+  if (input.cursorId && !cursor)
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown cursor.", params: { fields: "cursorId" } });
+  const rows = await db.approval.findMany({
+    where,
+    orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }],
+    ...(cursor ? { cursor: { id: cursor.id }, skip: 1 } : {}),
+    take: size + 1,
+  });
+  const items = rows.slice(0, size).map(presentApproval);
+  return {
+    items,
+    nextCursorId: rows.length > size ? items[items.length - 1].id : null,
+    approvalProcess: approvalProcessOf(document.settings),
+  };
+}

@@ -1,0 +1,39 @@
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { requireMemberApproval } from "./approval-access";
+import { sendApprovalRequestEmails } from "./approval-emails";
+import { publishApprovalEvents } from "./approval-events";
+import { documentApprovals, grantApproverAccess, isTurnOf, lockDocumentRow, markRequested, moveDocumentStatus } from "./approval-progress";
+import { approvalProcessOf, approvalStateOf, presentApproval, type ApprovalOutput } from "./schemas";
+
+/**
+ * Asks one approver (spec requestApproval; editor): the first request, or a re-send with a new
+ * link (the older one answers "replaced"). Only someone whose turn it is: in a sequential process
+ * the current round; never after a decision or once the process was rejected (INVALID_TRANSITION,
+ * details.reason notYourTurn or finished).
+ */
+export async function requestApproval(ctx: ServiceContext, approvalId: string): Promise<ApprovalOutput> {
+  const { approval, document } = await requireMemberApproval(ctx, approvalId, "editor");
+  const requested = await db.$transaction(async (tx) => {
+    await lockDocumentRow(tx, document.id);
+    const fresh = await tx.document.findUniqueOrThrow({ where: { id: document.id } });
+    const approvals = await documentApprovals(tx, fresh.accountId, fresh.id);
+    const current = approvals.find((a) => a.id === approval.id)!;
+    if (!isTurnOf(current, approvals, approvalProcessOf(fresh.settings))) {
+      const finished = current.approvedAt || current.rejectedAt || approvals.some((a) => a.rejectedAt);
+      throw new AppError(AppErrorCode.INVALID_TRANSITION, {
+        message: finished ? "This approval process has ended for this approver." : "It is not this approver's turn yet.",
+        params: { from: approvalStateOf(current), to: "requested" },
+        details: { reason: finished ? "finished" : "notYourTurn" },
+      });
+    }
+    await grantApproverAccess(tx, ctx, fresh.accountId, fresh.id, [current]);
+    const [marked] = await markRequested(tx, ctx, [current]);
+    await moveDocumentStatus(tx, ctx, fresh, "toReview");
+    return marked;
+  });
+  publishApprovalEvents(document.accountId, document.id, [{ id: requested.id, state: "requested" }]);
+  await sendApprovalRequestEmails(ctx, document, [requested]);
+  return presentApproval(await db.approval.findUniqueOrThrow({ where: { id: requested.id } }));
+}
