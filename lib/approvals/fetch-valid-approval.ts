@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { Approval } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { readStored } from "@/lib/documents/create-document";
+import { readStored } from "@/lib/documents/stored-file";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { docxToHtml } from "@/lib/files/docx";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
