@@ -24,6 +24,7 @@ import { policyOperations } from "@/lib/documents/policy-operations";
 import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
+import { sealingOperations } from "@/lib/sealing/sealing-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -58,6 +59,8 @@ const declared = [
   ...visitorOperations,
   ...relationOperations,
   ...commentOperations,
+  // Sealing signed documents: an owner's retry, a signer's sealed copy, the public verify page.
+  ...sealingOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -161,6 +161,10 @@ export const OPERATION_ROUTES = {
   documentStatusList: { method: "GET", path: "/vapp/documents/status-list" },
   bulkDeleteLinks: { method: "POST", path: "/vapp/links/bulk-delete" },
   documentRoles: { method: "GET", path: "/vapp/document-roles" },
+  // Sealing (lib/sealing/sealing-operations.ts).
+  resealDocument: { method: "POST", path: "/vapp/sealing/documents/{id}" },
+  downloadSealedDocument: { method: "GET", path: "/vapp/sealing/sealed-copy" },
+  verifySealedPdf: { method: "POST", path: "/vapp/sealing/verify" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;
