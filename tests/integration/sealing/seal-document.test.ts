@@ -8,6 +8,8 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as sealedCopy } from "@/app/vapp/sealing/sealed-copy/route";
 import { POST as reseal } from "@/app/vapp/sealing/documents/[id]/route";
+import { auditExportSchema, verifyChain } from "@/lib/audit/audit-chain";
+import { exportAuditTrail } from "@/lib/audit/export-audit-trail";
 import { db } from "@/lib/db";
 import { readStored } from "@/lib/documents/create-document";
 import { jobContext } from "@/lib/jobs/job";
@@ -38,7 +40,7 @@ async function sealedVersion(documentId: string) {
 
 describe("sealing a signed document", () => {
   it("stamps the signatures, adds the certificate, seals it and tells everyone", { timeout: 90_000 }, async () => {
-    const { document, signatures, owner } = await signedDocument({ signers: [{}, { typed: true }, { rubricAllPages: true }] });
+    const { document, signatures, owner, session } = await signedDocument({ signers: [{}, { typed: true }, { rubricAllPages: true }] });
     const result = await sealDocument(jobContext("job-1"), document.id, first);
     expect(result).toMatchObject({ sealed: true });
 
@@ -62,6 +64,14 @@ describe("sealing a signed document", () => {
     expect(audit).toMatchObject({ targetType: "document", targetId: document.id, via: "system", userId: null });
     const stored = await db.document.findUniqueOrThrow({ where: { id: document.id } });
     expect(readSealingState(stored.metadata)).toMatchObject({ state: "sealed", attempts: 1 });
+    // The job's audit row joins the workspace's chain: the exported trail still verifies, and one edited row breaks it.
+    const exported = auditExportSchema.parse(JSON.parse(await new Response(await exportAuditTrail(session.ctx)).text()));
+    expect(exported.rows.map((r) => r.eventType)).toContain("document.sealed");
+    expect(verifyChain(exported.rows)).toMatchObject({ valid: true });
+    const forged = exported.rows.map((r) =>
+      r.eventType === "document.sealed" ? { ...r, payload: r.payload.replace("}", ', "x": 1}') } : r,
+    );
+    expect(verifyChain(forged)).toMatchObject({ valid: false, brokenAt: { reason: "hash" } });
 
     const emails = await db.outboxEmail.findMany({ where: { documentId: document.id, template: "documentSealed" } });
     expect(emails.map((e) => e.to).sort()).toEqual([owner.email, ...signatures.map((s) => s.email)].sort());
