@@ -67,11 +67,17 @@ test("a sealed PDF downloads, pdfsig finds it valid, and /verify tells it from a
       headers: { "x-csrf-token": await csrfToken(page.request) },
     });
     expect(asked.status()).toBe(202);
+    // The job's outcome: the seal, or its recorded failure (shown whole, with its error, when it comes instead).
+    const outcome = async () =>
+      (
+        await sql!<{ seals: number; sealing: { state?: string; error?: string } | null }[]>`
+          SELECT (SELECT count(*)::int FROM "Seal" WHERE "documentId" = ${documentId}) AS seals, metadata->'sealing' AS sealing
+          FROM "Document" WHERE id = ${documentId}`
+      )[0]!;
     await expect
-      .poll(async () => (await sql!<{ n: number }[]>`SELECT count(*)::int AS n FROM "Seal" WHERE "documentId" = ${documentId}`)[0]!.n, {
-        timeout: 60_000,
-      })
-      .toBe(1);
+      .poll(async () => (await outcome()).seals === 1 || (await outcome()).sealing?.state === "failed", { timeout: 90_000 })
+      .toBe(true);
+    expect(await outcome()).toEqual({ seals: 1, sealing: { state: "sealed", attempts: 1, at: expect.any(String) } });
 
     // The owner downloads the sealed copy (version 2) from the versions tab, as a person does.
     await page.reload();
