@@ -111,57 +111,58 @@ export async function sealDocument(
       eventsTotal: total,
     });
     const key = sealedKey(accountId, documentId, latest.id);
-    await storage().put(key, sealed.bytes);
-    await pauseAfterStoreForTests();
-
     const signersJson = signers.map((s) => ({ name: signerName(s), email: s.email, signedAt: s.signedAt!.toISOString() }));
-    const outcome = await db.$transaction(async (tx) => {
-      // One run at a time past this point (a manual retry beside the queue's): the document's row is the lock.
-      await tx.$queryRaw`SELECT "id" FROM "Document" WHERE "id" = ${documentId} AND "accountId" = ${accountId} FOR UPDATE`;
-      const last = await tx.documentContent.findFirst({ where: { accountId, documentId }, orderBy: { version: "desc" } });
-      const done = await tx.seal.findFirst({ where: { accountId, documentId, contentId: last?.id ?? "" }, select: { id: true } });
-      if (done) return { sealed: false as const, reason: "alreadySealed" as const };
-      if (last?.id !== latest.id) return { sealed: false as const, reason: "changed" as const };
-      const metadata: SealedVersionMetadata = { sealed: true, sourceContentId: latest.id, sourceVersion: latest.version };
-      const content = await tx.documentContent.create({
-        data: {
+    const outcome = await db.$transaction(
+      async (tx) => {
+        // One run at a time from here (an owner's request beside the queue's run): the document's row is
+        // the lock, held while the file is stored, so a second run never overwrites a copy already sealed.
+        // A process that dies here drops the lock with its connection; the retry stores the same key again.
+        await tx.$queryRaw`SELECT "id" FROM "Document" WHERE "id" = ${documentId} AND "accountId" = ${accountId} FOR UPDATE`;
+        const last = await tx.documentContent.findFirst({ where: { accountId, documentId }, orderBy: { version: "desc" } });
+        const done = await tx.seal.findFirst({ where: { accountId, documentId, contentId: last?.id ?? "" }, select: { id: true } });
+        if (done) return { sealed: false as const, reason: "alreadySealed" as const };
+        if (last?.id !== latest.id) return { sealed: false as const, reason: "changed" as const };
+        await storage().put(key, sealed.bytes);
+        await pauseAfterStoreForTests();
+        const metadata: SealedVersionMetadata = { sealed: true, sourceContentId: latest.id, sourceVersion: latest.version };
+        const content = await tx.documentContent.create({
+          data: {
+            accountId,
+            documentId,
+            authorId: null,
+            version: latest.version + 1,
+            name: `${latest.name.replace(/\.[^.]+$/, "")}.pdf`.slice(0, 255),
+            mimetype: "application/pdf",
+            path: key,
+            size: sealed.bytes.byteLength,
+            text: latest.text,
+            readOnly: true,
+            metadata: metadata as unknown as Prisma.InputJsonValue,
+          },
+        });
+        const seal = await tx.seal.create({
+          data: { accountId, documentId, contentId: content.id, sha256: sealed.hashAfter, signers: signersJson, sealedAt },
+        });
+        await tx.document.update({ where: { id: documentId }, data: { updatedAt: new Date() } });
+        await writeSealingState(tx, document, { state: "sealed", attempts: attempt.number, at: sealedAt.toISOString() });
+        await recordAudit(tx, ctx, {
           accountId,
-          documentId,
-          authorId: null,
-          version: latest.version + 1,
-          name: `${latest.name.replace(/\.[^.]+$/, "")}.pdf`.slice(0, 255),
-          mimetype: "application/pdf",
-          path: key,
-          size: sealed.bytes.byteLength,
-          text: latest.text,
-          readOnly: true,
-          metadata: metadata as unknown as Prisma.InputJsonValue,
-        },
-      });
-      const seal = await tx.seal.create({
-        data: { accountId, documentId, contentId: content.id, sha256: sealed.hashAfter, signers: signersJson, sealedAt },
-      });
-      await tx.document.update({ where: { id: documentId }, data: { updatedAt: new Date() } });
-      await writeSealingState(tx, document, { state: "sealed", attempts: attempt.number, at: sealedAt.toISOString() });
-      await recordAudit(tx, ctx, {
-        accountId,
-        eventType: "document.sealed",
-        targetType: "document",
-        targetId: documentId,
-        payload: {
-          version: content.version,
-          sha256: sealed.hashAfter,
-          signers: signersJson.length,
-          certificate: sealed.certificateFingerprint,
-        },
-      });
-      return { sealed: true as const, sealId: seal.id, version: content.version };
-    });
-    if (!outcome.sealed) {
-      // Another run sealed it meanwhile (its copy is under the same key), or a new version came: nothing of ours stays.
-      if (outcome.reason === "changed") await storage().delete(key);
-      return outcome;
-    }
+          eventType: "document.sealed",
+          targetType: "document",
+          targetId: documentId,
+          payload: {
+            version: content.version,
+            sha256: sealed.hashAfter,
+            signers: signersJson.length,
+            certificate: sealed.certificateFingerprint,
+          },
+        });
+        return { sealed: true as const, sealId: seal.id, version: content.version };
+      },
+      { maxWait: 30_000, timeout: 120_000 },
+    );
+    // Another run sealed it meanwhile, or a new version came: this run stored nothing.
+    if (!outcome.sealed) return outcome;
     pubsub.publish("document:signing", documentId, { documentId, kind: "seal", id: outcome.sealId, state: "sealed" });
     await sendSealedEmails({ document, signers, version: outcome.version }).catch((error) =>
       console.error(`[sealing] the sealed-copy emails of ${documentId} could not all be sent`, error),

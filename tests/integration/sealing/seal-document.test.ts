@@ -115,6 +115,23 @@ describe("sealing a signed document", () => {
     });
   });
 
+  it("seals once when two runs race, and the stored copy is the one its Seal names", { timeout: 60_000 }, async () => {
+    const { document } = await signedDocument({ signers: [{}, {}] });
+    const results = await Promise.all([
+      sealDocument(jobContext("x"), document.id, first),
+      sealDocument(jobContext("y"), document.id, first),
+    ]);
+    expect(results.filter((r) => r.sealed)).toHaveLength(1);
+    const seals = await db.seal.findMany({ where: { documentId: document.id } });
+    expect(seals).toHaveLength(1);
+    const version = await sealedVersion(document.id);
+    expect(
+      createHash("sha256")
+        .update(await readStored(version.path))
+        .digest("hex"),
+    ).toBe(seals[0]!.sha256);
+  });
+
   it("waits for every signer, and a manual request says so", { timeout: 60_000 }, async () => {
     const { document, session, account } = await signedDocument({ signers: [{}, { signed: false }] });
     expect(await sealDocument(jobContext(null), document.id, first)).toEqual({ sealed: false, reason: "notAllSigned" });
