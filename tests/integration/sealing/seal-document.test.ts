@@ -17,6 +17,7 @@ import { stopJobs } from "@/lib/jobs/queue";
 import { sealDocument } from "@/lib/sealing/seal-document";
 import { readSealingState } from "@/lib/sealing/sealing-state";
 import { addMember, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { signedDocument } from "./signed-document";
 
@@ -113,6 +114,12 @@ describe("sealing a signed document", () => {
       type: "conflict",
       message: "Este documento ya está sellado: su última versión es la copia sellada.",
     });
+    // The same refusal over GraphQL.
+    const viaGraphql = await graphql("mutation ($id: ID!) { resealDocument(id: $id) { documentId state } }", {
+      accessToken: session.accessToken,
+      variables: { id: document.id },
+    });
+    expect(viaGraphql.errors?.[0]?.extensions).toMatchObject({ code: "ALREADY_SEALED" });
   });
 
   it("seals once when two runs race, and the stored copy is the one its Seal names", { timeout: 60_000 }, async () => {
