@@ -28,6 +28,10 @@ const nextConfig: NextConfig = {
     "@signpdf/signer-p12",
     "@signpdf/placeholder-pdf-lib",
     "@signpdf/utils",
+    // …and the pdf-lib they use: @signpdf/placeholder-pdf-lib (external) writes the signature's
+    // placeholder with its own pdf-lib's classes into our document, so both must be one module
+    // (bundled apart, the placeholder is lost: "No ByteRangeStrings found within PDF buffer").
+    "pdf-lib",
     // PDF.js (1.6 MB, Node paths through import.meta.url and a self-import of unpdf/pdfjs): load as is.
     "unpdf",
   ],

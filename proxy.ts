@@ -24,6 +24,7 @@ const WORKSPACE_LOGIN = /^\/login\/[^/]/;
 /** Screens open to everyone (people without an account act through links). */
 const PUBLIC = [
   /^\/verify-email$/,
+  /^\/verify$/,
   /^\/logout$/,
   /^\/invite$/,
   /^\/sign$/,

@@ -18,6 +18,7 @@ import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import type { Variable } from "@/lib/templates/variables";
+import { SealingBanner, type SealingBannerState } from "@/components/sealing/sealing-banner";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
 import { displayValue } from "./display-value";
@@ -56,6 +57,8 @@ type Details = {
   lockedBy: string | null;
   /** In the archive: out of the lists until an owner restores it. */
   archived: boolean;
+  /** How sealing the signed document stands (Document.metadata.sealing), null when never tried. */
+  sealing?: SealingBannerState | null;
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
@@ -356,6 +359,8 @@ export function DocumentView({
           )}
         </div>
       </header>
+
+      <SealingBanner documentId={document.id} sealing={document.sealing ?? null} canRetry={role === "owner"} />
 
       {document.archived && (
         <p

@@ -105,6 +105,10 @@ export const AppErrorCode = {
    * or already used: `details.reason` says which (lib/signing/signing-links.ts SigningLinkFailure).
    */
   SIGNING_LINK_INVALID: "SIGNING_LINK_INVALID",
+  /** Sealing again a document whose latest version is its sealed copy (a conflict, 409). */
+  ALREADY_SEALED: "ALREADY_SEALED",
+  /** Sealing a document some signer has not signed (or declined): nothing to seal yet (409). */
+  NOT_READY_TO_SEAL: "NOT_READY_TO_SEAL",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
   FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
   /**
@@ -169,6 +173,8 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   NOT_FROM_TEMPLATE: { status: 409, type: "conflict" },
   LINK_EXPIRED: { status: 410, type: "not_found" },
   SIGNING_LINK_INVALID: { status: 401, type: "authentication" },
+  ALREADY_SEALED: { status: 409, type: "conflict" },
+  NOT_READY_TO_SEAL: { status: 409, type: "conflict" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },

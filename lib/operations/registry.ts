@@ -25,6 +25,7 @@ import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
 import { approvalOperations } from "@/lib/approvals/approval-operations";
+import { sealingOperations } from "@/lib/sealing/sealing-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -61,6 +62,8 @@ const declared = [
   ...commentOperations,
   // Approvals: members manage approvers, the reviewer acts by the signed header.
   ...approvalOperations,
+  // Sealing signed documents: an owner's retry, a signer's sealed copy, the public verify page.
+  ...sealingOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

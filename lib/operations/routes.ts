@@ -177,6 +177,10 @@ export const OPERATION_ROUTES = {
   importDocuments: { method: "POST", path: "/vapp/documents/import" },
   upsertLink: { method: "PUT", path: "/vapp/documents/{id}/links" },
   upsertRelation: { method: "PUT", path: "/vapp/documents/{id}/relations" },
+  // Sealing (lib/sealing/sealing-operations.ts).
+  resealDocument: { method: "POST", path: "/vapp/sealing/documents/{id}" },
+  downloadSealedDocument: { method: "GET", path: "/vapp/sealing/sealed-copy" },
+  verifySealedPdf: { method: "POST", path: "/vapp/sealing/verify" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
+import { stampPages, type Stamp } from "./stamp-signatures";
 
 /** Someone who acted on the document, as the certificate of completion lists them. */
 export type SealParty = {
@@ -16,7 +17,14 @@ export type SealParty = {
   at: Date;
   ip: string | null;
   userAgent: string | null;
+  /** The id number the signer gave, if any. */
+  idNumber?: string | null;
+  /** The subject of the signer's own certificate, when they signed with one. */
+  certificateSubject?: string | null;
 };
+
+/** One line of the document's audit trail, as the certificate summarises it. */
+export type SealEvent = { at: Date; eventType: string; actor: string | null };
 
 export type SealInput = {
   documentId: string;
@@ -27,7 +35,15 @@ export type SealInput = {
   /** The hash of the workspace's audit chain at sealing (docs/audit-chain.md), anchoring it in the file. */
   auditHash?: string | null;
   sealedAt?: Date;
+  /** Signatures, initials and filled fields drawn on the pages first (lib/sealing/stamp-signatures.ts). */
+  stamps?: readonly Stamp[];
+  /** The document's audit events, oldest first (the last MAX_EVENTS are listed), and how many there are in all. */
+  events?: readonly SealEvent[];
+  eventsTotal?: number;
 };
+
+/** Events the certificate lists one by one; older ones are counted. */
+const MAX_EVENTS = 60;
 
 export type SealedPdf = { bytes: Buffer; hashBefore: string; hashAfter: string; certificateFingerprint: string };
 
@@ -129,6 +145,7 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     new Intl.DateTimeFormat(input.locale, { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
 
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  await stampPages(doc, input.stamps ?? []);
   const writer = new PageWriter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
   writer.write(t("sealing.certificate.title"), { size: 18, bold: true, gap: 14 });
   writer.write(`${t("sealing.certificate.document")}: ${input.documentName}`, { bold: true });
@@ -142,8 +159,20 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
   for (const party of input.parties) {
     writer.write(`${party.name} <${party.email}>`, { bold: true });
     writer.write(`${t(`sealing.certificate.${party.action}`)}: ${when(party.at)}`);
+    if (party.idNumber) writer.write(`${t("sealing.certificate.idNumber")}: ${party.idNumber}`, { size: 9 });
+    if (party.certificateSubject) writer.write(`${t("sealing.certificate.ownCertificate")}: ${party.certificateSubject}`, { size: 9 });
     writer.write(`${t("sealing.certificate.ip")}: ${party.ip ?? "—"}`, { size: 9 });
     writer.write(`${t("sealing.certificate.userAgent")}: ${party.userAgent ?? "—"}`, { size: 8, gap: 10 });
+  }
+  if (input.events?.length) {
+    writer.space(8);
+    writer.write(t("sealing.certificate.events"), { size: 13, bold: true, gap: 8 });
+    const total = Math.max(input.eventsTotal ?? 0, input.events.length);
+    const shown = input.events.slice(-MAX_EVENTS);
+    if (total > shown.length) writer.write(t("sealing.certificate.eventsEarlier", { count: total - shown.length }), { size: 8 });
+    for (const event of shown) {
+      writer.write(`${when(event.at)}  ${event.eventType}${event.actor ? `  (${event.actor})` : ""}`, { size: 8, gap: 2 });
+    }
   }
   writer.space(8);
   writer.write(t("sealing.certificate.footer", { fingerprint: cert.fingerprint }), { size: 8, color: rgb(0.4, 0.4, 0.45) });

@@ -120,3 +120,12 @@ export function sealingCertificate(): Promise<SealingCertificate> {
 export function forgetSealingCertificate(): void {
   cache.__covenantSealingCertificate = undefined;
 }
+
+/** The certificate itself (DER bytes) of a PKCS#12 file: what a PAdES signature made with it carries. */
+export function certificateDer(certificate: Pick<SealingCertificate, "p12" | "password">): Buffer {
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(certificate.p12.toString("binary")));
+  const pkcs12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, certificate.password);
+  const cert = pkcs12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag]?.[0]?.cert;
+  if (!cert) throw new Error("The PKCS#12 file holds no certificate.");
+  return Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes(), "binary");
+}

@@ -14,6 +14,7 @@ import "./relations";
 import "./datastore";
 import "./access-request";
 import "./approvals";
+import "./sealing";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -215,6 +215,7 @@ const CASES: Record<string, () => unknown> = {
   documentVersions: () => ({ id: b.documentId }),
   updateDocumentVersion: () => ({ id: b.documentId, files: upload() }),
   getDocumentFile: () => ({ id: b.documentId, version: 1 }),
+  resealDocument: () => ({ id: b.documentId }),
   getDocumentPdf: () => ({ id: b.documentId, version: 1 }),
   attachments: () => ({ id: b.documentId }),
   createAttachment: () => ({ id: b.documentId, files: upload() }),

@@ -23,6 +23,7 @@ import { touchDocumentAccess } from "@/lib/documents/policies";
 import { loadDocumentView } from "@/lib/documents/load-document-view";
 import { STATUS_TRANSITIONS } from "@/lib/documents/status";
 import { renditionVersionSchema } from "@/lib/documents/get-document-rendition";
+import { readSealingState } from "@/lib/sealing/sealing-state";
 import type { Variable } from "@/lib/templates/variables";
 
 export const dynamic = "force-dynamic";
@@ -105,6 +106,7 @@ export default async function DocumentViewPage({
           locked: document.locked,
           lockedBy: document.locked ? (document.lockedBy?.name ?? null) : null,
           archived: document.archived,
+          sealing: readSealingState(document.metadata),
         }}
         role={document.role}
         abilities={document.abilities}

@@ -1,0 +1,61 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation } from "@/lib/client/operations";
+
+/** Document.metadata.sealing as the document screen passes it (lib/sealing/sealing-state.ts). */
+export type SealingBannerState = {
+  state: "sealing" | "failed" | "sealed";
+  error?: string | null;
+  attempts: number;
+  final?: boolean;
+};
+
+/**
+ * The health of a signed document's sealing on its screen (issue 16): nothing once sealed (or
+ * never tried); a note while it is being sealed; a warning while a failed attempt waits for its
+ * retry; an alert once the retries are spent, where an owner may queue it again (resealDocument).
+ */
+export function SealingBanner({
+  documentId,
+  sealing,
+  canRetry,
+}: {
+  documentId: string;
+  sealing: SealingBannerState | null;
+  canRetry: boolean;
+}) {
+  const t = useTranslations("sealing.banner");
+  const { run, busy, error } = useAction();
+  if (!sealing || sealing.state === "sealed") return null;
+  const failedForGood = sealing.state === "failed" && sealing.final;
+  const tone =
+    sealing.state === "sealing"
+      ? "border-brand-200 bg-brand-50 text-brand-900"
+      : failedForGood
+        ? "border-red-300 bg-red-50 text-red-900"
+        : "border-amber-300 bg-amber-50 text-amber-900";
+  const message =
+    sealing.state === "sealing"
+      ? t("sealing")
+      : failedForGood
+        ? t("failed", { error: sealing.error ?? "" })
+        : t("retrying", { error: sealing.error ?? "", attempts: sealing.attempts });
+  return (
+    <div
+      role={failedForGood ? "alert" : "status"}
+      data-testid="sealing-banner"
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-md border px-4 py-3 text-sm ${tone}`}
+    >
+      <p className="min-w-0 flex-1 break-words">{message}</p>
+      {failedForGood && canRetry && (
+        <Button busy={busy} onClick={() => void run(() => callOperation("resealDocument", { id: documentId }), "sent", "sendError")}>
+          {t("retry")}
+        </Button>
+      )}
+      {error && <p className="w-full text-red-800">{error}</p>}
+    </div>
+  );
+}

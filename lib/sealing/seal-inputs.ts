@@ -1,0 +1,145 @@
+import { db } from "@/lib/db";
+import { readStored } from "@/lib/documents/stored-file";
+import type { SealEvent, SealParty } from "./seal-pdf";
+import { pageBox, type PageBox, type Stamp } from "./stamp-signatures";
+
+/** A signature row with what sealing needs of it. */
+export type SealSigner = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  order: number;
+  settings: unknown;
+  idNumber: string | null;
+  image: string | null;
+  imageKind: string | null;
+  initials: string | null;
+  certificate: unknown;
+  signedIp: string | null;
+  signedUserAgent: string | null;
+  requestedAt: Date | null;
+  signedAt: Date | null;
+  declinedAt: Date | null;
+  metadata: unknown;
+  placeholders: { keyName: string; settings: unknown; value: string | null; order: number }[];
+};
+
+export const signerName = (s: { firstName: string; lastName: string; email: string }) => `${s.firstName} ${s.lastName}`.trim() || s.email;
+
+/** Initials from the signer's own, else from their name ("Ana Pérez" → "AP"). */
+export const signerInitials = (s: SealSigner) =>
+  s.initials?.trim() ||
+  signerName(s)
+    .split(/\s+/)
+    .map((part) => part[0]?.toUpperCase() ?? "")
+    .join("")
+    .slice(0, 4);
+
+const settingsOf = (s: SealSigner) => (s.settings ?? {}) as { rubricAllPages?: boolean; allowDownload?: boolean };
+
+/** Where a signer's initials go on every page when they initial them all and have no initials box: the bottom right, one slot each. */
+const rubricBox = (slot: number): PageBox => ({ page: 1, x: Math.max(0.02, 0.86 - slot * 0.12), y: 0.94, width: 0.1, height: 0.04 });
+
+/**
+ * What to draw on the pages: each signer's signature (their image, or their typed name) in each
+ * `signature` box, their initials in each `initials` box, a field's value in its box, and, when
+ * the signer's settings ask for initials on every page (`rubricAllPages`), their initials on each
+ * page (in their initials box, else in a corner slot of their own).
+ */
+export async function signatureStamps(signers: readonly SealSigner[]): Promise<Stamp[]> {
+  const stamps: Stamp[] = [];
+  for (const [slot, signer] of signers.entries()) {
+    const typed = signer.imageKind === "typed" || !signer.image;
+    const image = typed ? null : await readStored(signer.image!);
+    const initials = signerInitials(signer);
+    let initialsBox: PageBox | null = null;
+    for (const placeholder of [...signer.placeholders].sort((a, b) => a.order - b.order)) {
+      const box = pageBox(placeholder.settings);
+      if (!box) continue;
+      if (placeholder.keyName === "signature") {
+        stamps.push(image ? { kind: "image", box, bytes: image } : { kind: "text", box, text: signerName(signer), style: "signature" });
+      } else if (placeholder.keyName === "initials") {
+        initialsBox ??= box;
+        if (!settingsOf(signer).rubricAllPages) stamps.push({ kind: "text", box, text: initials, style: "signature" });
+      } else if (placeholder.value) {
+        stamps.push({ kind: "text", box, text: placeholder.value, style: "field" });
+      }
+    }
+    if (settingsOf(signer).rubricAllPages) {
+      stamps.push({ kind: "text", box: initialsBox ?? rubricBox(slot), text: initials, style: "signature", allPages: true });
+    }
+  }
+  return stamps;
+}
+
+/** The parties on the certificate: approvers who approved, then each signer with their evidence. */
+export async function sealParties(accountId: string, documentId: string, signers: readonly SealSigner[]): Promise<SealParty[]> {
+  const approvals = await db.approval.findMany({
+    where: { accountId, documentId, approvedAt: { not: null } },
+    orderBy: [{ order: "asc" }, { approvedAt: "asc" }],
+    select: { firstName: true, lastName: true, email: true, approvedAt: true, metadata: true },
+  });
+  const approvers: SealParty[] = approvals.map((a) => {
+    const evidence = (a.metadata ?? {}) as { ip?: string; userAgent?: string };
+    return {
+      name: signerName(a),
+      email: a.email,
+      action: "approved",
+      at: a.approvedAt!,
+      ip: typeof evidence.ip === "string" ? evidence.ip : null,
+      userAgent: typeof evidence.userAgent === "string" ? evidence.userAgent : null,
+    };
+  });
+  return [
+    ...approvers,
+    ...signers.map((s) => ({
+      name: signerName(s),
+      email: s.email,
+      action: "signed" as const,
+      at: s.signedAt!,
+      ip: s.signedIp,
+      userAgent: s.signedUserAgent,
+      idNumber: s.idNumber,
+      certificateSubject: (s.certificate as { subject?: string } | null)?.subject ?? null,
+    })),
+  ];
+}
+
+const EVENTS_READ = 60;
+
+/** The document's audit events (its own, its approvals', signatures' and links'), the last ones oldest first, and how many in all. */
+export async function sealEvents(accountId: string, documentId: string): Promise<{ events: SealEvent[]; total: number }> {
+  const where = { accountId, OR: [{ targetType: "document", targetId: documentId }, { targetContext: documentId }] };
+  const [rows, total] = await Promise.all([
+    db.audit.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: EVENTS_READ,
+      select: { createdAt: true, eventType: true, userId: true },
+    }),
+    db.audit.count({ where }),
+  ]);
+  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
+  const users = userIds.length
+    ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } })
+    : [];
+  const names = new Map(users.map((u) => [u.id, signerName(u)]));
+  const events = rows
+    .reverse()
+    .map((r) => ({ at: r.createdAt, eventType: r.eventType, actor: r.userId ? (names.get(r.userId) ?? null) : null }));
+  return { events, total };
+}
+
+/** The hash of the workspace's audit chain now (its last row), anchoring the trail in the sealed file. */
+export async function auditChainHead(accountId: string): Promise<string | null> {
+  const last = await db.audit.findFirst({
+    where: { accountId, hash: { not: null } },
+    orderBy: { sequence: "desc" },
+    select: { hash: true },
+  });
+  return last?.hash ?? null;
+}
+
+/** Whether a signer may download the sealed copy (settings.allowDownload, true unless said otherwise). */
+export const signerMayDownload = (s: { settings: unknown }) => (s.settings as { allowDownload?: boolean } | null)?.allowDownload !== false;

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { fileResponse } from "@/lib/http/file-response";
+import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
+import { resealDocument } from "./reseal-document";
+import { getSealedCopyForSigner } from "./sealed-copy";
+import { verifyResultSchema, verifySealedPdf } from "./verify-sealed-pdf";
+
+/**
+ * Sealing's operations (issue 16; docs/sealing.md): an owner's retry of a failed sealing, a
+ * signer's download of the sealed copy by their link's token, and the public check of a PDF on
+ * /verify. The sealing itself is a job (lib/sealing/seal-document-job.ts).
+ */
+const id = z.string().min(1).max(64);
+
+export const resealDocumentOperation = defineOperation({
+  name: "resealDocument",
+  kind: "mutation",
+  description:
+    "Queues the sealing of a signed document again, after a failure (owner; ALREADY_SEALED when sealed, NOT_READY_TO_SEAL while a signer has not signed).",
+  callers: ["member", "apiToken"],
+  permission: "ManageDocuments",
+  input: z.object({ id }).strict(),
+  output: z.object({ documentId: z.string(), state: z.literal("sealing") }),
+  ids: ["id"],
+  run: (ctx, input) => resealDocument(ctx, input.id),
+});
+
+export const downloadSealedDocumentOperation = defineOperation({
+  name: "downloadSealedDocument",
+  kind: "download",
+  description:
+    "A signer downloads the sealed copy with their signature link's token (the `signed` header or query parameter), if the sender allowed downloads; audited.",
+  callers: ["signer"],
+  // The token travels in the query string of the emailed link; buildContext has read it already.
+  input: z.object({ signed: z.string().max(4000).optional() }).strict(),
+  output: fileOutput,
+  run: async (ctx) => fileResponse(await getSealedCopyForSigner(ctx)),
+});
+
+export const verifySealedPdfOperation = defineOperation({
+  name: "verifySealedPdf",
+  kind: "upload",
+  description:
+    "Anyone checks a PDF: sealed by this app (workspace, date, signers), changed after sealing, or not sealed here. Checked by content; nothing kept; rate-limited per IP.",
+  callers: ["anyone"],
+  upload: { maxFiles: 1 },
+  input: z.object({ files: uploadedFiles.min(1).max(1) }).strict(),
+  output: verifyResultSchema,
+  run: (ctx, input) => verifySealedPdf(ctx, input.files[0]!),
+});
+
+export const sealingOperations = [resealDocumentOperation, downloadSealedDocumentOperation, verifySealedPdfOperation];
