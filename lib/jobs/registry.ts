@@ -2,6 +2,14 @@ import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
 import { documentExpiryJob } from "./document-expiry";
 import type { JobDefinition } from "./job";
 import { pdfTextBackfillJob } from "./pdf-text-backfill";
+import { remindersJob } from "@/lib/reminders/reminders-job";
+import { signatureRemindersJob } from "@/lib/reminders/signature-reminders-job";
 
 /** Every declared job: the queue creates their queues, schedules and workers (lib/jobs/queue.ts). */
-export const JOBS: readonly JobDefinition[] = [documentExpiryJob, pdfTextBackfillJob, emailDeliveryJob] as readonly JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [
+  documentExpiryJob,
+  pdfTextBackfillJob,
+  emailDeliveryJob,
+  remindersJob,
+  signatureRemindersJob,
+] as readonly JobDefinition[];

@@ -111,6 +111,8 @@ describe("the job queue", () => {
       ["documentExpiry", "0 * * * *"],
       ["pdfTextBackfill", "*/10 * * * *"],
       ["emailDelivery", undefined],
+      ["reminders", "* * * * *"],
+      ["signatureReminders", "15 * * * *"],
     ]);
   });
 });
