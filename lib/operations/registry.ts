@@ -24,6 +24,9 @@ import { policyOperations } from "@/lib/documents/policy-operations";
 import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
+import { reminderOperations } from "@/lib/reminders/reminder-operations";
+import { workQueueOperations } from "@/lib/work-queue/work-queue-operations";
+import { activityOperations } from "@/lib/documents/activity-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -58,6 +61,10 @@ const declared = [
   ...visitorOperations,
   ...relationOperations,
   ...commentOperations,
+  // Reminders, the dashboard's work queue, activity by document or email (issue 16).
+  ...reminderOperations,
+  ...workQueueOperations,
+  ...activityOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

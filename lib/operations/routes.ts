@@ -161,6 +161,12 @@ export const OPERATION_ROUTES = {
   documentStatusList: { method: "GET", path: "/vapp/documents/status-list" },
   bulkDeleteLinks: { method: "POST", path: "/vapp/links/bulk-delete" },
   documentRoles: { method: "GET", path: "/vapp/document-roles" },
+  reminders: { method: "GET", path: "/vapp/documents/{id}/reminders" },
+  createReminder: { method: "POST", path: "/vapp/documents/{id}/reminders" },
+  updateReminder: { method: "PUT", path: "/vapp/reminders/{reminderId}" },
+  deleteReminder: { method: "DELETE", path: "/vapp/reminders/{reminderId}" },
+  workQueue: { method: "GET", path: "/vapp/work-queue" },
+  activity: { method: "GET", path: "/vapp/activity" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

@@ -12,6 +12,9 @@ import "./policies";
 import "./relations";
 import "./datastore";
 import "./access-request";
+import "./reminders";
+import "./work-queue";
+import "./signing-events";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

@@ -15,6 +15,7 @@ import { graphql } from "@/tests/factories/graphql";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/relations";
 import { createDocumentLink } from "@/lib/links/document-links";
+import { createReminder } from "@/lib/reminders/reminders";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 /**
@@ -51,6 +52,7 @@ let bDoc: {
   linkId: string;
   relationId: string;
   commentId: string;
+  reminderId: string;
 };
 
 beforeAll(async () => {
@@ -101,6 +103,11 @@ beforeAll(async () => {
   const link = await createDocumentLink(ctxB, lease.id, { name: "B's link" });
   const relation = await createDocumentRelation(ctxB, lease.id, { toDocumentId: other.id });
   const comment = await addDocumentComment(ctxB, lease.id, { body: "B's comment" });
+  const reminder = await createReminder(ctxB, lease.id, {
+    name: "B's reminder",
+    notifyAt: new Date(Date.now() + 86_400_000),
+    contacts: [{ name: "B", email: "b-reminder@example.test" }],
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -109,6 +116,7 @@ beforeAll(async () => {
     linkId: link.id,
     relationId: relation.id,
     commentId: comment.id,
+    reminderId: reminder.id,
   };
   b = {
     accountId: accountB.account.id,
@@ -215,6 +223,17 @@ const CASES: Record<string, () => unknown> = {
   updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
   resolveComment: () => ({ commentId: bDoc.commentId }),
   deleteComment: () => ({ commentId: bDoc.commentId }),
+  // Reminders and activity (issue 16): B's document and B's reminder.
+  reminders: () => ({ id: bDoc.id }),
+  createReminder: () => ({
+    id: bDoc.id,
+    name: "Planted",
+    notifyAt: new Date().toISOString(),
+    contacts: [{ name: "Spy", email: "decl-spy4@example.test" }],
+  }),
+  updateReminder: () => ({ reminderId: bDoc.reminderId, name: "Taken over", notifyAt: new Date().toISOString() }),
+  deleteReminder: () => ({ reminderId: bDoc.reminderId }),
+  activity: () => ({ documentId: bDoc.id }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -245,6 +264,7 @@ async function stateOfB() {
     links: db.documentLink.findMany(inB),
     relations: db.documentRelation.findMany(inB),
     comments: db.documentComment.findMany(inB),
+    reminders: db.reminder.findMany(inB),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
