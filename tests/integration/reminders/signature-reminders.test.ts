@@ -23,7 +23,7 @@ beforeAll(async () => {
   owner = (await signedInAs(created.owner.id, accountId)).ctx;
 });
 
-async function documentToSign(name: string, settings: Record<string, unknown> = {}) {
+async function documentToSign(name: string, settings: Record<string, string> = {}) {
   const document = await createDocumentFromUpload(owner, { name }, { name: "c.docx", bytes: makeDocx([name]) });
   await db.document.update({ where: { id: document.id }, data: { status: "toSign", settings } });
   return document;
