@@ -4,6 +4,7 @@ import { activityOperation } from "@/lib/documents/activity-operations";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { pubsub, type DocumentSigningEvent } from "@/lib/events/pubsub";
 import { parseInput } from "@/lib/http/parse-input";
+import { maskError } from "@/lib/graphql/errors";
 import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
 
@@ -52,7 +53,10 @@ builder.subscriptionField("documentSigningChanged", (t) =>
         { documentId: String(documentId) },
         "documentSigningChanged",
       );
-      return documentSigningEvents(ctx, input.documentId);
+      // A refusal answers as any GraphQL error does (code, message in the caller's language).
+      return documentSigningEvents(ctx, input.documentId).catch((error: unknown) => {
+        throw maskError(error, ctx.locale);
+      });
     },
     resolve: (event) => event,
   }),
