@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { REMINDER_CONTACT_STATUSES, REMINDER_LIMITS, type ReminderContactStatus } from "./reminder-limits";
+
+export { REMINDER_LIMITS };
 
 /**
  * The input of a reminder (spec Reminder: name, description, notifyAt, contacts), for the
  * declarations and the services. Contacts are people to email at `notifyAt`: a name, an address
  * and an optional phone.
  */
-export const REMINDER_LIMITS = { name: 200, description: 2000, contacts: 20, phone: 40 } as const;
 
 export const reminderContactSchema = z
   .object({
@@ -36,7 +38,7 @@ export type StoredContact = {
   name: string;
   email: string;
   phone: string | null;
-  notification: { status: "pending" | "sent" | "failed"; emailId?: string; sentAt?: string };
+  notification: { status: ReminderContactStatus; emailId?: string; sentAt?: string };
 };
 
 export const reminderOutput = z.object({
@@ -51,7 +53,7 @@ export const reminderOutput = z.object({
       name: z.string(),
       email: z.string(),
       phone: z.string().nullable(),
-      notification: z.object({ status: z.enum(["pending", "sent", "failed"]), sentAt: z.string().optional() }),
+      notification: z.object({ status: z.enum(REMINDER_CONTACT_STATUSES), sentAt: z.string().optional() }),
     }),
   ),
   createdAt: z.date(),
