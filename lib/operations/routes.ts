@@ -165,6 +165,7 @@ export const OPERATION_ROUTES = {
   createReminder: { method: "POST", path: "/vapp/documents/{id}/reminders" },
   updateReminder: { method: "PUT", path: "/vapp/reminders/{reminderId}" },
   deleteReminder: { method: "DELETE", path: "/vapp/reminders/{reminderId}" },
+  bulkDeleteReminders: { method: "POST", path: "/vapp/reminders/bulk-delete" },
   workQueue: { method: "GET", path: "/vapp/work-queue" },
   activity: { method: "GET", path: "/vapp/activity" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;

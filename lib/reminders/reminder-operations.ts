@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { createReminderSchema, reminderOutput, updateReminderSchema } from "./reminder-schemas";
-import { createReminder, deleteReminder, findReminders, updateReminder } from "./reminders";
+import { createReminder, deleteReminder, deleteReminders, findReminders, updateReminder } from "./reminders";
 
 /**
  * A document's reminders (spec section 7, "reminders"), declared once for REST and GraphQL.
@@ -55,4 +55,21 @@ export const deleteReminderOperation = defineOperation({
   run: (ctx, input) => deleteReminder(ctx, input.reminderId),
 });
 
-export const reminderOperations = [listReminders, createReminderOperation, updateReminderOperation, deleteReminderOperation] as const;
+export const bulkDeleteRemindersOperation = defineOperation({
+  name: "bulkDeleteReminders",
+  kind: "mutation",
+  description: "Removes several reminders, all or none (editor on each one's document); at most 100.",
+  ...members,
+  input: z.object({ ids: z.array(id).min(1).max(100) }).strict(),
+  output: z.object({ ids: z.array(z.string()) }),
+  ids: ["ids"],
+  run: async (ctx, input) => ({ ids: await deleteReminders(ctx, input.ids) }),
+});
+
+export const reminderOperations = [
+  listReminders,
+  createReminderOperation,
+  updateReminderOperation,
+  deleteReminderOperation,
+  bulkDeleteRemindersOperation,
+] as const;

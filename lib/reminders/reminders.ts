@@ -142,11 +142,19 @@ export async function updateReminder(
   return presentReminder(row);
 }
 
-export async function deleteReminder(ctx: ServiceContext, id: string): Promise<{ id: string }> {
-  const current = await editableReminder(ctx, id);
+/** Removes reminders, all or none: each must be the caller's workspace's with editor on its document (NOT_FOUND otherwise). */
+export async function deleteReminders(ctx: ServiceContext, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const rows: Reminder[] = [];
+  for (const id of unique) rows.push(await editableReminder(ctx, id));
   await db.$transaction(async (tx) => {
-    await tx.reminder.delete({ where: { id: current.id } });
-    await audit(tx, ctx, "reminder.deleted", current);
+    await tx.reminder.deleteMany({ where: { id: { in: rows.map((r) => r.id) }, accountId: accountScope(ctx).accountId } });
+    for (const row of rows) await audit(tx, ctx, "reminder.deleted", row);
   });
-  return { id: current.id };
+  return unique;
+}
+
+export async function deleteReminder(ctx: ServiceContext, id: string): Promise<{ id: string }> {
+  const [deleted] = await deleteReminders(ctx, [id]);
+  return { id: deleted! };
 }

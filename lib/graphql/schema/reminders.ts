@@ -1,4 +1,5 @@
 import {
+  bulkDeleteRemindersOperation,
   createReminderOperation,
   deleteReminderOperation,
   listReminders,
@@ -92,5 +93,11 @@ builder.mutationFields((t) => ({
       ({ id }) => ({ reminderId: String(id) }),
       (result) => result.id,
     ),
+  }),
+  bulkDeleteReminders: t.field({
+    type: ["ID"],
+    description: "Removes several reminders, all or none (editor role on each one's document).",
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: resolveOperation(bulkDeleteRemindersOperation, null, (result) => result.ids),
   }),
 }));

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import * as documentReminders from "@/app/vapp/documents/[id]/reminders/route";
 import * as reminderRoute from "@/app/vapp/reminders/[reminderId]/route";
+import * as bulkDeleteRoute from "@/app/vapp/reminders/bulk-delete/route";
 import type { ServiceContext } from "@/lib/auth/context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { jobContext } from "@/lib/jobs/job";
 import { openQueue, type JobQueue } from "@/lib/jobs/queue";
-import { createReminder, deleteReminder, findReminders, updateReminder } from "@/lib/reminders/reminders";
+import { createReminder, deleteReminder, deleteReminders, findReminders, updateReminder } from "@/lib/reminders/reminders";
 import { remindersJob, sendDueReminders } from "@/lib/reminders/reminders-job";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -98,6 +99,23 @@ describe("reminders of a document", () => {
       ["reminder.updated", w.documentId],
       ["reminder.deleted", w.documentId],
     ]);
+  });
+
+  it("removes several at once, all or none", async () => {
+    const make = (name: string) =>
+      createReminder(w.editor, w.documentId, { name, notifyAt: inAMinute(), contacts: [{ name: "Ana", email: "ana@example.test" }] });
+    const [one, two] = [await make("Bulk one"), await make("Bulk two")];
+    expect(await codeOf(deleteReminders(w.reader, [one.id, two.id]))).toBe("FORBIDDEN");
+    expect(await codeOf(deleteReminders(w.editor, [one.id, "no-such-reminder"]))).toBe("NOT_FOUND");
+    expect(await db.reminder.count({ where: { id: { in: [one.id, two.id] } } })).toBe(2);
+    const response = await bulkDeleteRoute.POST(
+      jsonRequest("POST", "/vapp/reminders/bulk-delete", {
+        body: { ids: [one.id, two.id] },
+        headers: { authorization: `Bearer ${w.ownerToken}` },
+      }),
+    );
+    expect(await response.json()).toEqual({ ids: [one.id, two.id] });
+    expect(await db.reminder.count({ where: { id: { in: [one.id, two.id] } } })).toBe(0);
   });
 
   it("refuses bad input: no contacts, a bad address, a missing date", async () => {

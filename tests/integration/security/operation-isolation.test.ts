@@ -233,6 +233,7 @@ const CASES: Record<string, () => unknown> = {
   }),
   updateReminder: () => ({ reminderId: bDoc.reminderId, name: "Taken over", notifyAt: new Date().toISOString() }),
   deleteReminder: () => ({ reminderId: bDoc.reminderId }),
+  bulkDeleteReminders: () => ({ ids: [bDoc.reminderId] }),
   activity: () => ({ documentId: bDoc.id }),
 };
 
