@@ -2,21 +2,24 @@ import { getTranslations } from "next-intl/server";
 import { ExpiringDocuments } from "@/components/home/expiring-documents";
 import { GlobalSearch } from "@/components/home/global-search";
 import { RequestAccountAccess } from "@/components/home/request-account-access";
+import { WorkQueue, type WorkQueueData } from "@/components/home/work-queue";
 import { lastAccountAccessRequest, missingMainPermissions } from "@/lib/accounts/request-access";
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
 import { expiringDocuments } from "@/lib/documents/expiring-documents";
+import { loadWorkQueue } from "@/lib/work-queue/work-queue";
 
 export const dynamic = "force-dynamic";
 
 export default async function HomePage() {
   const ctx = await requirePageAccount("/");
-  const [{ me, current, shell }, t, tr, expiring] = await Promise.all([
+  const [{ me, current, shell }, t, tr, expiring, queue] = await Promise.all([
     getShellProps(ctx),
     getTranslations("home"),
     getTranslations("roles"),
     expiringDocuments(ctx),
+    loadWorkQueue(ctx),
   ]);
   // A member whose role lacks a main permission may ask the administrators for more (docs/permissions.md).
   const lastAccessRequest = missingMainPermissions(ctx).length > 0 ? ((await lastAccountAccessRequest(ctx))?.toISOString() ?? "") : null;
@@ -33,6 +36,8 @@ export default async function HomePage() {
       )}
       <div className="mt-6 flex flex-col gap-6">
         <GlobalSearch />
+        {/* The client's shape: dates as ISO text, as the workQueue operation answers them. */}
+        <WorkQueue initial={JSON.parse(JSON.stringify(queue)) as WorkQueueData} />
         <ExpiringDocuments documents={expiring} locale={ctx.locale} />
         {lastAccessRequest !== null && <RequestAccountAccess lastRequestedAt={lastAccessRequest || null} />}
       </div>

@@ -25,6 +25,8 @@ import { displayValue } from "./display-value";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
 const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
+// The reminders load with their tab (components/reminders/reminders-panel.tsx).
+const RemindersPanel = dynamic(() => import("@/components/reminders/reminders-panel").then((m) => m.RemindersPanel));
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };
@@ -62,7 +64,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "approvals";
+type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "approvals" | "reminders";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({
@@ -225,6 +227,7 @@ export function DocumentView({
     ...(relations ? (["relations"] as const) : []),
     ...(comments ? (["comments"] as const) : []),
     ...(approvals ? (["approvals"] as const) : []),
+    "reminders",
   ];
 
   async function save(event: FormEvent) {
@@ -749,6 +752,12 @@ export function DocumentView({
       {tab === "approvals" && approvals && (
         <section id="panel-approvals" role="tabpanel" aria-labelledby="tab-approvals">
           {approvals}
+        </section>
+      )}
+
+      {tab === "reminders" && (
+        <section id="panel-reminders" role="tabpanel" aria-labelledby="tab-reminders">
+          <RemindersPanel documentId={document.id} canEdit={abilities.edit} />
         </section>
       )}
 

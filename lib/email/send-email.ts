@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { withOpenTracking } from "./email-open";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -7,9 +8,18 @@ import type { Locale } from "@/lib/i18n/locales";
 /**
  * `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts).
  * `approvalRequest`, `approvalDecided`: lib/approvals/approval-emails.ts.
+ * `reminder`: a document's reminder (lib/reminders); `signatureReminder`: an automatic reminder to a slow signer.
  */
 export type EmailTemplate =
-  "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared" | "approvalRequest" | "approvalDecided";
+  | "verifyEmail"
+  | "resetPassword"
+  | "magicLink"
+  | "invitation"
+  | "documentShared"
+  | "approvalRequest"
+  | "approvalDecided"
+  | "reminder"
+  | "signatureReminder";
 
 export type SendEmailInput = {
   to: string;
@@ -83,10 +93,27 @@ export type RenderedEmail = { to: string; template: string; locale: Locale; subj
  * the server fails, recorded as sent or failed, whichever app process picks it up.
  */
 export async function deliverEmail(email: RenderedEmail, about: { accountId?: string; documentId?: string } = {}): Promise<{ id: string }> {
+  const stored = await storeEmail(db, email, about);
+  await dispatchEmails([stored]);
+  return { id: stored.id };
+}
+
+export type StoredEmail = { id: string; queued: boolean };
+
+/**
+ * Stores a rendered email as deliverEmail does, through the given client: inside a transaction,
+ * the email exists exactly when the change it reports commits. Call `dispatchEmails` after the
+ * commit so that the delivery job finds it.
+ */
+export async function storeEmail(
+  client: Pick<Prisma.TransactionClient, "outboxEmail">,
+  email: RenderedEmail,
+  about: { accountId?: string; documentId?: string } = {},
+): Promise<StoredEmail> {
   const smtp = Boolean(process.env.SMTP_URL);
   const id = randomUUID();
   const now = new Date();
-  const row = await db.outboxEmail.create({
+  await client.outboxEmail.create({
     data: {
       id,
       to: email.to,
@@ -103,12 +130,16 @@ export async function deliverEmail(email: RenderedEmail, about: { accountId?: st
     },
     select: { id: true },
   });
-  if (smtp) {
-    const { enqueue } = await import("@/lib/jobs/queue");
-    const { emailDeliveryJob } = await import("./email-delivery-job");
-    await enqueue(emailDeliveryJob, { emailId: row.id });
-  }
-  return { id: row.id };
+  return { id, queued: smtp };
+}
+
+/** Hands stored emails to the delivery job (those kept in the outbox need nothing). */
+export async function dispatchEmails(emails: readonly StoredEmail[]): Promise<void> {
+  const queued = emails.filter((email) => email.queued);
+  if (!queued.length) return;
+  const { enqueue } = await import("@/lib/jobs/queue");
+  const { emailDeliveryJob } = await import("./email-delivery-job");
+  for (const email of queued) await enqueue(emailDeliveryJob, { emailId: email.id });
 }
 
 /** Renders one of the `emails.*` templates in the recipient's language and delivers it. */

@@ -3,6 +3,8 @@ import { documentExpiryJob } from "./document-expiry";
 import type { JobDefinition } from "./job";
 import { pdfTextBackfillJob } from "./pdf-text-backfill";
 import { sealDocumentJob } from "@/lib/sealing/seal-document-job";
+import { remindersJob } from "@/lib/reminders/reminders-job";
+import { signatureRemindersJob } from "@/lib/reminders/signature-reminders-job";
 
 /** Every declared job: the queue creates their queues, schedules and workers (lib/jobs/queue.ts). */
 export const JOBS: readonly JobDefinition[] = [
@@ -10,4 +12,6 @@ export const JOBS: readonly JobDefinition[] = [
   pdfTextBackfillJob,
   emailDeliveryJob,
   sealDocumentJob,
+  remindersJob,
+  signatureRemindersJob,
 ] as readonly JobDefinition[];

@@ -26,6 +26,9 @@ import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
 import { approvalOperations } from "@/lib/approvals/approval-operations";
 import { sealingOperations } from "@/lib/sealing/sealing-operations";
+import { reminderOperations } from "@/lib/reminders/reminder-operations";
+import { workQueueOperations } from "@/lib/work-queue/work-queue-operations";
+import { activityOperations } from "@/lib/documents/activity-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -64,6 +67,10 @@ const declared = [
   ...approvalOperations,
   // Sealing signed documents: an owner's retry, a signer's sealed copy, the public verify page.
   ...sealingOperations,
+  // Reminders, the dashboard's work queue, activity by document or email (issue 16).
+  ...reminderOperations,
+  ...workQueueOperations,
+  ...activityOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

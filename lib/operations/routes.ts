@@ -181,6 +181,13 @@ export const OPERATION_ROUTES = {
   resealDocument: { method: "POST", path: "/vapp/sealing/documents/{id}" },
   downloadSealedDocument: { method: "GET", path: "/vapp/sealing/sealed-copy" },
   verifySealedPdf: { method: "POST", path: "/vapp/sealing/verify" },
+  reminders: { method: "GET", path: "/vapp/documents/{id}/reminders" },
+  createReminder: { method: "POST", path: "/vapp/documents/{id}/reminders" },
+  updateReminder: { method: "PUT", path: "/vapp/reminders/{reminderId}" },
+  deleteReminder: { method: "DELETE", path: "/vapp/reminders/{reminderId}" },
+  bulkDeleteReminders: { method: "POST", path: "/vapp/reminders/bulk-delete" },
+  workQueue: { method: "GET", path: "/vapp/work-queue" },
+  activity: { method: "GET", path: "/vapp/activity" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

@@ -15,6 +15,9 @@ import "./datastore";
 import "./access-request";
 import "./approvals";
 import "./sealing";
+import "./reminders";
+import "./work-queue";
+import "./signing-events";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

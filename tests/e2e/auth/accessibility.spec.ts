@@ -177,7 +177,7 @@ test("the repository, templates and document screens have no serious accessibili
   await page.goto("/docs");
   await page.getByTestId("document-row").first().getByRole("link").first().click();
   await page.waitForURL(/\/d\/[^/]+\/view$/);
-  for (const tab of ["Document", "Details", "Fields", "Versions", "Activity", "Attachments"]) {
+  for (const tab of ["Document", "Details", "Fields", "Versions", "Activity", "Attachments", "Reminders"]) {
     await page.getByRole("tab", { name: tab, exact: true }).click();
     await expect(page.getByRole("tabpanel")).toBeVisible();
     expect({ tab, violations: await seriousViolations(page) }).toEqual({ tab, violations: [] });

@@ -112,6 +112,8 @@ describe("the job queue", () => {
       ["pdfTextBackfill", "*/10 * * * *"],
       ["emailDelivery", undefined],
       ["sealDocument", undefined],
+      ["reminders", "* * * * *"],
+      ["signatureReminders", "15 * * * *"],
     ]);
   });
 });

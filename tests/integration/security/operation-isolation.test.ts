@@ -16,6 +16,7 @@ import { graphql } from "@/tests/factories/graphql";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
+import { createReminder } from "@/lib/reminders/reminders";
 import { makeDocx } from "@/tests/fixtures/docx";
 import { createApproval } from "@/lib/approvals/create-approval";
 import { requestApprovals } from "@/lib/approvals/request-approvals";
@@ -66,6 +67,7 @@ let bDoc: {
   relationId: string;
   commentId: string;
   approvalId: string;
+  reminderId: string;
 };
 /** A's own approval and its reviewer's token (the reviewer isolation cases). */
 let aApproval: { id: string; documentId: string; token: string };
@@ -126,6 +128,11 @@ beforeAll(async () => {
   await requestApprovals(a, aDocument.id);
   const aRow = await db.approval.findUniqueOrThrow({ where: { id: aOwn.id } });
   aApproval = { id: aOwn.id, documentId: aDocument.id, token: new URL(approvalLink(aRow)).searchParams.get("signed")! };
+  const reminder = await createReminder(ctxB, lease.id, {
+    name: "B's reminder",
+    notifyAt: new Date(Date.now() + 86_400_000),
+    contacts: [{ name: "B", email: "b-reminder@example.test" }],
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -135,6 +142,7 @@ beforeAll(async () => {
     relationId: relation.id,
     commentId: comment.id,
     approvalId: approval.id,
+    reminderId: reminder.id,
   };
   b = {
     accountId: accountB.account.id,
@@ -259,6 +267,18 @@ const CASES: Record<string, () => unknown> = {
   requestApproval: () => ({ id: bDoc.approvalId }),
   approvalMessages: () => ({ approvalId: bDoc.approvalId }),
   sendApprovalMessage: () => ({ approvalId: bDoc.approvalId, data: "Planted" }),
+  // Reminders and activity (issue 16): B's document and B's reminder.
+  reminders: () => ({ id: bDoc.id }),
+  createReminder: () => ({
+    id: bDoc.id,
+    name: "Planted",
+    notifyAt: new Date().toISOString(),
+    contacts: [{ name: "Spy", email: "decl-spy4@example.test" }],
+  }),
+  updateReminder: () => ({ reminderId: bDoc.reminderId, name: "Taken over", notifyAt: new Date().toISOString() }),
+  deleteReminder: () => ({ reminderId: bDoc.reminderId }),
+  bulkDeleteReminders: () => ({ ids: [bDoc.reminderId] }),
+  activity: () => ({ documentId: bDoc.id }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -291,6 +311,7 @@ async function stateOfB() {
     comments: db.documentComment.findMany(inB),
     approvals: db.approval.findMany(inB),
     approvalMessages: db.approvalMessage.findMany(inB),
+    reminders: db.reminder.findMany(inB),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }

@@ -27,6 +27,7 @@ import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
 import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
+import { createReminder } from "@/lib/reminders/reminders";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { schema } from "@/lib/graphql/schema";
@@ -105,6 +106,11 @@ beforeAll(async () => {
   const attachment = await addDocumentAttachment(victimCtx, document.id, { name: "annex.docx", bytes: makeDocx(["Annex of the victim"]) });
   const comment = await addDocumentComment(victimCtx, document.id, { body: "A note of the victim" });
   const link = await createDocumentLink(victimCtx, document.id, { name: "Client", role: "commenter" });
+  const reminder = await createReminder(victimCtx, document.id, {
+    name: "Scan reminder",
+    notifyAt: new Date(Date.now() + 86_400_000),
+    contacts: [{ name: "Victor", email: victim.email }],
+  });
   const visit = await validateDocumentLink(anonymousContext(), link.id);
   if (visit.status !== "valid") throw new Error("The scan's share link did not open");
   const invited = await inviteMembers(admin.ctx, { emails: [`scan-invitee-${run}@example.test`], roleId: GLOBAL_ROLE_IDS.Member });
@@ -144,6 +150,7 @@ beforeAll(async () => {
       folder: folder.id,
       link: link.id,
       comment: comment.id,
+      reminder: reminder.id,
       relation: relation.id,
       attachment: attachment.id,
       accountPolicy: victimPolicy.id,
@@ -187,6 +194,7 @@ function paramValue(routePath: string, param: string): string | string[] {
     "accounts/brand/[kind]": "logo",
     "links/[linkId]": ids.link,
     "comments/[commentId]": ids.comment,
+    "reminders/[reminderId]": ids.reminder,
     "document-policies/[policyId]": ids.documentPolicy,
     "relations/[relationId]": ids.relation,
     "attachments/[attachmentId]": ids.attachment,

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { ServiceContext } from "@/lib/auth/context";
+import { activityOperation } from "@/lib/documents/activity-operations";
+import { requireDocumentRole } from "@/lib/documents/access";
+import { pubsub, type DocumentSigningEvent } from "@/lib/events/pubsub";
+import { parseInput } from "@/lib/http/parse-input";
+import { maskError } from "@/lib/graphql/errors";
+import { resolveOperation } from "@/lib/operations/graphql";
+import { builder } from "../builder";
+
+const DocumentSigningEventRef = builder.objectRef<DocumentSigningEvent>("DocumentSigningEvent").implement({
+  description: "A document's approval, signature or seal changed: read what you show again.",
+  fields: (t) => ({
+    documentId: t.exposeID("documentId"),
+    kind: t.exposeString("kind", { description: "approval, signature or seal." }),
+    id: t.exposeID("id", { description: "The Approval, Signature or Seal." }),
+    state: t.exposeString("state", {
+      description: "requested, viewed, approved, rejected, message, signed, declined, reminded, sealed, sealFailed.",
+    }),
+  }),
+});
+
+/** Whether the caller still reads the document (a removed policy ends the subscription). */
+const stillReads = (ctx: ServiceContext, documentId: string) =>
+  requireDocumentRole(ctx, documentId, "reader").then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The events of one document while the caller may read it: checked when subscribing (NOT_FOUND
+ * for a document of another workspace or one the caller cannot see) and again before each event.
+ */
+export async function documentSigningEvents(ctx: ServiceContext, documentId: string): Promise<AsyncIterable<DocumentSigningEvent>> {
+  await requireDocumentRole(ctx, documentId, "reader");
+  const events = pubsub.subscribe("document:signing", documentId);
+  return (async function* () {
+    for await (const event of events) {
+      if (!(await stillReads(ctx, documentId))) return;
+      yield event;
+    }
+  })();
+}
+
+builder.subscriptionField("documentSigningChanged", (t) =>
+  t.field({
+    type: DocumentSigningEventRef,
+    description: "Fires when an approval, a signature or the seal of the document changes, in any app process (reader role).",
+    args: { documentId: t.arg.id({ required: true }) },
+    subscribe: (_root, { documentId }, { ctx }) => {
+      const input = parseInput(
+        z.object({ documentId: z.string().min(1).max(64) }),
+        { documentId: String(documentId) },
+        "documentSigningChanged",
+      );
+      // A refusal answers as any GraphQL error does (code, message in the caller's language).
+      return documentSigningEvents(ctx, input.documentId).catch((error: unknown) => {
+        throw maskError(error, ctx.locale);
+      });
+    },
+    resolve: (event) => event,
+  }),
+);
+
+const ActivityItem = builder.simpleObject("ActivityEvent", {
+  description: "An event of the audit trail, as a document's or an address's activity lists it.",
+  fields: (t) => ({
+    id: t.id(),
+    eventType: t.string(),
+    createdAt: t.field({ type: "DateTime" }),
+    via: t.string({ description: "session, token, link, signed or system." }),
+    actor: t.string({ nullable: true, description: "The member who acted, by name." }),
+    targetType: t.string(),
+    documentId: t.id({ nullable: true }),
+    payload: t.field({ type: "JSON" }),
+  }),
+});
+
+const ActivityPage = builder.simpleObject("ActivityPage", {
+  fields: (t) => ({ items: t.field({ type: [ActivityItem] }), nextCursor: t.string({ nullable: true }) }),
+});
+
+builder.queryFields((t) => ({
+  activity: t.field({
+    type: ActivityPage,
+    description: "Activity by document (reader) or by email (the approvals and signatures asked of it), newest first.",
+    args: { documentId: t.arg.id(), email: t.arg.string(), cursor: t.arg.string(), take: t.arg.int() },
+    resolve: resolveOperation(activityOperation),
+  }),
+}));

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { ServiceContext } from "@/lib/auth/context";
+import { recordAudit } from "@/lib/audit/record-audit";
+import { appUrl, dispatchEmails, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
+import { pubsub } from "@/lib/events/pubsub";
+import { matchLocale } from "@/lib/i18n/locales";
+import { defineJob } from "@/lib/jobs/job";
+import { signingPath } from "@/lib/signing/signing-links";
+import { signSigningToken } from "@/lib/signing/signing-tokens";
+
+/**
+ * Automatic reminders to slow signers (spec Signature.settings.sendReminders): a signer asked
+ * SIGNATURE_REMINDER_DAYS ago (or last reminded that long ago) who has neither signed nor
+ * declined gets the signing link again, while the document still waits for signatures (toSign,
+ * signing). In an ordered process only the signer whose turn it is. A member who turned off the
+ * `signs` email preference gets none. docs/approvals-and-signatures.md, "Reminders".
+ */
+export const SIGNATURE_REMINDER_DAYS = Number(process.env.SIGNATURE_REMINDER_DAYS ?? 3);
+
+const BATCH_SIZE = 50;
+
+type Notification = { remindedAt?: string; reminders?: number; [key: string]: unknown };
+type Reminded = { id: string; accountId: string; documentId: string };
+
+/** Reminds one batch in one transaction: rows claimed FOR UPDATE SKIP LOCKED, so two processes never remind the same signer twice. */
+async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: Reminded[]; emails: StoredEmail[]; claimed: number }> {
+  const cutoff = new Date(now.getTime() - SIGNATURE_REMINDER_DAYS * 86_400_000);
+  return db.$transaction(
+    async (tx) => {
+      const claimed = await tx.$queryRaw<{ id: string }[]>`
+        SELECT s.id FROM "Signature" s JOIN "Document" d ON d.id = s."documentId"
+        WHERE s."requestedAt" IS NOT NULL AND s."signedAt" IS NULL AND s."declinedAt" IS NULL
+          AND COALESCE((s.settings->>'sendReminders')::boolean, true)
+          AND d.status IN ('toSign', 'signing') AND d.archived = false
+          AND COALESCE((s.notification->>'remindedAt')::timestamptz AT TIME ZONE 'UTC', s."requestedAt") <= ${cutoff}
+          AND (COALESCE(d.settings->>'signProcess', 'ordered') <> 'ordered' OR NOT EXISTS (
+            SELECT 1 FROM "Signature" o
+            WHERE o."documentId" = s."documentId" AND o."order" < s."order" AND o."signedAt" IS NULL))
+        ORDER BY s."requestedAt", s.id
+        LIMIT ${BATCH_SIZE}
+        FOR UPDATE OF s SKIP LOCKED`;
+      if (!claimed.length) return { reminded: [], emails: [], claimed: 0 };
+      const rows = await tx.signature.findMany({
+        where: { id: { in: claimed.map((r) => r.id) } },
+        include: {
+          document: { select: { name: true, language: true, account: { select: { name: true } } } },
+        },
+      });
+      const users = await tx.user.findMany({
+        where: { id: { in: rows.map((r) => r.userId).filter((id): id is string => !!id) } },
+        select: { id: true, language: true, emailPreferences: true },
+      });
+      const userById = new Map(users.map((u) => [u.id, u]));
+      const reminded: Reminded[] = [];
+      const emails: StoredEmail[] = [];
+      for (const row of rows) {
+        const notification = (row.notification ?? {}) as Notification;
+        const user = row.userId ? userById.get(row.userId) : undefined;
+        const prefs = (user?.emailPreferences ?? {}) as { signs?: boolean };
+        const next: Notification = { ...notification, remindedAt: now.toISOString() };
+        if (prefs.signs === false) {
+          // The member asked for no signing emails: nothing is sent, and the clock moves on.
+          await tx.signature.update({ where: { id: row.id }, data: { notification: { ...next, reminderSkipped: "preferences" } } });
+          continue;
+        }
+        const token = signSigningToken({
+          typ: "signature",
+          rid: row.id,
+          did: row.documentId,
+          aid: row.accountId,
+          email: row.email,
+          // The request's own instant: the link stays the one of that request (lib/signing/signing-tokens.ts).
+          rat: row.requestedAt!.getTime(),
+        });
+        const locale = matchLocale(user?.language) ?? matchLocale(row.document.language) ?? "en";
+        const rendered = renderEmail({
+          to: row.email,
+          template: "signatureReminder",
+          locale,
+          url: `${appUrl()}${signingPath("signature", token)}`,
+          params: {
+            name: `${row.firstName} ${row.lastName}`.trim() || row.email,
+            document: row.document.name,
+            account: row.document.account.name,
+          },
+        });
+        const stored = await storeEmail(
+          tx,
+          { to: row.email, template: "signatureReminder", locale, ...rendered },
+          { accountId: row.accountId, documentId: row.documentId },
+        );
+        emails.push(stored);
+        const count = (notification.reminders ?? 0) + 1;
+        await tx.signature.update({
+          where: { id: row.id },
+          data: { notification: { ...next, reminders: count, reminderEmailId: stored.id } as Prisma.InputJsonValue },
+        });
+        await recordAudit(tx, ctx, {
+          accountId: row.accountId,
+          userId: null,
+          eventType: "signature.reminded",
+          targetType: "signature",
+          targetId: row.id,
+          targetContext: row.documentId,
+          payload: { documentId: row.documentId, email: row.email, reminders: count },
+        });
+        reminded.push({ id: row.id, accountId: row.accountId, documentId: row.documentId });
+      }
+      return { reminded, emails, claimed: rows.length };
+    },
+    { timeout: 60_000 },
+  );
+}
+
+/** Reminds every slow signer due, across all workspaces. Answers how many were reminded here. */
+export async function remindSlowSigners(ctx: ServiceContext, now: Date = new Date()): Promise<{ reminded: number }> {
+  let total = 0;
+  for (;;) {
+    const batch = await remindBatch(ctx, now);
+    await dispatchEmails(batch.emails);
+    for (const r of batch.reminded)
+      pubsub.publish("document:signing", r.documentId, { documentId: r.documentId, kind: "signature", id: r.id, state: "reminded" });
+    total += batch.reminded.length;
+    if (batch.claimed < BATCH_SIZE) return { reminded: total };
+  }
+}
+
+/** Hourly, at minute 15 (UTC): the job's declaration. */
+export const signatureRemindersJob = defineJob({
+  name: "signatureReminders",
+  description: "Emails the signing link again to signers who have not signed after SIGNATURE_REMINDER_DAYS days.",
+  input: z.object({}),
+  schedule: "15 * * * *",
+  run: async (ctx) => {
+    const result = await remindSlowSigners(ctx);
+    if (result.reminded) console.info(`[jobs] signature reminders: ${result.reminded} sent`);
+    return result;
+  },
+});
