@@ -303,7 +303,7 @@ describe("the response scan", () => {
     let withData = 0;
     for (const field of Object.values(queryType.getFields())) {
       const args = argumentsFor(field);
-      if (!args) continue;
+      if (args === undefined) continue;
       const selection = selectionOf(field.type, 0);
       const document = `query Scan { ${field.name}${args}${selection} }`;
       for (const caller of seed.callers) {
