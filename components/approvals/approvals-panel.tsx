@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { ApprovalThread } from "./approval-thread";
 import { ApproverEditor } from "./approver-editor";
+import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
 
 type Page = OperationOutput<"approvals">;
 type Approval = Page["items"][number];
@@ -79,6 +80,10 @@ export function ApprovalsPanel({
     // eslint-disable-next-line react-hooks/set-state-in-effect
     reload().catch((caught) => setNotice({ tone: "error", text: errorText(caught) }));
   }, [reload]); // eslint-disable-line react-hooks/exhaustive-deps
+  // A reviewer's decision or message, from any app process, shows without a reload.
+  useDocumentSigningEvents(documentId, (change) => {
+    if (!change || change.kind === "approval") reload().catch(() => undefined);
+  });
 
   async function act(name: string, work: () => Promise<unknown>, done: string) {
     setBusy(name);

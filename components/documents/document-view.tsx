@@ -21,6 +21,7 @@ import type { Variable } from "@/lib/templates/variables";
 import { SealingBanner, type SealingBannerState } from "@/components/sealing/sealing-banner";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
+import { useDocumentSigningEvents } from "./use-document-signing-events";
 import { displayValue } from "./display-value";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
@@ -171,6 +172,8 @@ export function DocumentView({
   const tl = useTranslations("common.languages");
   const format = useFormatter();
   const router = useRouter();
+  // Each step of the approvals, signatures and seal shows without a reload, whichever app process took it.
+  useDocumentSigningEvents(document.id, () => router.refresh());
   const { run, busy } = useAction();
   const [tab, setTab] = useState<Tab>("document");
   const [nextStatus, setNextStatus] = useState<string>("");
