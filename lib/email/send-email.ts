@@ -5,7 +5,9 @@ import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts). */
-export type EmailTemplate = "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared";
+/** `signatureRequest` / `signatureCompleted`: a signer's link, and the owner's news that all signed (lib/signatures/signature-emails.ts). */
+export type EmailTemplate =
+  "verifyEmail" | "resetPassword" | "magicLink" | "invitation" | "documentShared" | "signatureRequest" | "signatureCompleted";
 
 export type SendEmailInput = {
   to: string;

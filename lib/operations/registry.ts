@@ -24,6 +24,8 @@ import { policyOperations } from "@/lib/documents/policy-operations";
 import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
+import { pageImageOperations } from "@/lib/documents/page-image-operations";
+import { signatureOperations } from "@/lib/signatures/signature-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -58,6 +60,9 @@ const declared = [
   ...visitorOperations,
   ...relationOperations,
   ...commentOperations,
+  // Signing (issue 16): page images for members, signers and reviewers; signers, parties, placement.
+  ...pageImageOperations,
+  ...signatureOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];
