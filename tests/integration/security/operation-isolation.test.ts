@@ -51,6 +51,8 @@ let bDoc: {
   linkId: string;
   relationId: string;
   commentId: string;
+  partyId: string;
+  signatureId: string;
 };
 
 beforeAll(async () => {
@@ -101,6 +103,14 @@ beforeAll(async () => {
   const link = await createDocumentLink(ctxB, lease.id, { name: "B's link" });
   const relation = await createDocumentRelation(ctxB, lease.id, { toDocumentId: other.id });
   const comment = await addDocumentComment(ctxB, lease.id, { body: "B's comment" });
+  // Signing: B's party, signer and their box on B's lease.
+  const party = await db.party.create({ data: { accountId: accountB.account.id, documentId: lease.id, name: "B's party" } });
+  const signer = await db.signature.create({
+    data: { accountId: accountB.account.id, documentId: lease.id, partyId: party.id, email: "b-signer@example.test" },
+  });
+  await db.signaturePlaceholder.create({
+    data: { accountId: accountB.account.id, documentId: lease.id, signatureId: signer.id, keyName: "signature", settings: { page: 1 } },
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -109,6 +119,8 @@ beforeAll(async () => {
     linkId: link.id,
     relationId: relation.id,
     commentId: comment.id,
+    partyId: party.id,
+    signatureId: signer.id,
   };
   b = {
     accountId: accountB.account.id,
@@ -215,6 +227,28 @@ const CASES: Record<string, () => unknown> = {
   updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
   resolveComment: () => ({ commentId: bDoc.commentId }),
   deleteComment: () => ({ commentId: bDoc.commentId }),
+  // Signing: B's document, party and signer (a signer's own operations take no ids: their token names the record).
+  documentPageImage: () => ({ id: bDoc.id, page: 1 }),
+  documentPageCount: () => ({ id: bDoc.id }),
+  signatures: () => ({ documentId: bDoc.id }),
+  parties: () => ({ documentId: bDoc.id }),
+  signaturePlaceholders: () => ({ documentId: bDoc.id }),
+  signingSettings: () => ({ documentId: bDoc.id }),
+  setSignProcess: () => ({ documentId: bDoc.id, signProcess: "parallel" }),
+  createParty: () => ({ documentId: bDoc.id, name: "Planted" }),
+  updateParty: () => ({ id: bDoc.partyId, name: "Taken over" }),
+  deleteParty: () => ({ id: bDoc.partyId }),
+  addSigner: () => ({ documentId: bDoc.id, email: "planted-signer@example.test", partyId: bDoc.partyId }),
+  updateSigner: () => ({ id: bDoc.signatureId, email: "thief@example.test" }),
+  removeSigner: () => ({ id: bDoc.signatureId }),
+  saveSignaturePlaceholders: () => ({
+    documentId: bDoc.id,
+    placeholders: [
+      { signatureId: bDoc.signatureId, keyName: "signature", kind: "signature", page: 1, x: 0, y: 0, width: 0.2, height: 0.1 },
+    ],
+  }),
+  requestSignatures: () => ({ documentId: bDoc.id }),
+  requestSignature: () => ({ id: bDoc.signatureId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -245,6 +279,9 @@ async function stateOfB() {
     links: db.documentLink.findMany(inB),
     relations: db.documentRelation.findMany(inB),
     comments: db.documentComment.findMany(inB),
+    parties: db.party.findMany(inB),
+    signatures: db.signature.findMany(inB),
+    placeholders: db.signaturePlaceholder.findMany(inB),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
