@@ -27,6 +27,7 @@ const PUBLIC = [
   /^\/logout$/,
   /^\/invite$/,
   /^\/sign$/,
+  /^\/sign\/failed$/,
   /^\/review$/,
   /^\/thanks$/,
   /^\/out$/,

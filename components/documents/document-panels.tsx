@@ -14,3 +14,4 @@ export const ShareLinksPanel = dynamic(() => import("./share-links-panel").then(
 export const RelationsPanel = dynamic(() => import("./relations-panel").then((m) => m.RelationsPanel));
 export const CommentsPanel = dynamic(() => import("./comments-panel").then((m) => m.CommentsPanel));
 export const RequestAccess = dynamic(() => import("./request-access").then((m) => m.RequestAccess));
+export const SignaturesPanel = dynamic(() => import("@/components/signatures/signatures-panel").then((m) => m.SignaturesPanel));

@@ -59,7 +59,7 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments";
+type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "signatures";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({
@@ -113,6 +113,7 @@ export function DocumentView({
   access,
   relations,
   comments,
+  signatures,
 }: {
   document: Details;
   role: string;
@@ -156,6 +157,8 @@ export function DocumentView({
   relations?: ReactNode;
   /** Comments, for commenters and up (components/documents/comments-panel.tsx). */
   comments?: ReactNode;
+  /** Signers, parties and placement (components/signatures/signatures-panel.tsx). */
+  signatures?: ReactNode;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -218,6 +221,7 @@ export function DocumentView({
     ...(sharing ? (["sharing"] as const) : []),
     ...(relations ? (["relations"] as const) : []),
     ...(comments ? (["comments"] as const) : []),
+    ...(signatures ? (["signatures"] as const) : []),
   ];
 
   async function save(event: FormEvent) {
@@ -734,6 +738,12 @@ export function DocumentView({
       {tab === "comments" && comments && (
         <section id="panel-comments" role="tabpanel" aria-labelledby="tab-comments">
           {comments}
+        </section>
+      )}
+
+      {tab === "signatures" && signatures && (
+        <section id="panel-signatures" role="tabpanel" aria-labelledby="tab-signatures">
+          {signatures}
         </section>
       )}
 

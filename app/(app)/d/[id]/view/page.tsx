@@ -9,6 +9,7 @@ import { DocumentView } from "@/components/documents/document-view";
 import {
   AttachmentsPanel,
   CommentsPanel,
+  SignaturesPanel,
   DocumentAccessPanel,
   RelationsPanel,
   RequestAccess,
@@ -194,6 +195,7 @@ export default async function DocumentViewPage({
             />
           ) : undefined
         }
+        signatures={<SignaturesPanel documentId={document.id} canEdit={document.abilities.edit} />}
       />
     </AppShell>
   );
