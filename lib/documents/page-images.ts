@@ -95,7 +95,9 @@ export async function renderPdfPage(pdf: Uint8Array, page: number): Promise<Uint
     await writeFile(input, pdf);
     const args = ["-png", "-r", String(PAGE_DPI), "-f", String(page), "-l", String(page), "-singlefile", input, join(dir, "page")];
     await new Promise<void>((resolve, reject) => {
-      execFile(PDFTOPPM, args, { timeout: RENDER_TIMEOUT_MS, killSignal: "SIGKILL" }, (error) => (error ? reject(error) : resolve()));
+      execFile(/*turbopackIgnore: true*/ PDFTOPPM, args, { timeout: RENDER_TIMEOUT_MS, killSignal: "SIGKILL" }, (error) =>
+        error ? reject(error) : resolve(),
+      );
     });
     return new Uint8Array(await readFile(join(dir, "page.png")));
   } catch (error) {
