@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { kb, measurePage } from "../../../scripts/first-load.mjs";
 import { makeTextPdf } from "../../fixtures/pdf";
 import { signInFresh } from "../fixtures/fresh-user";
 import { messages } from "../fixtures/messages";
@@ -86,6 +87,12 @@ test("two signers sign in order from their phones: one draws, one types", async 
 
   // Signer 1, on a phone, no account: draws with the pointer.
   const link1 = await signLink(request, first);
+  // The signer's page ships little JavaScript (issue 16: at most 150 KB gzip with the runtime), and no zod.
+  const size = await measurePage(async (path: string) => (await request.get(path, { headers: { cookie: "" } })).text(), link1);
+  test.info().annotations.push({ type: "first-load", description: `/sign: ${kb(size.gzip)} KB gzip in ${size.scripts.length} scripts` });
+  expect(size.scripts.length).toBeGreaterThan(3);
+  expect(size.zodScripts).toEqual([]);
+  expect(size.gzip / 1000).toBeLessThanOrEqual(150);
   const one = await phone(browser);
   const signer1 = await one.newPage();
   await signer1.goto(link1);
