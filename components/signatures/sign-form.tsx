@@ -37,6 +37,8 @@ export function SignForm(props: {
   const [declining, setDeclining] = useState(false);
   const [declined, setDeclined] = useState(false);
   const pad = useRef<SignaturePadHandle>(null);
+  const initialsPad = useRef<SignaturePadHandle>(null);
+  const [initialsKind, setInitialsKind] = useState<"drawn" | "typed">("typed");
   const headers = signedHeaders(props.token);
 
   const fail = (caught: unknown) => {
@@ -64,7 +66,7 @@ export function SignForm(props: {
     parts.push(["field:signature", new File([image], "signature.png", { type: image.type || "image/png" })]);
     if (props.needsInitials) {
       const initials = String(form.get("initials") ?? "").trim();
-      const png = initials ? await textToPng(initials, 80) : null;
+      const png = initialsKind === "drawn" ? await initialsPad.current?.toPng() : initials ? await textToPng(initials, 80) : null;
       if (!png) return setError(t("initialsMissing"));
       parts.push(["field:initials", new File([png], "initials.png", { type: "image/png" })]);
     }
@@ -182,11 +184,34 @@ export function SignForm(props: {
           )}
         </div>
         {props.needsInitials && (
-          <label className={label}>
-            {t("initials")}
-            <span className="block text-xs font-normal text-zinc-600">{t("initialsHint")}</span>
-            <input name="initials" className={input} maxLength={8} required defaultValue={initialsOf(props.name)} />
-          </label>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-semibold text-zinc-900">{t("initials")}</legend>
+            <p className="text-xs text-zinc-600">{t("initialsHint")}</p>
+            {props.allowDraw && (
+              <div role="tablist" className="grid grid-cols-2 gap-2">
+                {(["typed", "drawn"] as const).map((value) => (
+                  <button
+                    key={value}
+                    type="button"
+                    role="tab"
+                    aria-selected={initialsKind === value}
+                    onClick={() => setInitialsKind(value)}
+                    className={`min-h-11 rounded border px-2 text-sm font-medium ${initialsKind === value ? "border-brand-600 bg-brand-50 text-brand-800" : "border-zinc-300 text-zinc-700"}`}
+                  >
+                    {value === "typed" ? t("tabType") : t("tabDraw")}
+                  </button>
+                ))}
+              </div>
+            )}
+            {initialsKind === "drawn" ? (
+              <SignaturePad ref={initialsPad} label={t("initialsArea")} clearLabel={t("clear")} />
+            ) : (
+              <label className={label}>
+                {t("initialsTypeLabel")}
+                <input name="initials" className={input} maxLength={8} required defaultValue={initialsOf(props.name)} />
+              </label>
+            )}
+          </fieldset>
         )}
         {props.fields.length > 0 && (
           <fieldset className="space-y-3">

@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { PlacementEditor } from "./placement-editor";
+import { SignerEditForm } from "./signer-edit-form";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -30,6 +31,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
   const [settings, setSettings] = useState<Settings | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -139,6 +141,16 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                 </span>
               </div>
               {signer.declineReason && <p className="mt-1 text-sm text-red-700">{t("declineReason", { reason: signer.declineReason })}</p>}
+              {editing === signer.id && (
+                <SignerEditForm
+                  signer={signer}
+                  busy={action.busy}
+                  onCancel={() => setEditing(null)}
+                  onSave={async (changes) => {
+                    if (await change(() => callOperation("updateSigner", { id: signer.id, ...changes }))) setEditing(null);
+                  }}
+                />
+              )}
               {canEdit && signer.state !== "signed" && (
                 <div className="mt-2 flex flex-wrap items-center gap-3">
                   {SETTING_KEYS.map((key) => (
@@ -178,6 +190,9 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                       {t("resend")}
                     </Button>
                   )}
+                  <Button variant="secondary" disabled={action.busy} onClick={() => setEditing(editing === signer.id ? null : signer.id)}>
+                    {t("edit")}
+                  </Button>
                   <Button
                     variant="secondary"
                     disabled={action.busy}
