@@ -5,6 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, signedHeaders, uploadOperation } from "@/lib/client/operations";
 import { signingFailedPath, thanksPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
+import { DeclineForm } from "./decline-form";
 import { SignaturePad, textToPng, type SignaturePadHandle } from "./signature-pad";
 
 type Field = { name: string; type: string; required: boolean };
@@ -34,7 +35,6 @@ export function SignForm(props: {
   const [typed, setTyped] = useState(props.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [declining, setDeclining] = useState(false);
   const [declined, setDeclined] = useState(false);
   const pad = useRef<SignaturePadHandle>(null);
   const initialsPad = useRef<SignaturePadHandle>(null);
@@ -102,10 +102,7 @@ export function SignForm(props: {
     }
   }
 
-  async function decline(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get("reason") ?? "").trim();
-    if (!reason) return;
+  async function decline(reason: string) {
     setBusy(true);
     try {
       await callOperation("declineSignature", { id: props.signatureId, reason }, headers);
@@ -273,31 +270,7 @@ export function SignForm(props: {
           {busy ? t("submitting") : t("submit")}
         </button>
       </form>
-      <div className="rounded bg-white p-4 shadow-sm">
-        {declining ? (
-          <form onSubmit={decline} className="space-y-3">
-            <label className={label}>
-              {t("declineReason")}
-              <textarea name="reason" required maxLength={2000} rows={3} className={input} />
-            </label>
-            <button
-              type="submit"
-              disabled={busy}
-              className="min-h-11 w-full rounded border border-red-300 px-4 text-sm font-semibold text-red-700"
-            >
-              {t("declineConfirm")}
-            </button>
-          </form>
-        ) : (
-          <button
-            type="button"
-            onClick={() => setDeclining(true)}
-            className="min-h-11 w-full rounded border border-zinc-300 px-4 text-sm text-zinc-700"
-          >
-            {t("decline")}
-          </button>
-        )}
-      </div>
+      <DeclineForm busy={busy} onDecline={decline} />
     </div>
   );
 }
