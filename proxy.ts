@@ -28,6 +28,7 @@ const PUBLIC = [
   /^\/logout$/,
   /^\/invite$/,
   /^\/sign$/,
+  /^\/sign\/failed$/,
   /^\/review$/,
   /^\/review\/failed$/,
   /^\/thanks$/,

@@ -15,11 +15,13 @@ import { gzipSync } from "node:zlib";
  * Lower a ceiling when a page gets lighter. Raised by 2 KB once (issue 14): every screen now
  * carries the declared operations' route table (lib/operations/routes.ts, about 1.8 KB gzip),
  * which replaced the URLs written in each component; splitting it per screen is issue 15's next step.
+ * The document screen's raised by 1 KB (issue 16): the signing operations' 20 routes in that table
+ * (about 0.26 KB gzip) and the Signatures tab's loader took it 0.24 KB past 160.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
   "/login": { target: 135, ceiling: 150 },
   "/docs": { target: 145, ceiling: 160 },
-  "/d/{id}/view": { target: 160, ceiling: 160 },
+  "/d/{id}/view": { target: 160, ceiling: 161 },
   "/s/{id}": { target: null, ceiling: 153 },
 };
 

@@ -15,3 +15,4 @@ export const RelationsPanel = dynamic(() => import("./relations-panel").then((m)
 export const CommentsPanel = dynamic(() => import("./comments-panel").then((m) => m.CommentsPanel));
 export const RequestAccess = dynamic(() => import("./request-access").then((m) => m.RequestAccess));
 export const ApprovalsPanel = dynamic(() => import("@/components/approvals/approvals-panel").then((m) => m.ApprovalsPanel));
+export const SignaturesPanel = dynamic(() => import("@/components/signatures/signatures-panel").then((m) => m.SignaturesPanel));

@@ -65,7 +65,8 @@ type Details = {
 };
 
 const TABS = ["document", "details", "fields", "versions", "activity"] as const;
-type Tab = (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "approvals" | "reminders";
+type Tab =
+  (typeof TABS)[number] | "attachments" | "access" | "sharing" | "relations" | "comments" | "approvals" | "signatures" | "reminders";
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm disabled:bg-zinc-50";
 
 function Select({
@@ -120,6 +121,7 @@ export function DocumentView({
   relations,
   comments,
   approvals,
+  signatures,
 }: {
   document: Details;
   role: string;
@@ -165,6 +167,8 @@ export function DocumentView({
   comments?: ReactNode;
   /** Approvers, their states and threads (components/approvals/approvals-panel.tsx). */
   approvals?: ReactNode;
+  /** Signers, parties and placement (components/signatures/signatures-panel.tsx). */
+  signatures?: ReactNode;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -230,6 +234,7 @@ export function DocumentView({
     ...(relations ? (["relations"] as const) : []),
     ...(comments ? (["comments"] as const) : []),
     ...(approvals ? (["approvals"] as const) : []),
+    ...(signatures ? (["signatures"] as const) : []),
     "reminders",
   ];
 
@@ -761,6 +766,12 @@ export function DocumentView({
       {tab === "reminders" && (
         <section id="panel-reminders" role="tabpanel" aria-labelledby="tab-reminders">
           <RemindersPanel documentId={document.id} canEdit={abilities.edit} />
+        </section>
+      )}
+
+      {tab === "signatures" && signatures && (
+        <section id="panel-signatures" role="tabpanel" aria-labelledby="tab-signatures">
+          {signatures}
         </section>
       )}
 

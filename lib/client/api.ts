@@ -48,8 +48,8 @@ export function requireParams(operation: string, params: Record<string, unknown>
   }
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = { "x-language": language() };
+export async function apiRequest<T>(method: string, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+  const headers: Record<string, string> = { "x-language": language(), ...extraHeaders };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (method !== "GET") headers["x-csrf-token"] = await fetchCsrf();
   let response: Response;
@@ -87,13 +87,14 @@ export async function apiMultipart<T>(
   parts: [name: string, file: File][],
   fields?: Record<string, unknown>,
   method = "POST",
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
   const form = new FormData();
   for (const [name, one] of parts) form.append(name, one);
   if (fields) form.set("data", JSON.stringify(fields));
   const response = await fetch(path, {
     method,
-    headers: { "x-language": language(), "x-csrf-token": await fetchCsrf() },
+    headers: { "x-language": language(), "x-csrf-token": await fetchCsrf(), ...extraHeaders },
     credentials: "same-origin",
     body: form,
   }).catch(() => {

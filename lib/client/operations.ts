@@ -38,12 +38,20 @@ function getUrl(path: string, input: Record<string, unknown>): string {
   return query.size ? `${url}?${query}` : url;
 }
 
-export function callOperation<N extends RoutedOperationName>(name: N, input: OperationInput<N>): Promise<OperationOutput<N>> {
+export function callOperation<N extends RoutedOperationName>(
+  name: N,
+  input: OperationInput<N>,
+  /** Credentials of the caller's own (a signer's or reviewer's `signed` header: see `signedHeaders`). */
+  headers?: Record<string, string>,
+): Promise<OperationOutput<N>> {
   const { method, path } = OPERATION_ROUTES[name];
-  if (method === "GET") return apiRequest(method, getUrl(path, input as Record<string, unknown>));
+  if (method === "GET") return apiRequest(method, getUrl(path, input as Record<string, unknown>), undefined, headers);
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
-  return apiRequest(method, url, rest);
+  return apiRequest(method, url, rest, headers);
 }
+
+/** The header a reviewer or signer sends with each call: their link's token (spec section 5, `signed`). */
+export const signedHeaders = (token: string): Record<string, string> => ({ signed: token });
 
 /**
  * The HTTP request of a declared operation, for a caller that sends it with credentials of its
@@ -78,9 +86,10 @@ export function uploadOperation<N extends UploadName>(
   name: N,
   input: Omit<OperationInput<N>, "files">,
   files: File | File[] | [part: string, file: File][],
+  headers?: Record<string, string>,
 ): Promise<OperationOutput<N>> {
   const { method, path } = OPERATION_ROUTES[name as RoutedOperationName];
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   const parts: [string, File][] = (Array.isArray(files) ? files : [files]).map((one) => (Array.isArray(one) ? one : ["file", one]));
-  return apiMultipart(url, parts, Object.keys(rest).length ? rest : undefined, method);
+  return apiMultipart(url, parts, Object.keys(rest).length ? rest : undefined, method, headers);
 }

@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 /**
  * `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts).
  * `approvalRequest`, `approvalDecided`: lib/approvals/approval-emails.ts.
+ * `signatureRequest` / `signatureCompleted`: a signer's link, and the owner's news that all signed (lib/signatures/signature-emails.ts).
  * `reminder`: a document's reminder (lib/reminders); `signatureReminder`: an automatic reminder to a slow signer.
  */
 export type EmailTemplate =
@@ -19,7 +20,9 @@ export type EmailTemplate =
   | "approvalRequest"
   | "approvalDecided"
   | "reminder"
-  | "signatureReminder";
+  | "signatureReminder"
+  | "signatureRequest"
+  | "signatureCompleted";
 
 export type SendEmailInput = {
   to: string;

@@ -109,6 +109,12 @@ export const AppErrorCode = {
   ALREADY_SEALED: "ALREADY_SEALED",
   /** Sealing a document some signer has not signed (or declined): nothing to seal yet (409). */
   NOT_READY_TO_SEAL: "NOT_READY_TO_SEAL",
+  /** Signing waits until every approval of the document is approved (Document.settings.signAfterApproval). */
+  APPROVALS_PENDING: "APPROVALS_PENDING",
+  /** A signer's certificate file (.p12) that does not open: damaged, or not a PKCS#12 file. */
+  CERTIFICATE_INVALID: "CERTIFICATE_INVALID",
+  /** The password does not open the signer's certificate file. */
+  CERTIFICATE_PASSWORD_WRONG: "CERTIFICATE_PASSWORD_WRONG",
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
   FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
   /**
@@ -175,6 +181,9 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   SIGNING_LINK_INVALID: { status: 401, type: "authentication" },
   ALREADY_SEALED: { status: 409, type: "conflict" },
   NOT_READY_TO_SEAL: { status: 409, type: "conflict" },
+  APPROVALS_PENDING: { status: 409, type: "conflict" },
+  CERTIFICATE_INVALID: { status: 400, type: "validation" },
+  CERTIFICATE_PASSWORD_WRONG: { status: 400, type: "validation" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },

@@ -29,6 +29,8 @@ import { sealingOperations } from "@/lib/sealing/sealing-operations";
 import { reminderOperations } from "@/lib/reminders/reminder-operations";
 import { workQueueOperations } from "@/lib/work-queue/work-queue-operations";
 import { activityOperations } from "@/lib/documents/activity-operations";
+import { pageImageOperations } from "@/lib/documents/page-image-operations";
+import { signatureOperations } from "@/lib/signatures/signature-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -71,6 +73,9 @@ const declared = [
   ...reminderOperations,
   ...workQueueOperations,
   ...activityOperations,
+  // Signing (issue 16): page images for members, signers and reviewers; signers, parties, placement.
+  ...pageImageOperations,
+  ...signatureOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -188,6 +188,27 @@ export const OPERATION_ROUTES = {
   bulkDeleteReminders: { method: "POST", path: "/vapp/reminders/bulk-delete" },
   workQueue: { method: "GET", path: "/vapp/work-queue" },
   activity: { method: "GET", path: "/vapp/activity" },
+  // Signatures, parties and placement (lib/signatures/signature-operations.ts), and page images.
+  documentPageImage: { method: "GET", path: "/vapp/documents/{id}/pages/{page}" },
+  documentPageCount: { method: "GET", path: "/vapp/documents/{id}/pages" },
+  signatures: { method: "GET", path: "/vapp/signatures" },
+  addSigner: { method: "POST", path: "/vapp/signatures" },
+  requestSignatures: { method: "POST", path: "/vapp/signatures/request" },
+  updateSigner: { method: "PATCH", path: "/vapp/signatures/{id}" },
+  removeSigner: { method: "DELETE", path: "/vapp/signatures/{id}" },
+  requestSignature: { method: "POST", path: "/vapp/signatures/{id}/request" },
+  parties: { method: "GET", path: "/vapp/parties" },
+  createParty: { method: "POST", path: "/vapp/parties" },
+  updateParty: { method: "PATCH", path: "/vapp/parties/{id}" },
+  deleteParty: { method: "DELETE", path: "/vapp/parties/{id}" },
+  signaturePlaceholders: { method: "GET", path: "/vapp/signature-placeholders" },
+  saveSignaturePlaceholders: { method: "PUT", path: "/vapp/signature-placeholders" },
+  signingSettings: { method: "GET", path: "/vapp/signing-settings" },
+  setSignProcess: { method: "PUT", path: "/vapp/signing-settings" },
+  fetchValidSignature: { method: "GET", path: "/vapp/signatures/valid" },
+  signDocument: { method: "POST", path: "/vapp/signatures/sign" },
+  declineSignature: { method: "POST", path: "/vapp/signatures/decline" },
+  signingResult: { method: "GET", path: "/vapp/signatures/result" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

@@ -22,3 +22,7 @@ export const signingPath = (purpose: SigningPurpose, token: string) =>
 
 export const signingFailedPath = (purpose: SigningPurpose, reason: SigningLinkFailure) =>
   `${SIGNING_PAGES[purpose].failedPath}?reason=${reason}`;
+
+/** Where a signer goes after signing: /thanks shows only for a signed document, else it sends them to /out. */
+export const thanksPath = (token: string) => `/thanks?${SIGNED_PARAM}=${encodeURIComponent(token)}`;
+export const OUT_PATH = "/out";

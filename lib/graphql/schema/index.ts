@@ -18,6 +18,7 @@ import "./sealing";
 import "./reminders";
 import "./work-queue";
 import "./signing-events";
+import "./signatures";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

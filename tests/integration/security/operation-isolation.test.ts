@@ -68,6 +68,8 @@ let bDoc: {
   commentId: string;
   approvalId: string;
   reminderId: string;
+  partyId: string;
+  signatureId: string;
 };
 /** A's own approval and its reviewer's token (the reviewer isolation cases). */
 let aApproval: { id: string; documentId: string; token: string };
@@ -133,6 +135,14 @@ beforeAll(async () => {
     notifyAt: new Date(Date.now() + 86_400_000),
     contacts: [{ name: "B", email: "b-reminder@example.test" }],
   });
+  // Signing: B's party, signer and their box on B's lease.
+  const party = await db.party.create({ data: { accountId: accountB.account.id, documentId: lease.id, name: "B's party" } });
+  const signer = await db.signature.create({
+    data: { accountId: accountB.account.id, documentId: lease.id, partyId: party.id, email: "b-signer@example.test" },
+  });
+  await db.signaturePlaceholder.create({
+    data: { accountId: accountB.account.id, documentId: lease.id, signatureId: signer.id, keyName: "signature", settings: { page: 1 } },
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -143,6 +153,8 @@ beforeAll(async () => {
     commentId: comment.id,
     approvalId: approval.id,
     reminderId: reminder.id,
+    partyId: party.id,
+    signatureId: signer.id,
   };
   b = {
     accountId: accountB.account.id,
@@ -279,6 +291,28 @@ const CASES: Record<string, () => unknown> = {
   deleteReminder: () => ({ reminderId: bDoc.reminderId }),
   bulkDeleteReminders: () => ({ ids: [bDoc.reminderId] }),
   activity: () => ({ documentId: bDoc.id }),
+  // Signing: B's document, party and signer (a signer's own operations take no ids: their token names the record).
+  documentPageImage: () => ({ id: bDoc.id, page: 1 }),
+  documentPageCount: () => ({ id: bDoc.id }),
+  signatures: () => ({ documentId: bDoc.id }),
+  parties: () => ({ documentId: bDoc.id }),
+  signaturePlaceholders: () => ({ documentId: bDoc.id }),
+  signingSettings: () => ({ documentId: bDoc.id }),
+  setSignProcess: () => ({ documentId: bDoc.id, signProcess: "parallel" }),
+  createParty: () => ({ documentId: bDoc.id, name: "Planted" }),
+  updateParty: () => ({ id: bDoc.partyId, name: "Taken over" }),
+  deleteParty: () => ({ id: bDoc.partyId }),
+  addSigner: () => ({ documentId: bDoc.id, email: "planted-signer@example.test", partyId: bDoc.partyId }),
+  updateSigner: () => ({ id: bDoc.signatureId, email: "thief@example.test" }),
+  removeSigner: () => ({ id: bDoc.signatureId }),
+  saveSignaturePlaceholders: () => ({
+    documentId: bDoc.id,
+    placeholders: [
+      { signatureId: bDoc.signatureId, keyName: "signature", kind: "signature", page: 1, x: 0, y: 0, width: 0.2, height: 0.1 },
+    ],
+  }),
+  requestSignatures: () => ({ documentId: bDoc.id }),
+  requestSignature: () => ({ id: bDoc.signatureId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -312,6 +346,9 @@ async function stateOfB() {
     approvals: db.approval.findMany(inB),
     approvalMessages: db.approvalMessage.findMany(inB),
     reminders: db.reminder.findMany(inB),
+    parties: db.party.findMany(inB),
+    signatures: db.signature.findMany(inB),
+    placeholders: db.signaturePlaceholder.findMany(inB),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }

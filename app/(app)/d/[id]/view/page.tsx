@@ -10,6 +10,7 @@ import {
   ApprovalsPanel,
   AttachmentsPanel,
   CommentsPanel,
+  SignaturesPanel,
   DocumentAccessPanel,
   RelationsPanel,
   RequestAccess,
@@ -205,6 +206,7 @@ export default async function DocumentViewPage({
             members={members}
           />
         }
+        signatures={<SignaturesPanel documentId={document.id} canEdit={document.abilities.edit} />}
       />
     </AppShell>
   );

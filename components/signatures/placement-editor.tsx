@@ -1,0 +1,260 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useAction } from "@/components/ui/use-action";
+import { callOperation, operationHref, type OperationInput } from "@/lib/client/operations";
+
+type Signer = { id: string; firstName: string; lastName: string; email: string; state: string };
+type Box = OperationInput<"saveSignaturePlaceholders">["placeholders"][number] & { key: string };
+type Kind = Box["kind"];
+const FIELD_TYPES = ["text", "date", "number", "attachment", "file", "image"] as const;
+const SIZES: Record<Kind, { width: number; height: number }> = {
+  signature: { width: 0.3, height: 0.08 },
+  initials: { width: 0.1, height: 0.05 },
+  field: { width: 0.25, height: 0.05 },
+};
+const STEP = 0.01;
+const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm";
+let counter = 0;
+
+/**
+ * Where each signer signs, initials or fills a field (issue 16): the owner places boxes over the
+ * page images (no PDF viewer), drags them with the pointer, resizes them from the corner, and
+ * with a box focused moves it with the arrow keys (Shift: resizes; Delete: removes). Positions
+ * are fractions of the page. Saved all at once (saveSignaturePlaceholders).
+ */
+export function PlacementEditor({ documentId, signers, canEdit }: { documentId: string; signers: Signer[]; canEdit: boolean }) {
+  const t = useTranslations("signing.panel");
+  const ts = useTranslations("signing.sign");
+  const action = useAction();
+  const [pageCount, setPageCount] = useState<number | null | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [boxes, setBoxes] = useState<Box[]>([]);
+  const [chosenSigner, setSignerId] = useState(signers[0]?.id ?? "");
+  // The chosen signer, or the first one when the chosen one was removed.
+  const signerId = signers.some((s) => s.id === chosenSigner) ? chosenSigner : (signers[0]?.id ?? "");
+  const [fieldName, setFieldName] = useState("");
+  const [fieldType, setFieldType] = useState<(typeof FIELD_TYPES)[number]>("text");
+  const [saved, setSaved] = useState(false);
+  const area = useRef<HTMLDivElement>(null);
+  const gesture = useRef<{ key: string; mode: "move" | "resize"; x: number; y: number; box: Box } | null>(null);
+
+  useEffect(() => {
+    callOperation("documentPageCount", { id: documentId })
+      .then((r) => setPageCount(r.pageCount))
+      .catch(() => setPageCount(null));
+    callOperation("signaturePlaceholders", { documentId })
+      .then((rows) =>
+        setBoxes(
+          rows.map((row) => ({
+            key: `b${counter++}`,
+            signatureId: row.signatureId ?? "",
+            keyName: row.keyName,
+            kind: row.kind,
+            fieldType: (row.fieldType ?? undefined) as Box["fieldType"],
+            required: row.required,
+            page: row.page,
+            x: row.x,
+            y: row.y,
+            width: row.width,
+            height: row.height,
+          })),
+        ),
+      )
+      .catch(() => undefined);
+  }, [documentId]);
+
+  const update = (key: string, change: (box: Box) => Partial<Box>) => {
+    setSaved(false);
+    setBoxes((all) => all.map((box) => (box.key === key ? { ...box, ...change(box) } : box)));
+  };
+  const place = (box: Box, x: number, y: number) => ({ x: round(clamp(x, 0, 1 - box.width)), y: round(clamp(y, 0, 1 - box.height)) });
+  const resize = (box: Box, width: number, height: number) => ({
+    width: round(clamp(width, 0.02, 1 - box.x)),
+    height: round(clamp(height, 0.02, 1 - box.y)),
+  });
+
+  function add(kind: Kind) {
+    if (!signerId || (kind === "field" && !fieldName.trim())) return;
+    const size = SIZES[kind];
+    const box: Box = {
+      key: `b${counter++}`,
+      signatureId: signerId,
+      kind,
+      keyName: kind === "field" ? fieldName.trim() : kind,
+      page,
+      x: 0.1,
+      y: 0.1,
+      required: true,
+      ...size,
+      ...(kind === "field" ? { fieldType } : {}),
+    };
+    setSaved(false);
+    setBoxes((all) => [...all, box]);
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLElement>, box: Box, mode: "move" | "resize") {
+    if (!canEdit) return;
+    event.stopPropagation();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    gesture.current = { key: box.key, mode, x: event.clientX, y: event.clientY, box };
+  }
+  function onPointerMove(event: PointerEvent<HTMLElement>) {
+    const current = gesture.current;
+    if (!current || !area.current) return;
+    const rect = area.current.getBoundingClientRect();
+    const dx = (event.clientX - current.x) / rect.width;
+    const dy = (event.clientY - current.y) / rect.height;
+    const start = current.box;
+    update(current.key, (box) =>
+      current.mode === "move" ? place(box, start.x + dx, start.y + dy) : resize(box, start.width + dx, start.height + dy),
+    );
+  }
+  function onKeyDown(event: KeyboardEvent<HTMLElement>, box: Box) {
+    if (!canEdit) return;
+    if (event.key === "Delete" || event.key === "Backspace") {
+      event.preventDefault();
+      setBoxes((all) => all.filter((b) => b.key !== box.key));
+      return;
+    }
+    const delta = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] }[event.key];
+    if (!delta) return;
+    event.preventDefault();
+    update(box.key, (b) =>
+      event.shiftKey ? resize(b, b.width + delta[0], b.height + delta[1]) : place(b, b.x + delta[0], b.y + delta[1]),
+    );
+  }
+
+  async function save() {
+    const placeholders = boxes.map((box) => Object.fromEntries(Object.entries(box).filter(([name]) => name !== "key")) as Omit<Box, "key">);
+    if (await action.run(() => callOperation("saveSignaturePlaceholders", { documentId, placeholders }), "saved", "updateError"))
+      setSaved(true);
+  }
+
+  const signerName = (id: string) => {
+    const s = signers.find((signer) => signer.id === id);
+    return s ? `${s.firstName} ${s.lastName}`.trim() || s.email : "";
+  };
+  const kindLabel = (box: Box) =>
+    box.kind === "signature" ? ts("boxSignature") : box.kind === "initials" ? ts("boxInitials") : box.keyName;
+  const onPage = boxes.filter((box) => box.page === page);
+
+  return (
+    <section aria-labelledby="placement-title" className="flex flex-col gap-3">
+      <h3 id="placement-title" className="text-sm font-semibold text-zinc-900">
+        {t("placement")}
+      </h3>
+      {action.error && <Alert tone="error">{action.error}</Alert>}
+      {pageCount === null && <p className="text-sm text-zinc-600">{t("noPages")}</p>}
+      {signers.length === 0 && <p className="text-sm text-zinc-600">{t("addSignerFirst")}</p>}
+      {pageCount && signers.length > 0 && (
+        <>
+          <p className="text-sm text-zinc-600">{t("placementHint")}</p>
+          {canEdit && (
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
+                {t("boxFor")}
+                <select className={select} value={signerId} onChange={(e) => setSignerId(e.target.value)}>
+                  {signers.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {signerName(s.id)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button variant="secondary" onClick={() => add("signature")}>
+                {t("addSignatureBox")}
+              </Button>
+              <Button variant="secondary" onClick={() => add("initials")}>
+                {t("addInitialsBox")}
+              </Button>
+              <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
+                {t("fieldName")}
+                <input className={select} value={fieldName} maxLength={120} onChange={(e) => setFieldName(e.target.value)} />
+              </label>
+              <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
+                {t("fieldType")}
+                <select className={select} value={fieldType} onChange={(e) => setFieldType(e.target.value as typeof fieldType)}>
+                  {FIELD_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`fieldTypes.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button variant="secondary" onClick={() => add("field")} disabled={!fieldName.trim()}>
+                {t("addFieldBox")}
+              </Button>
+            </div>
+          )}
+          <label className="flex items-center gap-2 text-sm">
+            <span className="sr-only">{t("page", { page })}</span>
+            <select className={select} value={page} onChange={(e) => setPage(Number(e.target.value))}>
+              {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {t("page", { page: n })}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div
+            ref={area}
+            className="relative max-w-xl touch-none select-none overflow-hidden rounded border border-zinc-200 bg-white"
+            onPointerMove={onPointerMove}
+            onPointerUp={() => (gesture.current = null)}
+            onPointerCancel={() => (gesture.current = null)}
+          >
+            {/* eslint-disable-next-line @next/next/no-img-element -- a page image from our own route */}
+            <img
+              src={operationHref("documentPageImage", { id: documentId, page })}
+              alt={ts("pageAlt", { page, count: pageCount })}
+              className="block h-auto w-full"
+              draggable={false}
+            />
+            {onPage.map((box) => (
+              <div
+                key={box.key}
+                role="button"
+                tabIndex={0}
+                data-testid={`placement-${box.kind}`}
+                aria-label={t("boxLabel", { kind: kindLabel(box), signer: signerName(box.signatureId), page: box.page })}
+                onPointerDown={(e) => onPointerDown(e, box, "move")}
+                onKeyDown={(e) => onKeyDown(e, box)}
+                className="absolute cursor-move rounded border-2 border-brand-600 bg-brand-100/70 text-[10px] leading-tight text-brand-900 focus:outline-none focus:ring-2 focus:ring-amber-500"
+                style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}
+              >
+                <span className="block truncate px-1">
+                  {kindLabel(box)} · {signerName(box.signatureId)}
+                </span>
+                {canEdit && (
+                  <span
+                    aria-hidden
+                    onPointerDown={(e) => onPointerDown(e, box, "resize")}
+                    className="absolute -bottom-1.5 -right-1.5 h-4 w-4 cursor-se-resize rounded-full border-2 border-white bg-brand-600"
+                  />
+                )}
+              </div>
+            ))}
+          </div>
+          {canEdit && (
+            <div className="flex items-center gap-3">
+              <Button onClick={save} busy={action.busy}>
+                {t("savePlacement")}
+              </Button>
+              {saved && (
+                <span role="status" className="text-sm text-green-700">
+                  {t("saved")}
+                </span>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

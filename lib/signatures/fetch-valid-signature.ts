@@ -1,0 +1,79 @@
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { ServiceContext } from "@/lib/auth/context";
+import { documentPageCount } from "@/lib/documents/page-images";
+import { readStored } from "@/lib/documents/stored-file";
+import { AppErrorCode, isAppError } from "@/lib/errors/app-error";
+import { docxToHtml } from "@/lib/files/docx";
+import { signingLinkError } from "@/lib/signing/signed-caller";
+import { publishSigningChange } from "./signing-events";
+import { signersInTurn } from "./signing-turn";
+import { presentPlaceholder, signerName, signingSettingsOf } from "./signature-view";
+import { signerSettingsOf } from "./schemas";
+import { signerOfToken } from "./signer-access";
+
+/**
+ * What the signer's screen shows (/sign?signed=…): the document's name, its pages (count, as
+ * images) or, for a Word file without a PDF, its HTML, and this signer's boxes and settings.
+ * Refused (SIGNING_LINK_INVALID) for a bad, replaced, finished link, and `notYourTurn` while
+ * signers before them in an ordered process have not signed. The first view is audited
+ * `signature.viewed`.
+ */
+export async function fetchValidSignature(ctx: ServiceContext) {
+  const { signer } = await signerOfToken(ctx);
+  const document = await db.document.findFirstOrThrow({
+    where: { id: signer.documentId, accountId: signer.accountId },
+    select: { id: true, name: true, status: true, settings: true, account: { select: { name: true } } },
+  });
+  const signers = await db.signature.findMany({ where: { accountId: signer.accountId, documentId: signer.documentId } });
+  if (!signersInTurn(signers, signingSettingsOf(document.settings).signProcess).some((s) => s.id === signer.id))
+    throw signingLinkError("notYourTurn");
+  const placeholders = await db.signaturePlaceholder.findMany({
+    where: { accountId: signer.accountId, documentId: signer.documentId, signatureId: signer.id },
+    orderBy: { order: "asc" },
+  });
+  let pageCount: number | null = null;
+  let html: string | null = null;
+  try {
+    pageCount = await documentPageCount(signer.accountId, signer.documentId);
+  } catch (error) {
+    if (!isAppError(error) || error.code !== AppErrorCode.CONVERTER_UNAVAILABLE) throw error;
+    const content = await db.documentContent.findFirstOrThrow({
+      where: { accountId: signer.accountId, documentId: signer.documentId },
+      orderBy: { version: "desc" },
+    });
+    html = await docxToHtml(await readStored(content.path));
+  }
+  const metadata = (signer.metadata ?? {}) as { viewedAt?: string };
+  if (!metadata.viewedAt) {
+    await db.$transaction(async (tx) => {
+      await tx.signature.update({
+        where: { id: signer.id },
+        data: { metadata: { ...metadata, viewedAt: new Date().toISOString() } as Prisma.InputJsonValue },
+      });
+      await recordAudit(tx, ctx, {
+        eventType: "signature.viewed",
+        targetType: "signature",
+        targetId: signer.id,
+        targetContext: signer.documentId,
+        payload: { email: signer.email },
+      });
+    });
+    publishSigningChange(signer.accountId, signer.documentId, signer.id, "viewed");
+  }
+  return {
+    signature: {
+      id: signer.id,
+      name: signerName(signer),
+      firstName: signer.firstName,
+      lastName: signer.lastName,
+      email: signer.email,
+      message: signer.message,
+      settings: signerSettingsOf(signer.settings),
+    },
+    document: { id: document.id, name: document.name, status: document.status, pageCount, html },
+    account: { name: document.account.name },
+    placeholders: placeholders.map(presentPlaceholder),
+  };
+}

@@ -1,0 +1,122 @@
+import { db } from "@/lib/db";
+import type { Prisma, Signature } from "@/lib/generated/prisma/client";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { ServiceContext } from "@/lib/auth/context";
+import { requireDocumentRole } from "@/lib/documents/access";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { sendSignatureRequestEmails } from "./signature-emails";
+import { publishSigningChange } from "./signing-events";
+import { signersInTurn } from "./signing-turn";
+import { presentSignature, signingSettingsOf } from "./signature-view";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Refuses while the document waits for approvals (Document.settings.signAfterApproval, on by
+ * default): every Approval of the document must be approved (approvedAt set).
+ */
+async function assertApprovalsDone(tx: Tx, accountId: string, documentId: string, settings: unknown) {
+  if (!signingSettingsOf(settings).signAfterApproval) return;
+  const pending = await tx.approval.count({ where: { accountId, documentId, approvedAt: null } });
+  if (pending > 0)
+    throw new AppError(AppErrorCode.APPROVALS_PENDING, {
+      message: "This document must be approved by every reviewer before it is sent for signature.",
+      params: { count: pending },
+    });
+}
+
+/**
+ * Marks `signers` requested now (a new requestedAt ends any older link of theirs), moves the
+ * document to toSign (signing once someone has signed) and audits each `signature.requested`.
+ * Inside the caller's transaction, which holds the document's row. Answers the updated rows.
+ */
+export async function markRequested(tx: Tx, ctx: ServiceContext, documentId: string, signers: Signature[]) {
+  const now = new Date();
+  const updated: Signature[] = [];
+  for (const signer of signers) {
+    const row = await tx.signature.update({ where: { id: signer.id }, data: { requestedAt: now } });
+    await recordAudit(tx, ctx, {
+      eventType: "signature.requested",
+      targetType: "signature",
+      targetId: signer.id,
+      targetContext: documentId,
+      payload: { email: signer.email, order: signer.order },
+    });
+    updated.push(row);
+  }
+  return updated;
+}
+
+/** Locks the document's row for the transaction and reads what the signing rules need. */
+export async function lockSigningDocument(tx: Tx, accountId: string, documentId: string) {
+  await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} AND "accountId" = ${accountId} FOR UPDATE`;
+  const document = await tx.document.findFirstOrThrow({
+    where: { id: documentId, accountId },
+    select: { id: true, accountId: true, name: true, status: true, settings: true, authorId: true },
+  });
+  const signers = await tx.signature.findMany({ where: { accountId, documentId }, orderBy: [{ order: "asc" }, { createdAt: "asc" }] });
+  return { document, signers };
+}
+
+const cannotRequest = (message: string, reason: string) => new AppError(AppErrorCode.CONFLICT, { message, details: { reason } });
+
+/**
+ * Sends the document for signature (editor): in an ordered process the signers of the lowest
+ * open order, in a parallel one every open signer. Refused while approvals are pending, without
+ * signers, or once the document is signed. Emails go out after the commit.
+ */
+export async function requestSignatures(ctx: ServiceContext, documentId: string) {
+  const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  return sendRequests(ctx, document.accountId, document.id, null);
+}
+
+/** Sends (again) one signer's request (editor); refused when it is not their turn. */
+export async function requestSignature(ctx: ServiceContext, signatureId: string) {
+  const signer = ctx.accountId ? await db.signature.findFirst({ where: { id: signatureId, accountId: ctx.accountId } }) : null;
+  if (!signer) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Signer not found." });
+  await requireDocumentRole(ctx, signer.documentId, "editor");
+  const [row] = await sendRequests(ctx, signer.accountId, signer.documentId, signer.id);
+  return row;
+}
+
+async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null) {
+  const { document, requested } = await db.$transaction(async (tx) => {
+    const { document, signers } = await lockSigningDocument(tx, accountId, documentId);
+    if (document.status === "signed") throw cannotRequest("This document is already signed.", "documentSigned");
+    await assertApprovalsDone(tx, accountId, documentId, document.settings);
+    if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
+    const inTurn = signersInTurn(signers, signingSettingsOf(document.settings).signProcess);
+    const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
+    if (onlyId && chosen.length === 0) {
+      const signer = signers.find((s) => s.id === onlyId)!;
+      if (signer.signedAt || signer.declinedAt) throw cannotRequest("This signer has already signed or declined.", "signerFinished");
+      throw cannotRequest("It is not this signer's turn yet: the signers before them sign first.", "notInTurn");
+    }
+    if (chosen.length === 0) throw cannotRequest("Every signer has already signed or declined.", "noSigners");
+    const requested = await markRequested(tx, ctx, documentId, chosen);
+    const anySigned = signers.some((s) => s.signedAt);
+    const status = anySigned ? "signing" : "toSign";
+    if (document.status !== status) {
+      await tx.document.update({ where: { id: documentId }, data: { status } });
+      await recordAudit(tx, ctx, {
+        eventType: "document.statusUpdated",
+        targetType: "document",
+        targetId: documentId,
+        payload: { from: document.status, to: status },
+      });
+    }
+    return { document, requested };
+  });
+  await afterRequested(ctx, document, requested);
+  return requested.map(presentSignature);
+}
+
+/** After the commit: the request emails, then the live events. */
+export async function afterRequested(
+  ctx: ServiceContext,
+  document: { id: string; accountId: string; name: string },
+  requested: Signature[],
+) {
+  await sendSignatureRequestEmails(ctx, document, requested);
+  for (const signer of requested) publishSigningChange(document.accountId, document.id, signer.id, "requested");
+}

@@ -1,0 +1,112 @@
+import { z } from "zod";
+
+/**
+ * The shapes of parties, signers and placeholders (issue 16): the inputs the member operations
+ * take and the outputs every transport answers. Settings are whole objects with defaults, so a
+ * stored row always reads the same keys. docs/approvals-and-signatures.md.
+ */
+export const SIGN_PROCESSES = ["ordered", "parallel"] as const;
+export type SignProcess = (typeof SIGN_PROCESSES)[number];
+
+export const signerSettingsSchema = z
+  .object({
+    allowBiometric: z.boolean().default(true),
+    allowCertificate: z.boolean().default(false),
+    allowDownload: z.boolean().default(true),
+    rubricAllPages: z.boolean().default(false),
+    sendReminders: z.boolean().default(true),
+    allowApprovals: z.boolean().default(false),
+  })
+  .strict();
+export type SignerSettings = z.infer<typeof signerSettingsSchema>;
+
+/** A stored settings object read back with every key (defaults for the missing ones). */
+export const signerSettingsOf = (value: unknown): SignerSettings => {
+  const parsed = signerSettingsSchema.safeParse(value && typeof value === "object" ? value : {});
+  return parsed.success ? parsed.data : signerSettingsSchema.parse({});
+};
+
+const id = z.string().min(1).max(64);
+const name = z.string().trim().max(120);
+
+export const partyInputSchema = z.object({ name: name.min(1), order: z.number().int().min(1).max(100).optional() }).strict();
+
+export const signerInputSchema = z
+  .object({
+    firstName: name.default(""),
+    lastName: name.default(""),
+    email: z.string().trim().toLowerCase().email().max(254),
+    phone: z.string().trim().max(40).optional(),
+    message: z.string().trim().max(2000).optional(),
+    order: z.number().int().min(1).max(100).default(1),
+    partyId: id.nullable().optional(),
+    settings: signerSettingsSchema.partial().optional(),
+  })
+  .strict();
+
+export const PLACEHOLDER_KINDS = ["signature", "initials", "field"] as const;
+
+/** A box on a page, in fractions of the page's width and height (0 at the top left). */
+export const placeholderInputSchema = z
+  .object({
+    signatureId: id,
+    /** signature, initials, or the name of a template field the signer fills. */
+    keyName: z.string().trim().min(1).max(120),
+    kind: z.enum(PLACEHOLDER_KINDS),
+    /** For a field: text, date, number, attachment, file or image. */
+    fieldType: z.enum(["text", "date", "number", "attachment", "file", "image"]).optional(),
+    required: z.boolean().default(true),
+    page: z.number().int().min(1).max(5000),
+    x: z.number().min(0).max(1),
+    y: z.number().min(0).max(1),
+    width: z.number().min(0.01).max(1),
+    height: z.number().min(0.01).max(1),
+  })
+  .strict()
+  .refine((box) => box.x + box.width <= 1.0001 && box.y + box.height <= 1.0001, { message: "The box must lie on the page." });
+export type PlaceholderInput = z.infer<typeof placeholderInputSchema>;
+
+export const placeholderOutputSchema = z.object({
+  id: z.string(),
+  signatureId: z.string().nullable(),
+  keyName: z.string(),
+  kind: z.enum(PLACEHOLDER_KINDS),
+  fieldType: z.string().nullable(),
+  required: z.boolean(),
+  page: z.number(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  value: z.string().nullable(),
+});
+
+export const SIGNATURE_STATES = ["created", "requested", "signed", "declined"] as const;
+
+export const signatureOutputSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  partyId: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  order: z.number(),
+  settings: signerSettingsSchema,
+  state: z.enum(SIGNATURE_STATES),
+  imageKind: z.string().nullable(),
+  hasCertificate: z.boolean(),
+  declineReason: z.string().nullable(),
+  requestedAt: z.date().nullable(),
+  signedAt: z.date().nullable(),
+  declinedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export type SignatureOutput = z.infer<typeof signatureOutputSchema>;
+
+export const partyOutputSchema = z.object({
+  id: z.string(),
+  documentId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  order: z.number(),
+});

@@ -1,0 +1,82 @@
+import { db } from "@/lib/db";
+import type { Prisma, Signature } from "@/lib/generated/prisma/client";
+import type { ServiceContext } from "@/lib/auth/context";
+import { appUrl, deliverEmail, renderEmail } from "@/lib/email/send-email";
+import { matchLocale, type Locale } from "@/lib/i18n/locales";
+import { signingPath } from "@/lib/signing/signing-links";
+import { signSigningToken } from "@/lib/signing/signing-tokens";
+import { signerName } from "./signature-view";
+
+type DocumentRef = { id: string; accountId: string; name: string };
+
+/** The link a signer's email holds: bound to the record, the document, the address and this request. */
+export function signerLinkToken(signer: Pick<Signature, "id" | "documentId" | "accountId" | "email" | "requestedAt">) {
+  return signSigningToken({
+    typ: "signature",
+    rid: signer.id,
+    did: signer.documentId,
+    aid: signer.accountId,
+    email: signer.email,
+    rat: signer.requestedAt!.getTime(),
+  });
+}
+
+/**
+ * The `signatureRequest` email to each requested signer, in the language of their account if
+ * they have one (the sender's otherwise), with the button to /sign?signed=…; the email's id is
+ * kept in the signer's `notification`. A failed email is logged and does not undo the request.
+ */
+export async function sendSignatureRequestEmails(ctx: ServiceContext, document: DocumentRef, signers: Signature[]) {
+  if (signers.length === 0) return;
+  const [account, sender] = await Promise.all([
+    db.account.findUnique({ where: { id: document.accountId }, select: { name: true } }),
+    ctx.userId ? db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } }) : null,
+  ]);
+  const senderName = sender ? `${sender.firstName ?? ""} ${sender.lastName ?? ""}`.trim() || sender.email : (account?.name ?? "");
+  for (const signer of signers) {
+    try {
+      const user = await db.user.findUnique({ where: { email: signer.email }, select: { language: true } });
+      const locale: Locale = matchLocale(user?.language) ?? ctx.locale;
+      const url = appUrl() + signingPath("signature", signerLinkToken(signer));
+      const params = { name: signerName(signer), sender: senderName, account: account?.name ?? "", document: document.name };
+      const rendered = renderEmail({ to: signer.email, template: "signatureRequest", locale, url, params });
+      const { id } = await deliverEmail(
+        { to: signer.email, template: "signatureRequest", locale, ...rendered },
+        { accountId: document.accountId, documentId: document.id },
+      );
+      const notification = { ...((signer.notification ?? {}) as object), emailId: id, sentAt: new Date().toISOString() };
+      await db.signature.update({ where: { id: signer.id }, data: { notification: notification as Prisma.InputJsonValue } });
+    } catch (error) {
+      console.error("Signature request email failed", error);
+    }
+  }
+}
+
+/**
+ * Tells the document's owners that every signer has signed (`signatureCompleted`), each in
+ * their language, when their email preferences want it (docSigned and signs both on).
+ */
+export async function sendSignatureCompletedEmails(document: DocumentRef) {
+  try {
+    const owners = await db.documentPolicy.findMany({
+      where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
+      select: { user: { select: { email: true, language: true, emailPreferences: true, firstName: true } } },
+    });
+    const account = await db.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
+    for (const { user } of owners) {
+      if (!user) continue;
+      const prefs = (user.emailPreferences ?? {}) as { docSigned?: boolean; signs?: boolean };
+      if (prefs.docSigned === false || prefs.signs === false) continue;
+      const locale: Locale = matchLocale(user.language) ?? "en";
+      const url = `${appUrl()}/d/${document.id}/view`;
+      const params = { name: user.firstName ?? "", document: document.name, account: account?.name ?? "" };
+      const rendered = renderEmail({ to: user.email, template: "signatureCompleted", locale, url, params });
+      await deliverEmail(
+        { to: user.email, template: "signatureCompleted", locale, ...rendered },
+        { accountId: document.accountId, documentId: document.id },
+      );
+    }
+  } catch (error) {
+    console.error("Signature completed email failed", error);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * What a signer sends with their signature, checked before anything is stored: the signature
+ * and initials images (PNG or JPEG by their bytes, at most SIGNATURE_IMAGE_MAX_BYTES), the
+ * stroke timeline of a drawn one, and the values and files of the fields they fill.
+ */
+import { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { inspectAttachmentFile, type AttachmentFile } from "@/lib/files/attachment-file";
+import { detectType } from "@/lib/files/detect-type";
+import { imageSize } from "@/lib/files/image-size";
+import type { UploadedFile } from "@/lib/files/upload-limits";
+
+export const SIGNATURE_IMAGE_MAX_BYTES = Number(process.env.SIGNATURE_IMAGE_MAX_BYTES) || 2 * 1024 * 1024;
+export const SIGNATURE_KINDS = ["drawn", "typed", "uploaded"] as const;
+
+/** One point of a drawn stroke: where (in the pad's pixels) and when (ms since the first touch); `s` starts a stroke. */
+export const timelineSchema = z
+  .array(z.object({ x: z.number().finite(), y: z.number().finite(), t: z.number().finite().min(0), s: z.literal(1).optional() }).strict())
+  .max(20_000);
+
+/** The files of a signDocument call are named by their part: these, or a field's name. */
+export const SIGNATURE_FILE = "signature";
+export const INITIALS_FILE = "initials";
+export const CERTIFICATE_FILE = "certificate";
+
+export type CheckedImage = { bytes: Uint8Array; mimetype: string; ext: string };
+
+/**
+ * A signature or initials image: PNG or JPEG by its content, whole, within the size limit.
+ * FILE_TOO_LARGE past it; FILE_TYPE_NOT_ALLOWED ("a signature image that is not an image") or
+ * FILE_CORRUPT otherwise, naming the field.
+ */
+export function checkSignatureImage(file: UploadedFile, field: string): CheckedImage {
+  if (file.bytes.byteLength > SIGNATURE_IMAGE_MAX_BYTES)
+    throw new AppError(AppErrorCode.FILE_TOO_LARGE, {
+      message: `The ${field} image is larger than ${Math.round(SIGNATURE_IMAGE_MAX_BYTES / 1024)} KB.`,
+      params: { max: SIGNATURE_IMAGE_MAX_BYTES, fields: field },
+    });
+  const type = detectType(file.bytes);
+  if (!type || (type.mime !== "image/png" && type.mime !== "image/jpeg"))
+    throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, {
+      message: `The ${field} must be a PNG or JPEG image.`,
+      params: { fields: field },
+    });
+  const size = imageSize(file.bytes);
+  if (!size || size.width < 1 || size.height < 1)
+    throw new AppError(AppErrorCode.FILE_CORRUPT, {
+      message: `The ${field} image is damaged.`,
+      params: { kind: type.ext.toUpperCase(), fields: field },
+    });
+  return { bytes: file.bytes, mimetype: type.mime, ext: type.ext };
+}
+
+type FieldBox = { keyName: string; fieldType: string | null; required: boolean };
+
+export const UPLOAD_FIELD_TYPES = ["attachment", "file", "image"];
+
+/**
+ * The signer's field values: every required field of theirs filled, text values within limits,
+ * a number that is a number and a date that is a date; the files of upload fields checked by
+ * content (an image field takes PNG or JPEG only). VALIDATION_FAILED names the field.
+ */
+export async function checkFieldInput(fields: FieldBox[], values: Record<string, string>, files: Map<string, UploadedFile>) {
+  const texts: Record<string, string> = {};
+  const uploads: (AttachmentFile & { variable: string })[] = [];
+  const problem = (field: string, message: string) => new AppError(AppErrorCode.VALIDATION_FAILED, { message, params: { fields: field } });
+  for (const field of fields) {
+    const isUpload = UPLOAD_FIELD_TYPES.includes(field.fieldType ?? "");
+    if (isUpload) {
+      const file = files.get(field.keyName);
+      if (!file) {
+        if (field.required) throw problem(field.keyName, `Add a file for “${field.keyName}”.`);
+        continue;
+      }
+      uploads.push({ ...(await inspectAttachmentFile(file, { imageOnly: field.fieldType === "image" })), variable: field.keyName });
+      continue;
+    }
+    const value = (values[field.keyName] ?? "").trim();
+    if (!value) {
+      if (field.required) throw problem(field.keyName, `Fill in “${field.keyName}”.`);
+      continue;
+    }
+    if (value.length > 2000) throw problem(field.keyName, `“${field.keyName}” is too long.`);
+    if (field.fieldType === "number" && !Number.isFinite(Number(value)))
+      throw problem(field.keyName, `“${field.keyName}” must be a number.`);
+    if (field.fieldType === "date" && Number.isNaN(Date.parse(value))) throw problem(field.keyName, `“${field.keyName}” must be a date.`);
+    texts[field.keyName] = value;
+  }
+  return { texts, uploads };
+}

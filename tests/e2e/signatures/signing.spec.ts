@@ -1,0 +1,140 @@
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { kb, measurePage } from "../../../scripts/first-load.mjs";
+import { makeTextPdf } from "../../fixtures/pdf";
+import { signInFresh } from "../fixtures/fresh-user";
+import { messages } from "../fixtures/messages";
+import { outboxUrl, toPath } from "../fixtures/outbox";
+import { uniqueEmail } from "../fixtures/users";
+
+/**
+ * Signing (issue 16): the owner uploads a PDF, adds two signers in order, places a signature
+ * box and sends; the first signer opens the outbox link at a phone's size in a context with no
+ * account and signs by drawing with the pointer; the second types. /thanks shows only for the
+ * signed document (an unsigned one goes to /out); a tampered token lands on /sign/failed.
+ */
+const en = messages("en");
+const PHONE = { width: 390, height: 844 };
+
+/** The /sign link of the newest signature request to `to`, read from the outbox over HTTP. */
+async function signLink(request: APIRequestContext, to: string): Promise<string> {
+  let link = "";
+  await expect(async () => {
+    const html = await (await request.get(outboxUrl(to))).text();
+    const match = html.match(/href="(http[^"]*\/sign\?signed=[^"]+)"/);
+    expect(match, `a signing link to ${to}`).toBeTruthy();
+    link = toPath(match![1].replace(/&amp;/g, "&"));
+  }).toPass({ timeout: 15_000 });
+  return link;
+}
+
+const phone = (browser: Browser) => browser.newContext({ viewport: PHONE, hasTouch: true, locale: "en-US" });
+
+test("two signers sign in order from their phones: one draws, one types", async ({ page, request, browser }) => {
+  test.setTimeout(180_000);
+  await signInFresh(page, request, "signing-owner");
+  // The owner uploads a PDF.
+  await page.goto("/docs");
+  await page.getByRole("button", { name: en("documents.upload") }).click();
+  const pdf = await makeTextPdf([["Service agreement. Clause 1: the parties agree."], ["Clause 2: signatures below."]]);
+  await page
+    .getByRole("dialog")
+    .getByLabel(en("documents.files"))
+    .setInputFiles({ name: "agreement.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("documents.uploadButton") })
+    .click();
+  await page.waitForURL(/\/d\/[^/]+\/view$/);
+  await page.getByRole("tab", { name: en("documents.tabs.signatures") }).click();
+
+  // Two signers in order.
+  const first = uniqueEmail("signer-one");
+  const second = uniqueEmail("signer-two");
+  for (const [email, name, order] of [
+    [first, "Olga", "1"],
+    [second, "Pau", "2"],
+  ] as const) {
+    const form = page.getByRole("form", { name: en("signing.panel.addSigner") });
+    await form.getByLabel(en("signing.panel.firstName")).fill(name);
+    await form.getByLabel(en("signing.panel.email")).fill(email);
+    await form.getByLabel(en("signing.panel.order")).fill(order);
+    await form.getByRole("button", { name: en("signing.panel.addSigner") }).click();
+    await expect(page.getByTestId("signer").filter({ hasText: email })).toBeVisible();
+  }
+
+  // A signature box for the first signer, dragged with the pointer and nudged with the keyboard.
+  await page.getByRole("button", { name: en("signing.panel.addSignatureBox") }).click();
+  const box = page.getByTestId("placement-signature");
+  await expect(box).toBeVisible();
+  const start = (await box.boundingBox())!;
+  await page.mouse.move(start.x + 10, start.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 40, start.y + 120, { steps: 5 });
+  await page.mouse.up();
+  await box.focus();
+  await page.keyboard.press("ArrowDown");
+  const moved = (await box.boundingBox())!;
+  expect(moved.y).toBeGreaterThan(start.y + 50);
+  await page.getByRole("button", { name: en("signing.panel.savePlacement") }).click();
+  await expect(page.getByText(en("signing.panel.saved"))).toBeVisible();
+
+  await page.getByRole("button", { name: en("signing.panel.send") }).click();
+  await expect(page.getByTestId("signer").filter({ hasText: first }).getByTestId("signer-state")).toHaveAttribute(
+    "data-state",
+    "requested",
+  );
+  await expect(page.getByTestId("signer").filter({ hasText: second }).getByTestId("signer-state")).toHaveAttribute("data-state", "created");
+
+  // Signer 1, on a phone, no account: draws with the pointer.
+  const link1 = await signLink(request, first);
+  // The signer's page ships little JavaScript (issue 16: at most 150 KB gzip with the runtime), and no zod.
+  const size = await measurePage(async (path: string) => (await request.get(path, { headers: { cookie: "" } })).text(), link1);
+  test.info().annotations.push({ type: "first-load", description: `/sign: ${kb(size.gzip)} KB gzip in ${size.scripts.length} scripts` });
+  expect(size.scripts.length).toBeGreaterThan(3);
+  expect(size.zodScripts).toEqual([]);
+  expect(size.gzip / 1000).toBeLessThanOrEqual(150);
+  const one = await phone(browser);
+  const signer1 = await one.newPage();
+  await signer1.goto(link1);
+  await expect(signer1.getByRole("heading", { level: 1 })).toContainText("agreement");
+  await expect(signer1.getByTestId("box-signature")).toBeVisible();
+  const pad = signer1.getByTestId("signature-pad");
+  await pad.scrollIntoViewIfNeeded();
+  const area = (await pad.boundingBox())!;
+  await signer1.mouse.move(area.x + 20, area.y + area.height / 2);
+  await signer1.mouse.down();
+  for (let i = 1; i <= 8; i++) await signer1.mouse.move(area.x + 20 + i * 25, area.y + area.height / 2 + (i % 2 ? -25 : 25));
+  await signer1.mouse.up();
+  await signer1.getByRole("button", { name: en("signing.sign.submit"), exact: true }).click();
+  // The document is not signed by everyone yet: /thanks sends the first signer to /out.
+  await signer1.waitForURL(/\/out$/);
+  await expect(signer1.getByRole("heading", { name: en("signing.out.title") })).toBeVisible();
+  await signer1.goto(`/thanks?${link1.split("?")[1]}`);
+  await signer1.waitForURL(/\/out$/);
+  // The link is used: opening it again explains so.
+  await signer1.goto(link1);
+  await signer1.waitForURL(/\/sign\/failed\?reason=completed$/);
+  await one.close();
+
+  // Signer 2 was asked when signer 1 signed: types their name.
+  const link2 = await signLink(request, second);
+  const two = await phone(browser);
+  const signer2 = await two.newPage();
+  // A tampered token lands on the failed-link page.
+  await signer2.goto(`${link2.slice(0, -3)}${link2.endsWith("AAA") ? "BBB" : "AAA"}`);
+  await signer2.waitForURL(/\/sign\/failed\?reason=invalid$/);
+  await expect(signer2.getByTestId("failed-reason")).toHaveText(en("signing.failed.invalid"));
+  await signer2.goto(link2);
+  await signer2.getByRole("tab", { name: en("signing.sign.tabType") }).click();
+  await signer2.getByLabel(en("signing.sign.typeLabel")).fill("Pau Signer");
+  await signer2.getByRole("button", { name: en("signing.sign.submit"), exact: true }).click();
+  await signer2.waitForURL(/\/thanks\?signed=/);
+  await expect(signer2.getByRole("heading", { name: en("signing.thanks.title") })).toBeVisible();
+  await two.close();
+
+  // The owner sees both signed.
+  await page.reload();
+  await page.getByRole("tab", { name: en("documents.tabs.signatures") }).click();
+  for (const email of [first, second])
+    await expect(page.getByTestId("signer").filter({ hasText: email }).getByTestId("signer-state")).toHaveAttribute("data-state", "signed");
+});

@@ -1,0 +1,46 @@
+import { db } from "@/lib/db";
+import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
+import { signedContext } from "@/lib/auth/get-request-context";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { addSigner } from "@/lib/signatures/manage-signers";
+import { createAccount, signedInAs, uniqueEmail } from "@/tests/factories";
+import { makeTextPdf } from "@/tests/fixtures/pdf";
+
+/** A workspace, its administrator's context and a two-page PDF contract. */
+export async function pdfContract(name = "Sign") {
+  const { account, owner } = await createAccount(name);
+  const { ctx } = await signedInAs(owner.id, account.id);
+  const bytes = await makeTextPdf([["Clause 1: the parties agree."], ["Clause 2: signatures below."]]);
+  const document = await createDocumentFromUpload(ctx, { name: `${name} contract` }, { name: "contract.pdf", bytes });
+  return { account, owner, ctx, document };
+}
+
+/** Adds signers with these orders (and optional settings). */
+export async function addSigners(ctx: ServiceContext, documentId: string, orders: number[], settings = {}) {
+  const out = [];
+  for (const order of orders)
+    out.push(await addSigner(ctx, documentId, { email: uniqueEmail("signer"), firstName: `Signer${order}`, order, settings }));
+  return out;
+}
+
+/** The token of the latest signature request email to `email`. */
+export async function signingToken(email: string): Promise<string> {
+  const mail = await db.outboxEmail.findFirst({ where: { to: email, template: "signatureRequest" }, orderBy: { createdAt: "desc" } });
+  const match = mail?.text.match(/signed=([^\s&]+)/);
+  if (!match) throw new Error(`No signing link for ${email}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** The context the app builds for a request carrying the signer's token. */
+export const signerContext = (token: string): ServiceContext =>
+  signedContext(anonymousContext({ ip: "198.51.100.7", userAgent: "Mobile Safari (test)" }), token);
+
+/** How many sealing jobs are stored for the document (pg-boss's table). */
+export async function sealJobs(documentId: string): Promise<number> {
+  const [table] = await db.$queryRaw<{ t: string | null }[]>`SELECT to_regclass('pgboss.job')::text AS t`;
+  if (!table?.t) return 0;
+  const rows = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM pgboss.job WHERE name = 'sealDocument' AND data->>'documentId' = ${documentId}`;
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,164 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { stopJobs } from "@/lib/jobs/queue";
+import { declineSignature } from "@/lib/signatures/decline-signature";
+import { fetchValidSignature } from "@/lib/signatures/fetch-valid-signature";
+import { requestSignature, requestSignatures } from "@/lib/signatures/request-signatures";
+import { saveSignaturePlaceholders } from "@/lib/signatures/save-placeholders";
+import { setSignProcess } from "@/lib/signatures/set-sign-process";
+import { signDocument } from "@/lib/signatures/sign-document";
+import { makePng } from "@/tests/factories/images";
+import { addSigners, pdfContract, sealJobs, signerContext, signingToken } from "./helpers";
+
+/**
+ * The signing rules (issue 16): ordered and parallel processes, out of turn, two signers at the
+ * same instant (one sealing job), a replayed request, a decline, and approvals first.
+ */
+afterAll(() => stopJobs());
+
+const drawn = () => ({
+  kind: "drawn" as const,
+  timeline: [
+    { x: 1, y: 2, t: 0, s: 1 as const },
+    { x: 30, y: 12, t: 40 },
+  ],
+  files: [{ name: "signature.png", bytes: makePng(40, 20), field: "signature" }],
+});
+const reason = (error: unknown) => (error as { details?: { reason?: string } }).details?.reason;
+
+describe("signing in order", () => {
+  it("asks the first order only, then the next after each signature, and seals once at the end", { timeout: 60_000 }, async () => {
+    const { ctx, document } = await pdfContract("Ordered");
+    const [first, second] = await addSigners(ctx, document.id, [1, 2]);
+    const requested = await requestSignatures(ctx, document.id);
+    expect(requested.map((s) => s.id)).toEqual([first.id]);
+    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("toSign");
+    // The second signer was not asked: asking them alone is refused while the first has not signed.
+    await expect(requestSignature(ctx, second.id)).rejects.toMatchObject({ code: "CONFLICT", details: { reason: "notInTurn" } });
+
+    const token1 = await signingToken(first.email);
+    const view = await fetchValidSignature(signerContext(token1));
+    expect(view.document).toMatchObject({ id: document.id, pageCount: 2 });
+    expect(await db.audit.count({ where: { eventType: "signature.viewed", targetId: first.id } })).toBe(1);
+
+    const result = await signDocument(signerContext(token1), { ...drawn(), idNumber: "X1234567" });
+    expect(result.documentStatus).toBe("signing");
+    const stored = await db.signature.findUniqueOrThrow({ where: { id: first.id } });
+    expect(stored).toMatchObject({
+      imageKind: "drawn",
+      idNumber: "X1234567",
+      signedIp: "198.51.100.7",
+      signedUserAgent: "Mobile Safari (test)",
+    });
+    expect(stored.image).toMatch(/signature\.png$/);
+    expect(stored.timeline).toHaveLength(2);
+    expect(await sealJobs(document.id)).toBe(0);
+
+    // The next order was asked automatically.
+    const token2 = await signingToken(second.email);
+    await signDocument(signerContext(token2), { kind: "typed", typedName: "Signer Two", files: [] });
+    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("signed");
+    expect(await sealJobs(document.id)).toBe(1);
+    expect(await db.audit.count({ where: { eventType: "signature.signed", targetContext: document.id } })).toBe(2);
+
+    // A replayed request: the link is completed, nothing changes, no second seal.
+    const replay = await signDocument(signerContext(token2), { kind: "typed", typedName: "Again", files: [] }).catch((e) => e);
+    expect(replay).toMatchObject({ code: "SIGNING_LINK_INVALID" });
+    expect(reason(replay)).toBe("completed");
+    expect(await sealJobs(document.id)).toBe(1);
+  });
+
+  it("refuses a signer out of turn with notYourTurn", async () => {
+    const { ctx, document } = await pdfContract("Turn");
+    const [, second] = await addSigners(ctx, document.id, [1, 2]);
+    await setSignProcess(ctx, document.id, { signProcess: "parallel" });
+    await requestSignatures(ctx, document.id);
+    const token2 = await signingToken(second.email);
+    // Back to ordered: the second signer's link is valid, but the first has not signed.
+    await setSignProcess(ctx, document.id, { signProcess: "ordered" });
+    const viewed = await fetchValidSignature(signerContext(token2)).catch((e) => e);
+    expect(reason(viewed)).toBe("notYourTurn");
+    const signed = await signDocument(signerContext(token2), drawn()).catch((e) => e);
+    expect(signed).toMatchObject({ code: "SIGNING_LINK_INVALID" });
+    expect(reason(signed)).toBe("notYourTurn");
+    expect((await db.signature.findUniqueOrThrow({ where: { id: second.id } })).signedAt).toBeNull();
+  });
+});
+
+describe("signing in parallel", () => {
+  it("two signers at the same instant: both signed, the document signed, one sealing job", { timeout: 60_000 }, async () => {
+    const { ctx, document } = await pdfContract("Parallel");
+    const signers = await addSigners(ctx, document.id, [1, 2]);
+    await setSignProcess(ctx, document.id, { signProcess: "parallel" });
+    expect(await requestSignatures(ctx, document.id)).toHaveLength(2);
+    const tokens = await Promise.all(signers.map((s) => signingToken(s.email)));
+    const results = await Promise.all(tokens.map((token) => signDocument(signerContext(token), drawn())));
+    expect(results.map((r) => r.documentStatus).sort()).toEqual(["signed", "signing"]);
+    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("signed");
+    expect(await sealJobs(document.id)).toBe(1);
+  });
+});
+
+describe("declining", () => {
+  it("rejects the document and ends the other links", async () => {
+    const { ctx, document } = await pdfContract("Decline");
+    const [first, second] = await addSigners(ctx, document.id, [1, 1]);
+    await requestSignatures(ctx, document.id);
+    const [token1, token2] = [await signingToken(first.email), await signingToken(second.email)];
+    await declineSignature(signerContext(token1), { reason: "The amount is wrong." });
+    const row = await db.signature.findUniqueOrThrow({ where: { id: first.id } });
+    expect(row.declineReason).toBe("The amount is wrong.");
+    expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("rejected");
+    expect(reason(await fetchValidSignature(signerContext(token2)).catch((e) => e))).toBe("cancelled");
+    expect(reason(await declineSignature(signerContext(token1), { reason: "again" }).catch((e) => e))).toBe("completed");
+    expect(await db.audit.count({ where: { eventType: "signature.declined", targetId: first.id } })).toBe(1);
+  });
+});
+
+describe("approvals first", () => {
+  it("refuses to send for signature while an approval is not approved", async () => {
+    const { ctx, document, account } = await pdfContract("Approvals");
+    await addSigners(ctx, document.id, [1]);
+    const approval = await db.approval.create({ data: { accountId: account.id, documentId: document.id, email: "lawyer@example.test" } });
+    await expect(requestSignatures(ctx, document.id)).rejects.toMatchObject({ code: "APPROVALS_PENDING" });
+    await db.approval.update({ where: { id: approval.id }, data: { approvedAt: new Date() } });
+    expect(await requestSignatures(ctx, document.id)).toHaveLength(1);
+  });
+
+  it("does not wait when signAfterApproval is off", async () => {
+    const { ctx, document, account } = await pdfContract("NoWait");
+    await addSigners(ctx, document.id, [1]);
+    await db.approval.create({ data: { accountId: account.id, documentId: document.id, email: "lawyer@example.test" } });
+    await setSignProcess(ctx, document.id, { signProcess: "ordered", signAfterApproval: false });
+    expect(await requestSignatures(ctx, document.id)).toHaveLength(1);
+  });
+});
+
+describe("placement", () => {
+  it("saves boxes per signer, refuses another document's signer, and audits", async () => {
+    const { ctx, document } = await pdfContract("Place");
+    const [signer] = await addSigners(ctx, document.id, [1]);
+    const other = await pdfContract("Other");
+    const [stranger] = await addSigners(other.ctx, other.document.id, [1]);
+    const box = {
+      signatureId: signer.id,
+      keyName: "signature",
+      kind: "signature" as const,
+      required: true,
+      page: 1,
+      x: 0.1,
+      y: 0.7,
+      width: 0.3,
+      height: 0.08,
+    };
+    const saved = await saveSignaturePlaceholders(ctx, document.id, [
+      box,
+      { ...box, kind: "field", keyName: "city", fieldType: "text", y: 0.5 },
+    ]);
+    expect(saved.map((p) => p.kind)).toEqual(["signature", "field"]);
+    await expect(saveSignaturePlaceholders(ctx, document.id, [{ ...box, signatureId: stranger.id }])).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    expect(await db.audit.count({ where: { eventType: "signature.placeholdersSaved", targetId: document.id } })).toBe(1);
+  });
+});
