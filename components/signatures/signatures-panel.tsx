@@ -9,6 +9,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { PlacementEditor } from "./placement-editor";
 import { SignerEditForm } from "./signer-edit-form";
+import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -52,6 +53,10 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     // eslint-disable-next-line react-hooks/set-state-in-effect
     void load();
   }, [load]);
+  // Each signer's step (viewed, signed, declined) and the seal, from any app process, shows without a reload.
+  useDocumentSigningEvents(documentId, (change) => {
+    if (!change || change.kind !== "approval") void load();
+  });
 
   const change = async <T,>(call: () => Promise<T>, success: "added" | "updated" | "saved" | "sent" | null = "saved") => {
     const result = await action.run(call, success, "updateError");

@@ -27,9 +27,8 @@ export type SealSigner = {
 
 export const signerName = (s: { firstName: string; lastName: string; email: string }) => `${s.firstName} ${s.lastName}`.trim() || s.email;
 
-/** Initials from the signer's own, else from their name ("Ana Pérez" → "AP"). */
+/** Initials as text, from the signer's name ("Ana Pérez" → "AP"): when they gave no initials image. */
 export const signerInitials = (s: SealSigner) =>
-  s.initials?.trim() ||
   signerName(s)
     .split(/\s+/)
     .map((part) => part[0]?.toUpperCase() ?? "")
@@ -50,25 +49,32 @@ const rubricBox = (slot: number): PageBox => ({ page: 1, x: Math.max(0.02, 0.86 
 export async function signatureStamps(signers: readonly SealSigner[]): Promise<Stamp[]> {
   const stamps: Stamp[] = [];
   for (const [slot, signer] of signers.entries()) {
-    const typed = signer.imageKind === "typed" || !signer.image;
-    const image = typed ? null : await readStored(signer.image!);
-    const initials = signerInitials(signer);
+    // The signer's screen stores a drawn, typed (rendered in the browser) or uploaded signature as
+    // an image, and their initials as an image too (lib/signatures/sign-document.ts); without an
+    // image, their typed name or name-derived initials are drawn as text.
+    const image = signer.image ? await readStored(signer.image) : null;
+    const initialsImage = signer.initials ? await readStored(signer.initials) : null;
+    const typedName = ((signer.metadata ?? {}) as { typedName?: string }).typedName?.trim();
+    const initials = (box: PageBox, allPages?: boolean): Stamp =>
+      initialsImage
+        ? { kind: "image", box, bytes: initialsImage, allPages }
+        : { kind: "text", box, text: signerInitials(signer), style: "signature", allPages };
     let initialsBox: PageBox | null = null;
     for (const placeholder of [...signer.placeholders].sort((a, b) => a.order - b.order)) {
       const box = pageBox(placeholder.settings);
       if (!box) continue;
       if (placeholder.keyName === "signature") {
-        stamps.push(image ? { kind: "image", box, bytes: image } : { kind: "text", box, text: signerName(signer), style: "signature" });
+        stamps.push(
+          image ? { kind: "image", box, bytes: image } : { kind: "text", box, text: typedName || signerName(signer), style: "signature" },
+        );
       } else if (placeholder.keyName === "initials") {
         initialsBox ??= box;
-        if (!settingsOf(signer).rubricAllPages) stamps.push({ kind: "text", box, text: initials, style: "signature" });
+        if (!settingsOf(signer).rubricAllPages) stamps.push(initials(box));
       } else if (placeholder.value) {
         stamps.push({ kind: "text", box, text: placeholder.value, style: "field" });
       }
     }
-    if (settingsOf(signer).rubricAllPages) {
-      stamps.push({ kind: "text", box: initialsBox ?? rubricBox(slot), text: initials, style: "signature", allPages: true });
-    }
+    if (settingsOf(signer).rubricAllPages) stamps.push(initials(initialsBox ?? rubricBox(slot), true));
   }
   return stamps;
 }

@@ -56,7 +56,7 @@ test("a sealed PDF downloads, pdfsig finds it valid, and /verify tells it from a
       await sql!`INSERT INTO "Signature" ("id", "accountId", "documentId", "firstName", "lastName", "email", "order", "imageKind", "initials",
           "signedIp", "signedUserAgent", "requestedAt", "signedAt", "updatedAt")
         VALUES (${id}, ${row!.accountId}, ${documentId}, ${firstName!}, ${lastName!}, ${`${firstName!.toLowerCase()}-${id}@example.test`}, ${i + 1},
-          'typed', ${`${firstName![0]}${lastName![0]}`}, ${`203.0.113.${i + 1}`}, 'Playwright', now() - interval '1 day', now() - interval '1 hour', now())`;
+          'typed', NULL, ${`203.0.113.${i + 1}`}, 'Playwright', now() - interval '1 day', now() - interval '1 hour', now())`;
       await sql!`INSERT INTO "SignaturePlaceholder" ("id", "accountId", "documentId", "signatureId", "keyName", "settings", "updatedAt")
         VALUES (${`${id}p`}, ${row!.accountId}, ${documentId}, ${id}, 'signature',
           ${sql!.json({ page: 1, x: 0.08 + i * 0.3, y: 0.8, width: 0.26, height: 0.08 })}, now())`;

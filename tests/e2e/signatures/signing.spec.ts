@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { kb, measurePage } from "../../../scripts/first-load.mjs";
 import { makeTextPdf } from "../../fixtures/pdf";
@@ -14,6 +18,8 @@ import { uniqueEmail } from "../fixtures/users";
  */
 const en = messages("en");
 const PHONE = { width: 390, height: 844 };
+const PDFSIG = "/usr/bin/pdfsig";
+const run = promisify(execFile);
 
 /** The /sign link of the newest signature request to `to`, read from the outbox over HTTP. */
 async function signLink(request: APIRequestContext, to: string): Promise<string> {
@@ -132,9 +138,21 @@ test("two signers sign in order from their phones: one draws, one types", async 
   await expect(signer2.getByRole("heading", { name: en("signing.thanks.title") })).toBeVisible();
   await two.close();
 
-  // The owner sees both signed.
-  await page.reload();
-  await page.getByRole("tab", { name: en("documents.tabs.signatures") }).click();
+  // The owner's page, open all along and never reloaded, shows both signed as they happen.
   for (const email of [first, second])
     await expect(page.getByTestId("signer").filter({ hasText: email }).getByTestId("signer-state")).toHaveAttribute("data-state", "signed");
+
+  // The server's queue seals it: the sealed copy is version 2, and pdfsig finds its signature valid.
+  await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
+  const sealedLink = page.getByRole("link", { name: en("documents.downloadVersionN").replace("{version}", "2") });
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
+    await expect(sealedLink).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 90_000 });
+  const downloading = page.waitForEvent("download");
+  await sealedLink.click();
+  const sealedPath = (await (await downloading).path())!;
+  expect((await readFile(sealedPath)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  if (existsSync(PDFSIG)) expect((await run(PDFSIG, [sealedPath])).stdout).toContain("Signature is Valid");
 });

@@ -56,7 +56,7 @@ export async function signedDocument({
         idNumber: `ID-${i + 1}`,
         image: options.typed ? null : imageKey,
         imageKind: options.typed ? "typed" : "drawn",
-        initials: `${firstName[0]}${lastName[0]}`,
+        initials: null,
         signedIp: `203.0.113.${i + 1}`,
         signedUserAgent: "Mozilla/5.0 (test)",
         requestedAt,
