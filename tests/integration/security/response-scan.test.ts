@@ -38,6 +38,8 @@ import { makeDocx } from "@/tests/fixtures/docx";
 import { createApproval } from "@/lib/approvals/create-approval";
 import { requestApprovals } from "@/lib/approvals/request-approvals";
 import { approvalLink } from "@/lib/approvals/approval-emails";
+import { createParty } from "@/lib/signatures/manage-parties";
+import { addSigner } from "@/lib/signatures/manage-signers";
 
 /**
  * The response scan (security issue 13): every REST route under app/vapp and app/v1 and every
@@ -119,6 +121,8 @@ beforeAll(async () => {
   const victimPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: victim.id } });
   const victimDocumentPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: document.id, userId: victim.id } });
   const approval = await createApproval(victimCtx, { documentId: document.id, email: `scan-lawyer-${run}@example.test` });
+  const party = await createParty(victimCtx, document.id, { name: "Scan party" });
+  const signer = await addSigner(victimCtx, document.id, { email: `scan-signer-${run}@example.test`, firstName: "Scan" });
   await requestApprovals(victimCtx, document.id);
   const reviewerToken = new URL(approvalLink(await db.approval.findUniqueOrThrow({ where: { id: approval.id } }))).searchParams.get(
     "signed",
@@ -161,6 +165,8 @@ beforeAll(async () => {
       victim: victim.id,
       victimEmail: victim.email,
       approval: approval.id,
+      party: party.id,
+      signature: signer.id,
     },
     forbidden: [
       "$argon2",
@@ -201,6 +207,9 @@ function paramValue(routePath: string, param: string): string | string[] {
     "send-verify-email/[email]": ids.victimEmail,
     "approvals/[id]": ids.approval,
     "approvals/messages/[approvalId]": ids.approval,
+    "parties/[id]": ids.party,
+    "signatures/[id]": ids.signature,
+    "pages/[page]": "1",
     // The tracking image answers the same GIF for any id.
     "emails/[id]": "no-such-email",
   };
