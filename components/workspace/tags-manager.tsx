@@ -8,6 +8,7 @@ import { ContextMenu } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { InlineEditForm } from "./inline-edit-form";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
@@ -54,28 +55,24 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
           {tags.map((tag) => (
             <li key={tag.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-testid="tag-row">
               {editing?.id === tag.id ? (
-                <form
+                <InlineEditForm
                   className="flex flex-1 flex-wrap items-end gap-2"
-                  onSubmit={async (event) => {
-                    event.preventDefault();
-                    if (
-                      await run(
-                        () => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }),
-                        "updated",
-                        "updateError",
-                      )
+                  nameLabel={t("name")}
+                  maxLength={60}
+                  name={editing.name}
+                  onName={(name) => setEditing({ ...editing, name })}
+                  busy={busy}
+                  saveLabel={tc("save")}
+                  cancelLabel={tc("cancel")}
+                  onSave={() =>
+                    run(
+                      () => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }),
+                      "updated",
+                      "updateError",
                     )
-                      setEditing(null);
-                  }}
+                  }
+                  onClose={() => setEditing(null)}
                 >
-                  <TextField
-                    label={t("name")}
-                    required
-                    maxLength={60}
-                    value={editing.name}
-                    onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-                    className="flex-1"
-                  />
                   <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
                     {t("colorOf", { name: tag.name })}
                     <input
@@ -85,13 +82,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
                       className="h-10 w-16 cursor-pointer rounded border border-zinc-300"
                     />
                   </label>
-                  <Button type="submit" busy={busy}>
-                    {tc("save")}
-                  </Button>
-                  <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
-                    {tc("cancel")}
-                  </Button>
-                </form>
+                </InlineEditForm>
               ) : (
                 <>
                   <span
