@@ -1,5 +1,7 @@
 "use client";
 
+/** The relations tab's Add relation form (search, pick, type, tag). */
+
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

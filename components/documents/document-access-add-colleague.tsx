@@ -1,5 +1,7 @@
 "use client";
 
+/** The access tab's form that gives a colleague a role on the document. */
+
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The access tab's list of personal links given to people outside the workspace. */
+
 import { useFormatter, useTranslations } from "next-intl";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";

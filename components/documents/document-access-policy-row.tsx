@@ -1,5 +1,7 @@
 "use client";
 
+/** One row of the access tab: a person with access and their role. */
+
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { AccessPolicy, Role } from "./document-access-types";

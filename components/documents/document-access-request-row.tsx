@@ -1,5 +1,7 @@
 "use client";
 
+/** One pending access request with Accept and Refuse. */
+
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 "use client";
 
+/** A labelled document role select, shared by the access tab's forms. */
+
 import { useTranslations } from "next-intl";
 import type { Role } from "./document-access-types";
 

@@ -1,5 +1,7 @@
 "use client";
 
+/** The access tab's share-by-address form. */
+
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 "use client";
 
+/** A share link's create and Update settings form, with the link's shapes. */
+
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";

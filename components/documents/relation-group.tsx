@@ -1,5 +1,7 @@
 "use client";
 
+/** One direction of a document's relations, as a list with context menus. */
+
 import { useTranslations } from "next-intl";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import type { RelationType } from "@/lib/documents/relation-types";

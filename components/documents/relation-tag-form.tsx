@@ -1,5 +1,7 @@
 "use client";
 
+/** The relation's Update tag form. */
+
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";

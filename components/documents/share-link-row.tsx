@@ -1,5 +1,7 @@
 "use client";
 
+/** One share link in the share links tab. */
+
 import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { ContextMenu as LinkMenu } from "@/components/ui/context-menu";

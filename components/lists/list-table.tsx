@@ -1,5 +1,7 @@
 "use client";
 
+/** The table shared by the /docs and /templates lists. */
+
 import type { ReactNode } from "react";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import type { useSelection } from "./use-selection";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The bulk delete bar bound to a list's selection. */
+
 import { BulkDeleteBar } from "./bulk-delete-bar";
 import type { useSelection } from "./use-selection";
 

@@ -1,5 +1,7 @@
 "use client";
 
+/** The move and delete dialogs of a list row, with their state. */
+
 import { useState } from "react";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { RowDialogs } from "./row-dialogs";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The frame of one field in the document form (name, help, errors). */
+
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { STRUCTURED_TYPES } from "@/lib/templates/variable-types";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The input of one field in the document form, by type. */
+
 import { useLocale, useTranslations } from "next-intl";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The template screen's details form. */
+
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { FolderOptions } from "@/components/folders/folder-bar";

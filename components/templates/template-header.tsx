@@ -1,5 +1,7 @@
 "use client";
 
+/** The template screen's header with its file actions and publishing. */
+
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";

@@ -1,5 +1,7 @@
 "use client";
 
+/** One field's settings on the template screen. */
+
 import { useTranslations } from "next-intl";
 import { TextField } from "@/components/ui/text-field";
 import { FIELD_NAME_PATTERN, VARIABLE_LIMITS, VARIABLE_TYPES, type VariableType } from "@/lib/templates/variable-types";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The settings only one field type takes, on the template screen. */
+
 import { useTranslations } from "next-intl";
 import { TextField } from "@/components/ui/text-field";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The built-in roles table on the Roles settings page. */
+
 import { useTranslations } from "next-intl";
 import { PermissionSummary } from "./permission-summary";
 import type { RoleRow } from "./roles-manager";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The workspace's own roles table on the Roles settings page. */
+
 import { useTranslations } from "next-intl";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { PermissionSummary } from "./permission-summary";

@@ -1,5 +1,7 @@
 "use client";
 
+/** The inline edit form of a categories or tags row. */
+
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";

@@ -1,5 +1,7 @@
 "use client";
 
+/** A role's permissions in words, by group. */
+
 import { useFormatter, useTranslations } from "next-intl";
 import { PERMISSION_GROUPS } from "./permission-groups";
 

@@ -1,5 +1,7 @@
 "use client";
 
+/** The create and edit form of a workspace role. */
+
 import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
