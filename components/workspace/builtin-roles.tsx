@@ -4,9 +4,8 @@
 
 import { useTranslations } from "next-intl";
 import { PermissionSummary } from "./permission-summary";
+import { RoleHeaderCells } from "./role-header-cells";
 import type { RoleRow } from "./roles-manager";
-
-const headerCell = "px-4 py-2 font-medium";
 
 /** The five built-in roles, read-only: name, permissions, how many hold each. */
 export function BuiltInRoles({ roles, roleName }: { roles: RoleRow[]; roleName: (role: RoleRow) => string }) {
@@ -21,15 +20,7 @@ export function BuiltInRoles({ roles, roleName }: { roles: RoleRow[]; roleName: 
         <table className="w-full text-left text-sm">
           <thead className="bg-zinc-50 text-zinc-600">
             <tr>
-              <th scope="col" className={headerCell}>
-                {t("name")}
-              </th>
-              <th scope="col" className={headerCell}>
-                {t("permissionsLabel")}
-              </th>
-              <th scope="col" className={headerCell}>
-                {t("usedBy")}
-              </th>
+              <RoleHeaderCells />
             </tr>
           </thead>
           <tbody>

@@ -5,9 +5,8 @@
 import { useTranslations } from "next-intl";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { PermissionSummary } from "./permission-summary";
+import { RoleHeaderCells } from "./role-header-cells";
 import type { RoleRow } from "./roles-manager";
-
-const headerCell = "px-4 py-2 font-medium";
 
 /** The workspace's own roles: a tick box each for bulk delete, name, permissions, holders, and Edit and Delete. */
 export function CustomRolesTable({
@@ -42,15 +41,7 @@ export function CustomRolesTable({
                 onChange={(e) => onSelectAll(e.target.checked)}
               />
             </th>
-            <th scope="col" className={headerCell}>
-              {t("name")}
-            </th>
-            <th scope="col" className={headerCell}>
-              {t("permissionsLabel")}
-            </th>
-            <th scope="col" className={headerCell}>
-              {t("usedBy")}
-            </th>
+            <RoleHeaderCells />
             <th scope="col" className="px-4 py-2">
               <span className="sr-only">{t("actionsColumn")}</span>
             </th>
