@@ -2,16 +2,16 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { FolderLayout } from "@/components/folders/folder-layout";
-import { RowDialogs } from "@/components/lists/row-dialogs";
-import { BulkDeleteBar } from "@/components/lists/bulk-delete-bar";
 import { ListFilters } from "@/components/lists/list-filters";
+import { ListTable } from "@/components/lists/list-table";
+import { SelectionDeleteBar } from "@/components/lists/selection-delete-bar";
 import { SortableHeader } from "@/components/lists/sortable-header";
 import { useListNavigation } from "@/components/lists/use-list-navigation";
+import { useRowDialogs } from "@/components/lists/use-row-dialogs";
 import { useSelection } from "@/components/lists/use-selection";
-import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
+import type { ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref } from "@/lib/client/operations";
@@ -72,8 +72,15 @@ export function DocumentsList({
   const { run, busy } = useAction();
   const list = useListNavigation(query);
   const selection = useSelection(documents.map((d) => d.id));
-  const [moving, setMoving] = useState<DocumentRow | null>(null);
-  const [deleting, setDeleting] = useState<DocumentRow | null>(null);
+  const rowDialogs = useRowDialogs<DocumentRow>({
+    t,
+    folders,
+    busy,
+    // A move changes the document's folder (null: the root), like the folder field of its details.
+    onMove: (doc, destinationId) =>
+      run(() => callOperation("updateDocument", { id: doc.id, folderId: destinationId }), "updated", "updateError"),
+    onDelete: (row) => run(() => callOperation("deleteDocument", { id: row.id }), "updated", "deleteError"),
+  });
   /** The list shows the archive (archived=1) rather than the current documents. */
   const archive = query.archived === "1";
   /** The same list in the other view: current documents or the archive, from its first page. */
@@ -98,7 +105,7 @@ export function DocumentsList({
           },
         ]
       : []),
-    ...(doc.abilities.edit ? [{ label: t("moveToFolder"), onSelect: () => setMoving(doc) }] : []),
+    ...(doc.abilities.edit ? [{ label: t("moveToFolder"), onSelect: () => rowDialogs.move(doc) }] : []),
     ...(doc.abilities.manage
       ? [
           {
@@ -107,15 +114,8 @@ export function DocumentsList({
           },
         ]
       : []),
-    ...(canManage && doc.abilities.manage ? [{ label: t("delete"), danger: true, onSelect: () => setDeleting(doc) }] : []),
+    ...(canManage && doc.abilities.manage ? [{ label: t("delete"), danger: true, onSelect: () => rowDialogs.remove(doc) }] : []),
   ];
-
-  async function move(destinationId: string | null) {
-    const doc = moving!;
-    // A move changes the document's folder (null: the root), like the folder field of its details.
-    const done = await run(() => callOperation("updateDocument", { id: doc.id, folderId: destinationId }), "updated", "updateError");
-    if (done) setMoving(null);
-  }
 
   return (
     <section className="flex flex-col gap-4">
@@ -163,120 +163,73 @@ export function DocumentsList({
         />
 
         {canManage && (
-          <BulkDeleteBar
-            count={selection.selected.length}
-            labels={{
-              selected: t("selected", { count: selection.selected.length }),
-              deleteSelected: t("deleteSelected"),
-              confirm: t("confirmBulkDelete", { count: selection.selected.length }),
-              delete: t("delete"),
-            }}
-            onDelete={async () => {
-              if (await run(() => callOperation("bulkDeleteDocuments", { ids: selection.selected }), "updated", "deleteError"))
-                selection.clear();
-            }}
+          <SelectionDeleteBar
+            t={t}
+            selection={selection}
+            onDelete={(ids) => run(() => callOperation("bulkDeleteDocuments", { ids }), "updated", "deleteError")}
           />
         )}
 
-        {documents.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">
-            {archive ? t("archiveEmpty") : t("empty")}
-          </p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-zinc-50 text-zinc-600">
-                <tr>
-                  {canManage && (
-                    <th scope="col" className="w-10 px-4 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={t("selectAll")}
-                        checked={selection.allSelected}
-                        onChange={(e) => selection.toggleAll(e.target.checked)}
-                      />
-                    </th>
-                  )}
-                  {SORTABLE.map((column) => (
-                    <SortableHeader
-                      key={column}
-                      label={t(`columns.${column}`)}
-                      state={list.sortState(column)}
-                      onSort={() => list.sort(column)}
-                      className={column === "endedAt" ? "hidden md:table-cell" : ""}
-                    />
-                  ))}
-                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
-                    {t("columns.category")}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">
-                    {t("columns.author")}
-                  </th>
-                  <th scope="col" className="w-14 px-4 py-2">
-                    <span className="sr-only">{t("actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {documents.map((doc) => (
-                  <tr key={doc.id} data-testid="document-row">
-                    {canManage && (
-                      <td className="px-4 py-2">
-                        <input
-                          type="checkbox"
-                          aria-label={t("select", { name: doc.name })}
-                          checked={selection.isSelected(doc.id)}
-                          onChange={(e) => selection.toggle(doc.id, e.target.checked)}
-                        />
-                      </td>
-                    )}
-                    <td className="px-4 py-2">
-                      <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
-                        {doc.name}
-                      </Link>
-                      {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
-                      <span className="ml-2 inline-flex flex-wrap gap-1">
-                        {doc.tags.map((tag) => (
-                          <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>
-                            {tag.name}
-                          </span>
-                        ))}
-                      </span>
-                      {doc.highlight && <Highlight parts={doc.highlight} />}
-                    </td>
-                    <td className="px-4 py-2">
-                      <span className="inline-flex items-center gap-2">
-                        <HealthDot health={doc.health} />
-                        {ts(doc.status)}
-                      </span>
-                    </td>
-                    <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
-                    <td className="hidden px-4 py-2 md:table-cell">
-                      {doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}
-                    </td>
-                    <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
-                    <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
-                    <td className="px-2 py-1 text-right">
-                      <ContextMenu label={t("actionsFor", { name: doc.name })} items={menuItems(doc)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination {...page} />
-        <RowDialogs
+        <ListTable
+          rows={documents}
           t={t}
-          folders={folders}
-          moving={moving}
-          deleting={deleting}
-          busy={busy}
-          onCloseMove={() => setMoving(null)}
-          onMove={move}
-          onCloseDelete={() => setDeleting(null)}
-          onDelete={(row) => run(() => callOperation("deleteDocument", { id: row.id }), "updated", "deleteError")}
+          empty={archive ? t("archiveEmpty") : t("empty")}
+          selection={selection}
+          selectable={canManage}
+          rowTestId="document-row"
+          menuItems={menuItems}
+          headers={
+            <>
+              {SORTABLE.map((column) => (
+                <SortableHeader
+                  key={column}
+                  label={t(`columns.${column}`)}
+                  state={list.sortState(column)}
+                  onSort={() => list.sort(column)}
+                  className={column === "endedAt" ? "hidden md:table-cell" : ""}
+                />
+              ))}
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                {t("columns.category")}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium xl:table-cell">
+                {t("columns.author")}
+              </th>
+            </>
+          }
+          cells={(doc) => (
+            <>
+              <td className="px-4 py-2">
+                <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
+                  {doc.name}
+                </Link>
+                {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
+                <span className="ml-2 inline-flex flex-wrap gap-1">
+                  {doc.tags.map((tag) => (
+                    <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>
+                      {tag.name}
+                    </span>
+                  ))}
+                </span>
+                {doc.highlight && <Highlight parts={doc.highlight} />}
+              </td>
+              <td className="px-4 py-2">
+                <span className="inline-flex items-center gap-2">
+                  <HealthDot health={doc.health} />
+                  {ts(doc.status)}
+                </span>
+              </td>
+              <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
+              <td className="hidden px-4 py-2 md:table-cell">
+                {doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}
+              </td>
+              <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
+              <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
+            </>
+          )}
         />
+        <Pagination {...page} />
+        {rowDialogs.dialogs}
       </FolderLayout>
     </section>
   );

@@ -1,41 +1,18 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
+import type { ContextMenuItem } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
-import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref } from "@/lib/client/operations";
-import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
-import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
+import { AddRelationForm } from "./add-relation-form";
+import { RelationGroup, type Relation } from "./relation-group";
+import { TagForm } from "./relation-tag-form";
 import { usePdfDownload } from "./use-pdf-download";
-
-type Status = (typeof DOCUMENT_STATUSES)[number];
-type Relation = {
-  id: string;
-  type: RelationType;
-  tag: string | null;
-  direction: "outgoing" | "incoming";
-  other: {
-    kind: "document" | "template";
-    id: string | null;
-    name: string | null;
-    status: Status | null;
-    format: "pdf" | "docx" | null;
-    canOpen: boolean;
-  };
-  canEdit: boolean;
-};
-type Candidates = {
-  documents: { id: string; name: string; ref: string | null; status: Status }[];
-  templates: { id: string; name: string }[];
-};
-
-const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm";
 
 /**
  * A document's relations (spec DocumentRelation) in both directions, each with its type, tag and
@@ -45,7 +22,6 @@ const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm
 export function RelationsPanel({ documentId, canEdit }: { documentId: string; canEdit: boolean }) {
   const t = useTranslations("relations");
   const tc = useTranslations("common");
-  const ts = useTranslations("documents.status");
   const action = useAction();
   const busy = action.busy;
   const [relations, setRelations] = useState<Relation[] | null>(null);
@@ -108,58 +84,6 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
       : []),
   ];
 
-  const group = (direction: Relation["direction"]) => {
-    const rows = (relations ?? []).filter((r) => r.direction === direction);
-    const headingId = `relations-${direction}`;
-    return (
-      <section aria-labelledby={headingId} className="flex flex-col gap-2">
-        <h3 id={headingId} className="text-sm font-semibold text-zinc-700">
-          {t(direction)}
-        </h3>
-        {rows.length === 0 ? (
-          <p className="text-sm text-zinc-500">{t(direction === "outgoing" ? "emptyOutgoing" : "emptyIncoming")}</p>
-        ) : (
-          <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
-            {rows.map((r) => {
-              const items = menuOf(r);
-              return (
-                <li key={r.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="relation-row">
-                  <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs font-medium text-zinc-700">
-                    {t(direction === "outgoing" ? `types.${r.type}` : `inverse.${r.type}`)}
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      {r.other.canOpen && r.other.id ? (
-                        <a
-                          className="break-words font-medium text-brand-700 hover:underline"
-                          href={r.other.kind === "template" ? `/t/${r.other.id}/view` : `/d/${r.other.id}/view`}
-                        >
-                          {r.other.name}
-                        </a>
-                      ) : (
-                        <span className="italic text-zinc-500">{nameOf(r)}</span>
-                      )}
-                      {r.tag && (
-                        <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700" data-testid="relation-tag">
-                          {r.tag}
-                        </span>
-                      )}
-                    </p>
-                    <p className="text-xs text-zinc-500">
-                      {t(`kinds.${r.other.kind}`)}
-                      {r.other.status && ` · ${ts(r.other.status)}`}
-                    </p>
-                  </div>
-                  {items.length > 0 && <ContextMenu label={t("actions", { name: nameOf(r) })} items={items} />}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
-    );
-  };
-
   return (
     <section aria-labelledby="relations-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -179,8 +103,8 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
         </p>
       ) : (
         <>
-          {group("outgoing")}
-          {group("incoming")}
+          <RelationGroup direction="outgoing" relations={relations} nameOf={nameOf} menuOf={menuOf} />
+          <RelationGroup direction="incoming" relations={relations} nameOf={nameOf} menuOf={menuOf} />
         </>
       )}
       <Modal open={adding} size="lg" title={t("add")} onClose={() => setAdding(false)}>
@@ -225,192 +149,5 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
         }}
       />
     </section>
-  );
-}
-
-/** The "Update tag" modal: one short text; empty clears the tag. */
-function TagForm({
-  initial,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  initial: string;
-  busy: boolean;
-  onSubmit: (tag: string) => void;
-  onCancel: () => void;
-}) {
-  const t = useTranslations("relations");
-  const tc = useTranslations("common");
-  const [tag, setTag] = useState(initial);
-  return (
-    <form
-      className="flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(tag.trim());
-      }}
-    >
-      <TextField
-        label={t("tag")}
-        maxLength={RELATION_TAG_MAX}
-        value={tag}
-        onChange={(e) => setTag(e.target.value)}
-        hint={t("tagHint")}
-        autoFocus
-      />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {tc("cancel")}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {t("save")}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** The "Add relation" form: search the candidates, pick one (radio buttons), its type and an optional tag. */
-function AddRelationForm({
-  documentId,
-  busy,
-  onSubmit,
-  onCancel,
-}: {
-  documentId: string;
-  busy: boolean;
-  onSubmit: (data: { toDocumentId?: string; toTemplateId?: string; type: RelationType; tag: string | null }) => void;
-  onCancel: () => void;
-}) {
-  const t = useTranslations("relations");
-  const tc = useTranslations("common");
-  const ts = useTranslations("documents.status");
-  const ids = useId();
-  const [q, setQ] = useState("");
-  const [candidates, setCandidates] = useState<Candidates | null>(null);
-  const [searchFailed, setSearchFailed] = useState(false);
-  const [target, setTarget] = useState<string>("");
-  const [type, setType] = useState<RelationType>("related");
-  const [tag, setTag] = useState("");
-  const [targetError, setTargetError] = useState<string | null>(null);
-
-  // Searches as the person types, a quarter of a second after the last key.
-  useEffect(() => {
-    let active = true;
-    const timer = setTimeout(() => {
-      callOperation("relationCandidates", { id: documentId, q: q.trim() })
-        .then((found) => {
-          if (!active) return;
-          setCandidates(found);
-          setSearchFailed(false);
-        })
-        .catch(() => active && setSearchFailed(true));
-    }, 250);
-    return () => {
-      active = false;
-      clearTimeout(timer);
-    };
-  }, [documentId, q]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const [kind, id] = target.split(":");
-    if (!id) {
-      setTargetError(t("chooseTarget"));
-      return;
-    }
-    setTargetError(null);
-    onSubmit({ ...(kind === "template" ? { toTemplateId: id } : { toDocumentId: id }), type, tag: tag.trim() || null });
-  }
-
-  const option = (value: string, label: string, detail: string | null) => (
-    <label
-      key={value}
-      className="flex min-h-10 cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm hover:bg-zinc-50 has-[:checked]:bg-brand-50"
-    >
-      <input
-        type="radio"
-        name={`${ids}-target`}
-        value={value}
-        checked={target === value}
-        onChange={() => setTarget(value)}
-        className="size-4"
-      />
-      <span className="break-words font-medium">{label}</span>
-      {detail && <span className="text-xs text-zinc-500">{detail}</span>}
-    </label>
-  );
-  const empty = candidates && candidates.documents.length === 0 && candidates.templates.length === 0;
-
-  return (
-    <form onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
-        label={t("search")}
-        type="search"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
-        hint={t("searchHint")}
-        maxLength={200}
-        autoFocus
-      />
-      <fieldset className="flex flex-col gap-2" aria-describedby={targetError ? `${ids}-target-error` : undefined}>
-        <legend className="text-sm font-medium text-zinc-700">{t("target")}</legend>
-        <div className="max-h-64 overflow-y-auto rounded-md border border-zinc-200 p-2" aria-live="polite">
-          {searchFailed ? (
-            <p className="text-sm text-red-700">{t("searchError")}</p>
-          ) : candidates === null ? (
-            <p className="text-sm text-zinc-500">{tc("loading")}</p>
-          ) : empty ? (
-            <p className="text-sm text-zinc-500">{t("noCandidates")}</p>
-          ) : (
-            <>
-              {candidates.documents.length > 0 && (
-                <div role="group" aria-label={t("documents")}>
-                  <p className="px-2 pt-1 text-xs font-semibold uppercase text-zinc-500">{t("documents")}</p>
-                  {candidates.documents.map((d) =>
-                    option(`document:${d.id}`, d.name, [d.ref && `#${d.ref}`, ts(d.status)].filter(Boolean).join(" · ")),
-                  )}
-                </div>
-              )}
-              {candidates.templates.length > 0 && (
-                <div role="group" aria-label={t("templates")}>
-                  <p className="px-2 pt-1 text-xs font-semibold uppercase text-zinc-500">{t("templates")}</p>
-                  {candidates.templates.map((tpl) => option(`template:${tpl.id}`, tpl.name, null))}
-                </div>
-              )}
-            </>
-          )}
-        </div>
-        {targetError && (
-          <p id={`${ids}-target-error`} role="alert" className="text-xs text-red-600">
-            {targetError}
-          </p>
-        )}
-      </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${ids}-type`} className="text-sm font-medium text-zinc-700">
-            {t("type")}
-          </label>
-          <select id={`${ids}-type`} className={select} value={type} onChange={(e) => setType(e.target.value as RelationType)}>
-            {RELATION_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {t(`types.${value}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField label={t("tag")} maxLength={RELATION_TAG_MAX} value={tag} onChange={(e) => setTag(e.target.value)} hint={t("tagHint")} />
-      </div>
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          {tc("cancel")}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {t("create")}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -2,16 +2,16 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import Link from "next/link";
-import { useState } from "react";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { FolderLayout } from "@/components/folders/folder-layout";
-import { RowDialogs } from "@/components/lists/row-dialogs";
-import { BulkDeleteBar } from "@/components/lists/bulk-delete-bar";
 import { ListFilters } from "@/components/lists/list-filters";
+import { ListTable } from "@/components/lists/list-table";
+import { SelectionDeleteBar } from "@/components/lists/selection-delete-bar";
 import { SortableHeader } from "@/components/lists/sortable-header";
 import { useListNavigation } from "@/components/lists/use-list-navigation";
+import { useRowDialogs } from "@/components/lists/use-row-dialogs";
 import { useSelection } from "@/components/lists/use-selection";
-import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
+import type { ContextMenuItem } from "@/components/ui/context-menu";
 import { Pagination } from "@/components/ui/pagination";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref } from "@/lib/client/operations";
@@ -63,8 +63,14 @@ export function TemplatesList({
   const { run, busy } = useAction();
   const list = useListNavigation(query);
   const selection = useSelection(templates.map((row) => row.id));
-  const [moving, setMoving] = useState<TemplateRow | null>(null);
-  const [deleting, setDeleting] = useState<TemplateRow | null>(null);
+  const rowDialogs = useRowDialogs<TemplateRow>({
+    t,
+    folders,
+    busy,
+    onMove: (row, destinationId) =>
+      run(() => callOperation("updateTemplateDestinationFolder", { id: row.id, destinationId }), "updated", "updateError"),
+    onDelete: (row) => run(() => callOperation("deleteTemplate", { id: row.id }), "updated", "deleteError"),
+  });
   const currentFolder = query.folder ?? null;
 
   const menuItems = (row: TemplateRow): ContextMenuItem[] => [
@@ -85,17 +91,11 @@ export function TemplatesList({
     { label: t("download"), href: operationHref("getTemplateFile", { id: row.id }), download: true },
     ...(canManage
       ? [
-          { label: t("moveToFolder"), onSelect: () => setMoving(row) },
-          { label: t("delete"), danger: true, onSelect: () => setDeleting(row) },
+          { label: t("moveToFolder"), onSelect: () => rowDialogs.move(row) },
+          { label: t("delete"), danger: true, onSelect: () => rowDialogs.remove(row) },
         ]
       : []),
   ];
-
-  async function move(destinationId: string | null) {
-    const row = moving!;
-    const done = await run(() => callOperation("updateTemplateDestinationFolder", { id: row.id, destinationId }), "updated", "updateError");
-    if (done) setMoving(null);
-  }
 
   return (
     <section className="flex flex-col gap-4">
@@ -149,121 +149,76 @@ export function TemplatesList({
         </div>
 
         {canManage && (
-          <BulkDeleteBar
-            count={selection.selected.length}
-            labels={{
-              selected: t("selected", { count: selection.selected.length }),
-              deleteSelected: t("deleteSelected"),
-              confirm: t("confirmBulkDelete", { count: selection.selected.length }),
-              delete: t("delete"),
-            }}
-            onDelete={async () => {
-              if (await run(() => callOperation("bulkDeleteTemplates", { ids: selection.selected }), "updated", "deleteError"))
-                selection.clear();
-            }}
+          <SelectionDeleteBar
+            t={t}
+            selection={selection}
+            onDelete={(ids) => run(() => callOperation("bulkDeleteTemplates", { ids }), "updated", "deleteError")}
           />
         )}
 
-        {templates.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{t("empty")}</p>
-        ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-zinc-50 text-zinc-600">
-                <tr>
-                  {canManage && (
-                    <th scope="col" className="w-10 px-4 py-2">
-                      <input
-                        type="checkbox"
-                        aria-label={t("selectAll")}
-                        checked={selection.allSelected}
-                        onChange={(e) => selection.toggleAll(e.target.checked)}
-                      />
-                    </th>
-                  )}
-                  <SortableHeader label={t("name")} state={list.sortState("name")} onSort={() => list.sort("name")} />
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    {t("state")}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
-                    {t("fields")}
-                  </th>
-                  <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
-                    {t("author")}
-                  </th>
-                  <SortableHeader
-                    label={t("created")}
-                    state={list.sortState("createdAt")}
-                    onSort={() => list.sort("createdAt")}
-                    className="hidden lg:table-cell"
-                  />
-                  <SortableHeader
-                    label={t("updated")}
-                    state={list.sortState("updatedAt")}
-                    onSort={() => list.sort("updatedAt")}
-                    className="hidden md:table-cell"
-                  />
-                  <th scope="col" className="w-14 px-4 py-2">
-                    <span className="sr-only">{t("actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-100">
-                {templates.map((row) => (
-                  <tr key={row.id} data-testid="template-row">
-                    {canManage && (
-                      <td className="px-4 py-2">
-                        <input
-                          type="checkbox"
-                          aria-label={t("select", { name: row.name })}
-                          checked={selection.isSelected(row.id)}
-                          onChange={(e) => selection.toggle(row.id, e.target.checked)}
-                        />
-                      </td>
-                    )}
-                    <td className="px-4 py-2">
-                      <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
-                        {row.name}
-                      </Link>
-                      <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs uppercase text-zinc-600">{row.format}</span>
-                      {row.folder && (
-                        <span className="ml-2 text-xs text-zinc-500" data-testid="template-folder">
-                          {row.folder}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-2">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs ${row.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}
-                      >
-                        {row.published ? t("published") : t("draft")}
-                      </span>
-                    </td>
-                    <td className="hidden px-4 py-2 sm:table-cell">{row.fields}</td>
-                    <td className="hidden px-4 py-2 lg:table-cell">{row.author ?? "—"}</td>
-                    <td className="hidden px-4 py-2 lg:table-cell">{format.dateTime(new Date(row.createdAt), { dateStyle: "medium" })}</td>
-                    <td className="hidden px-4 py-2 md:table-cell">{format.dateTime(new Date(row.updatedAt), { dateStyle: "medium" })}</td>
-                    <td className="px-2 py-1 text-right">
-                      <ContextMenu label={t("actionsFor", { name: row.name })} items={menuItems(row)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination {...page} />
-        <RowDialogs
+        <ListTable
+          rows={templates}
           t={t}
-          folders={folders}
-          moving={moving}
-          deleting={deleting}
-          busy={busy}
-          onCloseMove={() => setMoving(null)}
-          onMove={move}
-          onCloseDelete={() => setDeleting(null)}
-          onDelete={(row) => run(() => callOperation("deleteTemplate", { id: row.id }), "updated", "deleteError")}
+          empty={t("empty")}
+          selection={selection}
+          selectable={canManage}
+          rowTestId="template-row"
+          menuItems={menuItems}
+          headers={
+            <>
+              <SortableHeader label={t("name")} state={list.sortState("name")} onSort={() => list.sort("name")} />
+              <th scope="col" className="px-4 py-2 font-medium">
+                {t("state")}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
+                {t("fields")}
+              </th>
+              <th scope="col" className="hidden px-4 py-2 font-medium lg:table-cell">
+                {t("author")}
+              </th>
+              <SortableHeader
+                label={t("created")}
+                state={list.sortState("createdAt")}
+                onSort={() => list.sort("createdAt")}
+                className="hidden lg:table-cell"
+              />
+              <SortableHeader
+                label={t("updated")}
+                state={list.sortState("updatedAt")}
+                onSort={() => list.sort("updatedAt")}
+                className="hidden md:table-cell"
+              />
+            </>
+          }
+          cells={(row) => (
+            <>
+              <td className="px-4 py-2">
+                <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
+                  {row.name}
+                </Link>
+                <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs uppercase text-zinc-600">{row.format}</span>
+                {row.folder && (
+                  <span className="ml-2 text-xs text-zinc-500" data-testid="template-folder">
+                    {row.folder}
+                  </span>
+                )}
+              </td>
+              <td className="px-4 py-2">
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${row.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}
+                >
+                  {row.published ? t("published") : t("draft")}
+                </span>
+              </td>
+              <td className="hidden px-4 py-2 sm:table-cell">{row.fields}</td>
+              <td className="hidden px-4 py-2 lg:table-cell">{row.author ?? "—"}</td>
+              <td className="hidden px-4 py-2 lg:table-cell">{format.dateTime(new Date(row.createdAt), { dateStyle: "medium" })}</td>
+              <td className="hidden px-4 py-2 md:table-cell">{format.dateTime(new Date(row.updatedAt), { dateStyle: "medium" })}</td>
+            </>
+          )}
         />
+        <Pagination {...page} />
+        {rowDialogs.dialogs}
       </FolderLayout>
     </section>
   );

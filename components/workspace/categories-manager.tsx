@@ -8,6 +8,8 @@ import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu"
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { InlineEditForm } from "./inline-edit-form";
+import { ItemList } from "./item-list";
 
 type Category = { id: string; name: string; group: string; hidden: boolean; global: boolean };
 const GROUPS = ["document", "template"] as const;
@@ -81,56 +83,38 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
             <h2 id={`group-${g}`} className="mb-2 font-semibold">
               {t(`groups.${g}`)}
             </h2>
-            {list.length === 0 ? (
-              <p className="text-sm text-zinc-500">{t("empty")}</p>
-            ) : (
-              <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
-                {list.map((category) => (
-                  <li key={category.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-testid="category-row">
-                    {editing?.id === category.id ? (
-                      <form
-                        className="flex flex-1 items-end gap-2"
-                        onSubmit={async (event) => {
-                          event.preventDefault();
-                          if (
-                            await run(
-                              () => callOperation("updateCategory", { id: category.id, name: editing.name }),
-                              "updated",
-                              "updateError",
-                            )
-                          )
-                            setEditing(null);
-                        }}
-                      >
-                        <TextField
-                          label={t("name")}
-                          required
-                          maxLength={100}
-                          value={editing.name}
-                          onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-                          className="flex-1"
-                        />
-                        <Button type="submit" busy={busy}>
-                          {t("save")}
-                        </Button>
-                        <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
-                          {tc("cancel")}
-                        </Button>
-                      </form>
-                    ) : (
-                      <>
-                        <span className={`flex-1 ${category.hidden ? "text-zinc-400 line-through" : ""}`}>
-                          {category.name}
-                          {category.hidden && <span className="ml-2 text-xs text-zinc-500 no-underline">({t("hidden")})</span>}
-                          {category.global && <span className="ml-2 text-xs text-zinc-500">· {t("shared")}</span>}
-                        </span>
-                        <ContextMenu label={t("actions", { name: category.name })} items={menuItems(category)} />
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ItemList
+              items={list}
+              empty={t("empty")}
+              rowTestId="category-row"
+              row={(category) =>
+                editing?.id === category.id ? (
+                  <InlineEditForm
+                    className="flex flex-1 items-end gap-2"
+                    nameLabel={t("name")}
+                    maxLength={100}
+                    name={editing.name}
+                    onName={(name) => setEditing({ ...editing, name })}
+                    busy={busy}
+                    saveLabel={t("save")}
+                    cancelLabel={tc("cancel")}
+                    onSave={() =>
+                      run(() => callOperation("updateCategory", { id: category.id, name: editing.name }), "updated", "updateError")
+                    }
+                    onClose={() => setEditing(null)}
+                  />
+                ) : (
+                  <>
+                    <span className={`flex-1 ${category.hidden ? "text-zinc-400 line-through" : ""}`}>
+                      {category.name}
+                      {category.hidden && <span className="ml-2 text-xs text-zinc-500 no-underline">({t("hidden")})</span>}
+                      {category.global && <span className="ml-2 text-xs text-zinc-500">· {t("shared")}</span>}
+                    </span>
+                    <ContextMenu label={t("actions", { name: category.name })} items={menuItems(category)} />
+                  </>
+                )
+              }
+            />
           </section>
         );
       })}

@@ -8,18 +8,17 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmFor, ConfirmModal } from "@/components/ui/confirm-modal";
-import { ContextMenu } from "@/components/ui/context-menu";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
-import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
 import type { Permission } from "@/lib/auth/permissions";
-import { PERMISSION_GROUPS } from "./permission-groups";
+import { BuiltInRoles } from "./builtin-roles";
+import { CustomRolesTable } from "./custom-roles-table";
+import { RoleForm, toggle, type Draft } from "./role-form";
 
 export type RoleRow = { id: string; name: string; global: boolean; permissions: string[]; members: number };
 
-type Draft = { id: string | null; name: string; permissions: string[] };
 /** What the in-use alert names: one role (with its count) or the roles of a bulk delete. */
 type InUse = { name: string; count: number } | { names: string[] };
 
@@ -35,7 +34,6 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
   const t = useTranslations("accountRoles");
   const tr = useTranslations("roles");
   const ta = useTranslations("alerts");
-  const tc = useTranslations("common");
   const format = useFormatter();
   const errorText = useErrorText();
   const notify = useNotify();
@@ -62,10 +60,6 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
     setNameError(null);
     setInUse(null);
     setDraft(role ? { id: role.id, name: role.name, permissions: [...role.permissions] } : { id: null, name: "", permissions: [] });
-  }
-
-  function toggle(list: string[], value: string, on: boolean) {
-    return on ? [...new Set([...list, value])] : list.filter((item) => item !== value);
   }
 
   async function save(event: FormEvent) {
@@ -110,30 +104,6 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
     }
   }
 
-  /** Permissions as words, by group; unknown strings (none today) are left out. */
-  function permissionSummary(permissions: string[]) {
-    const groups = PERMISSION_GROUPS.map(({ group, permissions: list }) => ({
-      group,
-      held: list.filter((p) => permissions.includes(p)),
-    })).filter((g) => g.held.length);
-    if (!groups.length) return <span className="text-zinc-500">{t("noPermissions")}</span>;
-    return (
-      <ul className="flex flex-col gap-1">
-        {groups.map(({ group, held }) => (
-          <li key={group}>
-            <span className="font-medium">{t(`groups.${group}`)}:</span>{" "}
-            {format.list(
-              held.map((p) => t(`permissions.${p}`)),
-              { type: "unit" },
-            )}
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  const headerCell = "px-4 py-2 font-medium";
-
   return (
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -172,105 +142,19 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
         {custom.length === 0 ? (
           <p className="text-sm text-zinc-500">{t("empty")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-zinc-50 text-zinc-600">
-                <tr>
-                  <th scope="col" className="w-10 px-4 py-2">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      aria-label={t("selectAll")}
-                      checked={allSelected}
-                      onChange={(e) => setSelected(e.target.checked ? custom.map((role) => role.id) : [])}
-                    />
-                  </th>
-                  <th scope="col" className={headerCell}>
-                    {t("name")}
-                  </th>
-                  <th scope="col" className={headerCell}>
-                    {t("permissionsLabel")}
-                  </th>
-                  <th scope="col" className={headerCell}>
-                    {t("usedBy")}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">{t("actionsColumn")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {custom.map((role) => (
-                  <tr key={role.id} className="border-t border-zinc-100 align-top" data-testid="role-row">
-                    <td className="px-4 py-2">
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-brand-600"
-                        aria-label={t("select", { name: role.name })}
-                        checked={selected.includes(role.id)}
-                        onChange={(e) => setSelected((list) => toggle(list, role.id, e.target.checked))}
-                      />
-                    </td>
-                    <td className="px-4 py-2 font-medium" data-testid="role-name">
-                      {role.name}
-                    </td>
-                    <td className="px-4 py-2" data-testid="role-permissions">
-                      {permissionSummary(role.permissions)}
-                    </td>
-                    <td className="px-4 py-2 whitespace-nowrap text-zinc-600" data-testid="role-members">
-                      {t("membersCount", { count: role.members })}
-                    </td>
-                    <td className="px-4 py-2">
-                      <div className="flex justify-end">
-                        <ContextMenu
-                          label={t("actions", { name: role.name })}
-                          items={[
-                            { label: t("edit"), onSelect: () => open(role) },
-                            { label: t("delete"), danger: true, onSelect: () => setDeleting(role) },
-                          ]}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CustomRolesTable
+            roles={custom}
+            selected={selected}
+            allSelected={allSelected}
+            onSelectAll={(on) => setSelected(on ? custom.map((role) => role.id) : [])}
+            onSelect={(role, on) => setSelected((list) => toggle(list, role.id, on))}
+            onEdit={open}
+            onDelete={setDeleting}
+          />
         )}
       </section>
 
-      <section aria-labelledby="builtin-roles-title">
-        <h2 id="builtin-roles-title" className="text-lg font-semibold">
-          {t("builtInTitle")}
-        </h2>
-        <p className="mb-2 text-sm text-zinc-600">{t("builtInIntro")}</p>
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-zinc-50 text-zinc-600">
-              <tr>
-                <th scope="col" className={headerCell}>
-                  {t("name")}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {t("permissionsLabel")}
-                </th>
-                <th scope="col" className={headerCell}>
-                  {t("usedBy")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {builtIn.map((role) => (
-                <tr key={role.id} className="border-t border-zinc-100 align-top" data-testid="builtin-role-row">
-                  <td className="px-4 py-2 font-medium">{roleName(role)}</td>
-                  <td className="px-4 py-2">{permissionSummary(role.permissions)}</td>
-                  <td className="px-4 py-2 whitespace-nowrap text-zinc-600">{t("membersCount", { count: role.members })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <BuiltInRoles roles={builtIn} roleName={roleName} />
 
       <Modal
         open={draft !== null}
@@ -279,51 +163,19 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
         onClose={() => setDraft(null)}
       >
         {draft && (
-          <form onSubmit={save} className="flex flex-col gap-4">
-            {formError && <Alert tone="error">{formError}</Alert>}
-            <TextField
-              label={t("name")}
-              name="name"
-              required
-              maxLength={60}
-              value={draft.name}
-              error={nameError}
-              onChange={(e) => {
-                setNameError(null);
-                setDraft({ ...draft, name: e.target.value });
-              }}
-            />
-            <p className="text-sm text-zinc-600">{t("permissionsHint")}</p>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {PERMISSION_GROUPS.map(({ group, permissions }) => (
-                <fieldset key={group} className="rounded-md border border-zinc-200 p-3">
-                  <legend className="px-1 text-sm font-semibold">{t(`groups.${group}`)}</legend>
-                  <div className="flex flex-col gap-2">
-                    {permissions.map((permission) => (
-                      <label key={permission} className="flex items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          className="size-4 accent-brand-600"
-                          checked={draft.permissions.includes(permission)}
-                          disabled={!grantable.includes(permission)}
-                          onChange={(e) => setDraft({ ...draft, permissions: toggle(draft.permissions, permission, e.target.checked) })}
-                        />
-                        {t(`permissions.${permission}`)}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
-              ))}
-            </div>
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => setDraft(null)}>
-                {tc("cancel")}
-              </Button>
-              <Button type="submit" busy={saving}>
-                {t("save")}
-              </Button>
-            </div>
-          </form>
+          <RoleForm
+            draft={draft}
+            grantable={grantable}
+            formError={formError}
+            nameError={nameError}
+            saving={saving}
+            onChange={(next) => {
+              if (next.name !== draft.name) setNameError(null);
+              setDraft(next);
+            }}
+            onSubmit={save}
+            onCancel={() => setDraft(null)}
+          />
         )}
       </Modal>
 

@@ -8,6 +8,8 @@ import { ContextMenu } from "@/components/ui/context-menu";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { InlineEditForm } from "./inline-edit-form";
+import { ItemList } from "./item-list";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
@@ -47,75 +49,58 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
           {t("add")}
         </Button>
       </form>
-      {tags.length === 0 ? (
-        <p className="text-sm text-zinc-500">{t("empty")}</p>
-      ) : (
-        <ul className="divide-y divide-zinc-100 rounded-lg border border-zinc-200 bg-white">
-          {tags.map((tag) => (
-            <li key={tag.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-testid="tag-row">
-              {editing?.id === tag.id ? (
-                <form
-                  className="flex flex-1 flex-wrap items-end gap-2"
-                  onSubmit={async (event) => {
-                    event.preventDefault();
-                    if (
-                      await run(
-                        () => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }),
-                        "updated",
-                        "updateError",
-                      )
-                    )
-                      setEditing(null);
-                  }}
-                >
-                  <TextField
-                    label={t("name")}
-                    required
-                    maxLength={60}
-                    value={editing.name}
-                    onChange={(e) => setEditing({ ...editing, name: e.target.value })}
-                    className="flex-1"
-                  />
-                  <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-                    {t("colorOf", { name: tag.name })}
-                    <input
-                      type="color"
-                      value={editing.color}
-                      onChange={(e) => setEditing({ ...editing, color: e.target.value })}
-                      className="h-10 w-16 cursor-pointer rounded border border-zinc-300"
-                    />
-                  </label>
-                  <Button type="submit" busy={busy}>
-                    {tc("save")}
-                  </Button>
-                  <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
-                    {tc("cancel")}
-                  </Button>
-                </form>
-              ) : (
-                <>
-                  <span
-                    className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm"
-                    style={{ background: `${tag.color}22`, color: "#18181b" }}
-                  >
-                    <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
-                    {tag.name}
-                  </span>
-                  <span className="text-xs text-zinc-500">{t("usage", { count: tag.count })}</span>
-                  <span className="flex-1" />
-                  <ContextMenu
-                    label={t("actions", { name: tag.name })}
-                    items={[
-                      { label: t("edit"), onSelect: () => setEditing({ id: tag.id, name: tag.name, color: tag.color }) },
-                      { label: t("delete"), danger: true, onSelect: () => setDeleting(tag) },
-                    ]}
-                  />
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        items={tags}
+        empty={t("empty")}
+        rowTestId="tag-row"
+        row={(tag) =>
+          editing?.id === tag.id ? (
+            <InlineEditForm
+              className="flex flex-1 flex-wrap items-end gap-2"
+              nameLabel={t("name")}
+              maxLength={60}
+              name={editing.name}
+              onName={(name) => setEditing({ ...editing, name })}
+              busy={busy}
+              saveLabel={tc("save")}
+              cancelLabel={tc("cancel")}
+              onSave={() =>
+                run(() => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }), "updated", "updateError")
+              }
+              onClose={() => setEditing(null)}
+            >
+              <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+                {t("colorOf", { name: tag.name })}
+                <input
+                  type="color"
+                  value={editing.color}
+                  onChange={(e) => setEditing({ ...editing, color: e.target.value })}
+                  className="h-10 w-16 cursor-pointer rounded border border-zinc-300"
+                />
+              </label>
+            </InlineEditForm>
+          ) : (
+            <>
+              <span
+                className="inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm"
+                style={{ background: `${tag.color}22`, color: "#18181b" }}
+              >
+                <span aria-hidden className="size-3 rounded-full" style={{ background: tag.color }} />
+                {tag.name}
+              </span>
+              <span className="text-xs text-zinc-500">{t("usage", { count: tag.count })}</span>
+              <span className="flex-1" />
+              <ContextMenu
+                label={t("actions", { name: tag.name })}
+                items={[
+                  { label: t("edit"), onSelect: () => setEditing({ id: tag.id, name: tag.name, color: tag.color }) },
+                  { label: t("delete"), danger: true, onSelect: () => setDeleting(tag) },
+                ]}
+              />
+            </>
+          )
+        }
+      />
       <ConfirmFor
         target={deleting}
         title={t("delete")}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
-import { addDocumentComment, deleteDocumentComment, findDocumentComments, resolveDocumentComment, updateDocumentComment } from "./comments";
+import { addDocumentComment, deleteDocumentComment, findDocumentComments, updateDocumentComment } from "./document-comments";
+import { resolveDocumentComment } from "./resolve-document-comment";
 import { createCommentSchema, resolveCommentSchema, updateCommentSchema } from "./relation-schemas";
 import { COMMENT_KINDS } from "./relation-types";
 

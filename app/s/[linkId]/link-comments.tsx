@@ -2,15 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import {
-  CommentForm,
-  CommentThreads,
-  DELETED,
-  SENT,
-  UPDATED,
-  useCommentChange,
-  type ThreadComment,
-} from "@/components/documents/comments-panel";
+import { CommentForm } from "@/components/documents/comment-form";
+import { CommentThreads, type ThreadComment } from "@/components/documents/comment-threads";
+import { DELETED, SENT, UPDATED, useCommentChange } from "@/components/documents/use-comment-change";
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
@@ -51,7 +45,7 @@ const endsVisit = (error: unknown) =>
  * threads, a reply box per thread, edit and delete on the visitor's own comments, a new comment
  * (or, on a reviewer link, a suggestion). A visitor whose address is not confirmed signs with a
  * name, remembered in localStorage. The list, the form and the thread layout are the members'
- * (components/documents/comments-panel.tsx).
+ * (components/documents/comment-threads.tsx).
  */
 export function LinkComments({
   linkId,

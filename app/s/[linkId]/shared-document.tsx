@@ -5,98 +5,24 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, operationRequest } from "@/lib/client/operations";
-import { LinkComments, type LinkCall } from "./link-comments";
+import type { LinkCall } from "./link-comments";
+import { isCode, linkFetch } from "./link-fetch";
+import { LinkAccessForm } from "./link-access-form";
+import { readTokens, writeTokens, type Tokens } from "./link-tokens";
 import { LinkUnavailable } from "./link-unavailable";
+import { SharedDocumentView, type LinkedDocument } from "./shared-document-view";
 
-type Tokens = { accessToken: string; refreshToken: string };
 type Validation =
   | ({ status: "valid" } & Tokens & { expiresIn: number; role: string; document: { id: string; name: string } })
   | { status: "emailRequired" }
   | { status: "codeSent"; email: string };
-type LinkedDocument = {
-  document: { id: string; name: string; status: string };
-  account: { name: string };
-  role: "reader" | "commenter" | "reviewer";
-  /** The confirmed address on a secure link. */
-  email: string | null;
-  canDownload: boolean;
-  file: { name: string; mimetype: string; size: number };
-  /** Files kept with the document. */
-  attachments: { id: string; name: string; mimetype: string; size: number }[];
-  html: string | null;
-};
 type Phase = "opening" | "email" | "code" | "ready" | "expired" | "failed";
-
-/**
- * The rendition is shown in an iframe with no rights at all (sandbox=""), under a policy that
- * lets nothing load but inline styles and embedded images: the HTML is already cleaned on the
- * server, this is the second fence.
- */
-const frameDocument = (html: string) =>
-  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.6;color:#18181b;margin:0 auto;padding:1.25rem;max-width:48rem;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{border-collapse:collapse;max-width:100%}td,th{border:1px solid #d4d4d8;padding:.25rem .5rem;vertical-align:top}</style></head><body>${html}</body></html>`;
-
-const storageKey = (linkId: string) => `share-link:${linkId}`;
-
-/** Tokens live in sessionStorage (this tab only), never in a cookie. */
-function readTokens(linkId: string): Tokens | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(linkId));
-    const parsed = raw ? (JSON.parse(raw) as Tokens) : null;
-    return parsed?.accessToken && parsed.refreshToken ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeTokens(linkId: string, tokens: Tokens | null) {
-  try {
-    if (tokens)
-      sessionStorage.setItem(storageKey(linkId), JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
-    else sessionStorage.removeItem(storageKey(linkId));
-  } catch {
-    // Private browsing without storage: the tokens stay in memory.
-  }
-}
-
-/**
- * A call with the link access token; errors become ApiError like every other call. No cookies go
- * with it, so a write needs no CSRF token: the bearer token is the credential (lib/http/csrf.ts).
- */
-async function linkFetch(request: ReturnType<typeof operationRequest>, accessToken: string): Promise<Response> {
-  const hasBody = request.body !== undefined;
-  const response = await fetch(request.url, {
-    method: request.method,
-    headers: {
-      authorization: `Bearer ${accessToken}`,
-      "x-language": document.documentElement.lang || "en",
-      ...(hasBody ? { "content-type": "application/json" } : {}),
-    },
-    body: hasBody ? JSON.stringify(request.body) : undefined,
-    credentials: "omit",
-    cache: "no-store",
-  }).catch(() => {
-    throw new ApiError("NETWORK", "network", "", 0);
-  });
-  if (response.ok) return response;
-  const error =
-    (
-      (await response.json().catch(() => null)) as {
-        error?: { code?: string; type?: string; message?: string; details?: Record<string, unknown> };
-      } | null
-    )?.error ?? {};
-  throw new ApiError(error.code ?? "INTERNAL", error.type ?? "internal", error.message ?? "", response.status, error.details);
-}
-
-const isCode = (error: unknown, ...codes: string[]) => error instanceof ApiError && codes.includes(error.code);
 
 /** Opens a share link: validates it (asking a secure link's visitor for address and code), then shows the document. */
 export function SharedDocument({ linkId }: { linkId: string }) {
   const t = useTranslations("shareLinks.page");
-  const tr = useTranslations("shareLinks.roles");
-  const ts = useTranslations("documents.status");
   const errorText = useErrorText();
   const [phase, setPhase] = useState<Phase>("opening");
   const [doc, setDoc] = useState<LinkedDocument | null>(null);
@@ -285,145 +211,35 @@ export function SharedDocument({ linkId }: { linkId: string }) {
 
   if (phase === "email" || phase === "code") {
     return (
-      <section aria-labelledby="protected-title" className="mx-auto w-full max-w-md rounded-xl bg-white p-6 shadow-sm sm:p-8">
-        <h1 id="protected-title" className="mb-2 text-xl font-semibold">
-          {t("protectedTitle")}
-        </h1>
-        {phase === "email" ? (
-          <form className="flex flex-col gap-4" onSubmit={(event) => submit(event, { email })}>
-            <p className="text-zinc-600">{t("emailIntro")}</p>
-            <TextField
-              label={t("email")}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {message && <Alert tone={message.tone}>{message.text}</Alert>}
-            <Button type="submit" busy={busy}>
-              {t("sendCode")}
-            </Button>
-          </form>
-        ) : (
-          <form className="flex flex-col gap-4" onSubmit={(event) => submit(event, { email, code })}>
-            <p className="text-zinc-600">{t("codeIntro", { email })}</p>
-            <TextField
-              label={t("code")}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              minLength={6}
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
-            />
-            {message && <Alert tone={message.tone}>{message.text}</Alert>}
-            <Button type="submit" busy={busy}>
-              {t("open")}
-            </Button>
-            <div className="flex flex-wrap gap-2">
-              <Button type="button" variant="ghost" disabled={busy} onClick={(event) => submit(event, { email })}>
-                {t("resend")}
-              </Button>
-              <Button
-                type="button"
-                variant="ghost"
-                disabled={busy}
-                onClick={() => {
-                  setMessage(null);
-                  setPhase("email");
-                }}
-              >
-                {t("otherEmail")}
-              </Button>
-            </div>
-          </form>
-        )}
-      </section>
+      <LinkAccessForm
+        phase={phase}
+        email={email}
+        code={code}
+        message={message}
+        busy={busy}
+        onEmail={setEmail}
+        onCode={setCode}
+        onSubmit={submit}
+        onOtherEmail={() => {
+          setMessage(null);
+          setPhase("email");
+        }}
+      />
     );
   }
 
   if (!doc) return null;
   return (
-    <article aria-labelledby="shared-title" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 id="shared-title" ref={heading} tabIndex={-1} className="break-words text-2xl font-semibold outline-none">
-            {doc.document.name}
-          </h1>
-          <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600">
-            <span>
-              {t("status", { status: ts.has(doc.document.status as never) ? ts(doc.document.status as never) : doc.document.status })}
-            </span>
-            <span>{t("role", { role: tr(doc.role) })}</span>
-          </p>
-        </div>
-        {doc.canDownload && (
-          <Button variant="secondary" busy={busy} onClick={() => void download()}>
-            {t("download")}
-          </Button>
-        )}
-      </div>
-      {message && <Alert tone={message.tone}>{message.text}</Alert>}
-      {doc.html !== null ? (
-        <iframe
-          title={t("preview", { name: doc.document.name })}
-          sandbox=""
-          referrerPolicy="no-referrer"
-          srcDoc={frameDocument(doc.html)}
-          className="h-[70vh] w-full rounded-lg border border-zinc-200 bg-white shadow-sm"
-        />
-      ) : pdfUrl ? (
-        // An iframe, not <object>: the page policy allows no plugins (object-src 'none'), frames of blob: only.
-        navigator.pdfViewerEnabled === false ? (
-          <p className="rounded-lg border border-zinc-200 bg-white p-4 text-sm text-zinc-600">{t("pdfFallback")}</p>
-        ) : (
-          <iframe
-            title={t("preview", { name: doc.document.name })}
-            src={pdfUrl}
-            className="h-[75vh] w-full rounded-lg border border-zinc-200 bg-white"
-          />
-        )
-      ) : null}
-      {doc.attachments.length > 0 && (
-        <section aria-labelledby="shared-attachments" className="rounded-lg border border-zinc-200 bg-white p-4 shadow-sm">
-          <h2 id="shared-attachments" className="mb-2 text-base font-semibold">
-            {t("attachments")}
-          </h2>
-          <ul className="flex flex-col gap-1">
-            {doc.attachments.map((file) => (
-              <li key={file.id} className="flex flex-wrap items-center gap-2 text-sm" data-testid="shared-attachment">
-                <span className="min-w-0 break-words">{file.name}</span>
-                {doc.canDownload && (
-                  <Button
-                    variant="ghost"
-                    disabled={busy}
-                    onClick={() => void download(operationRequest("linkedAttachmentFile", { attachmentId: file.id }), file.name)}
-                    aria-label={t("downloadNamed", { name: file.name })}
-                  >
-                    {t("download")}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {doc.role !== "reader" && (
-        <LinkComments
-          linkId={linkId}
-          role={doc.role}
-          email={doc.email}
-          accountName={doc.account.name}
-          call={withAccess}
-          onVisitEnded={visitEnded}
-        />
-      )}
-    </article>
+    <SharedDocumentView
+      doc={doc}
+      linkId={linkId}
+      busy={busy}
+      message={message}
+      pdfUrl={pdfUrl}
+      heading={heading}
+      onDownload={download}
+      call={withAccess}
+      onVisitEnded={visitEnded}
+    />
   );
 }

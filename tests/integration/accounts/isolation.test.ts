@@ -6,7 +6,7 @@ import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { updateDataStore } from "@/lib/datastore/data-store";
 import { updateAccount } from "@/lib/accounts/update-account";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
-import { addDocumentComment } from "@/lib/documents/comments";
+import { addDocumentComment } from "@/lib/documents/document-comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createFolder } from "@/lib/folders/folders";

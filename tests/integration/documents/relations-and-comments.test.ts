@@ -8,13 +8,8 @@ import * as commentRoute from "@/app/vapp/comments/[commentId]/route";
 import * as resolveRoute from "@/app/vapp/comments/[commentId]/resolve/route";
 import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
-import {
-  addDocumentComment,
-  deleteDocumentComment,
-  findDocumentComments,
-  resolveDocumentComment,
-  updateDocumentComment,
-} from "@/lib/documents/comments";
+import { addDocumentComment, deleteDocumentComment, findDocumentComments, updateDocumentComment } from "@/lib/documents/document-comments";
+import { resolveDocumentComment } from "@/lib/documents/resolve-document-comment";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { deleteDocumentRelation } from "@/lib/documents/delete-document-relations";

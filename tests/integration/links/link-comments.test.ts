@@ -5,13 +5,8 @@ import { db } from "@/lib/db";
 import { anonymousContext } from "@/lib/auth/context";
 import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { documentActivity } from "@/lib/documents/activity";
-import {
-  addDocumentComment,
-  deleteDocumentComment,
-  findDocumentComments,
-  resolveDocumentComment,
-  updateDocumentComment,
-} from "@/lib/documents/comments";
+import { addDocumentComment, deleteDocumentComment, findDocumentComments, updateDocumentComment } from "@/lib/documents/document-comments";
+import { resolveDocumentComment } from "@/lib/documents/resolve-document-comment";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-links";
 import { linkRef } from "@/lib/links/link-access";

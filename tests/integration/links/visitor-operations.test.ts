@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { anonymousContext } from "@/lib/auth/context";
 import { buildContext, type RequestSource } from "@/lib/auth/get-request-context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
-import { addDocumentComment } from "@/lib/documents/comments";
+import { addDocumentComment } from "@/lib/documents/document-comments";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { linkRef } from "@/lib/links/link-access";

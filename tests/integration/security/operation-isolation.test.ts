@@ -13,7 +13,7 @@ import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
-import { addDocumentComment } from "@/lib/documents/comments";
+import { addDocumentComment } from "@/lib/documents/document-comments";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { createReminder } from "@/lib/reminders/reminders";

@@ -25,7 +25,7 @@ import { createFolder } from "@/lib/folders/folders";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
-import { addDocumentComment } from "@/lib/documents/comments";
+import { addDocumentComment } from "@/lib/documents/document-comments";
 import { createDocumentRelation } from "@/lib/documents/create-document-relation";
 import { createReminder } from "@/lib/reminders/reminders";
 import { createDocumentLink } from "@/lib/links/document-links";
