@@ -16,12 +16,14 @@ import { gzipSync } from "node:zlib";
  * carries the declared operations' route table (lib/operations/routes.ts, about 1.8 KB gzip),
  * which replaced the URLs written in each component; splitting it per screen is issue 15's next step.
  * The document screen's raised by 1 KB (issue 16): the signing operations' 20 routes in that table
- * (about 0.26 KB gzip) and the Signatures tab's loader took it 0.24 KB past 160.
+ * (about 0.26 KB gzip) and the Signatures tab's loader took it 0.24 KB past 160; raised 1 KB more
+ * for the live updates (the subscription client) and the approvals, reminders and sealing pieces
+ * on that screen. The per-screen route table (issue 15) is what brings these back down.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
   "/login": { target: 135, ceiling: 150 },
   "/docs": { target: 145, ceiling: 160 },
-  "/d/{id}/view": { target: 160, ceiling: 161 },
+  "/d/{id}/view": { target: 160, ceiling: 162 },
   "/s/{id}": { target: null, ceiling: 153 },
 };
 
