@@ -1,4 +1,3 @@
-import "server-only";
 import { LocalProvider } from "./local-provider";
 import type { BillingProvider } from "./provider";
 import { StripeProvider } from "./stripe-provider";

@@ -1,4 +1,3 @@
-import "server-only";
 import { db } from "@/lib/db";
 import { requireAccount, type ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";

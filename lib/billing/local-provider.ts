@@ -1,4 +1,3 @@
-import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { cardBrand, parseLocalToken, TEST_CARDS } from "./local-cards";

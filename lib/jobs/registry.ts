@@ -1,7 +1,13 @@
+import { billingWebhookJob } from "@/lib/billing/webhook-job";
 import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
 import { documentExpiryJob } from "./document-expiry";
 import type { JobDefinition } from "./job";
 import { pdfTextBackfillJob } from "./pdf-text-backfill";
 
 /** Every declared job: the queue creates their queues, schedules and workers (lib/jobs/queue.ts). */
-export const JOBS: readonly JobDefinition[] = [documentExpiryJob, pdfTextBackfillJob, emailDeliveryJob] as readonly JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [
+  documentExpiryJob,
+  pdfTextBackfillJob,
+  emailDeliveryJob,
+  billingWebhookJob,
+] as readonly JobDefinition[];

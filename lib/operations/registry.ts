@@ -24,6 +24,8 @@ import { policyOperations } from "@/lib/documents/policy-operations";
 import { relationOperations } from "@/lib/documents/relation-operations";
 import { linkOperations } from "@/lib/links/link-operations";
 import { visitorOperations } from "@/lib/links/visitor-operations";
+import { billingOperations } from "@/lib/billing/billing-operations";
+import { paymentMethodOperations } from "@/lib/billing/payment-method-operations";
 import type { Operation } from "./operation";
 
 /**
@@ -58,6 +60,9 @@ const declared = [
   ...visitorOperations,
   ...relationOperations,
   ...commentOperations,
+  // Billing: plans, subscription, invoices, billing details and cards.
+  ...billingOperations,
+  ...paymentMethodOperations,
 ];
 
 export const OPERATIONS: readonly Operation[] = declared as readonly Operation[];

@@ -12,6 +12,7 @@ import "./policies";
 import "./relations";
 import "./datastore";
 import "./access-request";
+import "./billing";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });
