@@ -16,6 +16,8 @@ import { addDocumentComment } from "@/lib/documents/comments";
 import { createDocumentRelation } from "@/lib/documents/relations";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { createPaymentMethod } from "@/lib/billing/payment-methods";
+import { localToken } from "@/lib/billing/local-cards";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -39,6 +41,9 @@ let b: {
   documentId: string;
   valuesDocumentId: string;
   attachmentId: string;
+  cardId: string;
+  pendingCardId: string;
+  subscriptionId: string;
 };
 /** A file A uploads where an operation takes one (a new document, version or attachment). */
 const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
@@ -101,6 +106,20 @@ beforeAll(async () => {
   const link = await createDocumentLink(ctxB, lease.id, { name: "B's link" });
   const relation = await createDocumentRelation(ctxB, lease.id, { toDocumentId: other.id });
   const comment = await addDocumentComment(ctxB, lease.id, { body: "B's comment" });
+  // B's billing (the offline provider): two cards, one waiting for confirmation, and a plan subscription; A has a card of its own.
+  const card = (number: string) => ({ tokenId: localToken(number, 12, new Date().getUTCFullYear() + 2) });
+  await createPaymentMethod(a, card("4242424242424242"));
+  const bCard = await createPaymentMethod(ctxB, card("4242424242424242"));
+  await createPaymentMethod(ctxB, card("5555555555554444"));
+  const bPending = await createPaymentMethod(ctxB, card("4000002500003155"));
+  const subscription = await db.subscription.create({
+    data: {
+      accountId: accountB.account.id,
+      quotaId: "quota_standard_year",
+      provider: "local",
+      providerSubscriptionId: `sub_local_decl_${accountB.account.id}`,
+    },
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -124,6 +143,9 @@ beforeAll(async () => {
     documentId: document.id,
     valuesDocumentId: valuesDocument.id,
     attachmentId: attachment.id,
+    cardId: bCard.id,
+    pendingCardId: bPending.id,
+    subscriptionId: subscription.id,
   };
 });
 
@@ -215,6 +237,11 @@ const CASES: Record<string, () => unknown> = {
   updateComment: () => ({ commentId: bDoc.commentId, body: "Taken over" }),
   resolveComment: () => ({ commentId: bDoc.commentId }),
   deleteComment: () => ({ commentId: bDoc.commentId }),
+  subscription: () => ({ id: b.subscriptionId }),
+  upcomingInvoice: () => ({ subscription: b.subscriptionId, prediction: { items: [{ quota: "quota_standard_month", quantity: 1 }] } }),
+  confirmPaymentMethod: () => ({ id: b.pendingCardId }),
+  setDefaultPaymentMethod: () => ({ id: b.cardId }),
+  deletePaymentMethod: () => ({ id: b.cardId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -245,6 +272,8 @@ async function stateOfB() {
     links: db.documentLink.findMany(inB),
     relations: db.documentRelation.findMany(inB),
     comments: db.documentComment.findMany(inB),
+    subscriptions: db.subscription.findMany(inB),
+    cards: db.localPaymentMethod.findMany({ where: { customerId: `lcus_${b.accountId}` }, orderBy: { id: "asc" } }),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
