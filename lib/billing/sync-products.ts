@@ -6,7 +6,7 @@ import { PLANS } from "./plans";
  * them): names, capabilities, limits and prices, and each price's Stripe id from
  * STRIPE_PRICE_<SLUG>_<INTERVAL> (e.g. STRIPE_PRICE_STANDARD_YEAR). Idempotent.
  */
-export async function syncProducts(env: NodeJS.ProcessEnv = process.env) {
+export async function syncProducts(env: Record<string, string | undefined> = process.env) {
   for (const plan of PLANS) {
     const data = {
       slug: plan.slug,

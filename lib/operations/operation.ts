@@ -56,7 +56,7 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * past it the call is refused with PLAN_LIMIT_REACHED (lib/billing/plan-enforcement.ts).
    */
   capability?: string;
-  limit?: { name: PlanLimitName; amount?: (input: z.infer<I>) => number };
+  limit?: { name: PlanLimitName; amount?(input: z.infer<I>): number };
   /** Input fields that hold ids of one workspace's data (the isolation test calls them with another's). */
   ids?: readonly string[];
   /**
