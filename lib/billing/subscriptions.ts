@@ -78,6 +78,7 @@ export async function requireQuota(quotaId: string) {
   if (!quota || !quota.product.active)
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {
       message: "Choose one of the plans on offer.",
+      params: { fields: "items.0.quota" },
       details: { fields: [{ path: "items.0.quota", code: "invalid", message: "Choose one of the plans on offer." }] },
     });
   return quota;
@@ -120,6 +121,7 @@ export async function upsertSubscription(ctx: ServiceContext, input: z.infer<typ
     if (!toFree && !country)
       throw new AppError(AppErrorCode.VALIDATION_FAILED, {
         message: "Fill in the billing details first.",
+        params: { fields: "address.country" },
         details: { fields: [{ path: "address.country", code: "required", message: "Fill in the billing details first." }] },
       });
     const live = current && keepsPlan(current.status) ? current : null;

@@ -111,6 +111,7 @@ describe("the job queue", () => {
       ["documentExpiry", "0 * * * *"],
       ["pdfTextBackfill", "*/10 * * * *"],
       ["emailDelivery", undefined],
+      ["billingWebhook", undefined],
     ]);
   });
 });
