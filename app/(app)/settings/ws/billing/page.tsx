@@ -1,4 +1,5 @@
 import { BillingDetailsCard } from "@/components/billing/billing-details-card";
+import { Checkout } from "@/components/billing/checkout";
 import { PaymentMethodsCard } from "@/components/billing/payment-methods-card";
 import { PlansSummary } from "@/components/billing/plans-summary";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
@@ -23,6 +24,15 @@ export default async function BillingPage() {
       {details && (
         <div className="flex flex-col gap-6">
           <PlansSummary plan={ctx.plan ?? "free"} products={products} subscription={subscriptions[0] ?? null} />
+          <div>
+            <Checkout
+              products={products}
+              subscription={subscriptions[0] ?? null}
+              plan={ctx.plan ?? "free"}
+              cards={cards}
+              details={details}
+            />
+          </div>
           <PaymentMethodsCard cards={cards} />
           <BillingDetailsCard details={details} />
         </div>
