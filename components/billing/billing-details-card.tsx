@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
@@ -23,6 +23,8 @@ const hasAny = (details: Details) => !!details.legalName || !!details.tax.taxId 
 export function BillingDetailsCard({ details }: { details: Details }) {
   const t = useTranslations("billing");
   const locale = useLocale();
+  const titleId = useId();
+  const countryId = useId();
   const countries = useMemo(() => countryOptions(locale), [locale]);
   const blank = !hasAny(details);
   const [editing, setEditing] = useState(blank);
@@ -55,8 +57,8 @@ export function BillingDetailsCard({ details }: { details: Details }) {
     text ? <span>{text}</span> : <span className="text-zinc-400">{placeholder}</span>;
 
   return (
-    <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby="billing-details-title">
-      <h2 id="billing-details-title" className="text-lg font-semibold">
+    <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby={titleId}>
+      <h2 id={titleId} className="text-lg font-semibold">
         {t("billingDetails")}
       </h2>
       {!editing ? (
@@ -112,14 +114,14 @@ export function BillingDetailsCard({ details }: { details: Details }) {
           <TextField label={t("state")} required value={address.state} onChange={(e) => set("state")(e.target.value)} />
           <TextField label={t("postalCode")} required value={address.postalCode} onChange={(e) => set("postalCode")(e.target.value)} />
           <div className="flex flex-col gap-1">
-            <label htmlFor="billing-country" className="text-sm font-medium text-zinc-700">
+            <label htmlFor={countryId} className="text-sm font-medium text-zinc-700">
               {t("country")}
               <span className="ml-0.5 text-red-600" aria-hidden>
                 *
               </span>
             </label>
             <select
-              id="billing-country"
+              id={countryId}
               required
               value={address.country}
               onChange={(e) => set("country")(e.target.value)}

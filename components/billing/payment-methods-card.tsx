@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useCallback, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ContextMenu } from "@/components/ui/context-menu";
@@ -123,13 +123,15 @@ function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable:
 /** The payment methods card (spec section 2): saved cards, or a blurred 4242 sample when there are none. */
 export function PaymentMethodsCard({ cards }: { cards: Card[] }) {
   const t = useTranslations("billing");
+  // The card shows on the page and again inside checkout: its heading's id is its own.
+  const titleId = useId();
   const empty = cards.length === 0;
   // The form shows by itself when there is no card (spec section 2).
   const [adding, setAdding] = useState(empty);
   return (
-    <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby="payment-methods-title">
+    <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby={titleId}>
       <div className="flex items-center justify-between">
-        <h2 id="payment-methods-title" className="text-lg font-semibold">
+        <h2 id={titleId} className="text-lg font-semibold">
           {t("paymentMethods")}
         </h2>
         {!empty && !adding && (
