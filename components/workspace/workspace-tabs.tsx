@@ -15,6 +15,7 @@ export async function WorkspaceTabs() {
         { href: "/settings/ws/roles", label: t("roles") },
         { href: "/settings/ws/integrations", label: ti("title") },
         { href: "/settings/ws/appearance", label: t("appearance") },
+        { href: "/settings/ws/billing", label: t("billing") },
         { href: "/settings/ws/categories", label: t("categories") },
         { href: "/settings/ws/tags", label: t("tags") },
         { href: "/settings/ws/datastore", label: t("dataStore") },

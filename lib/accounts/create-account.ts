@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { FREE_PLAN_CAPABILITIES } from "./plan";
+import { FREE_PLAN_CAPABILITIES, FREE_PLAN_LIMITS } from "./plan";
 
 type Tx = Pick<Prisma.TransactionClient, "account" | "accountPolicy" | "audit">;
 
@@ -23,6 +23,7 @@ export async function createAccountForOwner(tx: Tx, ctx: ServiceContext, input: 
       name: input.name,
       slug: input.slug ?? null,
       capabilities: FREE_PLAN_CAPABILITIES,
+      limits: FREE_PLAN_LIMITS,
       settings: {
         repositoryViewAllDocs: false,
         documentShareExternalAccountMembers: false,

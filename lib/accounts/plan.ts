@@ -1,6 +1,9 @@
+import { FREE_PLAN, accountLimits } from "@/lib/billing/plans";
+
 /**
- * Plan capabilities until the billing issue brings products: a new workspace is on the free plan
- * with these capabilities (spec section 6 names them).
+ * The capabilities a plan may hold (spec section 6). Which plan holds which is data: the Product
+ * rows of lib/billing/plans.ts; a workspace's copy (Account.planSlug, capabilities, limits) follows
+ * its subscription (lib/billing/apply-plan.ts).
  */
 export const ALL_CAPABILITIES = [
   "documents",
@@ -17,4 +20,6 @@ export const ALL_CAPABILITIES = [
   "import",
 ] as const;
 
-export const FREE_PLAN_CAPABILITIES: string[] = ["documents", "templates", "supportHelpCenter"];
+/** What a new workspace starts with: the free plan's capabilities and monthly limits. */
+export const FREE_PLAN_CAPABILITIES: string[] = FREE_PLAN.capabilities;
+export const FREE_PLAN_LIMITS = accountLimits(FREE_PLAN.limits, "month", null);

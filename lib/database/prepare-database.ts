@@ -4,6 +4,7 @@ import { saveDatabaseTemplate } from "./template";
 import { seedingDemo } from "./demo-seed";
 import { seedDemo } from "./seed-demo";
 import { applyMigrations } from "./schema-engine";
+import { syncProducts } from "@/lib/billing/sync-products";
 
 let prepared: Promise<void> | undefined;
 
@@ -29,6 +30,8 @@ export function prepareDatabase(options: { seedInBackground?: boolean } = {}): P
         await saveDatabaseTemplate(embedded).catch((error) => console.warn("Database: no template kept:", error));
       }
     }
+    // The plans follow lib/billing/plans.ts and the configured Stripe prices.
+    await syncProducts();
     if (process.env.SEED_DEMO !== "false" && (await db.user.count()) === 0) {
       const seed = seedDemo().then(
         () => console.log("Database: seeded the demo workspace (demo@example.com / Demo-password-1)"),

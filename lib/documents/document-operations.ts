@@ -83,6 +83,7 @@ export const createDocumentOperation = defineOperation({
   // At most the server's UPLOAD_MAX_FILES (readUpload caps it).
   upload: { maxFiles: Number.POSITIVE_INFINITY },
   input: documentFieldsSchema.extend({ files: uploadedFiles }),
+  limit: { name: "documents", amount: (input) => Math.max(input.files.length, 1) },
   output: z.union([z.object({ items: z.array(documentSchema) }), documentSchema]),
   ids: ["categoryId", "folderId", "tagIds"],
   run: async (ctx, { files, ...fields }): Promise<unknown> =>
@@ -142,6 +143,7 @@ export const cloneDocumentOperation = defineOperation({
   permission: "ManageDocuments",
   input: idInput,
   output: documentSchema,
+  limit: { name: "documents" },
   ids: ["id"],
   run: (ctx, input) => cloneDocument(ctx, input.id),
 });

@@ -30,6 +30,7 @@ export const createFromTemplateOperation = defineOperation({
   ...fieldFiles,
   input: createFromTemplateSchema.extend({ files }),
   output: documentSchema,
+  limit: { name: "documents" },
   ids: ["templateId"],
   run: (ctx, { files: list, ...input }) => createDocumentFromTemplate(ctx, input, fieldUploads(list)),
 });

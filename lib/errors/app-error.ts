@@ -118,6 +118,15 @@ export const AppErrorCode = {
   /** The feature is not in the workspace's plan (the screens offer the upgrade). */
   FEATURE_NOT_IN_PLAN: "FEATURE_NOT_IN_PLAN",
   /**
+   * The plan's limit is reached (documents this period): `details.limit`, `details.max`, `details.plan`;
+   * what exists stays, creating more waits for an upgrade (docs/billing.md).
+   */
+  PLAN_LIMIT_REACHED: "PLAN_LIMIT_REACHED",
+  /** The card was refused: `details.code` and `details.declineCode` are the provider's (card_declined, insufficient_funds, …). */
+  CARD_DECLINED: "CARD_DECLINED",
+  /** The workspace's only card cannot be deleted. */
+  LAST_PAYMENT_METHOD: "LAST_PAYMENT_METHOD",
+  /**
    * A GraphQL request over one of the API's limits (aliases, depth, tokens, directives, cost,
    * list items, time; docs/api.md): `details.limit` says which, `details.max` the limit.
    */
@@ -185,6 +194,9 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   CERTIFICATE_INVALID: { status: 400, type: "validation" },
   CERTIFICATE_PASSWORD_WRONG: { status: 400, type: "validation" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },
+  PLAN_LIMIT_REACHED: { status: 403, type: "authorization" },
+  CARD_DECLINED: { status: 402, type: "validation" },
+  LAST_PAYMENT_METHOD: { status: 409, type: "conflict" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   INTERNAL: { status: 500, type: "internal" },
 };

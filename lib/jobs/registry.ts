@@ -1,3 +1,4 @@
+import { billingWebhookJob } from "@/lib/billing/webhook-job";
 import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
 import { documentExpiryJob } from "./document-expiry";
 import type { JobDefinition } from "./job";
@@ -14,4 +15,5 @@ export const JOBS: readonly JobDefinition[] = [
   sealDocumentJob,
   remindersJob,
   signatureRemindersJob,
+  billingWebhookJob,
 ] as readonly JobDefinition[];

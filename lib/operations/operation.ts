@@ -4,6 +4,7 @@ import { assertCan, type Permission } from "@/lib/auth/permissions";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { parseInput } from "@/lib/http/parse-input";
+import { assertCapability, assertWithinLimit, type PlanLimitName } from "@/lib/billing/plan-enforcement";
 
 /**
  * Who may call an operation (issue 14): a signed-in member (with the operation's permission),
@@ -49,6 +50,13 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   callers: readonly CallerKind[];
   /** Needed by a member or an API token; any one of a list suffices. */
   permission?: Permission | readonly Permission[];
+  /**
+   * The plan capability a member or an API token needs (FEATURE_NOT_IN_PLAN without it), and the
+   * plan limit a call counts against: `amount` is how much of it the input uses (default 1);
+   * past it the call is refused with PLAN_LIMIT_REACHED (lib/billing/plan-enforcement.ts).
+   */
+  capability?: string;
+  limit?: { name: PlanLimitName; amount?(input: z.infer<I>): number };
   /** Input fields that hold ids of one workspace's data (the isolation test calls them with another's). */
   ids?: readonly string[];
   /**
@@ -91,8 +99,8 @@ export function callerKind(ctx: ServiceContext): CallerKind | null {
 /**
  * Runs an operation for a caller, whatever the transport: the caller must be one it accepts
  * (UNAUTHENTICATED for nobody, FORBIDDEN for another kind), with its permission; the input is
- * validated by its schema (VALIDATION_FAILED with per-field problems, MISSING_PARAMETER); then
- * its service runs.
+ * validated by its schema (VALIDATION_FAILED with per-field problems, MISSING_PARAMETER); the
+ * plan's capability and limit are checked; then its service runs.
  */
 export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
   operation: Operation<I, O, R>,
@@ -127,5 +135,9 @@ export async function runOperation<I extends z.ZodType, O extends z.ZodType, R>(
     assertCan(ctx, operation.permission);
   }
   const input = parseInput(operation.input, raw, operation.name) as z.infer<I>;
+  if (kind === "member" || kind === "apiToken") {
+    if (operation.capability) assertCapability(ctx, operation.capability);
+    if (operation.limit) await assertWithinLimit(ctx, operation.limit.name, operation.limit.amount?.(input) ?? 1);
+  }
   return operation.run(ctx, input, query);
 }

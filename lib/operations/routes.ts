@@ -209,6 +209,23 @@ export const OPERATION_ROUTES = {
   signDocument: { method: "POST", path: "/vapp/signatures/sign" },
   declineSignature: { method: "POST", path: "/vapp/signatures/decline" },
   signingResult: { method: "GET", path: "/vapp/signatures/result" },
+  // Billing (lib/billing/billing-operations.ts, lib/billing/payment-method-operations.ts).
+  products: { method: "GET", path: "/vapp/billing/products" },
+  subscriptions: { method: "GET", path: "/vapp/billing/subscriptions" },
+  upsertSubscription: { method: "PUT", path: "/vapp/billing/subscriptions" },
+  subscription: { method: "GET", path: "/vapp/billing/subscriptions/{id}" },
+  upcomingInvoice: { method: "POST", path: "/vapp/billing/invoices/upcoming" },
+  invoices: { method: "GET", path: "/vapp/billing/invoices" },
+  billingDetails: { method: "GET", path: "/vapp/billing/details" },
+  updateBillingDetails: { method: "PUT", path: "/vapp/billing/details" },
+  checkPromotionCode: { method: "POST", path: "/vapp/billing/promotion-codes/check" },
+  retrieveTaxRateByAccount: { method: "GET", path: "/vapp/billing/tax-rate" },
+  billingPortal: { method: "GET", path: "/vapp/billing/portal" },
+  paymentMethods: { method: "GET", path: "/vapp/billing/payment-methods" },
+  createPaymentMethod: { method: "POST", path: "/vapp/billing/payment-methods" },
+  confirmPaymentMethod: { method: "POST", path: "/vapp/billing/payment-methods/{id}/confirm" },
+  setDefaultPaymentMethod: { method: "PUT", path: "/vapp/billing/payment-methods/{id}/default" },
+  deletePaymentMethod: { method: "DELETE", path: "/vapp/billing/payment-methods/{id}" },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type RoutedOperationName = keyof typeof OPERATION_ROUTES;

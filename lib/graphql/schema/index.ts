@@ -19,6 +19,7 @@ import "./reminders";
 import "./work-queue";
 import "./signing-events";
 import "./signatures";
+import "./billing";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
 export const schema = builder.toSchema({ sortSchema: true });

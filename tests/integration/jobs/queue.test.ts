@@ -114,6 +114,7 @@ describe("the job queue", () => {
       ["sealDocument", undefined],
       ["reminders", "* * * * *"],
       ["signatureReminders", "15 * * * *"],
+      ["billingWebhook", undefined],
     ]);
   });
 });

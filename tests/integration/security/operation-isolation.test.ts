@@ -31,6 +31,8 @@ import {
 import { anonymousContext } from "@/lib/auth/context";
 import { signedContext } from "@/lib/auth/get-request-context";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
+import { createPaymentMethod } from "@/lib/billing/payment-methods";
+import { localToken } from "@/lib/billing/local-cards";
 
 /**
  * Isolation by declaration (issue 14): every declared operation that takes ids is called by an
@@ -54,6 +56,9 @@ let b: {
   documentId: string;
   valuesDocumentId: string;
   attachmentId: string;
+  cardId: string;
+  pendingCardId: string;
+  subscriptionId: string;
 };
 /** A file A uploads where an operation takes one (a new document, version or attachment). */
 const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
@@ -143,6 +148,20 @@ beforeAll(async () => {
   await db.signaturePlaceholder.create({
     data: { accountId: accountB.account.id, documentId: lease.id, signatureId: signer.id, keyName: "signature", settings: { page: 1 } },
   });
+  // B's billing (the offline provider): two cards, one waiting for confirmation, and a plan subscription; A has a card of its own.
+  const card = (number: string) => ({ tokenId: localToken(number, 12, new Date().getUTCFullYear() + 2) });
+  await createPaymentMethod(a, card("4242424242424242"));
+  const bCard = await createPaymentMethod(ctxB, card("4242424242424242"));
+  await createPaymentMethod(ctxB, card("5555555555554444"));
+  const bPending = await createPaymentMethod(ctxB, card("4000002500003155"));
+  const subscription = await db.subscription.create({
+    data: {
+      accountId: accountB.account.id,
+      quotaId: "quota_standard_year",
+      provider: "local",
+      providerSubscriptionId: `sub_local_decl_${accountB.account.id}`,
+    },
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -170,6 +189,9 @@ beforeAll(async () => {
     documentId: document.id,
     valuesDocumentId: valuesDocument.id,
     attachmentId: attachment.id,
+    cardId: bCard.id,
+    pendingCardId: bPending.id,
+    subscriptionId: subscription.id,
   };
 });
 
@@ -313,6 +335,11 @@ const CASES: Record<string, () => unknown> = {
   }),
   requestSignatures: () => ({ documentId: bDoc.id }),
   requestSignature: () => ({ id: bDoc.signatureId }),
+  subscription: () => ({ id: b.subscriptionId }),
+  upcomingInvoice: () => ({ subscription: b.subscriptionId, prediction: { items: [{ quota: "quota_standard_month", quantity: 1 }] } }),
+  confirmPaymentMethod: () => ({ id: b.pendingCardId }),
+  setDefaultPaymentMethod: () => ({ id: b.cardId }),
+  deletePaymentMethod: () => ({ id: b.cardId }),
 };
 
 /** A's caller for an operation: its API token where only one opens it (the public API, /v1), else its administrator. */
@@ -349,6 +376,8 @@ async function stateOfB() {
     parties: db.party.findMany(inB),
     signatures: db.signature.findMany(inB),
     placeholders: db.signaturePlaceholder.findMany(inB),
+    subscriptions: db.subscription.findMany(inB),
+    cards: db.localPaymentMethod.findMany({ where: { customerId: `lcus_${b.accountId}` }, orderBy: { id: "asc" } }),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }

@@ -15,6 +15,10 @@ import {
   type GraphQLObjectType,
 } from "graphql";
 import { db } from "@/lib/db";
+import { updateBillingDetails } from "@/lib/billing/billing-details";
+import { localToken } from "@/lib/billing/local-cards";
+import { createPaymentMethod } from "@/lib/billing/payment-methods";
+import { upsertSubscription } from "@/lib/billing/subscriptions";
 import { anonymousContext } from "@/lib/auth/context";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
@@ -127,6 +131,14 @@ beforeAll(async () => {
   const reviewerToken = new URL(approvalLink(await db.approval.findUniqueOrThrow({ where: { id: approval.id } }))).searchParams.get(
     "signed",
   )!;
+  // Billing (offline provider): details, a card and a paid plan, so the billing answers carry data.
+  await updateBillingDetails(admin.ctx, {
+    legalName: "Scan SL",
+    address: { line1: "Calle 1", line2: null, city: "Madrid", state: "Madrid", postalCode: "28001", country: "ES" },
+    taxId: null,
+  });
+  const card = await createPaymentMethod(admin.ctx, { tokenId: localToken("4242424242424242", 12, new Date().getUTCFullYear() + 2) });
+  const subscription = await upsertSubscription(admin.ctx, { items: [{ quota: "quota_standard_month", quantity: 1 }] });
 
   const hashes = [
     ...(await db.session.findMany({ select: { refreshTokenHash: true } })).map((row) => row.refreshTokenHash),
@@ -167,6 +179,8 @@ beforeAll(async () => {
       approval: approval.id,
       party: party.id,
       signature: signer.id,
+      card: card.id,
+      subscription: subscription!.id,
     },
     forbidden: [
       "$argon2",
@@ -210,6 +224,8 @@ function paramValue(routePath: string, param: string): string | string[] {
     "parties/[id]": ids.party,
     "signatures/[id]": ids.signature,
     "pages/[page]": "1",
+    "billing/subscriptions/[id]": ids.subscription,
+    "billing/payment-methods/[id]": ids.card,
     // The tracking image answers the same GIF for any id.
     "emails/[id]": "no-such-email",
   };
@@ -312,6 +328,7 @@ describe("the response scan", () => {
     let withData = 0;
     for (const field of Object.values(queryType.getFields())) {
       const args = argumentsFor(field);
+      // "" is a field without required arguments: scanned too; undefined is one the scan cannot call.
       if (args === undefined) continue;
       const selection = selectionOf(field.type, 0);
       const document = `query Scan { ${field.name}${args}${selection} }`;
@@ -373,6 +390,7 @@ function idFor(typeName: string, argName: string): string | undefined {
     Tag: seed.ids.tag,
     DocumentLink: seed.ids.link,
     AccountPolicy: seed.ids.accountPolicy,
+    BillingSubscription: seed.ids.subscription,
   };
   if (argName === "documentId") return seed.ids.document;
   if (argName === "templateId") return seed.ids.template;

@@ -1,0 +1,42 @@
+import { BillingDetailsCard } from "@/components/billing/billing-details-card";
+import { Checkout } from "@/components/billing/checkout";
+import { PaymentMethodsCard } from "@/components/billing/payment-methods-card";
+import { PlansSummary } from "@/components/billing/plans-summary";
+import { WorkspacePage } from "@/components/workspace/workspace-page";
+import { can } from "@/lib/auth/permissions";
+import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { getBillingDetails } from "@/lib/billing/billing-details";
+import { listPaymentMethods } from "@/lib/billing/payment-methods";
+import { listProducts } from "@/lib/billing/products";
+import { listSubscriptions } from "@/lib/billing/subscriptions";
+
+export const dynamic = "force-dynamic";
+
+/** Workspace settings → Billing (issue 17): the plan, the saved cards and the billing details. */
+export default async function BillingPage() {
+  const ctx = await requirePageAccount("/settings/ws/billing");
+  const allowed = can(ctx, "ManageBilling");
+  const [cards, details, products, subscriptions] = allowed
+    ? await Promise.all([listPaymentMethods(ctx), getBillingDetails(ctx), listProducts(), listSubscriptions(ctx)])
+    : [[], null, [], []];
+  return (
+    <WorkspacePage ctx={ctx} permission="ManageBilling">
+      {details && (
+        <div className="flex flex-col gap-6">
+          <PlansSummary plan={ctx.plan ?? "free"} products={products} subscription={subscriptions[0] ?? null} />
+          <div>
+            <Checkout
+              products={products}
+              subscription={subscriptions[0] ?? null}
+              plan={ctx.plan ?? "free"}
+              cards={cards}
+              details={details}
+            />
+          </div>
+          <PaymentMethodsCard cards={cards} />
+          <BillingDetailsCard details={details} />
+        </div>
+      )}
+    </WorkspacePage>
+  );
+}

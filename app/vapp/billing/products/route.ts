@@ -1,0 +1,5 @@
+import { productsOperation } from "@/lib/billing/billing-operations";
+import { restRoute } from "@/lib/operations/rest";
+
+/** The plans on offer. */
+export const GET = restRoute(productsOperation);

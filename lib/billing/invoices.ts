@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { assertCan } from "@/lib/auth/permissions";
+import { accountScope } from "@/lib/accounts/scope";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { billingProvider } from "./billing-provider";
+import { ensureCustomer, existingCustomer } from "./customer";
+import { PLAN_CURRENCY } from "./plans";
+import type { ProviderInvoice } from "./provider";
+import { priceRef, requireQuota } from "./subscriptions";
+
+export const invoiceSchema = z.object({
+  id: z.string().nullable(),
+  amount: z.number(),
+  currency: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  createdAt: z.date().nullable(),
+  lines: z.array(
+    z.object({
+      type: z.enum(["unused", "remaining"]),
+      quota: z.string().nullable(),
+      quantity: z.number(),
+      amount: z.number(),
+      total: z.number(),
+      currency: z.string(),
+      endedAt: z.date().nullable(),
+    }),
+  ),
+  taxRate: z.object({ name: z.string(), percentage: z.number() }).nullable(),
+});
+
+export const upcomingInvoiceSchema = z
+  .object({
+    subscription: z.string().min(1).max(64).nullish(),
+    prediction: z
+      .object({
+        cancelAtPeriodEnds: z.boolean().default(false),
+        items: z.array(z.object({ quota: z.string().min(1).max(64), quantity: z.number().int().min(1).max(1000) }).strict()).length(1),
+        coupon: z.string().trim().min(1).max(64).nullish(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const shape = (invoice: ProviderInvoice, taxRate: { name: string; percentage: number } | null) => ({
+  ...invoice,
+  lines: invoice.lines.map((line) => ({
+    type: line.type,
+    quota: line.quota,
+    quantity: line.quantity,
+    amount: line.amount,
+    total: line.total,
+    currency: line.currency,
+    endedAt: line.endedAt,
+  })),
+  taxRate,
+});
+
+/**
+ * What confirming checkout would invoice now (spec: invoice upcoming), with the account's tax
+ * rate and the coupon. The free plan is a zero invoice built here, without asking the provider.
+ */
+export async function upcomingInvoice(ctx: ServiceContext, input: z.infer<typeof upcomingInvoiceSchema>) {
+  assertCan(ctx, "ManageBilling");
+  const { accountId } = accountScope(ctx);
+  const [item] = input.prediction.items;
+  const quota = await requireQuota(item.quota);
+  const current = await db.subscription.findUnique({ where: { accountId } });
+  if (input.subscription && input.subscription !== current?.id)
+    throw new AppError(AppErrorCode.NOT_FOUND, { message: "Subscription not found." });
+  if (quota.product.slug === "free" || quota.amount === 0)
+    return shape(
+      {
+        id: null,
+        amount: 0,
+        currency: quota.currency || PLAN_CURRENCY,
+        subtotal: 0,
+        discount: 0,
+        tax: 0,
+        total: 0,
+        lines: [],
+        createdAt: null,
+      },
+      null,
+    );
+  const provider = billingProvider();
+  const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });
+  const taxRate = await provider.taxRateFor((account.address as { country?: string } | null)?.country ?? null);
+  const invoice = await provider.previewInvoice({
+    customerId: await ensureCustomer(ctx),
+    subscriptionId: current?.providerSubscriptionId ?? null,
+    price: priceRef(quota),
+    quantity: item.quantity,
+    couponId: input.prediction.coupon ?? null,
+    taxRate,
+    cancelAtPeriodEnd: input.prediction.cancelAtPeriodEnds,
+  });
+  return shape(invoice, taxRate ? { name: taxRate.name, percentage: taxRate.percentage } : null);
+}
+
+/** The workspace's past invoices, newest first. */
+export async function listInvoices(ctx: ServiceContext) {
+  assertCan(ctx, "ManageBilling");
+  const customerId = await existingCustomer(ctx);
+  if (!customerId) return [];
+  return (await billingProvider().listInvoices(customerId)).map((invoice) => shape(invoice, null));
+}

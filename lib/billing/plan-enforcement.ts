@@ -1,0 +1,49 @@
+import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { AccountLimits } from "./plans";
+
+/** Whether plan capabilities are enforced at all (spec: "account capabilities are on"; ACCOUNT_CAPABILITIES=false turns them off). */
+export const capabilitiesEnforced = () => process.env.ACCOUNT_CAPABILITIES !== "false";
+
+/** What a declaration may ask of the plan: a capability, and a limit with how much the call uses. */
+export type PlanLimitName = "documents";
+
+/** Refuses a feature the workspace's plan lacks (FEATURE_NOT_IN_PLAN, with the capability for the upgrade prompt). */
+export function assertCapability(ctx: ServiceContext, capability: string) {
+  if (!capabilitiesEnforced() || ctx.capabilities.has(capability)) return;
+  throw new AppError(AppErrorCode.FEATURE_NOT_IN_PLAN, {
+    message: "This is a paid feature. Upgrade your plan to activate this feature.",
+    params: { feature: capability },
+    details: { capability, plan: ctx.plan },
+  });
+}
+
+/** The start of the window a limit counts over: this calendar month (UTC), or a yearly plan's period. */
+export function limitWindowStart(limits: Pick<AccountLimits, "period" | "periodStart">, now = new Date()): Date {
+  if (limits.period === "year" && limits.periodStart) return new Date(limits.periodStart);
+  if (limits.period === "year") return new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * Refuses creating `amount` more past the plan's limit (PLAN_LIMIT_REACHED, with the limit and
+ * the plan for the upgrade prompt). Counts what the workspace made in the limit's window: a
+ * downgrade keeps everything and only blocks making more. One count query, only for the
+ * declarations that name a limit.
+ */
+export async function assertWithinLimit(ctx: ServiceContext, name: PlanLimitName, amount: number) {
+  if (!ctx.accountId || !capabilitiesEnforced()) return;
+  const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { limits: true, planSlug: true } });
+  const limits = (account?.limits ?? {}) as Partial<AccountLimits>;
+  const max = limits[name];
+  if (typeof max !== "number") return;
+  const since = limitWindowStart({ period: limits.period ?? "month", periodStart: limits.periodStart ?? null });
+  const used = await db.document.count({ where: { accountId: ctx.accountId, createdAt: { gte: since } } });
+  if (used + amount <= max) return;
+  throw new AppError(AppErrorCode.PLAN_LIMIT_REACHED, {
+    message: `Your plan's limit of ${max} new documents for this period is reached.`,
+    params: { max, limit: name },
+    details: { limit: name, max, used, plan: account?.planSlug ?? ctx.plan },
+  });
+}

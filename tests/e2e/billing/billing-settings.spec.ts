@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { messages } from "../fixtures/messages";
+import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+
+const en = messages("en");
+const year = String((new Date().getFullYear() + 3) % 100).padStart(2, "0");
+
+/**
+ * Workspace settings → Billing with the offline provider (no Stripe key): the billing details
+ * form opening by itself, the blurred 4242 sample, a declined card's message by its code, a card
+ * needing confirmation, and the last card without a menu.
+ */
+test("an administrator fills in the billing details and adds cards with the offline card field", async ({ page, request }) => {
+  const user = await createVerifiedUser(request, "billing");
+  await signIn(page, user.email, user.password);
+  await acceptTerms(page);
+  await page.goto("/settings/ws/billing");
+
+  // No billing data yet: the form is open, without Cancel.
+  const details = page.getByRole("region", { name: en("billing.billingDetails") });
+  await expect(details.getByRole("button", { name: en("billing.update") })).toBeDisabled();
+  await expect(details.getByRole("button", { name: en("billing.cancel") })).toHaveCount(0);
+  await details.getByLabel(en("billing.legalName")).fill("Acme SL");
+  await details.getByLabel(en("billing.line1")).fill("Gran Via 1");
+  await details.getByLabel(en("billing.city")).fill("Madrid");
+  await details.getByLabel(en("billing.state")).fill("Madrid");
+  await details.getByLabel(en("billing.postalCode")).fill("28013");
+  await details.getByLabel(en("billing.country")).selectOption("ES");
+  await details.getByRole("button", { name: en("billing.update") }).click();
+  await expect(details.getByRole("button", { name: en("billing.editBillingDetails") })).toBeVisible();
+  await expect(details).toContainText("Spain");
+
+  // No card yet: the blurred sample and the form.
+  const cards = page.getByRole("region", { name: en("billing.paymentMethods") });
+  await expect(cards.getByRole("button", { name: en("billing.addPaymentMethod") })).toBeVisible();
+  const add = cards.getByRole("button", { name: en("billing.add"), exact: true });
+  await expect(add).toBeDisabled();
+
+  await cards.getByLabel(en("billing.cardNumber")).fill("4000000000009995");
+  await cards.getByLabel(en("billing.cardExpiry")).fill(`12/${year}`);
+  await add.click();
+  await expect(cards.getByRole("alert")).toHaveText(en("billing.cardErrors.insufficient_funds"));
+
+  await cards.getByLabel(en("billing.cardNumber")).fill("4242424242424242");
+  await add.click();
+  const rows = cards.getByRole("listitem");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Ending with 4242");
+  await expect(rows.first()).toContainText(en("billing.default"));
+  // One card: no menu, so the last card cannot be deleted.
+  await expect(rows.first().getByRole("button")).toHaveCount(0);
+
+  // A card that needs the holder's confirmation.
+  await cards.getByRole("button", { name: en("billing.addNewPaymentMethod") }).click();
+  await cards.getByLabel(en("billing.cardNumber")).fill("4000002500003155");
+  await cards.getByLabel(en("billing.cardExpiry")).fill(`11/${year}`);
+  await cards.getByRole("button", { name: en("billing.add"), exact: true }).click();
+  await cards.getByRole("button", { name: en("billing.confirmCard") }).click();
+  await expect(rows).toHaveCount(2);
+  await expect(cards).toContainText("Ending with 3155");
+  // With two cards each has its menu.
+  await expect(rows.nth(1).getByRole("button")).toHaveCount(1);
+});
