@@ -61,11 +61,15 @@ test("two signers sign in order from their phones: one draws, one types", async 
     [second, "Pau", "2"],
   ] as const) {
     const form = page.getByRole("form", { name: en("signing.panel.addSigner") });
-    await form.getByLabel(en("signing.panel.firstName")).fill(name);
-    await form.getByLabel(en("signing.panel.email")).fill(email);
-    await form.getByLabel(en("signing.panel.order")).fill(order);
-    await form.getByRole("button", { name: en("signing.panel.addSigner") }).click();
-    await expect(page.getByTestId("signer").filter({ hasText: email })).toBeVisible();
+    // The panel re-reads its lists on each live event: a form cleared by that re-read mid-typing is filled again.
+    await expect(async () => {
+      if (await page.getByTestId("signer").filter({ hasText: email }).count()) return;
+      await form.getByLabel(en("signing.panel.firstName")).fill(name);
+      await form.getByLabel(en("signing.panel.email")).fill(email);
+      await form.getByLabel(en("signing.panel.order")).fill(order);
+      await form.getByRole("button", { name: en("signing.panel.addSigner") }).click();
+      await expect(page.getByTestId("signer").filter({ hasText: email })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   // A signature box for the first signer, dragged with the pointer and nudged with the keyboard.
