@@ -4,8 +4,8 @@ import { createVerifiedUser, signIn } from "../fixtures/users";
 
 /**
  * A menu entry outside the plan: the star opens the upgrade modal with the spec's texts and the
- * plan badge, and "Upgrade now" is always there. Removing a capability needs SQL (billing comes
- * later), so this runs when the e2e database is a Postgres server (DATABASE_URL).
+ * plan badge, and "Upgrade now" is always there. Removing a capability from a fresh workspace is
+ * written in SQL, so this runs when the e2e database is a Postgres server (DATABASE_URL).
  */
 test("a starred entry opens the upgrade prompt with the plan badge and Upgrade now", async ({ page, request }) => {
   const sql = await e2eDatabase();
