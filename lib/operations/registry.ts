@@ -31,6 +31,7 @@ import { workQueueOperations } from "@/lib/work-queue/work-queue-operations";
 import { activityOperations } from "@/lib/documents/activity-operations";
 import { pageImageOperations } from "@/lib/documents/page-image-operations";
 import { signatureOperations } from "@/lib/signatures/signature-operations";
+import { signingOperations } from "@/lib/signing/verify-user-operations";
 import { billingOperations } from "@/lib/billing/billing-operations";
 import { paymentMethodOperations } from "@/lib/billing/payment-method-operations";
 import type { Operation } from "./operation";
@@ -78,6 +79,7 @@ const declared = [
   // Signing (issue 16): page images for members, signers and reviewers; signers, parties, placement.
   ...pageImageOperations,
   ...signatureOperations,
+  ...signingOperations,
   // Billing: plans, subscription, invoices, billing details and cards.
   ...billingOperations,
   ...paymentMethodOperations,

@@ -21,6 +21,8 @@ export const OPERATION_ROUTES = {
   sendApprovalMessage: { method: "POST", path: "/vapp/approvals/messages/{approvalId}" },
   fetchValidApproval: { method: "GET", path: "/vapp/approvals/valid" },
   approvalFile: { method: "GET", path: "/vapp/approvals/valid/file" },
+  // Who a signed link speaks for (lib/signing/verify-user-operations.ts).
+  verifyUser: { method: "GET", path: "/vapp/signing/verify-user" },
   accountPolicies: { method: "GET", path: "/vapp/accounts/policies" },
   createAccountPolicy: { method: "POST", path: "/vapp/accounts/policies" },
   upsertAccountPolicy: { method: "PUT", path: "/vapp/accounts/policies" },

@@ -19,6 +19,7 @@ import "./reminders";
 import "./work-queue";
 import "./signing-events";
 import "./signatures";
+import "./verify-user";
 import "./billing";
 
 /** The executable schema; `npm run graphql:print` writes it to lib/graphql/schema.graphql. */
