@@ -4,7 +4,7 @@
  * embedded database made from the build's template even opens meanwhile:
  * lib/database/template.ts); then starts the durable job
  * queue once the database is ready (lib/jobs/queue.ts; DISABLE_JOBS=1 leaves the work to other
- * processes). Node runtime only, never during `next build`.
+ * processes), and checks whether sealing can work. Node runtime only, never during `next build`.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
@@ -18,4 +18,7 @@ export async function register() {
   // The job queue starts beside the server once the database is ready, never before its first answer.
   const { startJobs } = await import("@/lib/jobs/queue");
   preparing.then(() => startJobs()).catch((error) => console.error("[jobs] the job queue did not start", error));
+  // Whether sealing can work (certificate, time-stamping authority), said once in the log (lib/sealing/sealing-health.ts).
+  const { logSealingHealth } = await import("@/lib/sealing/sealing-health");
+  preparing.then(() => logSealingHealth()).catch((error) => console.error("[sealing] the health check failed", error));
 }

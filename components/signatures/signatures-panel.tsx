@@ -10,6 +10,7 @@ import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { PlacementEditor } from "./placement-editor";
 import { SignerEditForm } from "./signer-edit-form";
 import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
+import { SealingHealthAlert } from "@/components/sealing/sealing-health";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -110,6 +111,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
 
   return (
     <div className="flex flex-col gap-6">
+      <SealingHealthAlert />
       {action.error && <Alert tone="error">{action.error}</Alert>}
       {notice && <Alert tone="success">{notice}</Alert>}
       <fieldset className="flex flex-wrap items-center gap-4" disabled={!canEdit || action.busy}>

@@ -180,6 +180,7 @@ export const OPERATION_ROUTES = {
   upsertLink: { method: "PUT", path: "/vapp/documents/{id}/links" },
   upsertRelation: { method: "PUT", path: "/vapp/documents/{id}/relations" },
   // Sealing (lib/sealing/sealing-operations.ts).
+  sealingHealth: { method: "GET", path: "/vapp/sealing/health" },
   resealDocument: { method: "POST", path: "/vapp/sealing/documents/{id}" },
   downloadSealedDocument: { method: "GET", path: "/vapp/sealing/sealed-copy" },
   verifySealedPdf: { method: "POST", path: "/vapp/sealing/verify" },

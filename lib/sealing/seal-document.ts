@@ -155,6 +155,7 @@ export async function sealDocument(
             sha256: sealed.hashAfter,
             signers: signersJson.length,
             certificate: sealed.certificateFingerprint,
+            ...(sealed.timestampedAt ? { timestampedAt: sealed.timestampedAt.toISOString() } : {}),
           },
         });
         return { sealed: true as const, sealId: seal.id, version: content.version };

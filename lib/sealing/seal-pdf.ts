@@ -2,12 +2,13 @@ import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { P12Signer } from "@signpdf/signer-p12";
-import { SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
+import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
 import { stampPages, type Stamp } from "./stamp-signatures";
+import { timestampCms, tsaUrl } from "./timestamp";
 
 /** Someone who acted on the document, as the certificate of completion lists them. */
 export type SealParty = {
@@ -45,11 +46,38 @@ export type SealInput = {
 /** Events the certificate lists one by one; older ones are counted. */
 const MAX_EVENTS = 60;
 
-export type SealedPdf = { bytes: Buffer; hashBefore: string; hashAfter: string; certificateFingerprint: string };
+export type SealedPdf = {
+  bytes: Buffer;
+  hashBefore: string;
+  hashAfter: string;
+  certificateFingerprint: string;
+  /** When the time-stamping authority (TSA_URL) dated the seal; null without one. */
+  timestampedAt: Date | null;
+};
+
+/** The P12 signature, then (with TSA_URL) the authority's timestamp of it as an unsigned attribute. */
+class SealSigner extends Signer {
+  timestampedAt: Date | null = null;
+
+  constructor(
+    private readonly inner: P12Signer,
+    private readonly tsa: string | null,
+  ) {
+    super();
+  }
+
+  async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
+    const cms = await this.inner.sign(pdfBuffer, signingTime);
+    if (!this.tsa) return cms;
+    const stamped = await timestampCms(cms, this.tsa);
+    this.timestampedAt = stamped.time;
+    return stamped.cms;
+  }
+}
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** Room for the CMS signature (the certificate, the signed attributes and, later, a timestamp token). */
+/** Room for the CMS signature: the certificate, the signed attributes and the authority's timestamp token. */
 const SIGNATURE_LENGTH = 16_384;
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -189,6 +217,13 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     appName: "Covenant",
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const bytes = await new SignPdf().sign(prepared, new P12Signer(cert.p12, { passphrase: cert.password }), sealedAt);
-  return { bytes, hashBefore: sha256(pdf), hashAfter: sha256(bytes), certificateFingerprint: cert.fingerprint };
+  const signer = new SealSigner(new P12Signer(cert.p12, { passphrase: cert.password }), tsaUrl());
+  const bytes = await new SignPdf().sign(prepared, signer, sealedAt);
+  return {
+    bytes,
+    hashBefore: sha256(pdf),
+    hashAfter: sha256(bytes),
+    certificateFingerprint: cert.fingerprint,
+    timestampedAt: signer.timestampedAt,
+  };
 }

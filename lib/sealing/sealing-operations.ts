@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { resealDocument } from "./reseal-document";
+import { getSealingHealth } from "./sealing-health";
 import { getSealedCopyForSigner } from "./sealed-copy";
 import { verifyResultSchema, verifySealedPdf } from "./verify-sealed-pdf";
 
@@ -49,4 +50,32 @@ export const verifySealedPdfOperation = defineOperation({
   run: (ctx, input) => verifySealedPdf(ctx, input.files[0]!),
 });
 
-export const sealingOperations = [resealDocumentOperation, downloadSealedDocumentOperation, verifySealedPdfOperation];
+const sealingProblem = z.enum(["certificateUnreadable", "certificateExpired", "certificateNotYetValid", "tsaUnreachable"]);
+
+export const sealingHealthOperation = defineOperation({
+  name: "sealingHealth",
+  kind: "query",
+  description:
+    "Whether sealing can work: the sealing certificate opens and is valid, the time-stamping authority (TSA_URL) answers. Checked at most every 5 minutes; `refresh` checks now and `detail` says why, for those who manage the workspace.",
+  callers: ["member"],
+  input: z.object({ refresh: z.boolean().optional() }).strict(),
+  output: z.object({
+    ok: z.boolean(),
+    checkedAt: z.string(),
+    problems: z.array(sealingProblem),
+    expiresSoon: z.boolean(),
+    certificate: z
+      .object({ source: z.enum(["configured", "generated"]), subject: z.string(), notAfter: z.string(), fingerprint: z.string() })
+      .nullable(),
+    tsa: z.object({ host: z.string(), ok: z.boolean() }).nullable(),
+    detail: z.string().nullable(),
+  }),
+  run: (ctx, input) => getSealingHealth(ctx, input),
+});
+
+export const sealingOperations = [
+  resealDocumentOperation,
+  downloadSealedDocumentOperation,
+  verifySealedPdfOperation,
+  sealingHealthOperation,
+];

@@ -19,6 +19,14 @@ test("an administrator renames the workspace and the layout shows the new name; 
   await expect(page.getByRole("navigation", { name: en("nav.mainNavigation") })).toContainText(name);
   await page.reload();
   await expect(page.getByRole("checkbox", { name: en("workspace.repositoryViewAllDocs") })).toBeChecked();
+  // Whether sealing works here: the app's own certificate, no time-stamping authority configured.
+  const sealing = page.getByTestId("sealing-health");
+  await expect(sealing.getByRole("heading", { name: en("sealing.health.title") })).toBeVisible();
+  await expect(sealing).toContainText(en("sealing.health.ready"));
+  await expect(sealing).toContainText("Covenant document sealing");
+  await expect(sealing).toContainText(en("sealing.health.tsaNone"));
+  await sealing.getByRole("button", { name: en("sealing.health.checkAgain") }).click();
+  await expect(sealing).toContainText(en("sealing.health.ready"));
 
   await page.goto("/settings/ws/appearance");
   await expect(page.getByText(en("workspace.brandingNotInPlan"))).toBeVisible();
