@@ -4,6 +4,8 @@ import type { SealEvent, SealParty } from "./seal-pdf";
 import { pageBox, type PageBox, type Stamp } from "./stamp-signatures";
 
 /** A signature row with what sealing needs of it. */
+import { signedStatement } from "@/lib/signatures/signer-certificate";
+
 export type SealSigner = {
   id: string;
   firstName: string;
@@ -108,8 +110,19 @@ export async function sealParties(accountId: string, documentId: string, signers
       userAgent: s.signedUserAgent,
       idNumber: s.idNumber,
       certificateSubject: (s.certificate as { subject?: string } | null)?.subject ?? null,
+      ownSignature: ownSignatureOf(s),
     })),
   ];
+}
+
+/**
+ * The CMS a signer made with their own certificate (lib/signatures/signer-certificate.ts): base64
+ * DER over `<document sha256>:<signature id>`, kept in the signature's metadata; null without one.
+ */
+function ownSignatureOf(s: SealSigner): SealParty["ownSignature"] {
+  const { cms, documentSha256 } = (s.metadata ?? {}) as { cms?: unknown; documentSha256?: unknown };
+  if (typeof cms !== "string" || typeof documentSha256 !== "string") return null;
+  return { cms: Buffer.from(cms, "base64"), statement: signedStatement(documentSha256, s.id) };
 }
 
 const EVENTS_READ = 60;

@@ -22,6 +22,8 @@ export type SealParty = {
   idNumber?: string | null;
   /** The subject of the signer's own certificate, when they signed with one. */
   certificateSubject?: string | null;
+  /** Their own signature (a detached CMS, DER) over `statement`, embedded in the sealed file. */
+  ownSignature?: { cms: Buffer; statement: string } | null;
 };
 
 /** One line of the document's audit trail, as the certificate summarises it. */
@@ -184,11 +186,26 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
   if (input.auditHash) writer.write(`${t("sealing.certificate.auditHash")}: ${input.auditHash}`, { size: 8 });
   writer.space(12);
   writer.write(t("sealing.certificate.parties"), { size: 13, bold: true, gap: 8 });
+  let ownSignatures = 0;
   for (const party of input.parties) {
     writer.write(`${party.name} <${party.email}>`, { bold: true });
     writer.write(`${t(`sealing.certificate.${party.action}`)}: ${when(party.at)}`);
     if (party.idNumber) writer.write(`${t("sealing.certificate.idNumber")}: ${party.idNumber}`, { size: 9 });
     if (party.certificateSubject) writer.write(`${t("sealing.certificate.ownCertificate")}: ${party.certificateSubject}`, { size: 9 });
+    if (party.ownSignature) {
+      const file = `signature-${++ownSignatures}`;
+      await doc.attach(party.ownSignature.cms, `${file}.p7s`, {
+        mimeType: "application/pkcs7-signature",
+        description: `${party.name} <${party.email}>`,
+        creationDate: party.at,
+      });
+      await doc.attach(Buffer.from(party.ownSignature.statement, "utf8"), `${file}.txt`, {
+        mimeType: "text/plain",
+        description: `${party.name} <${party.email}>`,
+        creationDate: party.at,
+      });
+      writer.write(t("sealing.certificate.ownSignature", { file: `${file}.p7s`, statement: `${file}.txt` }), { size: 9 });
+    }
     writer.write(`${t("sealing.certificate.ip")}: ${party.ip ?? "—"}`, { size: 9 });
     writer.write(`${t("sealing.certificate.userAgent")}: ${party.userAgent ?? "—"}`, { size: 8, gap: 10 });
   }

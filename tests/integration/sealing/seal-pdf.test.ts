@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,6 +14,7 @@ import {
   sealingCertificate,
   type SealingCertificate,
 } from "@/lib/sealing/sealing-certificate";
+import { signedStatement, signWithP12 } from "@/lib/signatures/signer-certificate";
 
 /**
  * Sealing a signed PDF (issue 16): a certificate of completion, then a PAdES signature with the
@@ -96,6 +98,58 @@ describe("sealing", () => {
     const check = await run(PDFSIG, [file]).catch((error: { stdout: string }) => error);
     expect(check.stdout).not.toContain("Signature is Valid");
   });
+
+  it(
+    "carries a signer's own signature inside the sealed file, which OpenSSL verifies against its statement",
+    { timeout: 60_000 },
+    async () => {
+      const original = await contract(1);
+      const hashBefore = createHash("sha256").update(original).digest("hex");
+      const own = signWithP12(generateSealingP12("signer pw", "Jo Smith personal"), "signer pw", hashBefore, "sig-42");
+      const sealed = await sealPdf(
+        original,
+        {
+          documentId: "doc-own",
+          documentName: "Own signature",
+          workspaceName: "Acme",
+          locale: "en",
+          parties: [
+            {
+              ...parties[1],
+              certificateSubject: own.certificate.subject,
+              ownSignature: { cms: Buffer.from(own.cms, "base64"), statement: signedStatement(hashBefore, "sig-42") },
+            },
+          ],
+        },
+        certificate,
+      );
+      if (!existsSync(PDFSIG)) return; // poppler-utils (pdfdetach, pdfsig) comes with .ci/run
+      const dir = mkdtempSync(path.join(tmpdir(), "own-"));
+      const file = path.join(dir, "sealed.pdf");
+      writeFileSync(file, sealed.bytes);
+      expect((await run(PDFSIG, [file])).stdout).toContain("Signature is Valid");
+      const listed = await run("/usr/bin/pdfdetach", ["-list", file]);
+      expect(listed.stdout).toContain("signature-1.p7s");
+      await run("/usr/bin/pdfdetach", ["-saveall", "-o", dir, file]);
+      const statement = readFileSync(path.join(dir, "signature-1.txt"), "utf8");
+      expect(statement).toBe(`${hashBefore}:sig-42`);
+      const verified = await run("openssl", [
+        "cms",
+        "-verify",
+        "-binary",
+        "-noverify",
+        "-inform",
+        "DER",
+        "-in",
+        path.join(dir, "signature-1.p7s"),
+        "-content",
+        path.join(dir, "signature-1.txt"),
+        "-out",
+        "/dev/null",
+      ]);
+      expect(verified.stderr).toContain("Verification successful");
+    },
+  );
 
   it("refuses a PKCS#12 file with the wrong password", () => {
     const p12 = generateSealingP12("right password");
