@@ -22,7 +22,6 @@ import { SealingBanner, type SealingBannerState } from "@/components/sealing/sea
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
 import { useDocumentSigningEvents } from "./use-document-signing-events";
-import { displayValue } from "./display-value";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
 const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
@@ -151,7 +150,8 @@ export function DocumentView({
     files: Record<string, string>;
   };
   /** The filled fields; an upload field's file is downloaded from `href`. */
-  values: { name: string; value: unknown; type: string; href?: string }[];
+  /** Each field's label and its value as the reader reads it (lib/templates/field-display.ts). */
+  values: { name: string; display: string; href?: string }[];
   activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
   categories: { id: string; name: string }[];
   tags: { id: string; name: string; color: string }[];
@@ -634,10 +634,10 @@ export function DocumentView({
                   <dd className="text-sm">
                     {v.href ? (
                       <a className="text-brand-700 hover:underline" href={v.href} download>
-                        {displayValue(v.value)}
+                        {v.display}
                       </a>
                     ) : (
-                      displayValue(v.value)
+                      v.display
                     )}
                   </dd>
                 </div>

@@ -92,6 +92,13 @@ test("a member uploads a [bracket] template, sets a date and a formula field, cr
   const rendition = page.getByTestId("document-rendition");
   await expect(rendition).toContainText("Work starts on 01/03/2027.");
   await expect(rendition).toContainText("The monthly fee is €250.00 and the yearly total is 3,000.");
+  // The Fields tab reads each value in the reader's language, by its label.
+  await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
+  const fields = page.getByRole("tabpanel");
+  await expect(fields).toContainText("March 1, 2027");
+  await expect(fields).toContainText("€250.00");
+  await expect(fields).not.toContainText("2027-03-01");
+  await page.getByRole("tab", { name: en("documents.tabs.document") }).click();
 
   // The downloaded DOCX holds the filled values.
   const downloading = page.waitForEvent("download");

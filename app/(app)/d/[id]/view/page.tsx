@@ -26,6 +26,7 @@ import { STATUS_TRANSITIONS } from "@/lib/documents/status";
 import { renditionVersionSchema } from "@/lib/documents/get-document-rendition";
 import { readSealingState } from "@/lib/sealing/sealing-state";
 import type { Variable } from "@/lib/templates/variables";
+import { fieldDisplay } from "@/lib/templates/field-display";
 
 export const dynamic = "force-dynamic";
 
@@ -144,8 +145,7 @@ export default async function DocumentViewPage({
           const file = attachments.find((a) => a.variable === d.name);
           return {
             name: d.label || d.name,
-            value: variables.values?.[d.name] ?? null,
-            type: d.type,
+            display: fieldDisplay(d, variables.values?.[d.name] ?? null, ctx.locale, template?.currency),
             ...(file ? { href: attachmentHref(file.id) } : {}),
           };
         })}
