@@ -4,21 +4,21 @@
  * chain holds, 1 where it breaks (printed), 2 when the file is not an export.
  */
 import { readFileSync } from "node:fs";
-import { auditExportSchema, verifyChain } from "@/lib/audit/audit-chain";
+import { readAuditExport, verifyChain } from "@/lib/audit/audit-chain";
 
 const file = process.argv[2];
 if (!file) {
   console.error("Usage: npm run audit:verify -- <audit-trail.json>");
   process.exit(2);
 }
-const parsed = auditExportSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
-if (!parsed.success) {
-  console.error(`${file} is not an audit trail export: ${parsed.error.issues[0]?.message}`);
+const exported = readAuditExport(readFileSync(file, "utf8"));
+if (!exported) {
+  console.error(`${file} is not an audit trail export.`);
   process.exit(2);
 }
-const verdict = verifyChain(parsed.data.rows);
+const verdict = verifyChain(exported.rows);
 if (verdict.valid) {
-  console.log(`The chain holds: ${verdict.rows} rows of workspace ${parsed.data.accountId}, last hash ${verdict.lastHash ?? "(none)"}.`);
+  console.log(`The chain holds: ${verdict.rows} rows of workspace ${exported.accountId}, last hash ${verdict.lastHash ?? "(none)"}.`);
 } else {
   const { sequence, id, reason } = verdict.brokenAt;
   const why = {

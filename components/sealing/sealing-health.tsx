@@ -1,11 +1,12 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
+import { useFormat } from "@/lib/i18n/use-format";
 
 export type SealingHealthView = OperationOutput<"sealingHealth">;
 
@@ -43,11 +44,11 @@ export function SealingHealthAlert() {
  */
 export function SealingHealthCard({ initial, canRefresh }: { initial: SealingHealthView; canRefresh: boolean }) {
   const t = useTranslations("sealing.health");
-  const format = useFormatter();
+  const format = useFormat();
   const { run, busy } = useAction();
   const [health, setHealth] = useState(initial);
   const problems = useProblemsText(health);
-  const date = (value: string) => format.dateTime(new Date(value), { dateStyle: "long" });
+  const date = (value: string) => format.date(value, { dateStyle: "long" });
 
   async function refresh() {
     const fresh = await run(() => callOperation("sealingHealth", { refresh: true }), null, "updateError");
@@ -91,7 +92,7 @@ export function SealingHealthCard({ initial, canRefresh }: { initial: SealingHea
         <dt className="font-medium text-zinc-700">{t("timestamps")}</dt>
         <dd className="text-zinc-800">{health.tsa ? t("tsaHost", { host: health.tsa.host }) : t("tsaNone")}</dd>
         <dt className="font-medium text-zinc-700">{t("checked")}</dt>
-        <dd className="text-zinc-800">{format.dateTime(new Date(health.checkedAt), { dateStyle: "medium", timeStyle: "medium" })}</dd>
+        <dd className="text-zinc-800">{format.dateTime(health.checkedAt)}</dd>
       </dl>
       {canRefresh && (
         <Button className="mt-3" variant="secondary" busy={busy} onClick={() => void refresh()}>

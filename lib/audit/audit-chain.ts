@@ -40,6 +40,16 @@ export const auditExportSchema = z.object({
 });
 export type AuditExport = z.infer<typeof auditExportSchema>;
 
+/** The export in `text`, or null when it is not one (not JSON, or not the export's shape). */
+export function readAuditExport(text: string): AuditExport | null {
+  try {
+    const parsed = auditExportSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The text a row's hash covers, exactly as the SQL function audit_chain_text builds it. */
 export function chainText(row: Omit<ChainRow, "hash">): string {
   const fields = [

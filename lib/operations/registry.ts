@@ -7,6 +7,7 @@ import { authOperations } from "@/lib/auth/auth-operations";
 import { sessionOperations } from "@/lib/auth/session-operations";
 import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
+import { verifyAuditTrailOperation } from "@/lib/audit/verify-audit-trail";
 import { categoryOperations } from "@/lib/categories/category-operations";
 import { attachmentOperations } from "@/lib/documents/attachment-operations";
 import { documentFileOperations } from "@/lib/documents/document-file-operations";
@@ -52,6 +53,7 @@ const declared = [
   ...roleOperations,
   ...tokenOperations,
   exportAuditTrailOperation,
+  verifyAuditTrailOperation,
   ...templateOperations,
   ...templateDocumentOperations,
   ...folderOperations,

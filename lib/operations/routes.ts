@@ -45,6 +45,7 @@ export const OPERATION_ROUTES = {
   deleteTag: { method: "DELETE", path: "/vapp/tags/{id}" },
   bulkDeleteTags: { method: "POST", path: "/vapp/tags/bulk-delete" },
   exportAuditTrail: { method: "GET", path: "/vapp/accounts/audit/export" },
+  verifyAuditTrail: { method: "POST", path: "/vapp/accounts/audit/verify" },
   // The person and the workspace's settings (lib/auth/auth-operations.ts, lib/users/user-operations.ts, lib/accounts/*-operations.ts).
   login: { method: "POST", path: "/vapp/auth/provider/local" },
   loginDesktop: { method: "POST", path: "/vapp/auth/provider/local/desktop" },

@@ -5,13 +5,14 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/vapp/accounts/audit/export/route";
+import { POST as verifyRoute } from "@/app/vapp/accounts/audit/verify/route";
 import { auditExportSchema, chainHash, verifyChain, type AuditExport } from "@/lib/audit/audit-chain";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
-import { jsonRequest } from "@/tests/factories/http";
+import { jsonRequest, params } from "@/tests/factories/http";
 
 /** A workspace with some history: its creation, a document, a status change. */
 async function workspaceWithHistory() {
@@ -96,5 +97,48 @@ describe("the audit trail as a hash chain", () => {
     const broken = await run(tsx, ["scripts/verify-audit.ts", bad]).catch((error: { code: number; stderr: string }) => error);
     expect(broken).toMatchObject({ code: 1 });
     expect((broken as { stderr: string }).stderr).toContain(`The chain breaks at row 1 (${exported.rows[0]!.id})`);
+  });
+
+  it("the workspace settings check an uploaded export the same way, over REST; not an export is FILE_UNREADABLE", async () => {
+    const { account, session } = await workspaceWithHistory();
+    const text = (await exportAs(session.accessToken)).text!;
+    const exported = JSON.parse(text) as AuditExport;
+    const check = async (body: string, accessToken = session.accessToken) => {
+      const form = new FormData();
+      form.append("file", new Blob([body], { type: "application/json" }), "audit-trail.json");
+      const response = await verifyRoute(
+        new Request("http://localhost:3000/vapp/accounts/audit/verify", {
+          method: "POST",
+          body: form,
+          headers: { authorization: `Bearer ${accessToken}` },
+        }),
+        params({}),
+      );
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await check(text)).toEqual({
+      status: 200,
+      body: {
+        valid: true,
+        rows: exported.rows.length,
+        accountId: account.id,
+        exportedAt: exported.exportedAt,
+        lastHash: exported.rows.at(-1)!.hash,
+        brokenAt: null,
+      },
+    });
+    const edited = { ...exported, rows: exported.rows.map((r, i) => (i === 1 ? { ...r, eventType: "document.deleted" } : r)) };
+    expect(await check(JSON.stringify(edited))).toMatchObject({
+      status: 200,
+      body: { valid: false, brokenAt: { sequence: 2, id: exported.rows[1]!.id, reason: "hash" } },
+    });
+    const removed = { ...exported, rows: exported.rows.filter((_, i) => i !== 1) };
+    expect(await check(JSON.stringify(removed))).toMatchObject({ body: { valid: false, brokenAt: { sequence: 3, reason: "sequence" } } });
+    expect(await check("{ not json")).toMatchObject({ status: 400, body: { error: { code: "FILE_UNREADABLE" } } });
+    expect(await check(JSON.stringify({ format: "other" }))).toMatchObject({ status: 400, body: { error: { code: "FILE_UNREADABLE" } } });
+
+    const member = await addMember(account.id, "Member");
+    const { accessToken } = await signedInAs(member.id, account.id);
+    expect((await check(text, accessToken)).status).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { SealingHealthCard } from "@/components/sealing/sealing-health";
 import { AccountSettingsForm } from "@/components/workspace/account-settings-form";
+import { AuditTrailCard } from "@/components/workspace/audit-trail-card";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
 import { getAccount } from "@/lib/accounts/get-account";
 import type { AccountSettings } from "@/lib/accounts/update-account";
@@ -17,6 +18,7 @@ export default async function WorkspaceSettingsPage() {
     <WorkspacePage ctx={ctx} permission="ManageAccount">
       {account && <AccountSettingsForm name={account.name} settings={account.settings as AccountSettings} />}
       {sealing && <SealingHealthCard initial={sealing} canRefresh />}
+      {account && can(ctx, "ViewAudit") && <AuditTrailCard accountId={account.id} />}
     </WorkspacePage>
   );
 }
