@@ -18,7 +18,12 @@ export async function register() {
   // The job queue starts beside the server once the database is ready, never before its first answer.
   const { startJobs } = await import("@/lib/jobs/queue");
   preparing.then(() => startJobs()).catch((error) => console.error("[jobs] the job queue did not start", error));
-  // Whether sealing can work (certificate, time-stamping authority), said once in the log (lib/sealing/sealing-health.ts).
+  // Whether sealing can work (certificate, time-stamping authority), said once in the log (lib/sealing/sealing-health.ts),
+  // a few seconds after the start so that making a first certificate never delays the first answers.
   const { logSealingHealth } = await import("@/lib/sealing/sealing-health");
-  preparing.then(() => logSealingHealth()).catch((error) => console.error("[sealing] the health check failed", error));
+  preparing
+    .then(() => {
+      setTimeout(() => logSealingHealth().catch((error) => console.error("[sealing] the health check failed", error)), 5_000).unref();
+    })
+    .catch(() => undefined);
 }
