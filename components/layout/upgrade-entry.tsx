@@ -9,7 +9,7 @@ import { UpgradeModal } from "./upgrade-modal";
  * A menu entry whose capability is not in the plan: a star, and the upgrade prompt
  * (upgrade-modal.tsx) instead of the screen.
  */
-export function UpgradeEntry({ label, contact }: { label: string; contact: UpgradeContact | null }) {
+export function UpgradeEntry({ label, capability, contact }: { label: string; capability: string | null; contact: UpgradeContact | null }) {
   const t = useTranslations("upgrade");
   const [open, setOpen] = useState(false);
   return (
@@ -25,7 +25,7 @@ export function UpgradeEntry({ label, contact }: { label: string; contact: Upgra
           ★
         </span>
       </button>
-      <UpgradeModal open={open} feature={label} contact={contact} onClose={() => setOpen(false)} />
+      <UpgradeModal open={open} feature={label} capability={capability} contact={contact} onClose={() => setOpen(false)} />
     </>
   );
 }
