@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
-import { UpgradeModal } from "@/components/layout/upgrade-modal";
+import { LazyUpgradeModal } from "@/components/layout/lazy-upgrade-modal";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -29,7 +29,13 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [upgrade, setUpgrade] = useState<{ contact: UpgradeContact; capability: string | null; reason: string | null } | null>(null);
+  // Kept once shown (open or not), so the prompt's dialog returns focus when it closes.
+  const [upgrade, setUpgrade] = useState<{
+    open: boolean;
+    contact: UpgradeContact;
+    capability: string | null;
+    reason: string | null;
+  } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +58,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
         const capability = typeof failure.details?.capability === "string" ? failure.details.capability : null;
         if (contact) {
           setOpen(false);
-          setUpgrade({ contact, capability, reason: failure.code === "PLAN_LIMIT_REACHED" ? errorText(failure) : null });
+          setUpgrade({ open: true, contact, capability, reason: failure.code === "PLAN_LIMIT_REACHED" ? errorText(failure) : null });
         } else setError(errorText(failure));
       } else setError(errorText(failure));
     } finally {
@@ -92,14 +98,18 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
           </div>
         </form>
       </Modal>
-      <UpgradeModal
-        open={upgrade !== null}
-        feature={t("importFeature")}
-        capability={upgrade?.capability ?? null}
-        reason={upgrade?.reason ?? null}
-        contact={upgrade?.contact ?? null}
-        onClose={() => setUpgrade(null)}
-      />
+      {upgrade && (
+        <Suspense fallback={null}>
+          <LazyUpgradeModal
+            open={upgrade.open}
+            feature={t("importFeature")}
+            capability={upgrade.capability}
+            reason={upgrade.reason}
+            contact={upgrade.contact}
+            onClose={() => setUpgrade({ ...upgrade, open: false })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
