@@ -48,7 +48,7 @@ export function BillingDetailsCard({ details }: { details: Details }) {
           ...(taxId.trim() ? { taxId: taxId.trim() } : {}),
         }),
       "updated",
-      "updateError",
+      { title: "updateError", description: t("updatingErrorDescription") },
     );
     if (saved) setEditing(false);
   }

@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
@@ -17,6 +18,7 @@ import {
   yearlySavings,
   type Interval,
 } from "@/lib/billing/plans";
+import type { CheckoutPreselect } from "@/lib/billing/checkout-preselect";
 import { formatCurrency } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { BillingDetailsCard } from "./billing-details-card";
@@ -37,6 +39,11 @@ const quotas = (product: Product) => ({
  * and the five button labels; the payment step has the cards, the billing details, the order
  * summary from the upcoming invoice (recalculated when the card, the details or the code change),
  * the promotion code input (only above zero) and the confirm button with its label rule.
+ *
+ * `preselect` (from the address, lib/billing/checkout-preselect.ts) opens it by itself on the
+ * payment step of that plan and period, unless that is the plan the workspace already has: then
+ * on the plan picker with that period. Closing it drops the address's query. The spec's third step
+ * label, 'Addons', is unused (spec section 2): its text exists, no step shows it.
  */
 export function Checkout({
   products,
@@ -44,29 +51,59 @@ export function Checkout({
   plan,
   cards,
   details,
+  preselect = null,
+  publishableKey = null,
 }: {
   products: Product[];
   subscription: Subscription;
   plan: string;
   cards: OperationOutput<"paymentMethods">;
   details: OperationOutput<"billingDetails">;
+  preselect?: CheckoutPreselect | null;
+  /** Stripe's publishable key when configured (the card field is then Stripe's). */
+  publishableKey?: string | null;
 }) {
   const t = useTranslations("billing");
   const locale = useLocale() as Locale;
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [step, setStep] = useState(0);
-  const [interval, setInterval] = useState<Interval>("year");
-  const [selected, setSelected] = useState<{ plan: string; interval: Interval } | null>(null);
-  const [code, setCode] = useState("");
-  const [coupon, setCoupon] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const { run, busy } = useAction();
   const currentItem = subscription?.items[0];
   const currentInterval = (products.flatMap((p) => p.quotas).find((q) => q.id === currentItem?.quota)?.recurring.interval.each ??
     "year") as Interval;
   const current = { plan, interval: currentInterval, cancelAtPeriodEnd: subscription?.cancelAtPeriodEnds ?? false };
+  // A preselected plan goes straight to payment when it can be chosen at all (not the current one).
+  const startsOnPayment = (choice: CheckoutPreselect | null) =>
+    !!choice && !planButton({ plan: choice.plan, interval: choice.interval, current, selected: null }).disabled;
+  const [open, setOpen] = useState(preselect !== null);
+  const [step, setStep] = useState(startsOnPayment(preselect) ? 1 : 0);
+  const [interval, setInterval] = useState<Interval>(preselect?.interval ?? "year");
+  const [selected, setSelected] = useState<{ plan: string; interval: Interval } | null>(startsOnPayment(preselect) ? preselect : null);
+  const [code, setCode] = useState("");
+  const [coupon, setCoupon] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const [failed, setFailed] = useState(false);
+  const { run, busy } = useAction();
+  const preselectKey = preselect ? `${preselect.plan}:${preselect.interval}` : null;
+
+  // A new address (a plan button of the page, the upgrade prompt) opens checkout again with its
+  // choice: state adjusted while rendering (React's pattern for a changed prop), not in an effect.
+  // Only the address's choice reopens it, not a refresh of the page's data.
+  const [seenPreselect, setSeenPreselect] = useState(preselectKey);
+  if (preselectKey !== seenPreselect) {
+    setSeenPreselect(preselectKey);
+    if (preselect) {
+      const onPayment = startsOnPayment(preselect);
+      setOpen(true);
+      setInterval(preselect.interval);
+      setSelected(onPayment ? preselect : null);
+      setStep(onPayment ? 1 : 0);
+    }
+  }
+
+  function close() {
+    setOpen(false);
+    if (preselect) router.replace("/settings/ws/billing", { scroll: false });
+  }
   const product = products.find((p) => p.slug === selected?.plan) ?? null;
   const quota = product && selected ? quotaFor(quotas(product), selected.interval) : null;
   const quotaId = quota?.id ?? null;
@@ -102,15 +139,14 @@ export function Checkout({
 
   async function confirm() {
     if (!quota) return;
+    setFailed(false);
     const done = await run(
       () => callOperation("upsertSubscription", { items: [{ quota: quota.id, quantity: 1 }], ...(coupon ? { coupon } : {}) }),
       "updated",
       "updateError",
     );
-    if (done !== undefined) {
-      setOpen(false);
-      router.refresh();
-    }
+    if (done === undefined) setFailed(true);
+    else close();
   }
 
   const amount = invoice?.amount ?? 0;
@@ -119,8 +155,8 @@ export function Checkout({
 
   return (
     <>
-      <Button onClick={() => (setOpen(true), setStep(0))}>{t("changePlan")}</Button>
-      <Modal open={open} title={t("checkout")} onClose={() => setOpen(false)} size="4xl">
+      <Button onClick={() => (setOpen(true), setStep(0), setSelected(null))}>{t("changePlan")}</Button>
+      <Modal open={open} title={t("checkout")} onClose={close} size="4xl">
         <ol className="mb-4 flex gap-4 text-sm" aria-label={t("checkoutSteps")}>
           {steps.map((label, index) => (
             <li key={label}>
@@ -195,7 +231,7 @@ export function Checkout({
         ) : (
           <div className="grid grid-cols-[3fr_2fr] gap-4">
             <div className="flex flex-col gap-4">
-              <PaymentMethodsCard cards={cards} />
+              <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
               <BillingDetailsCard details={details} />
             </div>
             <section className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 text-sm" aria-labelledby="order-summary">
@@ -230,6 +266,11 @@ export function Checkout({
                     →
                   </Button>
                 </div>
+              )}
+              {failed && (
+                <Alert tone="error">
+                  <strong>{t("subscriptionError")}</strong> {t("subscriptionErrorDescription")}
+                </Alert>
               )}
               <Button
                 onClick={confirm}

@@ -6,9 +6,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { useAction } from "@/components/ui/use-action";
+import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
-import { LocalCardField } from "./local-card-field";
+import { CardField, cardErrorKey, type ConfirmCardSetup } from "./card-field";
 
 type Card = OperationOutput<"paymentMethods">[number];
 
@@ -41,13 +42,18 @@ function CardRow({ card, menu }: { card: Card; menu: boolean }) {
               : [
                   {
                     label: t("defaultMethod"),
+                    // Spec section 8: a failed default change shows the generic save-error texts.
                     onSelect: () => run(() => callOperation("setDefaultPaymentMethod", { id: card.id }), "saved", "updateError"),
                   },
                 ]),
             {
               label: t("delete"),
               danger: true,
-              onSelect: () => run(() => callOperation("deletePaymentMethod", { id: card.id }), null, "deleteError"),
+              onSelect: () =>
+                run(() => callOperation("deletePaymentMethod", { id: card.id }), null, {
+                  title: "deleteError",
+                  description: t("deletingErrorDescription"),
+                }),
             },
           ]}
         />
@@ -56,45 +62,72 @@ function CardRow({ card, menu }: { card: Card; menu: boolean }) {
   );
 }
 
-/** The add-card form: the card field, Add (disabled until a valid token exists), and the confirm step of a card that needs one. */
-function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable: boolean }) {
+/**
+ * The add-card form (spec section 4): the card field, Add (disabled until a valid token exists).
+ * A card that needs its holder is confirmed with Stripe's library when the field is Stripe's, or
+ * through the offline provider's confirm step; a refusal shows its message by decline code.
+ */
+function AddCardForm({ onDone, cancellable, publishableKey }: { onDone: () => void; cancellable: boolean; publishableKey: string | null }) {
   const t = useTranslations("billing");
+  const ta = useTranslations("alerts");
+  const alertError = useErrorAlert();
   const [token, setToken] = useState<string | null>(null);
+  const [confirmer, setConfirmer] = useState<ConfirmCardSetup | null>(null);
   const [pending, setPending] = useState<Card | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { run, busy } = useAction();
   const onToken = useCallback((value: string | null) => setToken(value), []);
+  const onConfirmer = useCallback((confirm: ConfirmCardSetup | null) => setConfirmer(() => confirm), []);
 
-  const cardMessage = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.code !== "CARD_DECLINED") return null;
-    const key = (error.details?.declineCode ?? error.details?.code) as string | undefined;
-    return key && t.has(`cardErrors.${key}`) ? t(`cardErrors.${key}`) : t("cardErrors.card_declined");
+  const declined = (code?: string | null, declineCode?: string | null) => {
+    const key = cardErrorKey({ code, declineCode }, (k) => t.has(k));
+    return key ? t(key as "cardErrors.card_declined") : t("cardErrors.card_declined");
   };
+  /** A refused card's message beneath the field; anything else is the generic "Creating error" alert. */
+  const failed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === "CARD_DECLINED")
+      setFailure(declined(error.details?.code as string | undefined, error.details?.declineCode as string | undefined));
+    else alertError(error, ta("createError"));
+  };
+
+  /** Saves a card the holder confirmed (our side of the setup), then the form closes. */
+  async function confirm(card: Card) {
+    setFailure(null);
+    try {
+      await callOperation("confirmPaymentMethod", { id: card.id });
+      await run(async () => card, "added", "createError");
+      onDone();
+    } catch (error) {
+      setPending(null);
+      failed(error);
+    }
+  }
 
   async function add() {
     if (!token) return;
     setFailure(null);
     try {
       const card = await callOperation("createPaymentMethod", { tokenId: token });
-      if (card.metadata.clientSecret) setPending(card);
-      else await run(async () => card, "added", "createError").then(onDone);
+      const secret = card.metadata.clientSecret;
+      if (!secret) await run(async () => card, "added", "createError").then(onDone);
+      else if (confirmer) {
+        // Stripe shows the bank's own confirmation (3-D Secure), then our side is saved.
+        const refused = await confirmer(secret);
+        if (refused) setFailure(declined(refused.code, refused.declineCode));
+        else await confirm(card);
+      } else setPending(card);
     } catch (error) {
-      setFailure(cardMessage(error) ?? t("cardErrors.card_declined"));
+      failed(error);
     }
-  }
-
-  async function confirm() {
-    if (!pending) return;
-    const done = await run(() => callOperation("confirmPaymentMethod", { id: pending.id }), "added", "createError");
-    if (done) onDone();
   }
 
   if (pending)
     return (
       <div className="flex flex-col gap-3 rounded-md border border-zinc-200 p-4" data-testid="confirm-card">
         <p className="text-sm">{t("confirmCardText", { digits: pending.lastDigits })}</p>
+        {failure && <Alert tone="error">{failure}</Alert>}
         <div className="flex gap-2">
-          <Button onClick={confirm} busy={busy}>
+          <Button onClick={() => confirm(pending)} busy={busy}>
             {t("confirmCard")}
           </Button>
         </div>
@@ -104,7 +137,7 @@ function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable:
   return (
     <div className="flex flex-col gap-3 rounded-md border border-zinc-200 p-4">
       <h3 className="text-sm font-semibold">{t("addNewPaymentMethod")}</h3>
-      <LocalCardField onToken={onToken} />
+      <CardField publishableKey={publishableKey} onToken={onToken} onConfirmer={onConfirmer} />
       {failure && <Alert tone="error">{failure}</Alert>}
       <div className="flex gap-2">
         <Button onClick={add} disabled={!token} busy={busy}>
@@ -121,7 +154,7 @@ function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable:
 }
 
 /** The payment methods card (spec section 2): saved cards, or a blurred 4242 sample when there are none. */
-export function PaymentMethodsCard({ cards }: { cards: Card[] }) {
+export function PaymentMethodsCard({ cards, publishableKey = null }: { cards: Card[]; publishableKey?: string | null }) {
   const t = useTranslations("billing");
   // The card shows on the page and again inside checkout: its heading's id is its own.
   const titleId = useId();
@@ -162,7 +195,7 @@ export function PaymentMethodsCard({ cards }: { cards: Card[] }) {
           ))}
         </ul>
       )}
-      {adding && <AddCardForm onDone={() => setAdding(false)} cancellable={!empty} />}
+      {adding && <AddCardForm onDone={() => setAdding(false)} cancellable={!empty} publishableKey={publishableKey} />}
     </section>
   );
 }

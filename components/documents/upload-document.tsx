@@ -2,9 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { Suspense, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
-import { UpgradeModal } from "@/components/layout/upgrade-modal";
+import { LazyUpgradeModal } from "@/components/layout/lazy-upgrade-modal";
 import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -16,7 +16,8 @@ import { callOperation, uploadOperation } from "@/lib/client/operations";
 /**
  * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
  * lacks it the server answers FEATURE_NOT_IN_PLAN and the upgrade prompt opens, as for the
- * starred menu entries, spec section 6).
+ * starred menu entries, spec section 6). Past the plan's document limit (PLAN_LIMIT_REACHED) the
+ * prompt opens too, with the refusal's text.
  */
 export function UploadDocument({ folderId }: { folderId: string | null }) {
   const t = useTranslations("documents");
@@ -28,7 +29,13 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [upgrade, setUpgrade] = useState<UpgradeContact | null>(null);
+  // Kept once shown (open or not), so the prompt's dialog returns focus when it closes.
+  const [upgrade, setUpgrade] = useState<{
+    open: boolean;
+    contact: UpgradeContact;
+    capability: string | null;
+    reason: string | null;
+  } | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,12 +51,15 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
         router.refresh();
       }
     } catch (failure) {
-      if (failure instanceof ApiError && failure.code === "FEATURE_NOT_IN_PLAN") {
-        // Where "Upgrade now" leads is the server's to say (the administrators' addresses, say);
+      if (failure instanceof ApiError && (failure.code === "FEATURE_NOT_IN_PLAN" || failure.code === "PLAN_LIMIT_REACHED")) {
+        // Where "Upgrade now" leads is the server's to say (checkout, the administrators' addresses);
         // without it the plain message is shown instead.
         const contact = await callOperation("getUpgradeContact", {}).catch(() => null);
-        if (contact) setUpgrade(contact);
-        else setError(errorText(failure));
+        const capability = typeof failure.details?.capability === "string" ? failure.details.capability : null;
+        if (contact) {
+          setOpen(false);
+          setUpgrade({ open: true, contact, capability, reason: failure.code === "PLAN_LIMIT_REACHED" ? errorText(failure) : null });
+        } else setError(errorText(failure));
       } else setError(errorText(failure));
     } finally {
       setBusy(false);
@@ -88,7 +98,18 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
           </div>
         </form>
       </Modal>
-      <UpgradeModal open={upgrade !== null} feature={t("importFeature")} contact={upgrade} onClose={() => setUpgrade(null)} />
+      {upgrade && (
+        <Suspense fallback={null}>
+          <LazyUpgradeModal
+            open={upgrade.open}
+            feature={t("importFeature")}
+            capability={upgrade.capability}
+            reason={upgrade.reason}
+            contact={upgrade.contact}
+            onClose={() => setUpgrade({ ...upgrade, open: false })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -29,7 +29,7 @@ export async function AppShell({
   /** The workspace's logo or avatar (its brand-image route). */
   brandImage?: string | null;
   upgrade?: UpgradeContact | null;
-  menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean }[];
+  menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean; capability?: string | null }[];
   /** `tos: false` shows the terms dialog (spec section 4 "Session") on every signed-in screen. */
   user: { name: string; email: string; firstName?: string | null; tos?: boolean; avatar?: string | null };
   accountName: string | null;
@@ -57,7 +57,7 @@ export async function AppShell({
           {menu.map((entry) => (
             <li key={entry.key}>
               {entry.upgrade ? (
-                <UpgradeEntry label={t(entry.key)} contact={upgrade} />
+                <UpgradeEntry label={t(entry.key)} capability={entry.capability ?? null} contact={upgrade} />
               ) : (
                 <NavLink href={entry.href}>{t(entry.key)}</NavLink>
               )}

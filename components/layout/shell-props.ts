@@ -10,7 +10,7 @@ import { getMe } from "@/lib/users/get-me";
 export async function getShellProps(ctx: AuthedContext) {
   const me = await getMe(ctx);
   const current = me.policies.find((policy) => policy.accountId === ctx.accountId) ?? null;
-  const menu = visibleMenu(ctx).map(({ key, href, upgrade }) => ({ key, href, upgrade }));
+  const menu = visibleMenu(ctx).map(({ key, href, upgrade, capability }) => ({ key, href, upgrade, capability: capability ?? null }));
   // Looked up only when a starred entry can open the upgrade prompt.
   const upgrade = menu.some((entry) => entry.upgrade) ? await getUpgradeContact(ctx) : null;
   const color = layoutColor(current?.account.brand, ctx.capabilities);

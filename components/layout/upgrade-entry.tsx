@@ -1,23 +1,25 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
-import { UpgradeModal } from "./upgrade-modal";
+import { LazyUpgradeModal } from "./lazy-upgrade-modal";
 
 /**
  * A menu entry whose capability is not in the plan: a star, and the upgrade prompt
- * (upgrade-modal.tsx) instead of the screen.
+ * (upgrade-modal.tsx, loaded on the first click and kept, so closing it returns focus here)
+ * instead of the screen.
  */
-export function UpgradeEntry({ label, contact }: { label: string; contact: UpgradeContact | null }) {
+export function UpgradeEntry({ label, capability, contact }: { label: string; capability: string | null; contact: UpgradeContact | null }) {
   const t = useTranslations("upgrade");
   const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   return (
     <>
       <button
         type="button"
         title={t("tooltip")}
-        onClick={() => setOpen(true)}
+        onClick={() => (setLoaded(true), setOpen(true))}
         className="flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm font-medium text-zinc-700 hover:bg-zinc-100"
       >
         {label}
@@ -25,7 +27,11 @@ export function UpgradeEntry({ label, contact }: { label: string; contact: Upgra
           ★
         </span>
       </button>
-      <UpgradeModal open={open} feature={label} contact={contact} onClose={() => setOpen(false)} />
+      {loaded && (
+        <Suspense fallback={null}>
+          <LazyUpgradeModal open={open} feature={label} capability={capability} contact={contact} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

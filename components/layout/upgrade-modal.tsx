@@ -1,40 +1,58 @@
 "use client";
 
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Modal } from "@/components/ui/modal";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
+import { checkoutHref } from "@/lib/billing/checkout-preselect";
+import { planForCapability, planForLimit } from "@/lib/billing/plan-for-capability";
 
 const KNOWN_PLANS = new Set(["free", "standard", "premium"]);
 
 /**
- * The upgrade prompt (spec "Layout"): title "This is a paid feature", a message naming the
- * feature, the plan badge and "Upgrade now", always shown. Where it leads is decided by
- * getUpgradeContact (docs/upgrade.md): the sales page when configured, else a mail to the
- * workspace's administrators, else (the viewer is the only administrator) it is disabled and the
- * prompt says plan changes are not available yet. Opened by starred menu entries
- * (upgrade-entry.tsx) and by screens whose action the plan lacks (the multiple-document import).
+ * The upgrade prompt (spec "Layout" and section 2): title "This is a paid feature", a message
+ * naming the feature and the plan that has it, the plan badge and "Upgrade now", always shown.
+ * The plan offered is the cheapest one whose capabilities include `capability`, or, past a limit
+ * (no capability), the plan the current one upgrades to. Where "Upgrade now" leads is decided by
+ * getUpgradeContact (docs/upgrade.md): checkout preselected with that plan for whoever manages
+ * billing; else the sales page when configured, else a mail to the workspace's administrators,
+ * else a disabled button and "ask an administrator". Opened by starred menu entries
+ * (upgrade-entry.tsx) and by screens whose action the plan refuses (the multiple-document import).
  */
 export function UpgradeModal({
   open,
   feature,
+  capability = null,
+  reason = null,
   contact,
   onClose,
 }: {
   open: boolean;
   feature: string;
+  /** The plan capability the feature needs (FEATURE_NOT_IN_PLAN's `details.capability`, a menu entry's). */
+  capability?: string | null;
+  /** The refusal's own text instead of the feature message (a reached limit). */
+  reason?: string | null;
   contact: UpgradeContact | null;
   onClose: () => void;
 }) {
   const t = useTranslations("upgrade");
   const unavailableId = useId();
   const plan = contact?.plan ?? "free";
-  const planName = KNOWN_PLANS.has(plan) ? t(`plans.${plan}` as "plans.free") : plan;
+  const nameOf = (slug: string) => (KNOWN_PLANS.has(slug) ? t(`plans.${slug}` as "plans.free") : slug);
+  const planName = nameOf(plan);
+  const target = capability ? planForCapability(capability) : planForLimit(plan);
   const href =
-    contact?.kind === "administrators" && contact.href
-      ? `${contact.href}?subject=${encodeURIComponent(t("mailSubject", { feature, plan: planName }))}`
-      : (contact?.href ?? null);
+    contact?.kind === "checkout"
+      ? target
+        ? checkoutHref(target)
+        : contact.href
+      : contact?.kind === "administrators" && contact.href
+        ? `${contact.href}?subject=${encodeURIComponent(t("mailSubject", { feature, plan: planName }))}`
+        : (contact?.href ?? null);
   const buttonClass = "mt-4 flex min-h-10 items-center justify-center rounded-md px-4 text-sm font-medium";
+  const linkClass = `${buttonClass} bg-brand-600 text-white hover:bg-brand-700`;
   return (
     <Modal open={open} size="md" title={t("title")} onClose={onClose}>
       <p className="mb-3 flex items-center gap-2 text-sm text-zinc-600">
@@ -46,13 +64,17 @@ export function UpgradeModal({
           {planName}
         </span>
       </p>
-      <p className="mb-3 text-zinc-700">{t("message", { feature })}</p>
-      {href ? (
-        <a
-          href={href}
-          className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
-          {...(contact?.kind === "url" ? { target: "_blank", rel: "noreferrer" } : {})}
-        >
+      <p className="mb-3 text-zinc-700">
+        {reason ?? t("message", { feature })}
+        {target && <> {t(capability ? "includedIn" : "moreIn", { plan: nameOf(target) })}</>}
+      </p>
+      {href && contact?.kind === "checkout" ? (
+        // Checkout is ours: the billing screen opens it with the plan preselected.
+        <Link href={href} className={linkClass} onClick={onClose}>
+          {t("button")}
+        </Link>
+      ) : href ? (
+        <a href={href} className={linkClass} {...(contact?.kind === "url" ? { target: "_blank", rel: "noreferrer" } : {})}>
           {t("button")}
         </a>
       ) : (

@@ -14,7 +14,8 @@ type ErrorKey = "createError" | "updateError" | "deleteError" | "cloneError" | "
  * the spec's success and error alerts (section 8), refreshes the screen's
  * server data, and returns the call's result (undefined when it failed). The error alert is
  * useErrorAlert's (the reason for a refusal, else "try again or contact support"); the reason
- * in the interface language is `error`, for the screen to show beside what failed.
+ * in the interface language is `error`, for the screen to show beside what failed. `failure` is
+ * the alert's title key, or `{ title, description }` for a screen with its own description (billing).
  */
 export function useAction() {
   const ta = useTranslations("alerts");
@@ -24,7 +25,11 @@ export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  async function run<T>(call: () => Promise<T>, success: AlertKey | null, failure: ErrorKey): Promise<T | undefined> {
+  async function run<T>(
+    call: () => Promise<T>,
+    success: AlertKey | null,
+    failure: ErrorKey | { title: ErrorKey; description: string },
+  ): Promise<T | undefined> {
     setBusy(true);
     setError(null);
     try {
@@ -33,7 +38,7 @@ export function useAction() {
       router.refresh();
       return result;
     } catch (err) {
-      setError(alertError(err, ta(failure)));
+      setError(typeof failure === "string" ? alertError(err, ta(failure)) : alertError(err, ta(failure.title), failure.description));
       return undefined;
     } finally {
       setBusy(false);

@@ -12,15 +12,16 @@ const isRefusal = (error: unknown) =>
 /**
  * The error alert of spec section 8: `title` ("Updating error"…), then the reason when the
  * server refused the request for something the person can fix, else "try again or contact
- * support". Returns the reason in the interface language, for the screen to show inline too.
+ * support" (or the screen's own `description`, such as billing's "There was an error deleting your
+ * payment method…"). Returns the reason in the interface language, for the screen to show inline too.
  */
 export function useErrorAlert() {
   const ta = useTranslations("alerts");
   const errorText = useErrorText();
   const notify = useNotify();
-  return (error: unknown, title: string): string => {
+  return (error: unknown, title: string, description?: string): string => {
     const reason = errorText(error);
-    notify({ tone: "error", title, description: isRefusal(error) ? reason : ta("errorDescription") });
+    notify({ tone: "error", title, description: isRefusal(error) ? reason : (description ?? ta("errorDescription")) });
     return reason;
   };
 }

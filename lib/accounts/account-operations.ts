@@ -113,7 +113,7 @@ export const upgradeContact = defineOperation({
   description: "Where the upgrade prompt's 'Upgrade now' leads for the caller: `{ plan, href, kind }` (docs/upgrade.md).",
   ...members,
   input: z.object({}),
-  output: z.object({ plan: z.string(), href: z.string().nullable(), kind: z.enum(["url", "administrators", "none"]) }),
+  output: z.object({ plan: z.string(), href: z.string().nullable(), kind: z.enum(["checkout", "url", "administrators", "none"]) }),
   run: (ctx) => getUpgradeContact(ctx),
 });
 

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { billingDetailsCard, cardExpiry, paymentMethodsCard, typeCard } from "../fixtures/billing";
 import { messages } from "../fixtures/messages";
 import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
 
 const en = messages("en");
-const year = String((new Date().getFullYear() + 3) % 100).padStart(2, "0");
 
 /**
  * Workspace settings → Billing with the offline provider (no Stripe key): the billing details
- * form opening by itself, the blurred 4242 sample, a declined card's message by its code, a card
- * needing confirmation, and the last card without a menu.
+ * form opening by itself, the blurred 4242 sample, declined cards' messages by their codes, a card
+ * needing confirmation, deleting a second card, and the last card without a menu.
  */
 test("an administrator fills in the billing details and adds cards with the offline card field", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "billing");
@@ -17,7 +17,7 @@ test("an administrator fills in the billing details and adds cards with the offl
   await page.goto("/settings/ws/billing");
 
   // No billing data yet: the form is open, without Cancel.
-  const details = page.getByRole("region", { name: en("billing.billingDetails") });
+  const details = billingDetailsCard(page);
   await expect(details.getByRole("button", { name: en("billing.update") })).toBeDisabled();
   await expect(details.getByRole("button", { name: en("billing.cancel") })).toHaveCount(0);
   await details.getByLabel(en("billing.legalName")).fill("Acme SL");
@@ -31,18 +31,21 @@ test("an administrator fills in the billing details and adds cards with the offl
   await expect(details).toContainText("Spain");
 
   // No card yet: the blurred sample and the form.
-  const cards = page.getByRole("region", { name: en("billing.paymentMethods") });
+  const cards = paymentMethodsCard(page);
   await expect(cards.getByRole("button", { name: en("billing.addPaymentMethod") })).toBeVisible();
   const add = cards.getByRole("button", { name: en("billing.add"), exact: true });
   await expect(add).toBeDisabled();
 
-  await cards.getByLabel(en("billing.cardNumber")).fill("4000000000009995");
-  await cards.getByLabel(en("billing.cardExpiry")).fill(`12/${year}`);
-  await add.click();
+  // Declined cards: the message by decline code, else by error code (spec section 8).
+  await typeCard(cards, "4000000000009995");
   await expect(cards.getByRole("alert")).toHaveText(en("billing.cardErrors.insufficient_funds"));
+  await typeCard(cards, "4000000000000002");
+  await expect(cards.getByRole("alert")).toHaveText(en("billing.cardErrors.generic_decline"));
+  await typeCard(cards, "4000000000000069");
+  await expect(cards.getByRole("alert")).toHaveText(en("billing.cardErrors.expired_card"));
+  await expect(cards.getByRole("listitem")).toHaveCount(0);
 
-  await cards.getByLabel(en("billing.cardNumber")).fill("4242424242424242");
-  await add.click();
+  await typeCard(cards, "4242424242424242");
   const rows = cards.getByRole("listitem");
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("Ending with 4242");
@@ -52,12 +55,18 @@ test("an administrator fills in the billing details and adds cards with the offl
 
   // A card that needs the holder's confirmation.
   await cards.getByRole("button", { name: en("billing.addNewPaymentMethod") }).click();
-  await cards.getByLabel(en("billing.cardNumber")).fill("4000002500003155");
-  await cards.getByLabel(en("billing.cardExpiry")).fill(`11/${year}`);
-  await cards.getByRole("button", { name: en("billing.add"), exact: true }).click();
+  await typeCard(cards, "4000002500003155", cardExpiry(11));
+  await expect(cards.getByTestId("confirm-card")).toContainText("3155");
   await cards.getByRole("button", { name: en("billing.confirmCard") }).click();
   await expect(rows).toHaveCount(2);
   await expect(cards).toContainText("Ending with 3155");
-  // With two cards each has its menu.
+  // With two cards each has its menu; the default card's has no 'Default method'.
   await expect(rows.nth(1).getByRole("button")).toHaveCount(1);
+
+  // The second card can be deleted; then the last one has no menu again.
+  await rows.nth(1).getByRole("button").click();
+  await page.getByRole("menuitem", { name: en("billing.delete") }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Ending with 4242");
+  await expect(rows.first().getByRole("button")).toHaveCount(0);
 });

@@ -34,10 +34,10 @@ test("a starred entry opens the upgrade prompt with the plan badge and Upgrade n
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("plan-badge")).toHaveText("Free");
     await expect(dialog.getByText("Templates is not included in your current plan.")).toBeVisible();
-    // The only administrator, without UPGRADE_CONTACT_URL: shown, disabled, and explained.
-    const upgrade = dialog.getByRole(process.env.UPGRADE_CONTACT_URL ? "link" : "button", { name: "Upgrade now" });
-    await expect(upgrade).toBeVisible();
-    if (!process.env.UPGRADE_CONTACT_URL) await expect(dialog.getByText("Plans can't be changed in the app yet.")).toBeVisible();
+    // An administrator: checkout, preselected with the cheapest plan that has templates (docs/upgrade.md).
+    await expect(dialog.getByText("The Standard plan includes it.")).toBeVisible();
+    const upgrade = dialog.getByRole("link", { name: "Upgrade now" });
+    await expect(upgrade).toHaveAttribute("href", "/settings/ws/billing?checkout=standard");
 
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();

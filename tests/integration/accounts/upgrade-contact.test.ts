@@ -16,7 +16,7 @@ const get = (token?: string) =>
   GET(jsonRequest("GET", "/vapp/accounts/upgrade-contact", { headers: token ? { authorization: `Bearer ${token}` } : {} }));
 
 describe("GET /vapp/accounts/upgrade-contact (the import's upgrade prompt)", () => {
-  it("leads a member to their own workspace's administrators, the only administrator nowhere, and needs a session", async () => {
+  it("leads an administrator to checkout, a member to their own workspace's administrators, and needs a session", async () => {
     delete process.env.UPGRADE_CONTACT_URL;
     const { account, owner } = await createAccount("Upgrade");
     const other = await createAccount("Upgrade other");
@@ -26,10 +26,12 @@ describe("GET /vapp/accounts/upgrade-contact (the import's upgrade prompt)", () 
     expect(JSON.stringify(answer)).not.toContain(other.owner.email);
 
     const admin = await signedInAs(owner.id, account.id);
-    expect(await (await get(admin.accessToken)).json()).toMatchObject({ href: null, kind: "none" });
+    // Whoever manages billing changes the plan in checkout, sales page or not.
+    expect(await (await get(admin.accessToken)).json()).toMatchObject({ href: "/settings/ws/billing", kind: "checkout" });
     expect((await get()).status).toBe(401);
 
     process.env.UPGRADE_CONTACT_URL = "https://example.com/pricing";
     expect(await (await get(member.accessToken)).json()).toMatchObject({ href: "https://example.com/pricing", kind: "url" });
+    expect(await (await get(admin.accessToken)).json()).toMatchObject({ kind: "checkout" });
   });
 });

@@ -6,19 +6,28 @@ import { WorkspacePage } from "@/components/workspace/workspace-page";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getBillingDetails } from "@/lib/billing/billing-details";
+import { checkoutPreselect } from "@/lib/billing/checkout-preselect";
 import { listPaymentMethods } from "@/lib/billing/payment-methods";
 import { listProducts } from "@/lib/billing/products";
+import { stripePublishableKey } from "@/lib/billing/publishable-key";
 import { listSubscriptions } from "@/lib/billing/subscriptions";
 
 export const dynamic = "force-dynamic";
 
-/** Workspace settings → Billing (issue 17): the plan, the saved cards and the billing details. */
-export default async function BillingPage() {
+type Search = Promise<{ checkout?: string | string[]; period?: string | string[] }>;
+
+/**
+ * Workspace settings → Billing (issue 17): the plan, the saved cards and the billing details.
+ * `?checkout=<plan>&period=<month|year>` opens checkout with that choice (docs/billing.md).
+ */
+export default async function BillingPage({ searchParams }: { searchParams: Search }) {
   const ctx = await requirePageAccount("/settings/ws/billing");
   const allowed = can(ctx, "ManageBilling");
   const [cards, details, products, subscriptions] = allowed
     ? await Promise.all([listPaymentMethods(ctx), getBillingDetails(ctx), listProducts(), listSubscriptions(ctx)])
     : [[], null, [], []];
+  const preselect = checkoutPreselect(await searchParams);
+  const publishableKey = stripePublishableKey();
   return (
     <WorkspacePage ctx={ctx} permission="ManageBilling">
       {details && (
@@ -31,9 +40,11 @@ export default async function BillingPage() {
               plan={ctx.plan ?? "free"}
               cards={cards}
               details={details}
+              preselect={preselect}
+              publishableKey={publishableKey}
             />
           </div>
-          <PaymentMethodsCard cards={cards} />
+          <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
           <BillingDetailsCard details={details} />
         </div>
       )}

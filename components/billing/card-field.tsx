@@ -1,0 +1,45 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { lazy, Suspense } from "react";
+import { LocalCardField } from "./local-card-field";
+
+/** A refusal from the card provider, for the message by decline code (spec section 8). */
+export type CardFailure = { code?: string | null; declineCode?: string | null };
+
+/** Confirms a card setup that needs the holder (3-D Secure) with the provider's library: null when confirmed. */
+export type ConfirmCardSetup = (clientSecret: string) => Promise<CardFailure | null>;
+
+// Stripe.js and its React bindings load only when a publishable key is configured: the offline
+// build's bundle does not carry them (tests/unit/billing/card-field.test.ts).
+const StripeCardField = lazy(() => import("./stripe-card-field").then((module) => ({ default: module.StripeCardField })));
+
+/**
+ * The add-card form's secure card field (spec section 2): Stripe's card element (postal code
+ * hidden) when the page has a publishable key, else the offline provider's field. Either emits a
+ * token once the card is complete and valid, null otherwise; Stripe's also hands over how to
+ * confirm a card that needs its holder.
+ */
+export function CardField({
+  publishableKey,
+  onToken,
+  onConfirmer,
+}: {
+  publishableKey: string | null;
+  onToken: (token: string | null) => void;
+  onConfirmer: (confirm: ConfirmCardSetup | null) => void;
+}) {
+  const t = useTranslations("common");
+  if (!publishableKey) return <LocalCardField onToken={onToken} />;
+  return (
+    <Suspense fallback={<p className="text-sm text-zinc-500">{t("loading")}</p>}>
+      <StripeCardField publishableKey={publishableKey} onToken={onToken} onConfirmer={onConfirmer} />
+    </Suspense>
+  );
+}
+
+/** The message key for a card refusal (spec section 8): by decline code, else by error code; null when neither has a text. */
+export function cardErrorKey(failure: CardFailure, has: (key: string) => boolean): string | null {
+  for (const key of [failure.declineCode, failure.code]) if (key && has(`cardErrors.${key}`)) return `cardErrors.${key}`;
+  return null;
+}
