@@ -156,6 +156,8 @@ describe("the Stripe billing provider", () => {
     expect(second).toMatchObject({ hasMore: false, nextCursor: null });
     expect(second.invoices).toHaveLength(1);
     expect(second.invoices[0].createdAt!.getTime()).toBeLessThan(first.invoices[1].createdAt!.getTime());
+    // A cursor Stripe does not know for this customer (another's invoice, a made-up id).
+    await expect(listInvoices(ctx, { limit: 2, startingAfter: "in_not_theirs" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("opens the billing portal for the customer", async () => {
