@@ -8,6 +8,7 @@ import { passwordSchema } from "@/lib/auth/schemas";
 import { startSession } from "@/lib/auth/session";
 import type { IssuedSession } from "@/lib/auth/session-jwt";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { assertRoomFor } from "@/lib/billing/plan-enforcement";
 
 export const acceptInvitationSchema = z
   .object({
@@ -58,7 +59,8 @@ export async function getInvitation(token: string) {
  * Accepts an invitation. A new invitee sets their name and password here (the link proves the
  * address) and is signed in; someone who already has an account must be signed in as the
  * invited address (INVITATION_OTHER_USER otherwise). The membership becomes active and the
- * session moves to the new workspace.
+ * session moves to the new workspace. Past the workspace's members limit (after a downgrade) it
+ * is PLAN_LIMIT_REACHED and the invitation stays usable.
  */
 export async function acceptInvitation(
   ctx: ServiceContext,
@@ -98,6 +100,8 @@ export async function acceptInvitation(
       });
     }
 
+    // The workspace may have moved to a smaller plan since the invitation: its members limit still holds.
+    await assertRoomFor(tx, policy.accountId, "members", 1, { countInvited: false });
     await tx.accountPolicy.update({ where: { id: policy.id }, data: { status: "active", accessedAt: new Date() } });
     await recordAudit(
       tx,

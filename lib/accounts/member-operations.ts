@@ -45,12 +45,14 @@ export const createMember = defineOperation({
   input: createAccountPolicySchema,
   output: membershipSchema,
   ids: ["roleId"],
+  limit: { name: "members" },
   run: (ctx, input) => createAccountPolicy(ctx, input),
 });
 
 export const upsertMember = defineOperation({
   name: "upsertAccountPolicy",
   kind: "mutation",
+  // Its members limit is checked by the service: only an invitation or a restored member adds one.
   description: "With an id (or a member's email) changes the role or status; with a new email invites the person.",
   ...managers,
   input: upsertAccountPolicySchema,
@@ -100,6 +102,7 @@ export const sendInvitations = defineOperation({
   input: inviteMembersSchema,
   output: z.array(membershipSchema),
   ids: ["roleId"],
+  limit: { name: "members", amount: (input) => new Set(input.emails).size },
   run: (ctx, input) => inviteMembers(ctx, input),
 });
 

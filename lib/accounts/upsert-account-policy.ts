@@ -5,6 +5,7 @@ import { assertCan } from "@/lib/auth/permissions";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { assertWithinLimit } from "@/lib/billing/plan-enforcement";
 import { inviteMembers } from "./invite-members";
 import { assertKeepsAnAdministrator, getAssignableRole } from "./roles";
 import { accountScope } from "./scope";
@@ -25,7 +26,8 @@ export type UpsertAccountPolicyInput = z.input<typeof upsertAccountPolicySchema>
  * Creates or changes a membership of the caller's account. With `id` (or the email of someone
  * already in the workspace) it changes the role and/or suspends or restores the member; the last
  * active Administrator can be neither demoted nor suspended (LAST_ADMINISTRATOR). With the email
- * of someone not in the workspace it invites them (the rules of inviteMembers). Needs
+ * of someone not in the workspace it invites them (the rules of inviteMembers). Inviting or
+ * restoring someone past the plan's members limit is PLAN_LIMIT_REACHED. Needs
  * ManageMembers; audited. An id of another account is NOT_FOUND.
  */
 export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccountPolicyInput) {
@@ -33,8 +35,8 @@ export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccoun
   assertCan(ctx, "ManageMembers");
   const input = upsertAccountPolicySchema.parse(raw);
   const existing = input.id
-    ? await db.accountPolicy.findFirst({ where: { id: input.id, accountId }, select: { id: true } })
-    : await db.accountPolicy.findFirst({ where: { accountId, user: { email: input.email } }, select: { id: true } });
+    ? await db.accountPolicy.findFirst({ where: { id: input.id, accountId }, select: { id: true, status: true } })
+    : await db.accountPolicy.findFirst({ where: { accountId, user: { email: input.email } }, select: { id: true, status: true } });
   if (input.id && !existing) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });
   if (!existing) {
     if (input.status)
@@ -44,9 +46,12 @@ export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccoun
       });
     if (!input.roleId)
       throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A new member needs a role.", params: { fields: "roleId" } });
+    await assertWithinLimit(ctx, "members", 1);
     const [invited] = await inviteMembers(ctx, { emails: [input.email!], roleId: input.roleId! });
     return invited;
   }
+  // Restoring a suspended member counts against the plan's members limit as an invitation does.
+  if (existing.status === "disabled" && input.status === "active") await assertWithinLimit(ctx, "members", 1);
   return db.$transaction(async (tx) => {
     const policy = await tx.accountPolicy.findFirst({ where: { id: existing.id, accountId }, include: { role: true } });
     if (!policy) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Member not found." });

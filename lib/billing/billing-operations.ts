@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/operations/operation";
+import { defineOperation, fileOutput } from "@/lib/operations/operation";
 import { billingDetailsOutput, billingDetailsSchema, getBillingDetails, updateBillingDetails } from "./billing-details";
 import { billingPortal, checkPromotionCode, promotionCodeSchema, retrieveTaxRateByAccount, taxRateSchema } from "./billing-lookups";
-import { invoiceSchema, listInvoices, upcomingInvoice, upcomingInvoiceSchema } from "./invoices";
+import { getInvoiceReceipt } from "./invoice-receipt";
+import { invoiceListSchema, invoicePageSchema, invoiceSchema, listInvoices, upcomingInvoice, upcomingInvoiceSchema } from "./invoices";
 import { listProducts, productSchema } from "./products";
 import { getSubscription, listSubscriptions, subscriptionSchema, upsertSubscription, upsertSubscriptionSchema } from "./subscriptions";
 
@@ -70,11 +71,24 @@ export const upcomingInvoiceOperation = defineOperation({
 export const invoicesOperation = defineOperation({
   name: "invoices",
   kind: "query",
-  description: "The workspace's past invoices, newest first.",
+  description:
+    "The workspace's past invoices, newest first, a page at a time: { limit (12, at most 50), startingAfter (the previous page's nextCursor) }.",
   ...administrators,
-  input: z.object({}).strict(),
-  output: z.array(invoiceSchema),
-  run: (ctx) => listInvoices(ctx),
+  input: invoicePageSchema,
+  output: invoiceListSchema,
+  ids: ["startingAfter"],
+  run: (ctx, input) => listInvoices(ctx, input),
+});
+
+export const invoiceReceiptOperation = defineOperation({
+  name: "invoiceReceipt",
+  kind: "download",
+  description: "The receipt (PDF) of one of the workspace's invoices of the offline billing provider; Stripe's are read on Stripe's page.",
+  ...administrators,
+  input: z.object({ id }).strict(),
+  output: fileOutput,
+  ids: ["id"],
+  run: (ctx, input) => getInvoiceReceipt(ctx, input),
 });
 
 export const billingDetailsOperation = defineOperation({
@@ -134,6 +148,7 @@ export const billingOperations = [
   upsertSubscriptionOperation,
   upcomingInvoiceOperation,
   invoicesOperation,
+  invoiceReceiptOperation,
   billingDetailsOperation,
   updateBillingDetailsOperation,
   checkPromotionCodeOperation,

@@ -9,6 +9,7 @@ import { ensureCustomer, existingCustomer } from "./customer";
 import { PLAN_CURRENCY } from "./plans";
 import type { ProviderInvoice } from "./provider";
 import { priceRef, requireQuota } from "./subscriptions";
+import { OPERATION_ROUTES } from "@/lib/operations/routes";
 
 export const invoiceSchema = z.object({
   id: z.string().nullable(),
@@ -76,6 +77,9 @@ export async function upcomingInvoice(ctx: ServiceContext, input: z.infer<typeof
     return shape(
       {
         id: null,
+        number: null,
+        status: null,
+        url: null,
         amount: 0,
         currency: quota.currency || PLAN_CURRENCY,
         subtotal: 0,
@@ -102,10 +106,67 @@ export async function upcomingInvoice(ctx: ServiceContext, input: z.infer<typeof
   return shape(invoice, taxRate ? { name: taxRate.name, percentage: taxRate.percentage } : null);
 }
 
-/** The workspace's past invoices, newest first. */
-export async function listInvoices(ctx: ServiceContext) {
+export const invoicePageSchema = z
+  .object({
+    limit: z.coerce.number().int().min(1).max(50).default(12),
+    /** The cursor: the last invoice of the previous page (its `nextCursor`). */
+    startingAfter: z.string().min(1).max(64).nullish(),
+  })
+  .strict();
+
+/** A past invoice (Stripe's invoice, or one of the offline provider's): amounts in cents. */
+export const pastInvoiceSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  status: z.enum(["paid", "open", "draft", "void", "uncollectible"]).nullable(),
+  createdAt: z.date().nullable(),
+  currency: z.string(),
+  subtotal: z.number(),
+  discount: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  amount: z.number(),
+  /** Where the invoice is read: Stripe's hosted invoice page, or offline the app's receipt (invoiceReceipt). */
+  url: z.string().nullable(),
+});
+
+export const invoiceListSchema = z.object({
+  invoices: z.array(pastInvoiceSchema),
+  hasMore: z.boolean(),
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * The workspace's past invoices, newest first, a page at a time (`limit`, and `startingAfter`
+ * the previous page's `nextCursor`; another workspace's invoice there is NOT_FOUND). Offline,
+ * each links to its receipt served by invoiceReceipt.
+ */
+export async function listInvoices(ctx: ServiceContext, input: z.infer<typeof invoicePageSchema>) {
   assertCan(ctx, "ManageBilling");
   const customerId = await existingCustomer(ctx);
-  if (!customerId) return [];
-  return (await billingProvider().listInvoices(customerId)).map((invoice) => shape(invoice, null));
+  const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Invoice not found." });
+  if (!customerId && input.startingAfter) throw notFound();
+  if (!customerId) return { invoices: [], hasMore: false, nextCursor: null };
+  const provider = billingProvider();
+  const page = await provider.listInvoices(customerId, { limit: input.limit, startingAfter: input.startingAfter ?? null });
+  if (!page) throw notFound();
+  const invoices = page.invoices
+    .filter((invoice): invoice is typeof invoice & { id: string } => !!invoice.id)
+    .map((invoice) => ({
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      createdAt: invoice.createdAt,
+      currency: invoice.currency,
+      subtotal: invoice.subtotal,
+      discount: invoice.discount,
+      tax: invoice.tax,
+      total: invoice.total,
+      amount: invoice.amount,
+      url: provider.name === "local" ? receiptPath(invoice.id) : invoice.url,
+    }));
+  return { invoices, hasMore: page.hasMore, nextCursor: page.hasMore ? (invoices.at(-1)?.id ?? null) : null };
 }
+
+/** The app's address of an offline invoice's receipt (the invoiceReceipt download's route). */
+export const receiptPath = (id: string) => OPERATION_ROUTES.invoiceReceipt.path.replace("{id}", encodeURIComponent(id));

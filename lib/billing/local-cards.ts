@@ -5,7 +5,11 @@
  * sending it) and lib/billing/local-provider.ts.
  */
 export type TestCardOutcome =
-  { kind: "succeeds" } | { kind: "requiresAction" } | { kind: "declined"; code: string; declineCode: string | null };
+  | { kind: "succeeds" }
+  | { kind: "requiresAction" }
+  | { kind: "declined"; code: string; declineCode: string | null }
+  /** Saved, but every charge fails (a renewal on it makes the subscription past_due). */
+  | { kind: "chargeDeclines"; declineCode: string };
 
 export const TEST_CARDS: Record<string, TestCardOutcome> = {
   "4242424242424242": { kind: "succeeds" },
@@ -15,6 +19,7 @@ export const TEST_CARDS: Record<string, TestCardOutcome> = {
   "4000000000000002": { kind: "declined", code: "card_declined", declineCode: "generic_decline" },
   "4000000000009995": { kind: "declined", code: "card_declined", declineCode: "insufficient_funds" },
   "4000000000000069": { kind: "declined", code: "expired_card", declineCode: null },
+  "4000000000000341": { kind: "chargeDeclines", declineCode: "generic_decline" },
 };
 
 /** Luhn's check digit rule. */

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import { cardBrand, parseLocalToken, TEST_CARDS } from "./local-cards";
+import { cardBrand, parseLocalToken, TEST_CARDS, type TestCardOutcome } from "./local-cards";
 import { invoiceTotals } from "./invoice-math";
+import { chargeRefusal, toLocalInvoice, writeLocalInvoice } from "./local-invoices";
 import {
   CardError,
   type BillingProvider,
   type InvoiceLine,
+  type InvoicePage,
   type ProviderCard,
   type ProviderInvoice,
   type ProviderPromotionCode,
@@ -56,7 +58,7 @@ const toCard = (row: LocalCard, clientSecret: string | null = null): ProviderCar
   clientSecret,
 });
 
-const addInterval = (from: Date, interval: "month" | "year") => {
+export const addInterval = (from: Date, interval: "month" | "year") => {
   const end = new Date(from);
   if (interval === "year") end.setUTCFullYear(end.getUTCFullYear() + 1);
   else end.setUTCMonth(end.getUTCMonth() + 1);
@@ -87,7 +89,7 @@ export class LocalProvider implements BillingProvider {
   async addCard(customerId: string, tokenId: string): Promise<ProviderCard> {
     const card = parseLocalToken(tokenId);
     if (!card) throw new CardError("invalid_number", null, "The card number is not valid.");
-    const outcome = TEST_CARDS[card.number] ?? { kind: "succeeds" as const };
+    const outcome: TestCardOutcome = TEST_CARDS[card.number] ?? { kind: "succeeds" };
     const now = new Date();
     if (card.year < now.getUTCFullYear() || (card.year === now.getUTCFullYear() && card.month < now.getUTCMonth() + 1))
       throw new CardError("expired_card", null, "Your card has expired.");
@@ -107,6 +109,7 @@ export class LocalProvider implements BillingProvider {
           status: clientSecret ? "requires_action" : "succeeded",
           clientSecret,
           isDefault: !clientSecret && !hasDefault,
+          chargeDeclineCode: outcome.kind === "chargeDeclines" ? outcome.declineCode : null,
         },
       });
       return toCard(row, clientSecret);
@@ -146,33 +149,35 @@ export class LocalProvider implements BillingProvider {
     return LOCAL_TAX_RATES.find((rate) => rate.country === country?.toUpperCase()) ?? null;
   }
 
+  /**
+   * Creates or changes the subscription and charges what the change invoices now on the default
+   * card (refused with its CardError, nothing written); a charge writes a paid invoice.
+   */
   async upsertSubscription(request: SubscriptionRequest): Promise<ProviderSubscription> {
-    if (request.price.amount > 0) {
-      const card = await db.localPaymentMethod.findFirst({
-        where: { customerId: request.customerId, status: "succeeded", isDefault: true },
-      });
-      if (!card) throw new CardError("payment_method_required", null, "Add a payment method first.");
-    }
+    const now = new Date();
     const current = await this.current(request.subscriptionId);
     const samePrice = current && current.quotaId === request.price.quotaId;
-    const start = samePrice && current.currentPeriodStart ? current.currentPeriodStart : new Date();
+    const start = samePrice && current.currentPeriodStart ? current.currentPeriodStart : now;
+    const end = samePrice && current.currentPeriodEnd ? current.currentPeriodEnd : addInterval(start, request.price.interval);
     const invoice = await this.previewInvoice(request);
+    if (request.price.amount > 0 || invoice.total > 0) {
+      const refusal = await chargeRefusal(db, request.customerId, now);
+      if (refusal && (invoice.total > 0 || refusal.code === "payment_method_required")) throw refusal;
+    }
     const id = request.subscriptionId ?? newId("sub_local");
     if (invoice.total !== 0 || !samePrice)
-      await db.localInvoice.create({
-        data: {
+      await db.$transaction((tx) =>
+        writeLocalInvoice(tx, {
           id: newId("in_local"),
           customerId: request.customerId,
           subscriptionId: id,
-          currency: invoice.currency,
-          lines: invoice.lines as object[],
-          subtotal: invoice.subtotal,
-          discount: invoice.discount,
-          tax: invoice.tax,
-          total: invoice.total,
+          invoice,
           status: "paid",
-        },
-      });
+          periodStart: start,
+          periodEnd: end,
+          now,
+        }),
+      );
     const promotion = LOCAL_PROMOTION_CODES.find((p) => p.coupon.id === request.couponId);
     return {
       id,
@@ -181,7 +186,7 @@ export class LocalProvider implements BillingProvider {
       quantity: request.quantity,
       cancelAtPeriodEnd: request.cancelAtPeriodEnd,
       currentPeriodStart: start,
-      currentPeriodEnd: addInterval(start, request.price.interval),
+      currentPeriodEnd: end,
       cancelledAt: null,
       couponId: promotion?.coupon.id ?? current?.couponId ?? null,
     };
@@ -240,22 +245,18 @@ export class LocalProvider implements BillingProvider {
       promotion?.coupon ?? null,
       request.taxRate?.percentage ?? 0,
     );
-    return { id: null, currency: price.currency, lines, createdAt: null, ...totals };
+    return { id: null, number: null, status: null, url: null, currency: price.currency, lines, createdAt: null, ...totals };
   }
 
-  async listInvoices(customerId: string) {
-    const rows = await db.localInvoice.findMany({ where: { customerId }, orderBy: { createdAt: "desc" }, take: 24 });
-    return rows.map((row) => ({
-      id: row.id,
-      amount: Math.max(row.total, 0),
-      currency: row.currency,
-      subtotal: row.subtotal,
-      discount: row.discount,
-      tax: row.tax,
-      total: row.total,
-      lines: (row.lines as unknown as InvoiceLine[]).map((line) => ({ ...line, endedAt: line.endedAt ? new Date(line.endedAt) : null })),
-      createdAt: row.createdAt,
-    }));
+  async listInvoices(customerId: string, page: InvoicePage) {
+    if (page.startingAfter && !(await db.localInvoice.count({ where: { id: page.startingAfter, customerId } }))) return null;
+    const rows = await db.localInvoice.findMany({
+      where: { customerId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: page.limit + 1,
+      ...(page.startingAfter ? { cursor: { id: page.startingAfter }, skip: 1 } : {}),
+    });
+    return { invoices: rows.slice(0, page.limit).map(toLocalInvoice), hasMore: rows.length > page.limit };
   }
 
   /** Offline there is no hosted portal: the workspace's own billing settings stand in for it. */

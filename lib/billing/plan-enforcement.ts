@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { AccountLimits } from "./plans";
@@ -7,7 +8,7 @@ import type { AccountLimits } from "./plans";
 export const capabilitiesEnforced = () => process.env.ACCOUNT_CAPABILITIES !== "false";
 
 /** What a declaration may ask of the plan: a capability, and a limit with how much the call uses. */
-export type PlanLimitName = "documents";
+export type PlanLimitName = "documents" | "members";
 
 /** Refuses a feature the workspace's plan lacks (FEATURE_NOT_IN_PLAN, with the capability for the upgrade prompt). */
 export function assertCapability(ctx: ServiceContext, capability: string) {
@@ -28,22 +29,48 @@ export function limitWindowStart(limits: Pick<AccountLimits, "period" | "periodS
 
 /**
  * Refuses creating `amount` more past the plan's limit (PLAN_LIMIT_REACHED, with the limit and
- * the plan for the upgrade prompt). Counts what the workspace made in the limit's window: a
- * downgrade keeps everything and only blocks making more. One count query, only for the
- * declarations that name a limit.
+ * the plan for the upgrade prompt). `documents` counts what the workspace made in the limit's
+ * window; `members` counts its active members and pending invitations (a suspended member does
+ * not count). A downgrade keeps everything and only blocks making more. One count query, only
+ * for the declarations that name a limit.
  */
 export async function assertWithinLimit(ctx: ServiceContext, name: PlanLimitName, amount: number) {
-  if (!ctx.accountId || !capabilitiesEnforced()) return;
-  const account = await db.account.findUnique({ where: { id: ctx.accountId }, select: { limits: true, planSlug: true } });
+  if (!ctx.accountId || !capabilitiesEnforced() || amount <= 0) return;
+  await assertRoomFor(db, ctx.accountId, name, amount);
+}
+
+/**
+ * The check itself, for a workspace and a client (a transaction's, to count what it sees):
+ * accepting an invitation checks `members` here with `countInvited: false`, since the pending
+ * invitation it turns into a member was counted when it was sent.
+ */
+export async function assertRoomFor(
+  client: Pick<Prisma.TransactionClient, "account" | "document" | "accountPolicy">,
+  accountId: string,
+  name: PlanLimitName,
+  amount: number,
+  options: { countInvited?: boolean } = {},
+) {
+  if (!capabilitiesEnforced()) return;
+  const account = await client.account.findUnique({ where: { id: accountId }, select: { limits: true, planSlug: true } });
   const limits = (account?.limits ?? {}) as Partial<AccountLimits>;
   const max = limits[name];
   if (typeof max !== "number") return;
-  const since = limitWindowStart({ period: limits.period ?? "month", periodStart: limits.periodStart ?? null });
-  const used = await db.document.count({ where: { accountId: ctx.accountId, createdAt: { gte: since } } });
+  let used: number;
+  if (name === "members") {
+    const statuses: ("active" | "invited")[] = options.countInvited === false ? ["active"] : ["active", "invited"];
+    used = await client.accountPolicy.count({ where: { accountId, status: { in: statuses } } });
+  } else {
+    const since = limitWindowStart({ period: limits.period ?? "month", periodStart: limits.periodStart ?? null });
+    used = await client.document.count({ where: { accountId, createdAt: { gte: since } } });
+  }
   if (used + amount <= max) return;
   throw new AppError(AppErrorCode.PLAN_LIMIT_REACHED, {
-    message: `Your plan's limit of ${max} new documents for this period is reached.`,
+    message:
+      name === "members"
+        ? `Your plan's limit of ${max} members is reached.`
+        : `Your plan's limit of ${max} new documents for this period is reached.`,
     params: { max, limit: name },
-    details: { limit: name, max, used, plan: account?.planSlug ?? ctx.plan },
+    details: { limit: name, max, used, plan: account?.planSlug ?? null },
   });
 }

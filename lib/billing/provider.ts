@@ -55,6 +55,10 @@ export type InvoiceLine = {
 
 export type ProviderInvoice = {
   id: string | null;
+  /** A past invoice's number, status and the provider's page for it (Stripe's hosted invoice); null in a preview. */
+  number: string | null;
+  status: "paid" | "open" | "draft" | "void" | "uncollectible" | null;
+  url: string | null;
   amount: number;
   currency: string;
   subtotal: number;
@@ -64,6 +68,8 @@ export type ProviderInvoice = {
   lines: InvoiceLine[];
   createdAt: Date | null;
 };
+
+export type InvoicePage = { limit: number; startingAfter: string | null };
 
 /** What a subscription is bought with: the provider's price (or, offline, our quota with its amount). */
 export type PriceRef = { priceId: string | null; quotaId: string; amount: number; currency: string; interval: Interval };
@@ -117,7 +123,8 @@ export interface BillingProvider {
   upsertSubscription(request: SubscriptionRequest): Promise<ProviderSubscription>;
   /** What the change would invoice now (Stripe's invoice preview). */
   previewInvoice(request: SubscriptionRequest): Promise<ProviderInvoice>;
-  listInvoices(customerId: string): Promise<ProviderInvoice[]>;
+  /** The customer's past invoices, newest first: a page of `limit` after the invoice `startingAfter` (null when that is not one of theirs). */
+  listInvoices(customerId: string, page: InvoicePage): Promise<{ invoices: ProviderInvoice[]; hasMore: boolean } | null>;
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
   /** Verifies a webhook's signature; throws when it does not match. */
   verifyWebhook(payload: string, signature: string | null): ProviderEvent;

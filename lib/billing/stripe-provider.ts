@@ -3,6 +3,7 @@ import {
   CardError,
   type BillingProvider,
   type CustomerDetails,
+  type InvoicePage,
   type ProviderCard,
   type ProviderEvent,
   type ProviderInvoice,
@@ -165,9 +166,19 @@ export class StripeProvider implements BillingProvider {
     return toInvoice(preview);
   }
 
-  async listInvoices(customerId: string) {
-    const invoices = await this.stripe.invoices.list({ customer: customerId, limit: 24 });
-    return invoices.data.map(toInvoice);
+  async listInvoices(customerId: string, page: InvoicePage) {
+    try {
+      const invoices = await this.stripe.invoices.list({
+        customer: customerId,
+        limit: page.limit,
+        ...(page.startingAfter ? { starting_after: page.startingAfter } : {}),
+      });
+      return { invoices: invoices.data.map(toInvoice), hasMore: invoices.has_more };
+    } catch (error) {
+      // A cursor Stripe does not know (or not this customer's invoice).
+      if (page.startingAfter && error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
   }
 
   async portalUrl(customerId: string, returnUrl: string) {
@@ -230,6 +241,9 @@ function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
   const tax = (invoice.total_taxes ?? []).reduce((sum, t) => sum + t.amount, 0);
   return {
     id: invoice.id ?? null,
+    number: invoice.number ?? null,
+    status: (invoice.status ?? null) as ProviderInvoice["status"],
+    url: invoice.hosted_invoice_url ?? null,
     amount: invoice.amount_due,
     currency: invoice.currency,
     subtotal: invoice.subtotal,

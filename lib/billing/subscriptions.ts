@@ -152,6 +152,9 @@ export async function upsertSubscription(ctx: ServiceContext, input: z.infer<typ
         couponId: result.couponId ?? (toFree ? (live?.couponId ?? null) : (input.coupon ?? null)),
         provider: provider.name,
         providerSubscriptionId: result.id,
+        // The provider's answer is its state now: a webhook event from before this change is older
+        // (to the second, as events' `created` is: one from this very second still applies).
+        providerStateAt: new Date(Math.floor(Date.now() / 1000) * 1000),
       };
       const saved = await tx.subscription.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
       const product = keepsPlan(result.status)

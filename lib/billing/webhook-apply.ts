@@ -19,9 +19,11 @@ export async function applyWebhookEvent(ctx: ServiceContext, eventId: string): P
     >`SELECT id FROM "ProcessedWebhookEvent" WHERE id = ${eventId} AND "processedAt" IS NULL FOR UPDATE`;
     if (!rows.length) return "skipped";
     const event = await tx.processedWebhookEvent.findUniqueOrThrow({ where: { id: eventId } });
-    const { type, object } = event.payload as unknown as { type: string; object: Record<string, unknown> };
+    const { type, object, created } = event.payload as unknown as { type: string; object: Record<string, unknown>; created?: number };
     let outcome: "applied" | "ignored" = "ignored";
-    if (type.startsWith("customer.subscription.")) outcome = await syncSubscription(tx, ctx, object as unknown as Stripe.Subscription);
+    const eventAt = new Date((created ?? Math.floor(event.receivedAt.getTime() / 1000)) * 1000);
+    if (type.startsWith("customer.subscription."))
+      outcome = await syncSubscription(tx, ctx, object as unknown as Stripe.Subscription, eventAt);
     else if (type === "invoice.payment_failed" || type === "invoice.paid") outcome = await syncPayment(tx, ctx, type, object);
     await tx.processedWebhookEvent.update({ where: { id: eventId }, data: { processedAt: new Date() } });
     return outcome;
@@ -38,13 +40,19 @@ async function accountOfCustomer(tx: Tx, customer: unknown) {
   return (await tx.billingCustomer.findFirst({ where: { customerId } }))?.accountId ?? null;
 }
 
-/** The provider's subscription (status, period, cancellation, price) into the workspace's row and plan. */
-async function syncSubscription(tx: Tx, ctx: ServiceContext, object: Stripe.Subscription): Promise<"applied" | "ignored"> {
+/**
+ * The provider's subscription (status, period, cancellation, price) into the workspace's row and
+ * plan. Events can arrive out of order (Stripe does not promise an order): each carries the
+ * subscription as it was at the event's `created` instant, and the row keeps the instant of the
+ * state it holds (`providerStateAt`). An event older than that is stale and changes nothing.
+ */
+async function syncSubscription(tx: Tx, ctx: ServiceContext, object: Stripe.Subscription, eventAt: Date): Promise<"applied" | "ignored"> {
   const remote = toSubscription(object);
-  const accountId =
-    (await tx.subscription.findUnique({ where: { providerSubscriptionId: remote.id } }))?.accountId ??
-    (await accountOfCustomer(tx, object.customer));
+  const existing = await tx.subscription.findUnique({ where: { providerSubscriptionId: remote.id } });
+  const accountId = existing?.accountId ?? (await accountOfCustomer(tx, object.customer));
   if (!accountId) return "ignored";
+  const current = existing ?? (await tx.subscription.findUnique({ where: { accountId } }));
+  if (current?.providerStateAt && current.providerStateAt > eventAt) return "ignored";
   const quota =
     (remote.priceId && (await tx.productQuota.findFirst({ where: { providerPriceId: remote.priceId }, include: { product: true } }))) ||
     (await tx.subscription.findUnique({ where: { accountId }, include: { quota: { include: { product: true } } } }))?.quota;
@@ -59,6 +67,7 @@ async function syncSubscription(tx: Tx, ctx: ServiceContext, object: Stripe.Subs
     cancelledAt: remote.cancelledAt,
     provider: "stripe",
     providerSubscriptionId: remote.id,
+    providerStateAt: eventAt,
   };
   const saved = await tx.subscription.upsert({ where: { accountId }, create: { accountId, ...data }, update: data });
   const paid = keepsPlan(remote.status);

@@ -1,3 +1,4 @@
+import { billingRenewalsJob } from "@/lib/billing/local-renewals";
 import { billingWebhookJob } from "@/lib/billing/webhook-job";
 import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
 import { documentExpiryJob } from "./document-expiry";
@@ -16,4 +17,5 @@ export const JOBS: readonly JobDefinition[] = [
   remindersJob,
   signatureRemindersJob,
   billingWebhookJob,
+  billingRenewalsJob,
 ] as readonly JobDefinition[];

@@ -220,6 +220,7 @@ export const OPERATION_ROUTES = {
   subscription: { method: "GET", path: "/vapp/billing/subscriptions/{id}" },
   upcomingInvoice: { method: "POST", path: "/vapp/billing/invoices/upcoming" },
   invoices: { method: "GET", path: "/vapp/billing/invoices" },
+  invoiceReceipt: { method: "GET", path: "/vapp/billing/invoices/{id}/receipt" },
   billingDetails: { method: "GET", path: "/vapp/billing/details" },
   updateBillingDetails: { method: "PUT", path: "/vapp/billing/details" },
   checkPromotionCode: { method: "POST", path: "/vapp/billing/promotion-codes/check" },

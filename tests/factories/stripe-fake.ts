@@ -8,7 +8,8 @@ import Stripe from "stripe";
  * complete Stripe mock exists offline; ../shared/ENVIRONMENT.md): customers, payment methods from
  * Stripe's test tokens, SetupIntents (tok_threeDSecure2Required waits for `confirmSetup`; the
  * decline tokens answer 402 card errors), promotion codes, tax rates, subscriptions, the invoice
- * preview, invoices and billing portal sessions. Every request is recorded (`calls`) with its
+ * preview, invoices (one paid invoice per subscription created or changed, listed newest first with
+ * `limit` and `starting_after`) and billing portal sessions. Every request is recorded (`calls`) with its
  * decoded form body, and `signedEvent` signs a webhook payload with the fake's secret.
  */
 export type StripeFake = {
@@ -19,7 +20,8 @@ export type StripeFake = {
   /** Completes a SetupIntent waiting for its holder (what stripe.confirmCardSetup does in the browser). */
   confirmSetup: (paymentMethodId: string) => void;
   subscription: (id: string) => Record<string, unknown> | undefined;
-  signedEvent: (event: { id: string; type: string; object: unknown }) => { payload: string; signature: string };
+  /** Signs an event; `created` (Unix seconds, default now) is when Stripe says the event happened. */
+  signedEvent: (event: { id: string; type: string; object: unknown; created?: number }) => { payload: string; signature: string };
   close: () => Promise<void>;
 };
 
@@ -179,6 +181,33 @@ export async function startStripeFake(): Promise<StripeFake> {
     };
   }
 
+  let invoiceCount = 0;
+  /** What Stripe bills when a subscription starts or changes: here, its price in full, paid. */
+  function recordInvoice(sub: Obj) {
+    const item = (sub.items as { data: Obj[] }).data[0];
+    const price = prices[(item.price as Obj).id as string];
+    const amount = (price?.amount ?? 0) * Number(item.quantity ?? 1);
+    invoiceCount++;
+    const invoiceId = id("in");
+    invoices.unshift({
+      id: invoiceId,
+      object: "invoice",
+      customer: sub.customer,
+      subscription: sub.id,
+      number: `FAKE-${String(invoiceCount).padStart(4, "0")}`,
+      status: "paid",
+      hosted_invoice_url: `https://invoice.stripe.test/i/${invoiceId}`,
+      currency: "eur",
+      amount_due: amount,
+      subtotal: amount,
+      total: amount,
+      created: now() + invoiceCount,
+      total_discount_amounts: [],
+      total_taxes: [],
+      lines: { object: "list", data: [] },
+    });
+  }
+
   function handle(method: string, path: string, query: URLSearchParams, body: Obj): { status: number; body: unknown } {
     let m: RegExpExecArray | null;
     if (method === "POST" && path === "/v1/customers") {
@@ -256,23 +285,30 @@ export async function startStripeFake(): Promise<StripeFake> {
       if (!(customer?.invoice_settings as Obj)?.default_payment_method) return cardError("card_declined", "generic_decline");
       const sub = subscriptionObject(null, body);
       subscriptions.set(sub.id as string, sub);
+      recordInvoice(sub);
       return { status: 200, body: sub };
     }
     if ((m = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const sub = subscriptions.get(m[1]);
       if (!sub) return notFound(path);
-      if (method === "POST") subscriptions.set(m[1], subscriptionObject(sub, body));
+      if (method === "POST") {
+        const priceOf = (s: Obj) => ((s.items as { data: Obj[] }).data[0].price as Obj).id;
+        const changed = subscriptionObject(sub, body);
+        subscriptions.set(m[1], changed);
+        // A change of price is invoiced at once (prorated in Stripe; here in full).
+        if (priceOf(changed) !== priceOf(sub)) recordInvoice(changed);
+      }
       return { status: 200, body: subscriptions.get(m[1]) };
     }
     if (method === "POST" && path === "/v1/invoices/create_preview") return { status: 200, body: preview(body) };
-    if (method === "GET" && path === "/v1/invoices")
-      return {
-        status: 200,
-        body: list(
-          invoices.filter((i) => i.customer === query.get("customer")),
-          path,
-        ),
-      };
+    if (method === "GET" && path === "/v1/invoices") {
+      const mine = invoices.filter((i) => i.customer === query.get("customer"));
+      const after = query.get("starting_after");
+      const from = after ? mine.findIndex((i) => i.id === after) + 1 : 0;
+      if (after && from === 0) return notFound(`/v1/invoices/${after}`);
+      const limit = Number(query.get("limit") ?? 10);
+      return { status: 200, body: { ...list(mine.slice(from, from + limit), path), has_more: from + limit < mine.length } };
+    }
     if (method === "POST" && path === "/v1/billing_portal/sessions")
       return {
         status: 200,
@@ -324,7 +360,7 @@ export async function startStripeFake(): Promise<StripeFake> {
         id: event.id,
         object: "event",
         type: event.type,
-        created: now(),
+        created: event.created ?? now(),
         data: { object: event.object },
         api_version: "2026-10-28.endive",
       });

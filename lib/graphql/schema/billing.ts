@@ -100,6 +100,30 @@ const Invoice = builder.simpleObject("Invoice", {
     taxRate: t.field({ type: TaxRate, nullable: true }),
   }),
 });
+const PastInvoice = builder.simpleObject("PastInvoice", {
+  description: "A past invoice: amounts in cents; url is Stripe's invoice page or, offline, the app's receipt.",
+  fields: (t) => ({
+    id: t.id(),
+    number: t.string({ nullable: true }),
+    status: t.string({ nullable: true }),
+    createdAt: t.field({ type: "DateTime", nullable: true }),
+    currency: t.string(),
+    subtotal: t.int(),
+    discount: t.int(),
+    tax: t.int(),
+    total: t.int(),
+    amount: t.int(),
+    url: t.string({ nullable: true }),
+  }),
+});
+const InvoiceList = builder.simpleObject("InvoiceList", {
+  description: "A page of past invoices, newest first; nextCursor goes to startingAfter for the next page.",
+  fields: (t) => ({
+    invoices: t.field({ type: [PastInvoice] }),
+    hasMore: t.boolean(),
+    nextCursor: t.string({ nullable: true }),
+  }),
+});
 const PaymentMethod = builder.simpleObject("PaymentMethod", {
   description: "A saved card.",
   fields: (t) => ({
@@ -188,7 +212,11 @@ builder.queryFields((t) => ({
     args: { subscription: t.arg.id(), prediction: t.arg({ type: PredictionInput, required: true }) },
     resolve: resolveOperation(upcomingInvoiceOperation, (args) => graphqlInput(args, ["subscription"])) as never,
   }),
-  invoices: t.field({ type: [Invoice], resolve: resolveOperation(invoicesOperation) as never }),
+  invoices: t.field({
+    type: InvoiceList,
+    args: { limit: t.arg.int(), startingAfter: t.arg.id() },
+    resolve: resolveOperation(invoicesOperation, (args) => graphqlInput(args, ["startingAfter"])) as never,
+  }),
   billingDetails: t.field({ type: BillingDetails, resolve: resolveOperation(billingDetailsOperation) as never }),
   checkPromotionCode: t.field({
     type: PromotionCode,

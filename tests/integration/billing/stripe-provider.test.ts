@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { billingProvider } from "@/lib/billing/billing-provider";
 import { updateBillingDetails } from "@/lib/billing/billing-details";
 import { billingPortal, checkPromotionCode, retrieveTaxRateByAccount } from "@/lib/billing/billing-lookups";
-import { upcomingInvoice } from "@/lib/billing/invoices";
+import { listInvoices, upcomingInvoice } from "@/lib/billing/invoices";
 import { confirmPaymentMethod, createPaymentMethod, deletePaymentMethod, listPaymentMethods } from "@/lib/billing/payment-methods";
 import { upsertSubscription } from "@/lib/billing/subscriptions";
 import { syncProducts } from "@/lib/billing/sync-products";
@@ -142,6 +142,24 @@ describe("the Stripe billing provider", () => {
     expect(account.limits).toMatchObject({ documents: 12000, period: "year" });
   });
 
+  it("lists past invoices a page at a time, each with its number, status and Stripe's page", async () => {
+    // A change of period is a second invoice.
+    await upsertSubscription(ctx, { items: [{ quota: "quota_standard_month", quantity: 1 }] });
+    await upsertSubscription(ctx, { items: [{ quota: "quota_standard_year", quantity: 1 }] });
+    const first = await listInvoices(ctx, { limit: 2 });
+    expect(first.invoices).toHaveLength(2);
+    expect(first).toMatchObject({ hasMore: true, nextCursor: first.invoices[1].id });
+    expect(first.invoices[0]).toMatchObject({ status: "paid", number: expect.stringMatching(/^FAKE-/), amount: 29000 });
+    expect(first.invoices[0].url).toMatch(/^https:\/\/invoice\.stripe\.test\/i\/in_/);
+    expect(fake.calls.findLast((c) => c.path === "/v1/invoices")).toMatchObject({ method: "GET" });
+    const second = await listInvoices(ctx, { limit: 2, startingAfter: first.nextCursor });
+    expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(second.invoices).toHaveLength(1);
+    expect(second.invoices[0].createdAt!.getTime()).toBeLessThan(first.invoices[1].createdAt!.getTime());
+    // A cursor Stripe does not know for this customer (another's invoice, a made-up id).
+    await expect(listInvoices(ctx, { limit: 2, startingAfter: "in_not_theirs" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
   it("opens the billing portal for the customer", async () => {
     expect((await billingPortal(ctx)).url).toMatch(/^https:\/\/billing\.stripe\.test\/session\/cus_/);
   });
@@ -204,6 +222,40 @@ describe("Stripe webhooks", () => {
     expect((await db.account.findUniqueOrThrow({ where: { id: accountId } })).planSlug).toBe("standard");
   });
 
+  it("keeps the newer state when an older event arrives after it, and applies a replayed event once", async () => {
+    const row = await db.subscription.findUniqueOrThrow({ where: { accountId } });
+    const base = fake.subscription(row.providerSubscriptionId!)!;
+    const at = Math.floor(Date.now() / 1000) + 60;
+    const newer = fake.signedEvent({
+      id: "evt_order_new",
+      type: "customer.subscription.updated",
+      object: { ...base, cancel_at_period_end: false },
+      created: at + 10,
+    });
+    const older = fake.signedEvent({
+      id: "evt_order_old",
+      type: "customer.subscription.updated",
+      object: { ...base, cancel_at_period_end: true },
+      created: at,
+    });
+    const apply = (eventId: string) => billingWebhookJob.run(jobContext("test"), { eventId }, { number: 1, last: false });
+    // The newer one is delivered first, the older one after it.
+    await receiveWebhook(newer.payload, newer.signature);
+    expect(await apply("evt_order_new")).toBe("applied");
+    await receiveWebhook(older.payload, older.signature);
+    expect(await apply("evt_order_old")).toBe("ignored");
+    const kept = await db.subscription.findUniqueOrThrow({ where: { accountId } });
+    expect(kept).toMatchObject({ cancelAtPeriodEnd: false, providerStateAt: new Date((at + 10) * 1000) });
+    // Stored once, processed: the older one is not applied later either.
+    expect(await db.processedWebhookEvent.findUniqueOrThrow({ where: { id: "evt_order_old" } })).toMatchObject({
+      processedAt: expect.any(Date),
+    });
+    // The newer one replayed: acknowledged as a duplicate, applied once.
+    expect(await receiveWebhook(newer.payload, newer.signature)).toEqual({ received: true, duplicate: true });
+    expect(await apply("evt_order_new")).toBe("skipped");
+    expect(await db.audit.count({ where: { accountId, eventType: "subscription.synced", targetId: kept.id } })).toBe(2);
+  });
+
   it("marks a failed payment, and moves the workspace back to free when the subscription ends", async () => {
     const row = await db.subscription.findUniqueOrThrow({ where: { accountId } });
     const customer = await db.billingCustomer.findUniqueOrThrow({ where: { accountId } });
@@ -217,7 +269,13 @@ describe("Stripe webhooks", () => {
     expect((await db.subscription.findUniqueOrThrow({ where: { accountId } })).paymentFailedAt).not.toBeNull();
 
     const ended = { ...fake.subscription(row.providerSubscriptionId!)!, status: "canceled", canceled_at: Math.floor(Date.now() / 1000) };
-    const deleted = fake.signedEvent({ id: "evt_deleted_1", type: "customer.subscription.deleted", object: ended });
+    // After the events of the ordering case above (their clock runs a little ahead).
+    const deleted = fake.signedEvent({
+      id: "evt_deleted_1",
+      type: "customer.subscription.deleted",
+      object: ended,
+      created: Math.floor(Date.now() / 1000) + 120,
+    });
     await receiveWebhook(deleted.payload, deleted.signature);
     await billingWebhookJob.run(jobContext("test"), { eventId: "evt_deleted_1" }, { number: 1, last: false });
     const account = await db.account.findUniqueOrThrow({ where: { id: accountId } });

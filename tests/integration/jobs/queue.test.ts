@@ -115,6 +115,7 @@ describe("the job queue", () => {
       ["reminders", "* * * * *"],
       ["signatureReminders", "15 * * * *"],
       ["billingWebhook", undefined],
+      ["billingRenewals", "20 * * * *"],
     ]);
   });
 });

@@ -59,6 +59,7 @@ let b: {
   cardId: string;
   pendingCardId: string;
   subscriptionId: string;
+  invoiceId: string;
 };
 /** A file A uploads where an operation takes one (a new document, version or attachment). */
 const upload = () => [{ name: "decl-spy.docx", bytes: makeDocx(["A's upload"]) }];
@@ -162,6 +163,22 @@ beforeAll(async () => {
       providerSubscriptionId: `sub_local_decl_${accountB.account.id}`,
     },
   });
+  const invoice = await db.localInvoice.create({
+    data: {
+      id: `in_local_decl_${accountB.account.id}`,
+      accountId: accountB.account.id,
+      customerId: `lcus_${accountB.account.id}`,
+      subscriptionId: subscription.providerSubscriptionId,
+      number: "LOC-DECL-0001",
+      currency: "eur",
+      lines: [],
+      subtotal: 29000,
+      discount: 0,
+      tax: 0,
+      total: 29000,
+      status: "paid",
+    },
+  });
   bDoc = {
     id: lease.id,
     otherId: other.id,
@@ -192,6 +209,7 @@ beforeAll(async () => {
     cardId: bCard.id,
     pendingCardId: bPending.id,
     subscriptionId: subscription.id,
+    invoiceId: invoice.id,
   };
 });
 
@@ -337,6 +355,8 @@ const CASES: Record<string, () => unknown> = {
   requestSignature: () => ({ id: bDoc.signatureId }),
   subscription: () => ({ id: b.subscriptionId }),
   upcomingInvoice: () => ({ subscription: b.subscriptionId, prediction: { items: [{ quota: "quota_standard_month", quantity: 1 }] } }),
+  invoices: () => ({ startingAfter: b.invoiceId }),
+  invoiceReceipt: () => ({ id: b.invoiceId }),
   confirmPaymentMethod: () => ({ id: b.pendingCardId }),
   setDefaultPaymentMethod: () => ({ id: b.cardId }),
   deletePaymentMethod: () => ({ id: b.cardId }),
@@ -377,6 +397,7 @@ async function stateOfB() {
     signatures: db.signature.findMany(inB),
     placeholders: db.signaturePlaceholder.findMany(inB),
     subscriptions: db.subscription.findMany(inB),
+    invoices: db.localInvoice.findMany(inB),
     cards: db.localPaymentMethod.findMany({ where: { customerId: `lcus_${b.accountId}` }, orderBy: { id: "asc" } }),
   };
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));

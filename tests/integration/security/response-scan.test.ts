@@ -181,6 +181,7 @@ beforeAll(async () => {
       signature: signer.id,
       card: card.id,
       subscription: subscription!.id,
+      invoice: (await db.localInvoice.findFirstOrThrow({ where: { accountId: account.id } })).id,
     },
     forbidden: [
       "$argon2",
@@ -226,6 +227,7 @@ function paramValue(routePath: string, param: string): string | string[] {
     "pages/[page]": "1",
     "billing/subscriptions/[id]": ids.subscription,
     "billing/payment-methods/[id]": ids.card,
+    "billing/invoices/[id]": ids.invoice,
     // The tracking image answers the same GIF for any id.
     "emails/[id]": "no-such-email",
   };

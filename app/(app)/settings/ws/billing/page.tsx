@@ -1,5 +1,6 @@
 import { BillingDetailsCard } from "@/components/billing/billing-details-card";
 import { Checkout } from "@/components/billing/checkout";
+import { InvoicesCard } from "@/components/billing/invoices-card";
 import { PaymentMethodsCard } from "@/components/billing/payment-methods-card";
 import { PlansSummary } from "@/components/billing/plans-summary";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
@@ -46,6 +47,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
           </div>
           <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
           <BillingDetailsCard details={details} />
+          <InvoicesCard pastDue={subscriptions[0]?.status === "past_due"} />
         </div>
       )}
     </WorkspacePage>
