@@ -24,7 +24,7 @@ export async function applyWebhookEvent(ctx: ServiceContext, eventId: string): P
     const eventAt = new Date((created ?? Math.floor(event.receivedAt.getTime() / 1000)) * 1000);
     if (type.startsWith("customer.subscription."))
       outcome = await syncSubscription(tx, ctx, object as unknown as Stripe.Subscription, eventAt);
-    else if (type === "invoice.payment_failed" || type === "invoice.paid") outcome = await syncPayment(tx, ctx, type, object);
+    else if (type === "invoice.payment_failed" || type === "invoice.paid") outcome = await syncPayment(tx, ctx, type, object, eventAt);
     await tx.processedWebhookEvent.update({ where: { id: eventId }, data: { processedAt: new Date() } });
     return outcome;
   });
@@ -88,13 +88,36 @@ async function syncSubscription(tx: Tx, ctx: ServiceContext, object: Stripe.Subs
   return "applied";
 }
 
-/** A failed payment marks the subscription (its status follows with the subscription's own event); a paid invoice clears it. */
-async function syncPayment(tx: Tx, ctx: ServiceContext, type: string, invoice: Record<string, unknown>): Promise<"applied" | "ignored"> {
+/**
+ * A failed payment marks the subscription (its status follows with the subscription's own event);
+ * a paid invoice clears it. In the order they happened, not the order they arrive: the mark keeps
+ * the failure's instant, a payment older than it leaves it, and a failure older than a payment
+ * already applied for the same customer is stale.
+ */
+async function syncPayment(
+  tx: Tx,
+  ctx: ServiceContext,
+  type: string,
+  invoice: Record<string, unknown>,
+  eventAt: Date,
+): Promise<"applied" | "ignored"> {
   const accountId = await accountOfCustomer(tx, invoice.customer);
   const row = accountId ? await tx.subscription.findUnique({ where: { accountId } }) : null;
   if (!accountId || !row) return "ignored";
   const failed = type === "invoice.payment_failed";
-  await tx.subscription.update({ where: { id: row.id }, data: { paymentFailedAt: failed ? new Date() : null } });
+  if (failed) {
+    const customerId = customerIdOf(invoice.customer);
+    const seconds = Math.floor(eventAt.getTime() / 1000);
+    const newerPayment = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "ProcessedWebhookEvent"
+      WHERE "processedAt" IS NOT NULL AND "type" = 'invoice.paid'
+        AND coalesce(payload->'object'->'customer'->>'id', payload->'object'->>'customer') = ${customerId}
+        AND (payload->>'created')::bigint > ${seconds}
+      LIMIT 1`;
+    if (newerPayment.length) return "ignored";
+    if (row.paymentFailedAt && row.paymentFailedAt > eventAt) return "ignored";
+  } else if (row.paymentFailedAt && row.paymentFailedAt > eventAt) return "ignored";
+  await tx.subscription.update({ where: { id: row.id }, data: { paymentFailedAt: failed ? eventAt : null } });
   await recordAudit(tx, ctx, {
     accountId,
     eventType: failed ? "subscription.paymentFailed" : "subscription.paid",

@@ -283,4 +283,29 @@ describe("Stripe webhooks", () => {
     expect(account.capabilities).not.toContain("analytics");
     expect((await db.subscription.findUniqueOrThrow({ where: { accountId } })).status).toBe("canceled");
   });
+
+  it("applies payment events in the order they happened: an older failure or payment arriving late changes nothing", async () => {
+    const customer = await db.billingCustomer.findUniqueOrThrow({ where: { accountId } });
+    const object = { id: "in_order", object: "invoice", customer: customer.customerId };
+    const at = Math.floor(Date.now() / 1000) + 600;
+    const apply = async (id: string, type: string, created: number) => {
+      const event = fake.signedEvent({ id, type, object, created });
+      await receiveWebhook(event.payload, event.signature);
+      return billingWebhookJob.run(jobContext("test"), { eventId: id }, { number: 1, last: false });
+    };
+    const failedAt = async () => (await db.subscription.findUniqueOrThrow({ where: { accountId } })).paymentFailedAt;
+
+    expect(await apply("evt_pay_paid_20", "invoice.paid", at + 20)).toBe("applied");
+    expect(await failedAt()).toBeNull();
+    // A failure from before that payment arrives after it: stale.
+    expect(await apply("evt_pay_failed_10", "invoice.payment_failed", at + 10)).toBe("ignored");
+    expect(await failedAt()).toBeNull();
+    // A newer failure marks it with its own instant; a payment from before it, arriving late, leaves the mark.
+    expect(await apply("evt_pay_failed_30", "invoice.payment_failed", at + 30)).toBe("applied");
+    expect(await failedAt()).toEqual(new Date((at + 30) * 1000));
+    expect(await apply("evt_pay_paid_25", "invoice.paid", at + 25)).toBe("ignored");
+    expect(await failedAt()).toEqual(new Date((at + 30) * 1000));
+    expect(await apply("evt_pay_paid_40", "invoice.paid", at + 40)).toBe("applied");
+    expect(await failedAt()).toBeNull();
+  });
 });
