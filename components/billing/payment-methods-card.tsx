@@ -9,6 +9,12 @@ import { useAction } from "@/components/ui/use-action";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { LocalCardField } from "./local-card-field";
+import {
+  confirmPaymentMethodOp,
+  createPaymentMethodOp,
+  deletePaymentMethodOp,
+  setDefaultPaymentMethodOp,
+} from "@/lib/operations/routes/payment-method";
 
 type Card = OperationOutput<"paymentMethods">[number];
 
@@ -41,13 +47,13 @@ function CardRow({ card, menu }: { card: Card; menu: boolean }) {
               : [
                   {
                     label: t("defaultMethod"),
-                    onSelect: () => run(() => callOperation("setDefaultPaymentMethod", { id: card.id }), "saved", "updateError"),
+                    onSelect: () => run(() => callOperation(setDefaultPaymentMethodOp, { id: card.id }), "saved", "updateError"),
                   },
                 ]),
             {
               label: t("delete"),
               danger: true,
-              onSelect: () => run(() => callOperation("deletePaymentMethod", { id: card.id }), null, "deleteError"),
+              onSelect: () => run(() => callOperation(deletePaymentMethodOp, { id: card.id }), null, "deleteError"),
             },
           ]}
         />
@@ -75,7 +81,7 @@ function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable:
     if (!token) return;
     setFailure(null);
     try {
-      const card = await callOperation("createPaymentMethod", { tokenId: token });
+      const card = await callOperation(createPaymentMethodOp, { tokenId: token });
       if (card.metadata.clientSecret) setPending(card);
       else await run(async () => card, "added", "createError").then(onDone);
     } catch (error) {
@@ -85,7 +91,7 @@ function AddCardForm({ onDone, cancellable }: { onDone: () => void; cancellable:
 
   async function confirm() {
     if (!pending) return;
-    const done = await run(() => callOperation("confirmPaymentMethod", { id: pending.id }), "added", "createError");
+    const done = await run(() => callOperation(confirmPaymentMethodOp, { id: pending.id }), "added", "createError");
     if (done) onDone();
   }
 

@@ -12,6 +12,8 @@ import { useNotify } from "@/components/ui/notifications";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, uploadOperation } from "@/lib/client/operations";
+import { getUpgradeContactOp } from "@/lib/operations/routes/account";
+import { createDocumentOp } from "@/lib/operations/routes/document";
 
 /**
  * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
@@ -35,7 +37,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await uploadOperation("createDocument", folderId ? { folderId } : {}, files);
+      const result = await uploadOperation(createDocumentOp, folderId ? { folderId } : {}, files);
       notify({ tone: "success", title: ta("added") });
       // One file makes one document, which opens; several (an import) stay in the list.
       if ("id" in result) router.push(`/d/${result.id}/view`);
@@ -47,7 +49,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
       if (failure instanceof ApiError && failure.code === "FEATURE_NOT_IN_PLAN") {
         // Where "Upgrade now" leads is the server's to say (the administrators' addresses, say);
         // without it the plain message is shown instead.
-        const contact = await callOperation("getUpgradeContact", {}).catch(() => null);
+        const contact = await callOperation(getUpgradeContactOp, {}).catch(() => null);
         if (contact) setUpgrade(contact);
         else setError(errorText(failure));
       } else setError(errorText(failure));

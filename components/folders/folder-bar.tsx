@@ -11,6 +11,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";
+import { createFolderOp, deleteFolderOp, updateFolderOp } from "@/lib/operations/routes/folder";
 
 /** The folder options of a select, indented by depth under the root 'Drive'. */
 export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[]; rootLabel: string }) {
@@ -64,8 +65,8 @@ export function FolderBar({
     event.preventDefault();
     const done =
       editing === "rename" && folder
-        ? await run(() => callOperation("updateFolder", { id: folder.id, name }), "updated", "updateError")
-        : await run(() => callOperation("createFolder", { name, group, parentId: folder?.id ?? null }), "added", "createError");
+        ? await run(() => callOperation(updateFolderOp, { id: folder.id, name }), "updated", "updateError")
+        : await run(() => callOperation(createFolderOp, { name, group, parentId: folder?.id ?? null }), "added", "createError");
     if (done) {
       setEditing(null);
       if (editing === "create") go(done.id);
@@ -138,7 +139,7 @@ export function FolderBar({
         busy={busy}
         onCancel={() => setMoving(false)}
         onMove={async (parentId) => {
-          if (folder && (await run(() => callOperation("updateFolder", { id: folder.id, parentId }), "updated", "updateError")))
+          if (folder && (await run(() => callOperation(updateFolderOp, { id: folder.id, parentId }), "updated", "updateError")))
             setMoving(false);
         }}
       />
@@ -150,7 +151,7 @@ export function FolderBar({
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
           setDeleting(false);
-          if (folder && (await run(() => callOperation("deleteFolder", { id: folder.id }), "updated", "deleteError"))) go("root");
+          if (folder && (await run(() => callOperation(deleteFolderOp, { id: folder.id }), "updated", "deleteError"))) go("root");
         }}
       />
     </div>

@@ -10,6 +10,19 @@ import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { PlacementEditor } from "./placement-editor";
 import { SignerEditForm } from "./signer-edit-form";
 import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
+import {
+  addSignerOp,
+  createPartyOp,
+  deletePartyOp,
+  partiesOp,
+  removeSignerOp,
+  requestSignatureOp,
+  requestSignaturesOp,
+  setSignProcessOp,
+  signaturesOp,
+  signingSettingsOp,
+  updateSignerOp,
+} from "@/lib/operations/routes/signature";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -37,9 +50,9 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
   const load = useCallback(async () => {
     try {
       const [s, p, g] = await Promise.all([
-        callOperation("signatures", { documentId }),
-        callOperation("parties", { documentId }),
-        callOperation("signingSettings", { documentId }),
+        callOperation(signaturesOp, { documentId }),
+        callOperation(partiesOp, { documentId }),
+        callOperation(signingSettingsOp, { documentId }),
       ]);
       setSigners(s);
       setParties(p);
@@ -71,7 +84,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     const partyId = String(data.get("partyId") ?? "");
     const created = await change(
       () =>
-        callOperation("addSigner", {
+        callOperation(addSignerOp, {
           documentId,
           firstName: String(data.get("firstName") ?? ""),
           lastName: String(data.get("lastName") ?? ""),
@@ -89,11 +102,11 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
-    if (name && (await change(() => callOperation("createParty", { documentId, name }), "added"))) form.reset();
+    if (name && (await change(() => callOperation(createPartyOp, { documentId, name }), "added"))) form.reset();
   }
 
   async function send() {
-    const sent = await change(() => callOperation("requestSignatures", { documentId }), null);
+    const sent = await change(() => callOperation(requestSignaturesOp, { documentId }), null);
     if (sent) setNotice(t("sent", { count: sent.length }));
   }
 
@@ -120,7 +133,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
               type="radio"
               name="signProcess"
               checked={settings.signProcess === process}
-              onChange={() => change(() => callOperation("setSignProcess", { documentId, signProcess: process }))}
+              onChange={() => change(() => callOperation(setSignProcessOp, { documentId, signProcess: process }))}
             />
             {t(process)}
           </label>
@@ -152,7 +165,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                   busy={action.busy}
                   onCancel={() => setEditing(null)}
                   onSave={async (changes) => {
-                    if (await change(() => callOperation("updateSigner", { id: signer.id, ...changes }))) setEditing(null);
+                    if (await change(() => callOperation(updateSignerOp, { id: signer.id, ...changes }))) setEditing(null);
                   }}
                 />
               )}
@@ -165,7 +178,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                         checked={signer.settings[key]}
                         disabled={action.busy}
                         onChange={(e) =>
-                          change(() => callOperation("updateSigner", { id: signer.id, settings: { [key]: e.target.checked } }))
+                          change(() => callOperation(updateSignerOp, { id: signer.id, settings: { [key]: e.target.checked } }))
                         }
                       />
                       {t(key)}
@@ -182,7 +195,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                       onBlur={(e) => {
                         const order = Number(e.target.value);
                         if (order >= 1 && order !== signer.order)
-                          void change(() => callOperation("updateSigner", { id: signer.id, order }));
+                          void change(() => callOperation(updateSignerOp, { id: signer.id, order }));
                       }}
                     />
                   </label>
@@ -190,7 +203,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                     <Button
                       variant="secondary"
                       disabled={action.busy}
-                      onClick={() => change(() => callOperation("requestSignature", { id: signer.id }), "sent")}
+                      onClick={() => change(() => callOperation(requestSignatureOp, { id: signer.id }), "sent")}
                     >
                       {t("resend")}
                     </Button>
@@ -201,7 +214,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                   <Button
                     variant="secondary"
                     disabled={action.busy}
-                    onClick={() => change(() => callOperation("removeSigner", { id: signer.id }))}
+                    onClick={() => change(() => callOperation(removeSignerOp, { id: signer.id }))}
                   >
                     {t("remove")}
                   </Button>
@@ -260,7 +273,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                 <button
                   type="button"
                   className="min-h-8 text-xs text-zinc-600 underline"
-                  onClick={() => change(() => callOperation("deleteParty", { id: party.id }))}
+                  onClick={() => change(() => callOperation(deletePartyOp, { id: party.id }))}
                 >
                   {t("remove")}
                 </button>

@@ -9,6 +9,7 @@ import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/components/tour/welcome-tour-state";
 import { uploadOperation } from "@/lib/client/operations";
+import { createTemplateOp } from "@/lib/operations/routes/template";
 
 /** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
 export const TEMPLATE_ACCEPT =
@@ -35,7 +36,7 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
     setError(null);
     try {
       const template = await uploadOperation(
-        "createTemplate",
+        createTemplateOp,
         { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) },
         file,
       );
