@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
-import { FolderOptions } from "@/components/folders/folder-bar";
+import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TagPicker } from "@/components/ui/tag-picker";
@@ -16,7 +16,7 @@ import { callOperation, operationHref, uploadOperation } from "@/lib/client/oper
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
-import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 import type { Variable } from "@/lib/templates/variables";
 import { SealingBanner, type SealingBannerState } from "@/components/sealing/sealing-banner";
 import { HealthDot } from "./document-bits";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { UpgradeModal } from "@/components/layout/upgrade-modal";
-import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";

@@ -10,23 +10,9 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
+import { FolderOptions } from "./folder-options";
 import { useFolderNavigation } from "./use-folder-navigation";
 import { createFolderOp, deleteFolderOp, updateFolderOp } from "@/lib/operations/routes/folder";
-
-/** The folder options of a select, indented by depth under the root 'Drive'. */
-export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[]; rootLabel: string }) {
-  return (
-    <>
-      <option value="root">{rootLabel}</option>
-      {folders.map((f) => (
-        <option key={f.id} value={f.id}>
-          {"\u00a0\u00a0".repeat(f.depth + 1)}
-          {f.name}
-        </option>
-      ))}
-    </>
-  );
-}
 
 /** A folder and every folder under it: where it cannot move (the API refuses the cycle too). */
 function subtree(folders: FolderOption[], rootId: string): string[] {

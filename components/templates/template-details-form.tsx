@@ -4,7 +4,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FolderOptions } from "@/components/folders/folder-bar";
+import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";
 import { SearchSelect } from "@/components/ui/search-select";
 import { TagPicker } from "@/components/ui/tag-picker";

@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import type { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
 import type { Variable } from "@/lib/templates/variables";
-import { TEMPLATE_ACCEPT } from "./upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 import { getTemplateFileOp, publishUnpublishTemplateOp, updateTemplateVersionOp } from "@/lib/operations/routes/template";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
