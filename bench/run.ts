@@ -218,7 +218,9 @@ function startServer(databaseUrl: string): Server {
       DATABASE_URL: databaseUrl,
       NEXTAUTH_SECRET: secret,
       NEXTAUTH_URL: origin,
-      APP_URL: origin,
+      // As bench/common.ts: Next gives the proxy the request's address as localhost, and a base
+      // address on another host would send every screen to it (the sub-domain guard).
+      APP_URL: `http://localhost:${config.port}`,
       PORT: String(config.port),
       NEXT_TELEMETRY_DISABLED: "1",
     },
@@ -477,7 +479,10 @@ production build (\`next start\`) against a PostgreSQL server:
 Both send \`Authorization: Bearer <access token>\` of the demo user, so every request decodes the
 session token and reads the session, the membership and the user from the database. A third
 route, \`GET /vapp/auth/csrf\` without a token, goes through the same route wrapper with no
-database query and is measured as a reference.
+database query and is measured as a reference (the floor), before and after the two. Then two
+pages, at 10 connections (\`BENCH_PAGE_CONNECTIONS\`): \`/login\` without a session, before and
+after \`/settings/preferences\` with the demo user's session cookie, the signed-in shell with the
+least data (the reference of \`npm run bench:pages\`).
 
 How: \`npm run bench\` (\`bench/run.ts\`) builds the app if \`.next\` holds no production build,
 creates a throw-away database \`covenant_bench_<timestamp>\` on the server named by
