@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ApiError } from "@/lib/client/api";
 import { uploadOperation, type OperationOutput } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { verifySealedPdfOp } from "@/lib/operations/routes/sealing";
 
 type Answer = OperationOutput<"verifySealedPdf">;
 
@@ -41,7 +42,7 @@ export function VerifyForm() {
     }
     setBusy(true);
     try {
-      setAnswer(await uploadOperation("verifySealedPdf", {}, file));
+      setAnswer(await uploadOperation(verifySealedPdfOp, {}, file));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
     } finally {

@@ -6,6 +6,7 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
+import { approvalMessagesOp, sendApprovalMessageOp } from "@/lib/operations/routes/approval";
 
 type Message = OperationOutput<"approvalMessages">["items"][number];
 const PAGE = 20;
@@ -25,7 +26,7 @@ export function ApprovalThread({ approvalId, canReply }: { approvalId: string; c
     async (cursorId?: string) => {
       setBusy(true);
       try {
-        const page = await callOperation("approvalMessages", { approvalId, size: PAGE, ...(cursorId ? { cursorId } : {}) });
+        const page = await callOperation(approvalMessagesOp, { approvalId, size: PAGE, ...(cursorId ? { cursorId } : {}) });
         setMessages((current) => (cursorId ? [...(current ?? []), ...page.items] : page.items));
         setEarlier(page.nextCursorId);
       } catch (caught) {
@@ -48,7 +49,7 @@ export function ApprovalThread({ approvalId, canReply }: { approvalId: string; c
     setBusy(true);
     setError(null);
     try {
-      const sent = await callOperation("sendApprovalMessage", { approvalId, data: draft.trim() });
+      const sent = await callOperation(sendApprovalMessageOp, { approvalId, data: draft.trim() });
       setMessages((current) => [sent, ...(current ?? [])]);
       setDraft("");
     } catch (caught) {

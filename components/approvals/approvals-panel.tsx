@@ -11,6 +11,15 @@ import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { ApprovalThread } from "./approval-thread";
 import { ApproverEditor } from "./approver-editor";
 import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
+import {
+  approvalsOp,
+  createApprovalOp,
+  deleteApprovalOp,
+  requestApprovalOp,
+  requestApprovalsOp,
+  setApprovalProcessOp,
+  updateApprovalOp,
+} from "@/lib/operations/routes/approval";
 
 type Page = OperationOutput<"approvals">;
 type Approval = Page["items"][number];
@@ -68,7 +77,7 @@ export function ApprovalsPanel({
     let cursorId: string | undefined;
     let first: Page | null = null;
     do {
-      const next = await callOperation("approvals", { documentId, size: 100, ...(cursorId ? { cursorId } : {}) });
+      const next = await callOperation(approvalsOp, { documentId, size: 100, ...(cursorId ? { cursorId } : {}) });
       first ??= next;
       items.push(...next.items);
       cursorId = next.nextCursorId ?? undefined;
@@ -112,7 +121,7 @@ export function ApprovalsPanel({
     const added = await act(
       "add",
       () =>
-        callOperation("createApproval", {
+        callOperation(createApprovalOp, {
           documentId,
           ...person,
           ...(form.order ? { order: Number(form.order) } : {}),
@@ -144,7 +153,7 @@ export function ApprovalsPanel({
               value={process}
               checked={page?.approvalProcess === process}
               onChange={() =>
-                act("process", () => callOperation("setApprovalProcess", { documentId, approvalProcess: process }), t("processSaved"))
+                act("process", () => callOperation(setApprovalProcessOp, { documentId, approvalProcess: process }), t("processSaved"))
               }
             />
             {t(process)}
@@ -193,7 +202,7 @@ export function ApprovalsPanel({
                     onClick={() =>
                       act(
                         `resend-${a.id}`,
-                        () => callOperation("requestApproval", { id: a.id }),
+                        () => callOperation(requestApprovalOp, { id: a.id }),
                         t(a.state === "requested" ? "resent" : "sent"),
                       )
                     }
@@ -210,7 +219,7 @@ export function ApprovalsPanel({
                   <Button
                     variant="ghost"
                     busy={busy === `remove-${a.id}`}
-                    onClick={() => act(`remove-${a.id}`, () => callOperation("deleteApproval", { id: a.id }), t("removed"))}
+                    onClick={() => act(`remove-${a.id}`, () => callOperation(deleteApprovalOp, { id: a.id }), t("removed"))}
                   >
                     {t("remove")}
                   </Button>
@@ -223,7 +232,7 @@ export function ApprovalsPanel({
                   settings={a.settings}
                   busy={busy === `edit-${a.id}`}
                   onSave={async (change) => {
-                    if (await act(`edit-${a.id}`, () => callOperation("updateApproval", { id: a.id, ...change }), t("saved")))
+                    if (await act(`edit-${a.id}`, () => callOperation(updateApprovalOp, { id: a.id, ...change }), t("saved")))
                       setEditing(null);
                   }}
                 />
@@ -238,7 +247,7 @@ export function ApprovalsPanel({
         <Button
           className="self-start"
           busy={busy === "send"}
-          onClick={() => act("send", () => callOperation("requestApprovals", { documentId }), t("sent"))}
+          onClick={() => act("send", () => callOperation(requestApprovalsOp, { documentId }), t("sent"))}
         >
           {t("send")}
         </Button>

@@ -7,6 +7,13 @@ import { Button } from "@/components/ui/button";
 import type { OperationOutput } from "@/lib/client/operations";
 import { signingFailedPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
 import { linkFailure, signedCall, signedFile } from "./signed-call";
+import {
+  approvalFileOp,
+  approvalMessagesOp,
+  fetchValidApprovalOp,
+  reviewDocumentOp,
+  sendApprovalMessageOp,
+} from "@/lib/operations/routes/approval";
 
 type Valid = OperationOutput<"fetchValidApproval">;
 type Message = OperationOutput<"approvalMessages">["items"][number];
@@ -46,15 +53,15 @@ export function ReviewScreen({ token }: { token: string }) {
     let active = true;
     (async () => {
       try {
-        const loaded = await signedCall("fetchValidApproval", {}, token);
+        const loaded = await signedCall(fetchValidApprovalOp, {}, token);
         if (!active) return;
         setValid(loaded);
-        const page = await signedCall("approvalMessages", { approvalId: loaded.approval.id, size: PAGE }, token);
+        const page = await signedCall(approvalMessagesOp, { approvalId: loaded.approval.id, size: PAGE }, token);
         if (!active) return;
         setMessages(page.items);
         setEarlier(page.nextCursorId);
         if (loaded.html === null) {
-          const blob = await signedFile("approvalFile", { inline: "1" }, token);
+          const blob = await signedFile(approvalFileOp, { inline: "1" }, token);
           if (active) setPdfUrl(URL.createObjectURL(new Blob([blob], { type: "application/pdf" })));
         }
       } catch (caught) {
@@ -82,7 +89,7 @@ export function ReviewScreen({ token }: { token: string }) {
 
   const loadEarlier = () =>
     act("earlier", async () => {
-      const page = await signedCall("approvalMessages", { approvalId: valid!.approval.id, size: PAGE, cursorId: earlier! }, token);
+      const page = await signedCall(approvalMessagesOp, { approvalId: valid!.approval.id, size: PAGE, cursorId: earlier! }, token);
       setMessages((current) => [...current, ...page.items]);
       setEarlier(page.nextCursorId);
     });
@@ -91,7 +98,7 @@ export function ReviewScreen({ token }: { token: string }) {
     event.preventDefault();
     if (!draft.trim()) return;
     return act("message", async () => {
-      const sent = await signedCall("sendApprovalMessage", { approvalId: valid!.approval.id, data: draft.trim() }, token);
+      const sent = await signedCall(sendApprovalMessageOp, { approvalId: valid!.approval.id, data: draft.trim() }, token);
       setMessages((current) => [sent, ...current]);
       setDraft("");
     });
@@ -100,7 +107,7 @@ export function ReviewScreen({ token }: { token: string }) {
   const decide = (isApproved: boolean) =>
     act(isApproved ? "approve" : "reject", async () => {
       await signedCall(
-        "reviewDocument",
+        reviewDocumentOp,
         { id: valid!.approval.id, isApproved, ...(comment.trim() ? { comment: comment.trim() } : {}) },
         token,
       );
@@ -109,7 +116,7 @@ export function ReviewScreen({ token }: { token: string }) {
 
   const download = () =>
     act("download", async () => {
-      const url = URL.createObjectURL(await signedFile("approvalFile", {}, token));
+      const url = URL.createObjectURL(await signedFile(approvalFileOp, {}, token));
       const anchor = document.createElement("a");
       anchor.href = url;
       anchor.download = valid!.file.name;

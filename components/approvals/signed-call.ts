@@ -1,6 +1,7 @@
 import { ApiError } from "@/lib/client/api";
 import { operationRequest, type OperationInput, type OperationOutput } from "@/lib/client/operations";
-import type { RoutedOperationName } from "@/lib/operations/routes";
+import type { RoutedOperationName } from "@/lib/operations/route-table";
+import type { OperationRoute } from "@/lib/operations/operation-route";
 import { SIGNED_HEADER } from "@/lib/signing/signing-links";
 
 /**
@@ -8,8 +9,8 @@ import { SIGNED_HEADER } from "@/lib/signing/signing-links";
  * header and no cookies, so a write needs no CSRF token (the token is the credential). Errors
  * become ApiError like every other call (SIGNING_LINK_INVALID carries details.reason).
  */
-async function send<N extends RoutedOperationName>(name: N, input: OperationInput<N>, token: string): Promise<Response> {
-  const request = operationRequest(name, input);
+async function send<N extends RoutedOperationName>(route: OperationRoute<N>, input: OperationInput<N>, token: string): Promise<Response> {
+  const request = operationRequest(route, input);
   const hasBody = request.body !== undefined;
   const response = await fetch(request.url, {
     method: request.method,
@@ -33,15 +34,19 @@ async function send<N extends RoutedOperationName>(name: N, input: OperationInpu
 }
 
 export async function signedCall<N extends RoutedOperationName>(
-  name: N,
+  route: OperationRoute<N>,
   input: OperationInput<N>,
   token: string,
 ): Promise<OperationOutput<N>> {
-  return (await (await send(name, input, token)).json()) as OperationOutput<N>;
+  return (await (await send(route, input, token)).json()) as OperationOutput<N>;
 }
 
-export async function signedFile<N extends RoutedOperationName>(name: N, input: OperationInput<N>, token: string): Promise<Blob> {
-  return (await send(name, input, token)).blob();
+export async function signedFile<N extends RoutedOperationName>(
+  route: OperationRoute<N>,
+  input: OperationInput<N>,
+  token: string,
+): Promise<Blob> {
+  return (await send(route, input, token)).blob();
 }
 
 /** The failed-link reason of an error, when it is one. */

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
+import { changePasswordOp } from "@/lib/operations/routes/auth";
 
 export function ChangePasswordForm({ token }: { token: string | null }) {
   const t = useTranslations("auth");
@@ -37,7 +38,7 @@ export function ChangePasswordForm({ token }: { token: string | null }) {
     setError(null);
     try {
       // Without a token the server names the missing parameter.
-      await callOperation("changePassword", { token: token as string, password });
+      await callOperation(changePasswordOp, { token: token as string, password });
       router.replace("/login?notice=passwordChanged");
     } catch (err) {
       setError(errorText(err));

@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
+import { createAccountOp } from "@/lib/operations/routes/account";
 
 export function CreateAccountForm({ redirect }: { redirect: string }) {
   const t = useTranslations("createAccount");
@@ -22,7 +23,7 @@ export function CreateAccountForm({ redirect }: { redirect: string }) {
     setBusy(true);
     setError(null);
     try {
-      await callOperation("createAccount", { name });
+      await callOperation(createAccountOp, { name });
       const safe = safeRedirect(redirect, window.location.origin) ?? "/";
       window.location.replace(safe);
     } catch (err) {

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
+import { forgotPasswordOp } from "@/lib/operations/routes/auth";
 
 export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
   const t = useTranslations("auth");
@@ -20,7 +21,7 @@ export function ForgotPasswordForm({ initialEmail }: { initialEmail: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      await callOperation("forgotPassword", { email });
+      await callOperation(forgotPasswordOp, { email });
       setMessage({ tone: "success", text: t("forgot.sent", { email }) });
     } catch (error) {
       setMessage({ tone: "error", text: errorText(error) });

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { callOperation } from "@/lib/client/operations";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
+import { logoutOp } from "@/lib/operations/routes/auth";
 
 /** Ends the session, forgets per-user browser state, then goes to the sign-in screen. */
 export function LogoutRunner({ redirect }: { redirect: string | null }) {
@@ -13,7 +14,7 @@ export function LogoutRunner({ redirect }: { redirect: string | null }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    callOperation("logout", {})
+    callOperation(logoutOp, {})
       .catch(() => false)
       .finally(() => {
         // Passed on to the sign-in screen only if it leads back into the app.

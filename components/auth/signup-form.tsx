@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { callOperation } from "@/lib/client/operations";
 import type { Locale } from "@/lib/i18n/locales";
 import { useErrorText } from "./use-error-text";
+import { registerOp } from "@/lib/operations/routes/auth";
 
 export function SignupForm() {
   const t = useTranslations("auth");
@@ -27,7 +28,7 @@ export function SignupForm() {
     setBusy(true);
     setError(null);
     try {
-      const user = await callOperation("register", { ...form, language: locale as Locale });
+      const user = await callOperation(registerOp, { ...form, language: locale as Locale });
       setSentTo(user.email);
     } catch (err) {
       setError(errorText(err));

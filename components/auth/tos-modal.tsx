@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import { callOperation } from "@/lib/client/operations";
+import { acceptTosOp } from "@/lib/operations/routes/user";
 
 /** Spec section 4 "Session": the terms dialog cannot be dismissed; Accept calls the server. */
 export function TosModal({ firstName }: { firstName: string }) {
@@ -18,7 +19,7 @@ export function TosModal({ firstName }: { firstName: string }) {
   async function accept() {
     setBusy(true);
     try {
-      const result = await callOperation("acceptTos", {});
+      const result = await callOperation(acceptTosOp, {});
       if (!result?.id) throw new Error("no id");
       setOpen(false);
       window.dispatchEvent(new CustomEvent("termsAccepted"));

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
+import { verifyEmailOp } from "@/lib/operations/routes/user";
 
 export function VerifyEmailStatus({ token }: { token: string | null }) {
   const t = useTranslations("auth.verify");
@@ -19,7 +20,7 @@ export function VerifyEmailStatus({ token }: { token: string | null }) {
     if (started.current) return;
     started.current = true;
     if (!token) return;
-    callOperation("verifyEmail", { token })
+    callOperation(verifyEmailOp, { token })
       .then((user) => setState({ status: "done", text: t("success", { email: user.email }) }))
       .catch((error) => setState({ status: "failed", text: errorText(error) }));
   }, [token, t, errorText]);

@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { countryOptions } from "@/lib/i18n/countries";
+import { updateBillingDetailsOp } from "@/lib/operations/routes/billing";
 
 type Details = OperationOutput<"billingDetails">;
 const ADDRESS = ["line1", "line2", "city", "state", "postalCode", "country"] as const;
@@ -42,7 +43,7 @@ export function BillingDetailsCard({ details }: { details: Details }) {
     event.preventDefault();
     const saved = await run(
       () =>
-        callOperation("updateBillingDetails", {
+        callOperation(updateBillingDetailsOp, {
           legalName,
           address: { ...address, line2: address.line2.trim() || null },
           ...(taxId.trim() ? { taxId: taxId.trim() } : {}),

@@ -23,6 +23,7 @@ import { formatCurrency } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { BillingDetailsCard } from "./billing-details-card";
 import { PaymentMethodsCard } from "./payment-methods-card";
+import { checkPromotionCodeOp, upcomingInvoiceOp, upsertSubscriptionOp } from "@/lib/operations/routes/billing";
 
 type Product = OperationOutput<"products">[number];
 type Subscription = { cancelAtPeriodEnds: boolean; items: { quota: string }[] } | null;
@@ -113,7 +114,7 @@ export function Checkout({
   useEffect(() => {
     if (!open || step !== 1 || !quotaId) return;
     let stale = false;
-    callOperation("upcomingInvoice", {
+    callOperation(upcomingInvoiceOp, {
       prediction: { cancelAtPeriodEnds: false, items: [{ quota: quotaId, quantity: 1 }], ...(coupon ? { coupon } : {}) },
     })
       .then((next) => !stale && setInvoice(next))
@@ -126,7 +127,7 @@ export function Checkout({
 
   async function checkCode() {
     if (!code.trim()) return;
-    const found = await callOperation("checkPromotionCode", { code: code.trim() }).catch(() => null);
+    const found = await callOperation(checkPromotionCodeOp, { code: code.trim() }).catch(() => null);
     if (found) {
       setCoupon(found.coupon.id);
       setCodeError(null);
@@ -141,7 +142,7 @@ export function Checkout({
     if (!quota) return;
     setFailed(false);
     const done = await run(
-      () => callOperation("upsertSubscription", { items: [{ quota: quota.id, quantity: 1 }], ...(coupon ? { coupon } : {}) }),
+      () => callOperation(upsertSubscriptionOp, { items: [{ quota: quota.id, quantity: 1 }], ...(coupon ? { coupon } : {}) }),
       "updated",
       "updateError",
     );

@@ -8,6 +8,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { formatCurrency, formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import { billingPortalOp, invoicesOp } from "@/lib/operations/routes/billing";
 
 type Invoice = OperationOutput<"invoices">["invoices"][number];
 
@@ -33,7 +34,7 @@ export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
 
   useEffect(() => {
     let live = true;
-    callOperation("invoices", { limit: PAGE })
+    callOperation(invoicesOp, { limit: PAGE })
       .then((page) => {
         if (!live) return;
         setInvoices(page.invoices);
@@ -48,7 +49,7 @@ export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
   const more = () =>
     run(
       async () => {
-        const page = await callOperation("invoices", { limit: PAGE, startingAfter: cursor });
+        const page = await callOperation(invoicesOp, { limit: PAGE, startingAfter: cursor });
         setInvoices((current) => [...(current ?? []), ...page.invoices]);
         setCursor(page.nextCursor);
       },
@@ -60,7 +61,7 @@ export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
   const portal = () =>
     run(
       async () => {
-        const { url } = await callOperation("billingPortal", {});
+        const { url } = await callOperation(billingPortalOp, {});
         window.location.assign(url);
       },
       null,

@@ -10,6 +10,12 @@ import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { CardField, cardErrorKey, type ConfirmCardSetup } from "./card-field";
+import {
+  confirmPaymentMethodOp,
+  createPaymentMethodOp,
+  deletePaymentMethodOp,
+  setDefaultPaymentMethodOp,
+} from "@/lib/operations/routes/payment-method";
 
 type Card = OperationOutput<"paymentMethods">[number];
 
@@ -43,14 +49,14 @@ function CardRow({ card, menu }: { card: Card; menu: boolean }) {
                   {
                     label: t("defaultMethod"),
                     // Spec section 8: a failed default change shows the generic save-error texts.
-                    onSelect: () => run(() => callOperation("setDefaultPaymentMethod", { id: card.id }), "saved", "updateError"),
+                    onSelect: () => run(() => callOperation(setDefaultPaymentMethodOp, { id: card.id }), "saved", "updateError"),
                   },
                 ]),
             {
               label: t("delete"),
               danger: true,
               onSelect: () =>
-                run(() => callOperation("deletePaymentMethod", { id: card.id }), null, {
+                run(() => callOperation(deletePaymentMethodOp, { id: card.id }), null, {
                   title: "deleteError",
                   description: t("deletingErrorDescription"),
                 }),
@@ -94,7 +100,7 @@ function AddCardForm({ onDone, cancellable, publishableKey }: { onDone: () => vo
   async function confirm(card: Card) {
     setFailure(null);
     try {
-      await callOperation("confirmPaymentMethod", { id: card.id });
+      await callOperation(confirmPaymentMethodOp, { id: card.id });
       await run(async () => card, "added", "createError");
       onDone();
     } catch (error) {
@@ -107,7 +113,7 @@ function AddCardForm({ onDone, cancellable, publishableKey }: { onDone: () => vo
     if (!token) return;
     setFailure(null);
     try {
-      const card = await callOperation("createPaymentMethod", { tokenId: token });
+      const card = await callOperation(createPaymentMethodOp, { tokenId: token });
       const secret = card.metadata.clientSecret;
       if (!secret) await run(async () => card, "added", "createError").then(onDone);
       else if (confirmer) {

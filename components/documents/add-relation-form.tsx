@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { callOperation } from "@/lib/client/operations";
 import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
 import type { Status } from "./relation-group";
+import { relationCandidatesOp } from "@/lib/operations/routes/relation";
 
 type Candidates = {
   documents: { id: string; name: string; ref: string | null; status: Status }[];
@@ -45,7 +46,7 @@ export function AddRelationForm({
   useEffect(() => {
     let active = true;
     const timer = setTimeout(() => {
-      callOperation("relationCandidates", { id: documentId, q: q.trim() })
+      callOperation(relationCandidatesOp, { id: documentId, q: q.trim() })
         .then((found) => {
           if (!active) return;
           setCandidates(found);

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
+import { createAttachmentOp, deleteAttachmentOp, getAttachmentFileOp } from "@/lib/operations/routes/attachment";
 
 export type AttachmentItem = {
   id: string;
@@ -44,7 +45,7 @@ export function AttachmentsPanel({
       : bytes < 1024 * 1024
         ? format.number(bytes / 1024, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 })
         : format.number(bytes / 1024 / 1024, { style: "unit", unit: "megabyte", maximumFractionDigits: 1 });
-  const href = (item: AttachmentItem) => operationHref("getAttachmentFile", { id: documentId, attachmentId: item.id });
+  const href = (item: AttachmentItem) => operationHref(getAttachmentFileOp, { id: documentId, attachmentId: item.id });
 
   return (
     <div className="flex flex-col gap-3">
@@ -64,7 +65,7 @@ export function AttachmentsPanel({
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = "";
-                if (file) run(() => uploadOperation("createAttachment", { id: documentId }, file), "added", "createError");
+                if (file) run(() => uploadOperation(createAttachmentOp, { id: documentId }, file), "added", "createError");
               }}
             />
           </label>
@@ -112,7 +113,7 @@ export function AttachmentsPanel({
         onConfirm={async () => {
           const item = removing;
           setRemoving(null);
-          if (item) await run(() => callOperation("deleteAttachment", { id: documentId, attachmentId: item.id }), "updated", "deleteError");
+          if (item) await run(() => callOperation(deleteAttachmentOp, { id: documentId, attachmentId: item.id }), "updated", "deleteError");
         }}
       />
     </div>

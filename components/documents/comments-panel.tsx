@@ -11,6 +11,7 @@ import { CommentForm } from "./comment-form";
 import { CommentKindChoice } from "./comment-kind-choice";
 import { CommentThreads, type ThreadComment } from "./comment-threads";
 import { DELETED, SENT, UPDATED, useCommentChange } from "./use-comment-change";
+import { commentsOp, createCommentOp, deleteCommentOp, resolveCommentOp, updateCommentOp } from "@/lib/operations/routes/comment";
 
 type Comment = ThreadComment & {
   author: { id: string; name: string } | null;
@@ -51,7 +52,7 @@ export function CommentsPanel({
 
   const load = useCallback(async () => {
     try {
-      setComments(await callOperation("comments", { id: documentId }));
+      setComments(await callOperation(commentsOp, { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -102,16 +103,16 @@ export function CommentsPanel({
             busy={busy}
             nameOf={authorName}
             noteOf={(c) => (c.visitor ? (c.visitor.linkName ? t("viaLink", { name: c.visitor.linkName }) : t("viaRemovedLink")) : null)}
-            onReply={(thread, body) => change(() => callOperation("createComment", { id: documentId, body, parentId: thread.id }), SENT)}
-            onEdit={(c, body) => change(() => callOperation("updateComment", { commentId: c.id, body }), UPDATED)}
-            onDelete={(c) => void change(() => callOperation("deleteComment", { commentId: c.id }), DELETED)}
+            onReply={(thread, body) => change(() => callOperation(createCommentOp, { id: documentId, body, parentId: thread.id }), SENT)}
+            onEdit={(c, body) => change(() => callOperation(updateCommentOp, { commentId: c.id, body }), UPDATED)}
+            onDelete={(c) => void change(() => callOperation(deleteCommentOp, { commentId: c.id }), DELETED)}
             renderActions={(c) =>
               c.canResolve && (
                 <Button
                   variant="ghost"
                   className="min-h-8 px-2 py-1"
                   disabled={busy}
-                  onClick={() => void change(() => callOperation("resolveComment", { commentId: c.id, resolved: !c.resolvedAt }), UPDATED)}
+                  onClick={() => void change(() => callOperation(resolveCommentOp, { commentId: c.id, resolved: !c.resolvedAt }), UPDATED)}
                 >
                   {c.kind === "suggestion"
                     ? c.resolvedAt
@@ -129,7 +130,7 @@ export function CommentsPanel({
             submitLabel={t("send")}
             busy={busy}
             onSubmit={async (body) => {
-              const done = await change(() => callOperation("createComment", { id: documentId, body, kind }), SENT);
+              const done = await change(() => callOperation(createCommentOp, { id: documentId, body, kind }), SENT);
               // Like the visitors' form: the next thread starts as a plain comment again.
               if (done) setKind("comment");
               return done;

@@ -14,6 +14,16 @@ import { PolicyRow } from "./document-access-policy-row";
 import { RequestRow } from "./document-access-request-row";
 import { ShareByEmailForm } from "./document-access-share-by-email";
 import { EDITOR_ROLES, ROLES, type AccessMember, type AccessPolicy, type PersonalLink, type Role } from "./document-access-types";
+import { deleteLinkOp } from "@/lib/operations/routes/link";
+import {
+  answerAccessRequestOp,
+  deletePolicyOp,
+  personalLinksOp,
+  policiesOp,
+  shareDocumentWithPersonOp,
+  transferDocumentOwnershipOp,
+  upsertPolicyOp,
+} from "@/lib/operations/routes/policy";
 
 export type { AccessMember, AccessPolicy, PersonalLink } from "./document-access-types";
 
@@ -65,7 +75,7 @@ export function DocumentAccessPanel({
 
   async function reload() {
     try {
-      setPolicies(await callOperation("policies", { id: documentId }));
+      setPolicies(await callOperation(policiesOp, { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -76,7 +86,7 @@ export function DocumentAccessPanel({
   const reloadPersonal = useCallback(async () => {
     if (!canShare) return;
     try {
-      setPersonal(await callOperation("personalLinks", { id: documentId }));
+      setPersonal(await callOperation(personalLinksOp, { id: documentId }));
       setPersonalFailed(false);
     } catch {
       setPersonalFailed(true);
@@ -107,21 +117,21 @@ export function DocumentAccessPanel({
     }
   }
 
-  const upsert = (userId: string, role: Role) => callOperation("upsertPolicy", { id: documentId, userId, role });
+  const upsert = (userId: string, role: Role) => callOperation(upsertPolicyOp, { id: documentId, userId, role });
   const changeRole = (policy: AccessPolicy, role: Role) => act(() => upsert(policy.userId, role), "updated", "updateError");
   const answer = (policy: AccessPolicy, accept: boolean, role: Role) =>
-    act(() => callOperation("answerAccessRequest", { policyId: policy.id, accept, ...(accept ? { role } : {}) }), "updated", "updateError");
+    act(() => callOperation(answerAccessRequestOp, { policyId: policy.id, accept, ...(accept ? { role } : {}) }), "updated", "updateError");
 
   async function remove(policy: AccessPolicy) {
     setRemoving(null);
-    await act(() => callOperation("deletePolicy", { policyId: policy.id }), "updated", "deleteError");
+    await act(() => callOperation(deletePolicyOp, { policyId: policy.id }), "updated", "deleteError");
   }
 
   /** Shares by address: a colleague gets a policy, anyone else a personal link (or a refusal naming the setting). */
   async function shareByEmail(email: string, role: Role): Promise<boolean> {
     setBusy(true);
     try {
-      const result = await callOperation("shareDocumentWithPerson", { id: documentId, email, role });
+      const result = await callOperation(shareDocumentWithPersonOp, { id: documentId, email, role });
       if (result.kind === "link") {
         const description = [
           t("external.sent", { email: result.link.email }),
@@ -159,7 +169,7 @@ export function DocumentAccessPanel({
     setUnlinking(null);
     setBusy(true);
     try {
-      await callOperation("deleteLink", { linkId: link.id });
+      await callOperation(deleteLinkOp, { linkId: link.id });
       notify({ tone: "success", title: ta("updated") });
       await reloadPersonal();
     } catch (error) {
@@ -171,7 +181,7 @@ export function DocumentAccessPanel({
 
   async function transfer(policy: AccessPolicy) {
     setTransferring(null);
-    await act(() => callOperation("transferDocumentOwnership", { id: documentId, userId: policy.userId }), "updated", "updateError");
+    await act(() => callOperation(transferDocumentOwnershipOp, { id: documentId, userId: policy.userId }), "updated", "updateError");
   }
 
   const when = (value: string | Date) => format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" });

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
-import { FolderOptions } from "@/components/folders/folder-bar";
+import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TagPicker } from "@/components/ui/tag-picker";
@@ -16,12 +16,22 @@ import { callOperation, operationHref, uploadOperation } from "@/lib/client/oper
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
-import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 import type { Variable } from "@/lib/templates/variables";
 import { SealingBanner, type SealingBannerState } from "@/components/sealing/sealing-banner";
 import { HealthDot } from "./document-bits";
 import { usePdfDownload } from "./use-pdf-download";
 import { useDocumentSigningEvents } from "./use-document-signing-events";
+import {
+  archiveDocumentOp,
+  cloneDocumentOp,
+  deleteDocumentOp,
+  lockDocumentOp,
+  unlockDocumentOp,
+  updateDocumentOp,
+  updateDocumentStatusOp,
+} from "@/lib/operations/routes/document";
+import { getDocumentFileOp, getDocumentPdfOp, updateDocumentVersionOp } from "@/lib/operations/routes/document-file";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
 const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
@@ -196,7 +206,7 @@ export function DocumentView({
     if (tab !== "details" || !abilities.edit) return;
     let active = true;
     const take = () =>
-      callOperation("lockDocument", { id: document.id })
+      callOperation(lockDocumentOp, { id: document.id })
         .then(() => active && setLockError(null))
         .catch((error) => active && setLockError(errorText(error)));
     take();
@@ -204,7 +214,7 @@ export function DocumentView({
     return () => {
       active = false;
       clearInterval(timer);
-      callOperation("unlockDocument", { id: document.id }).catch(() => {});
+      callOperation(unlockDocumentOp, { id: document.id }).catch(() => {});
     };
   }, [tab, abilities.edit, document.id]); // eslint-disable-line react-hooks/exhaustive-deps
   const [form, setForm] = useState({
@@ -242,7 +252,7 @@ export function DocumentView({
     event.preventDefault();
     await run(
       () =>
-        callOperation("updateDocument", {
+        callOperation(updateDocumentOp, {
           id: document.id,
           name: form.name,
           ...(form.ref !== (document.ref ?? "") ? { ref: form.ref.trim() || null } : {}),
@@ -307,7 +317,7 @@ export function DocumentView({
                 if (
                   nextStatus &&
                   (await run(
-                    () => callOperation("updateDocumentStatus", { id: document.id, newStatus: nextStatus as Status }),
+                    () => callOperation(updateDocumentStatusOp, { id: document.id, newStatus: nextStatus as Status }),
                     "updated",
                     "updateError",
                   ))
@@ -330,7 +340,7 @@ export function DocumentView({
           )}
           <a
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-            href={operationHref("getDocumentFile", { id: document.id, ...shownVersion })}
+            href={operationHref(getDocumentFileOp, { id: document.id, ...shownVersion })}
             download
           >
             {t("download")}
@@ -338,7 +348,7 @@ export function DocumentView({
           {pdfAvailable && (
             <a
               className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-              href={operationHref("getDocumentPdf", { id: document.id, ...shownVersion })}
+              href={operationHref(getDocumentPdfOp, { id: document.id, ...shownVersion })}
               download
             >
               {t("downloadPdf")}
@@ -348,7 +358,7 @@ export function DocumentView({
             <Button
               variant="secondary"
               onClick={async () => {
-                const copy = await run(() => callOperation("cloneDocument", { id: document.id }), "duplicated", "cloneError");
+                const copy = await run(() => callOperation(cloneDocumentOp, { id: document.id }), "duplicated", "cloneError");
                 if (copy) router.push(`/d/${copy.id}/view`);
               }}
             >
@@ -358,7 +368,7 @@ export function DocumentView({
           {abilities.manage && !document.archived && (
             <Button
               variant="secondary"
-              onClick={() => run(() => callOperation("archiveDocument", { id: document.id, archived: true }), "updated", "updateError")}
+              onClick={() => run(() => callOperation(archiveDocumentOp, { id: document.id, archived: true }), "updated", "updateError")}
             >
               {t("archive")}
             </Button>
@@ -383,7 +393,7 @@ export function DocumentView({
           {abilities.manage && (
             <Button
               variant="secondary"
-              onClick={() => run(() => callOperation("archiveDocument", { id: document.id, archived: false }), "updated", "updateError")}
+              onClick={() => run(() => callOperation(archiveDocumentOp, { id: document.id, archived: false }), "updated", "updateError")}
             >
               {t("restore")}
             </Button>
@@ -440,7 +450,7 @@ export function DocumentView({
           {isPdf ? (
             <iframe
               title={document.name}
-              src={operationHref("getDocumentFile", { id: document.id, inline: "1", ...shownVersion })}
+              src={operationHref(getDocumentFileOp, { id: document.id, inline: "1", ...shownVersion })}
               className="h-[80vh] w-full rounded-lg border border-zinc-200 bg-white"
             />
           ) : (
@@ -658,7 +668,7 @@ export function DocumentView({
                 className="sr-only"
                 onChange={(e) => {
                   const file = e.target.files?.[0];
-                  if (file) run(() => uploadOperation("updateDocumentVersion", { id: document.id }, file), "updated", "updateError");
+                  if (file) run(() => uploadOperation(updateDocumentVersionOp, { id: document.id }, file), "updated", "updateError");
                 }}
               />
             </label>
@@ -690,7 +700,7 @@ export function DocumentView({
                 )}
                 <a
                   className="text-brand-700 hover:underline"
-                  href={operationHref("getDocumentFile", { id: document.id, version: v.version })}
+                  href={operationHref(getDocumentFileOp, { id: document.id, version: v.version })}
                   aria-label={t("downloadVersionN", { version: v.version })}
                 >
                   {t("download")}
@@ -783,7 +793,7 @@ export function DocumentView({
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
           setDeleting(false);
-          if (await run(() => callOperation("deleteDocument", { id: document.id }), "updated", "deleteError")) router.push("/docs");
+          if (await run(() => callOperation(deleteDocumentOp, { id: document.id }), "updated", "deleteError")) router.push("/docs");
         }}
       />
     </div>

@@ -19,6 +19,14 @@ import { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { HealthDot, Highlight } from "./document-bits";
 import { UploadDocument } from "./upload-document";
+import {
+  archiveDocumentOp,
+  bulkDeleteDocumentsOp,
+  cloneDocumentOp,
+  deleteDocumentOp,
+  updateDocumentOp,
+} from "@/lib/operations/routes/document";
+import { exportDocumentsOp, getDocumentFileOp, getDocumentPdfOp } from "@/lib/operations/routes/document-file";
 
 export type DocumentRow = {
   id: string;
@@ -78,8 +86,8 @@ export function DocumentsList({
     busy,
     // A move changes the document's folder (null: the root), like the folder field of its details.
     onMove: (doc, destinationId) =>
-      run(() => callOperation("updateDocument", { id: doc.id, folderId: destinationId }), "updated", "updateError"),
-    onDelete: (row) => run(() => callOperation("deleteDocument", { id: row.id }), "updated", "deleteError"),
+      run(() => callOperation(updateDocumentOp, { id: doc.id, folderId: destinationId }), "updated", "updateError"),
+    onDelete: (row) => run(() => callOperation(deleteDocumentOp, { id: row.id }), "updated", "deleteError"),
   });
   /** The list shows the archive (archived=1) rather than the current documents. */
   const archive = query.archived === "1";
@@ -95,13 +103,13 @@ export function DocumentsList({
 
   const menuItems = (doc: DocumentRow): ContextMenuItem[] => [
     { label: t("open"), href: `/d/${doc.id}/view` },
-    { label: t("download"), href: operationHref("getDocumentFile", { id: doc.id }), download: true },
-    ...(doc.pdf ? [{ label: t("downloadPdf"), href: operationHref("getDocumentPdf", { id: doc.id }), download: true }] : []),
+    { label: t("download"), href: operationHref(getDocumentFileOp, { id: doc.id }), download: true },
+    ...(doc.pdf ? [{ label: t("downloadPdf"), href: operationHref(getDocumentPdfOp, { id: doc.id }), download: true }] : []),
     ...(canManage
       ? [
           {
             label: t("duplicate"),
-            onSelect: () => run(() => callOperation("cloneDocument", { id: doc.id }), "duplicated", "cloneError"),
+            onSelect: () => run(() => callOperation(cloneDocumentOp, { id: doc.id }), "duplicated", "cloneError"),
           },
         ]
       : []),
@@ -110,7 +118,7 @@ export function DocumentsList({
       ? [
           {
             label: archive ? t("restore") : t("archive"),
-            onSelect: () => run(() => callOperation("archiveDocument", { id: doc.id, archived: !archive }), "updated", "updateError"),
+            onSelect: () => run(() => callOperation(archiveDocumentOp, { id: doc.id, archived: !archive }), "updated", "updateError"),
           },
         ]
       : []),
@@ -137,7 +145,7 @@ export function DocumentsList({
         </div>
         <div className="flex flex-wrap gap-2">
           <a
-            href={list.exportHref(operationHref("exportDocuments", {}))}
+            href={list.exportHref(operationHref(exportDocumentsOp, {}))}
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
           >
             {t("exportCsv")}
@@ -166,7 +174,7 @@ export function DocumentsList({
           <SelectionDeleteBar
             t={t}
             selection={selection}
-            onDelete={(ids) => run(() => callOperation("bulkDeleteDocuments", { ids }), "updated", "deleteError")}
+            onDelete={(ids) => run(() => callOperation(bulkDeleteDocumentsOp, { ids }), "updated", "deleteError")}
           />
         )}
 

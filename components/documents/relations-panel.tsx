@@ -13,6 +13,8 @@ import { AddRelationForm } from "./add-relation-form";
 import { RelationGroup, type Relation } from "./relation-group";
 import { TagForm } from "./relation-tag-form";
 import { usePdfDownload } from "./use-pdf-download";
+import { createRelationOp, deleteRelationOp, relationsOp, updateRelationOp } from "@/lib/operations/routes/relation";
+import { getTemplateFileOp } from "@/lib/operations/routes/template";
 
 /**
  * A document's relations (spec DocumentRelation) in both directions, each with its type, tag and
@@ -33,7 +35,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
 
   const load = useCallback(async () => {
     try {
-      setRelations(await callOperation("relations", { id: documentId }));
+      setRelations(await callOperation(relationsOp, { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -72,7 +74,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
     ...(r.other.canOpen && r.other.id
       ? [
           r.other.kind === "template"
-            ? { label: t("download"), href: operationHref("getTemplateFile", { id: r.other.id }), download: true }
+            ? { label: t("download"), href: operationHref(getTemplateFileOp, { id: r.other.id }), download: true }
             : { label: t("downloadPdf"), onSelect: () => void pdf.download(r.other.id!) },
         ]
       : []),
@@ -114,7 +116,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             busy={busy}
             onCancel={() => setAdding(false)}
             onSubmit={async (data) => {
-              if (await change(() => callOperation("createRelation", { ...data, id: documentId }), "added", "createError"))
+              if (await change(() => callOperation(createRelationOp, { ...data, id: documentId }), "added", "createError"))
                 setAdding(false);
             }}
           />
@@ -129,7 +131,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
             onCancel={() => setTagging(null)}
             onSubmit={async (tag) => {
               if (
-                await change(() => callOperation("updateRelation", { relationId: tagging.id, tag: tag || null }), "updated", "updateError")
+                await change(() => callOperation(updateRelationOp, { relationId: tagging.id, tag: tag || null }), "updated", "updateError")
               )
                 setTagging(null);
             }}
@@ -145,7 +147,7 @@ export function RelationsPanel({ documentId, canEdit }: { documentId: string; ca
         onConfirm={() => {
           const relation = removing;
           setRemoving(null);
-          if (relation) void change(() => callOperation("deleteRelation", { relationId: relation.id }), "updated", "deleteError");
+          if (relation) void change(() => callOperation(deleteRelationOp, { relationId: relation.id }), "updated", "deleteError");
         }}
       />
     </section>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
+import { registerAccessDocumentPolicyOp } from "@/lib/operations/routes/policy";
 
 type Status = "requested" | "refused" | "active" | null;
 
@@ -36,7 +37,7 @@ export function RequestAccess({
   async function request() {
     setBusy(true);
     try {
-      const policy = await callOperation("registerAccessDocumentPolicy", { id: documentId });
+      const policy = await callOperation(registerAccessDocumentPolicyOp, { id: documentId });
       setStatus(policy.status);
       notify({ tone: "success", title: ta("sent") });
     } catch (error) {

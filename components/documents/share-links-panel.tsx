@@ -11,6 +11,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { LinkSettingsForm, type Settings, type ShareLink } from "./link-settings-form";
 import { ShareLinkRow } from "./share-link-row";
+import { createLinkOp, deleteLinkOp, linksOp, updateLinkOp } from "@/lib/operations/routes/link";
 
 /**
  * The share links of a document (spec DocumentLink): list with role, expiry, last access and an
@@ -31,7 +32,7 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
 
   const load = useCallback(async () => {
     try {
-      setLinks(await callOperation("links", { id: documentId }));
+      setLinks(await callOperation(linksOp, { id: documentId }));
       setLoadFailed(false);
     } catch {
       setLoadFailed(true);
@@ -48,8 +49,8 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
     const isNew = editing === "new";
     const saved = await action.run(
       async () => {
-        if (isNew) await callOperation("createLink", { ...settings, id: documentId });
-        else if (editing) await callOperation("updateLink", { ...settings, linkId: editing.id });
+        if (isNew) await callOperation(createLinkOp, { ...settings, id: documentId });
+        else if (editing) await callOperation(updateLinkOp, { ...settings, linkId: editing.id });
         return true;
       },
       isNew ? "added" : "updated",
@@ -62,7 +63,7 @@ export function ShareLinksPanel({ documentId, canShare }: { documentId: string; 
 
   async function remove(link: ShareLink) {
     setRemoving(null);
-    if (await action.run(() => callOperation("deleteLink", { linkId: link.id }), "updated", "deleteError")) await load();
+    if (await action.run(() => callOperation(deleteLinkOp, { linkId: link.id }), "updated", "deleteError")) await load();
   }
 
   async function copy(link: ShareLink) {

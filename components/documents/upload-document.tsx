@@ -5,13 +5,15 @@ import { useRouter } from "next/navigation";
 import { Suspense, useState, type FormEvent } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { LazyUpgradeModal } from "@/components/layout/lazy-upgrade-modal";
-import { TEMPLATE_ACCEPT } from "@/components/templates/upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useNotify } from "@/components/ui/notifications";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, uploadOperation } from "@/lib/client/operations";
+import { getUpgradeContactOp } from "@/lib/operations/routes/account";
+import { createDocumentOp } from "@/lib/operations/routes/document";
 
 /**
  * Uploads one document (it opens) or several at once (the import, a paid feature: when the plan
@@ -42,7 +44,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await uploadOperation("createDocument", folderId ? { folderId } : {}, files);
+      const result = await uploadOperation(createDocumentOp, folderId ? { folderId } : {}, files);
       notify({ tone: "success", title: ta("added") });
       // One file makes one document, which opens; several (an import) stay in the list.
       if ("id" in result) router.push(`/d/${result.id}/view`);
@@ -54,7 +56,7 @@ export function UploadDocument({ folderId }: { folderId: string | null }) {
       if (failure instanceof ApiError && (failure.code === "FEATURE_NOT_IN_PLAN" || failure.code === "PLAN_LIMIT_REACHED")) {
         // Where "Upgrade now" leads is the server's to say (checkout, the administrators' addresses);
         // without it the plain message is shown instead.
-        const contact = await callOperation("getUpgradeContact", {}).catch(() => null);
+        const contact = await callOperation(getUpgradeContactOp, {}).catch(() => null);
         const capability = typeof failure.details?.capability === "string" ? failure.details.capability : null;
         if (contact) {
           setOpen(false);

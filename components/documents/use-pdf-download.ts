@@ -6,6 +6,7 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
 import { operationHref } from "@/lib/client/operations";
+import { getDocumentPdfOp } from "@/lib/operations/routes/document-file";
 
 /** The file name of a content-disposition header (its UTF-8 form first). */
 function fileNameOf(disposition: string | null): string | null {
@@ -28,7 +29,7 @@ export function usePdfDownload() {
   async function download(documentId: string, version?: number) {
     setBusy(true);
     try {
-      const response = await fetch(operationHref("getDocumentPdf", { id: documentId, version }), {
+      const response = await fetch(operationHref(getDocumentPdfOp, { id: documentId, version }), {
         credentials: "same-origin",
         headers: { "x-language": document.documentElement.lang || "en" },
       }).catch(() => {

@@ -10,22 +10,9 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
+import { FolderOptions } from "./folder-options";
 import { useFolderNavigation } from "./use-folder-navigation";
-
-/** The folder options of a select, indented by depth under the root 'Drive'. */
-export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[]; rootLabel: string }) {
-  return (
-    <>
-      <option value="root">{rootLabel}</option>
-      {folders.map((f) => (
-        <option key={f.id} value={f.id}>
-          {"\u00a0\u00a0".repeat(f.depth + 1)}
-          {f.name}
-        </option>
-      ))}
-    </>
-  );
-}
+import { createFolderOp, deleteFolderOp, updateFolderOp } from "@/lib/operations/routes/folder";
 
 /** A folder and every folder under it: where it cannot move (the API refuses the cycle too). */
 function subtree(folders: FolderOption[], rootId: string): string[] {
@@ -64,8 +51,8 @@ export function FolderBar({
     event.preventDefault();
     const done =
       editing === "rename" && folder
-        ? await run(() => callOperation("updateFolder", { id: folder.id, name }), "updated", "updateError")
-        : await run(() => callOperation("createFolder", { name, group, parentId: folder?.id ?? null }), "added", "createError");
+        ? await run(() => callOperation(updateFolderOp, { id: folder.id, name }), "updated", "updateError")
+        : await run(() => callOperation(createFolderOp, { name, group, parentId: folder?.id ?? null }), "added", "createError");
     if (done) {
       setEditing(null);
       if (editing === "create") go(done.id);
@@ -138,7 +125,7 @@ export function FolderBar({
         busy={busy}
         onCancel={() => setMoving(false)}
         onMove={async (parentId) => {
-          if (folder && (await run(() => callOperation("updateFolder", { id: folder.id, parentId }), "updated", "updateError")))
+          if (folder && (await run(() => callOperation(updateFolderOp, { id: folder.id, parentId }), "updated", "updateError")))
             setMoving(false);
         }}
       />
@@ -150,7 +137,7 @@ export function FolderBar({
         onCancel={() => setDeleting(false)}
         onConfirm={async () => {
           setDeleting(false);
-          if (folder && (await run(() => callOperation("deleteFolder", { id: folder.id }), "updated", "deleteError"))) go("root");
+          if (folder && (await run(() => callOperation(deleteFolderOp, { id: folder.id }), "updated", "deleteError"))) go("root");
         }}
       />
     </div>

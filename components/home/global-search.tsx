@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
+import { globalSearchOp } from "@/lib/operations/routes/search";
 
 type Results = OperationOutput<"globalSearch">;
 type HighlightPart = { text: string; match: boolean };
@@ -22,7 +23,7 @@ export function GlobalSearch() {
     if (!query) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      callOperation("globalSearch", { q: query })
+      callOperation(globalSearchOp, { q: query })
         .then((data) => !cancelled && setResults(data))
         .catch(() => !cancelled && setResults({ documents: [], templates: [], members: [], categories: [], tags: [] }));
     }, 300);

@@ -8,6 +8,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { requestAccountAccessOp } from "@/lib/operations/routes/account";
 
 const NOTE_MAX = 500;
 const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -37,7 +38,7 @@ export function RequestAccountAccess({ lastRequestedAt }: { lastRequestedAt: str
     event.preventDefault();
     setBusy(true);
     try {
-      const result = await callOperation("requestAccountAccess", { note });
+      const result = await callOperation(requestAccountAccessOp, { note });
       notify({ tone: "success", title: ta("sent"), description: t("sentBody") });
       setSent(true);
       setNote("");

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { subscribeLive } from "@/lib/client/live";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { workQueueOp } from "@/lib/operations/routes/work-queue";
 
 export type WorkQueueData = OperationOutput<"workQueue">;
 type ListName = "toApprove" | "toSign" | "waiting";
@@ -42,7 +43,7 @@ export function WorkQueue({ initial }: { initial: WorkQueueData }) {
   useEffect(
     () =>
       subscribeLive("workQueueChanged", {}, () => {
-        callOperation("workQueue", {})
+        callOperation(workQueueOp, {})
           .then((next) => {
             setQueue(next);
             setFailed(false);
@@ -57,7 +58,7 @@ export function WorkQueue({ initial }: { initial: WorkQueueData }) {
     if (!cursor) return;
     setLoading(list);
     try {
-      const next = await callOperation("workQueue", { [CURSOR[list]]: cursor });
+      const next = await callOperation(workQueueOp, { [CURSOR[list]]: cursor });
       setQueue((current) => ({
         ...current,
         counts: next.counts,

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
 import { callOperation } from "@/lib/client/operations";
+import { switchAccountOp } from "@/lib/operations/routes/account";
 
 /** The top bar's workspace switcher, shown when the user belongs to more than one workspace. */
 export function AccountSwitcher({ accounts, current }: { accounts: { id: string; name: string }[]; current: string | null }) {
@@ -22,7 +23,7 @@ export function AccountSwitcher({ accounts, current }: { accounts: { id: string;
         value={current ?? ""}
         disabled={pending}
         onChange={async (event) => {
-          await callOperation("switchAccount", { accountId: event.target.value });
+          await callOperation(switchAccountOp, { accountId: event.target.value });
           startTransition(() => router.refresh());
         }}
         className="rounded-md border border-zinc-300 bg-white px-2 py-1"

@@ -5,6 +5,7 @@ import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
 import { callOperation } from "@/lib/client/operations";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { updateUserOp } from "@/lib/operations/routes/user";
 
 /** Switches the interface language; for a signed-in user it also becomes their setting. */
 export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
@@ -17,7 +18,7 @@ export function LanguageSwitcher({ signedIn = false }: { signedIn?: boolean }) {
   async function change(next: string) {
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=31536000; samesite=lax`;
     if (signedIn) {
-      await callOperation("updateUser", { language: next as Locale }).catch(() => undefined);
+      await callOperation(updateUserOp, { language: next as Locale }).catch(() => undefined);
     }
     startTransition(() => router.refresh());
   }

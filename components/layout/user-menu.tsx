@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { operationHref } from "@/lib/client/operations";
+import { getUserAvatarOp } from "@/lib/operations/routes/user";
 
 /**
  * The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. The
@@ -24,7 +25,7 @@ export function UserMenu({
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
   const [pictureFailed, setPictureFailed] = useState(false);
-  const picture = avatar === undefined ? operationHref("getUserAvatar", {}) : avatar;
+  const picture = avatar === undefined ? operationHref(getUserAvatarOp, {}) : avatar;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

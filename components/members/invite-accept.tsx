@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-field";
 import { TextField } from "@/components/ui/text-field";
 import { callOperation } from "@/lib/client/operations";
+import { acceptInvitationOp } from "@/lib/operations/routes/account";
 
 type Invitation = { email: string; accountName: string; role: string; needsAccount: boolean };
 
@@ -39,7 +40,7 @@ export function InviteAccept({
     setBusy(true);
     setError(null);
     try {
-      await callOperation("acceptInvitation", invitation.needsAccount ? { token, ...form } : { token });
+      await callOperation(acceptInvitationOp, invitation.needsAccount ? { token, ...form } : { token });
       router.replace("/");
       router.refresh();
     } catch (err) {

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { sendInvitationsOp } from "@/lib/operations/routes/member";
 
 export type RoleOption = { id: string; label: string };
 
@@ -27,7 +28,7 @@ export function InviteForm({ roles }: { roles: RoleOption[] }) {
       .split(/[\s,;]+/)
       .map((e) => e.trim())
       .filter(Boolean);
-    if (await run(() => callOperation("sendInvitations", { emails: list, roleId: role }), "sent", "sendError")) setEmails("");
+    if (await run(() => callOperation(sendInvitationsOp, { emails: list, roleId: role }), "sent", "sendError")) setEmails("");
   }
 
   return (

@@ -12,6 +12,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { RoleOption } from "./invite-form";
+import { deleteAccountPolicyOp, resendInvitationOp, updateAccountPolicyOp } from "@/lib/operations/routes/member";
 
 export type MemberRow = {
   id: string;
@@ -54,7 +55,7 @@ export function MembersTable({
     const { member, roleId } = changing!;
     setChanging(null);
     if (roleId === member.roleId) return;
-    await onRow(member.id, () => callOperation("updateAccountPolicy", { id: member.id, roleId }), "updated", "updateError");
+    await onRow(member.id, () => callOperation(updateAccountPolicyOp, { id: member.id, roleId }), "updated", "updateError");
   }
 
   const menuItems = (member: MemberRow): ContextMenuItem[] => [
@@ -63,7 +64,7 @@ export function MembersTable({
       ? [
           {
             label: t("resend"),
-            onSelect: () => onRow(member.id, () => callOperation("resendInvitation", { id: member.id }), "sent", "sendError"),
+            onSelect: () => onRow(member.id, () => callOperation(resendInvitationOp, { id: member.id }), "sent", "sendError"),
           },
         ]
       : []),
@@ -188,7 +189,7 @@ export function MembersTable({
         message={(item) => t("confirmRemove", { name: item.name || item.email })}
         confirmLabel={t("remove")}
         onClose={() => setRemoving(null)}
-        onConfirm={(item) => onRow(item.id, () => callOperation("deleteAccountPolicy", { id: item.id }), "updated", "deleteError")}
+        onConfirm={(item) => onRow(item.id, () => callOperation(deleteAccountPolicyOp, { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

@@ -9,6 +9,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 import { REMINDER_LIMITS } from "@/lib/reminders/reminder-limits";
+import { createReminderOp, deleteReminderOp, remindersOp, updateReminderOp } from "@/lib/operations/routes/reminder";
 
 type Reminder = OperationOutput<"reminders">[number];
 type Contact = { name: string; email: string; phone: string };
@@ -43,7 +44,7 @@ export function RemindersPanel({ documentId, canEdit }: { documentId: string; ca
 
   const load = useCallback(
     () =>
-      callOperation("reminders", { id: documentId })
+      callOperation(remindersOp, { id: documentId })
         .then((list) => {
           setReminders(list);
           setFailed(false);
@@ -67,8 +68,8 @@ export function RemindersPanel({ documentId, canEdit }: { documentId: string; ca
     const done = await run(
       () =>
         draft.id
-          ? callOperation("updateReminder", { reminderId: draft.id, ...data })
-          : callOperation("createReminder", { id: documentId, ...data }),
+          ? callOperation(updateReminderOp, { reminderId: draft.id, ...data })
+          : callOperation(createReminderOp, { id: documentId, ...data }),
       "saved",
       draft.id ? "updateError" : "createError",
     );
@@ -216,7 +217,7 @@ export function RemindersPanel({ documentId, canEdit }: { documentId: string; ca
         onConfirm={async () => {
           const target = deleting;
           setDeleting(null);
-          if (target && (await run(() => callOperation("deleteReminder", { reminderId: target.id }), null, "deleteError"))) await load();
+          if (target && (await run(() => callOperation(deleteReminderOp, { reminderId: target.id }), null, "deleteError"))) await load();
         }}
       />
     </div>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { resealDocumentOp } from "@/lib/operations/routes/sealing";
 
 /** Document.metadata.sealing as the document screen passes it (lib/sealing/sealing-state.ts). */
 export type SealingBannerState = {
@@ -51,7 +52,7 @@ export function SealingBanner({
     >
       <p className="min-w-0 flex-1 break-words">{message}</p>
       {failedForGood && canRetry && (
-        <Button busy={busy} onClick={() => void run(() => callOperation("resealDocument", { id: documentId }), "sent", "sendError")}>
+        <Button busy={busy} onClick={() => void run(() => callOperation(resealDocumentOp, { id: documentId }), "sent", "sendError")}>
           {t("retry")}
         </Button>
       )}

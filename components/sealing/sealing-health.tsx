@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { sealingHealthOp } from "@/lib/operations/routes/sealing";
 
 export type SealingHealthView = OperationOutput<"sealingHealth">;
 
@@ -25,7 +26,7 @@ export function SealingHealthAlert() {
   const t = useTranslations("sealing.health");
   const [health, setHealth] = useState<SealingHealthView | null>(null);
   useEffect(() => {
-    callOperation("sealingHealth", {}).then(setHealth, () => undefined);
+    callOperation(sealingHealthOp, {}).then(setHealth, () => undefined);
   }, []);
   const problems = useProblemsText(health);
   if (!problems) return null;
@@ -51,7 +52,7 @@ export function SealingHealthCard({ initial, canRefresh }: { initial: SealingHea
   const date = (value: string) => format.date(value, { dateStyle: "long" });
 
   async function refresh() {
-    const fresh = await run(() => callOperation("sealingHealth", { refresh: true }), null, "updateError");
+    const fresh = await run(() => callOperation(sealingHealthOp, { refresh: true }), null, "updateError");
     if (fresh) setHealth(fresh);
   }
 

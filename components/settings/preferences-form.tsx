@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
+import { updateUserOp } from "@/lib/operations/routes/user";
 
 const KEYS = ["successApprovals", "docSigned", "signs", "tips"] as const;
 
@@ -16,7 +17,7 @@ export function PreferencesForm({ preferences }: { preferences: Record<string, b
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await run(() => callOperation("updateUser", { emailPreferences: values }), "saved", "updateError");
+    await run(() => callOperation(updateUserOp, { emailPreferences: values }), "saved", "updateError");
   }
 
   return (

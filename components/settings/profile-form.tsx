@@ -11,6 +11,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, uploadOperation } from "@/lib/client/operations";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
+import { updateUserOp, uploadUserAvatarOp } from "@/lib/operations/routes/user";
 
 type Profile = {
   email: string;
@@ -36,7 +37,7 @@ function AvatarField({ avatar, name }: { avatar: string | null; name: string }) 
     setBusy(true);
     setError(null);
     try {
-      setCurrent((await uploadOperation("uploadUserAvatar", {}, file)).avatar);
+      setCurrent((await uploadOperation(uploadUserAvatarOp, {}, file)).avatar);
       router.refresh();
     } catch (err) {
       setError(errorText(err));
@@ -86,7 +87,7 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
     if (phoneError) return;
     await run(
       async () => {
-        await callOperation("updateUser", {
+        await callOperation(updateUserOp, {
           firstName: form.firstName,
           lastName: form.lastName,
           phone: form.phone || null,

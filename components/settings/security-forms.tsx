@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { matchesConfirmWord } from "@/lib/i18n/matches-confirm-word";
+import { deleteUserOp, setPasswordOp, updateEmailOp, updatePasswordOp } from "@/lib/operations/routes/user";
 
 export function SecurityForms({ hasPassword, email }: { hasPassword: boolean; email: string }) {
   return (
@@ -32,8 +33,8 @@ function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
     const done = await run(
       () =>
         hasPassword
-          ? callOperation("updatePassword", { currentPassword: current, password: next })
-          : callOperation("setPassword", { password: next }),
+          ? callOperation(updatePasswordOp, { currentPassword: current, password: next })
+          : callOperation(setPasswordOp, { password: next }),
       "saved",
       "updateError",
     );
@@ -79,7 +80,7 @@ function EmailForm({ hasPassword, email }: { hasPassword: boolean; email: string
     event.preventDefault();
     const target = next;
     const changed = await run(
-      () => callOperation("updateEmail", hasPassword ? { email: target, password } : { email: target }),
+      () => callOperation(updateEmailOp, hasPassword ? { email: target, password } : { email: target }),
       "saved",
       "updateError",
     );
@@ -132,7 +133,7 @@ function DeleteAccount() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (await run(() => callOperation("deleteUser", {}), "saved", "deleteError")) window.location.replace("/login");
+    if (await run(() => callOperation(deleteUserOp, {}), "saved", "deleteError")) window.location.replace("/login");
   }
 
   return (

@@ -6,6 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref, type OperationInput } from "@/lib/client/operations";
+import { documentPageCountOp, documentPageImageOp } from "@/lib/operations/routes/page-image";
+import { saveSignaturePlaceholdersOp, signaturePlaceholdersOp } from "@/lib/operations/routes/signature";
 
 type Signer = { id: string; firstName: string; lastName: string; email: string; state: string };
 type Box = OperationInput<"saveSignaturePlaceholders">["placeholders"][number] & { key: string };
@@ -45,10 +47,10 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
   const gesture = useRef<{ key: string; mode: "move" | "resize"; x: number; y: number; box: Box } | null>(null);
 
   useEffect(() => {
-    callOperation("documentPageCount", { id: documentId })
+    callOperation(documentPageCountOp, { id: documentId })
       .then((r) => setPageCount(r.pageCount))
       .catch(() => setPageCount(null));
-    callOperation("signaturePlaceholders", { documentId })
+    callOperation(signaturePlaceholdersOp, { documentId })
       .then((rows) =>
         setBoxes(
           rows.map((row) => ({
@@ -132,7 +134,7 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
 
   async function save() {
     const placeholders = boxes.map((box) => Object.fromEntries(Object.entries(box).filter(([name]) => name !== "key")) as Omit<Box, "key">);
-    if (await action.run(() => callOperation("saveSignaturePlaceholders", { documentId, placeholders }), "saved", "updateError"))
+    if (await action.run(() => callOperation(saveSignaturePlaceholdersOp, { documentId, placeholders }), "saved", "updateError"))
       setSaved(true);
   }
 
@@ -211,7 +213,7 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
           >
             {/* eslint-disable-next-line @next/next/no-img-element -- a page image from our own route */}
             <img
-              src={operationHref("documentPageImage", { id: documentId, page })}
+              src={operationHref(documentPageImageOp, { id: documentId, page })}
               alt={ts("pageAlt", { page, count: pageCount })}
               className="block h-auto w-full"
               draggable={false}

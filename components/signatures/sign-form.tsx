@@ -7,6 +7,7 @@ import { callOperation, signedHeaders, uploadOperation } from "@/lib/client/oper
 import { signingFailedPath, thanksPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
 import { DeclineForm } from "./decline-form";
 import { SignaturePad, textToPng, type SignaturePadHandle } from "./signature-pad";
+import { declineSignatureOp, signDocumentOp } from "@/lib/operations/routes/signature";
 
 type Field = { name: string; type: string; required: boolean };
 type Kind = "drawn" | "typed" | "uploaded";
@@ -82,7 +83,7 @@ export function SignForm(props: {
     setBusy(true);
     try {
       await uploadOperation(
-        "signDocument",
+        signDocumentOp,
         {
           id: props.signatureId,
           kind,
@@ -105,7 +106,7 @@ export function SignForm(props: {
   async function decline(reason: string) {
     setBusy(true);
     try {
-      await callOperation("declineSignature", { id: props.signatureId, reason }, headers);
+      await callOperation(declineSignatureOp, { id: props.signatureId, reason }, headers);
       setDeclined(true);
     } catch (caught) {
       fail(caught);

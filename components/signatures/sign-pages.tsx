@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { operationHref } from "@/lib/client/operations";
 import { SIGNED_PARAM } from "@/lib/signing/signing-links";
+import { documentPageImageOp } from "@/lib/operations/routes/page-image";
 
 type Box = { id: string; kind: string; keyName: string; page: number; x: number; y: number; width: number; height: number };
 
@@ -32,7 +33,7 @@ export async function SignPages(props: {
             <li key={page} className="relative overflow-hidden rounded bg-white shadow-sm">
               {/* eslint-disable-next-line @next/next/no-img-element -- a page image from our own route, sized by the page */}
               <img
-                src={`${operationHref("documentPageImage", { id: props.documentId, page })}?${SIGNED_PARAM}=${encodeURIComponent(props.token)}`}
+                src={`${operationHref(documentPageImageOp, { id: props.documentId, page })}?${SIGNED_PARAM}=${encodeURIComponent(props.token)}`}
                 alt={t("pageAlt", { page, count: pageCount })}
                 loading={page > 1 ? "lazy" : "eager"}
                 width={880}

@@ -11,6 +11,19 @@ import { PlacementEditor } from "./placement-editor";
 import { SignerEditForm } from "./signer-edit-form";
 import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
 import { SealingHealthAlert } from "@/components/sealing/sealing-health";
+import {
+  addSignerOp,
+  createPartyOp,
+  deletePartyOp,
+  partiesOp,
+  removeSignerOp,
+  requestSignatureOp,
+  requestSignaturesOp,
+  setSignProcessOp,
+  signaturesOp,
+  signingSettingsOp,
+  updateSignerOp,
+} from "@/lib/operations/routes/signature";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -38,9 +51,9 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
   const load = useCallback(async () => {
     try {
       const [s, p, g] = await Promise.all([
-        callOperation("signatures", { documentId }),
-        callOperation("parties", { documentId }),
-        callOperation("signingSettings", { documentId }),
+        callOperation(signaturesOp, { documentId }),
+        callOperation(partiesOp, { documentId }),
+        callOperation(signingSettingsOp, { documentId }),
       ]);
       setSigners(s);
       setParties(p);
@@ -72,7 +85,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     const partyId = String(data.get("partyId") ?? "");
     const created = await change(
       () =>
-        callOperation("addSigner", {
+        callOperation(addSignerOp, {
           documentId,
           firstName: String(data.get("firstName") ?? ""),
           lastName: String(data.get("lastName") ?? ""),
@@ -90,11 +103,11 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
-    if (name && (await change(() => callOperation("createParty", { documentId, name }), "added"))) form.reset();
+    if (name && (await change(() => callOperation(createPartyOp, { documentId, name }), "added"))) form.reset();
   }
 
   async function send() {
-    const sent = await change(() => callOperation("requestSignatures", { documentId }), null);
+    const sent = await change(() => callOperation(requestSignaturesOp, { documentId }), null);
     if (sent) setNotice(t("sent", { count: sent.length }));
   }
 
@@ -122,7 +135,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
               type="radio"
               name="signProcess"
               checked={settings.signProcess === process}
-              onChange={() => change(() => callOperation("setSignProcess", { documentId, signProcess: process }))}
+              onChange={() => change(() => callOperation(setSignProcessOp, { documentId, signProcess: process }))}
             />
             {t(process)}
           </label>
@@ -154,7 +167,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                   busy={action.busy}
                   onCancel={() => setEditing(null)}
                   onSave={async (changes) => {
-                    if (await change(() => callOperation("updateSigner", { id: signer.id, ...changes }))) setEditing(null);
+                    if (await change(() => callOperation(updateSignerOp, { id: signer.id, ...changes }))) setEditing(null);
                   }}
                 />
               )}
@@ -167,7 +180,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                         checked={signer.settings[key]}
                         disabled={action.busy}
                         onChange={(e) =>
-                          change(() => callOperation("updateSigner", { id: signer.id, settings: { [key]: e.target.checked } }))
+                          change(() => callOperation(updateSignerOp, { id: signer.id, settings: { [key]: e.target.checked } }))
                         }
                       />
                       {t(key)}
@@ -184,7 +197,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                       onBlur={(e) => {
                         const order = Number(e.target.value);
                         if (order >= 1 && order !== signer.order)
-                          void change(() => callOperation("updateSigner", { id: signer.id, order }));
+                          void change(() => callOperation(updateSignerOp, { id: signer.id, order }));
                       }}
                     />
                   </label>
@@ -192,7 +205,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                     <Button
                       variant="secondary"
                       disabled={action.busy}
-                      onClick={() => change(() => callOperation("requestSignature", { id: signer.id }), "sent")}
+                      onClick={() => change(() => callOperation(requestSignatureOp, { id: signer.id }), "sent")}
                     >
                       {t("resend")}
                     </Button>
@@ -203,7 +216,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                   <Button
                     variant="secondary"
                     disabled={action.busy}
-                    onClick={() => change(() => callOperation("removeSigner", { id: signer.id }))}
+                    onClick={() => change(() => callOperation(removeSignerOp, { id: signer.id }))}
                   >
                     {t("remove")}
                   </Button>
@@ -262,7 +275,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                 <button
                   type="button"
                   className="min-h-8 text-xs text-zinc-600 underline"
-                  onClick={() => change(() => callOperation("deleteParty", { id: party.id }))}
+                  onClick={() => change(() => callOperation(deletePartyOp, { id: party.id }))}
                 >
                   {t("remove")}
                 </button>

@@ -15,6 +15,7 @@ import { DocumentField } from "./document-field";
 import { initialValue, payloadValue, type Value } from "./document-form-values";
 import { FieldControl } from "./field-control";
 import { fieldErrors } from "./field-errors";
+import { createDocumentFromTemplateOp, updateDocumentValuesOp } from "@/lib/operations/routes/template-document";
 
 /**
  * The form that creates a document from a published template: one input per field by its
@@ -99,7 +100,7 @@ export function CreateDocumentForm({
       const parts = Object.entries(files).map(([field, file]): [string, File] => [`field:${field}`, file]);
       if (editing) {
         const input = { id: editing.documentId, values: payload };
-        await (parts.length ? uploadOperation("updateDocumentValues", input, parts) : callOperation("updateDocumentValues", input));
+        await (parts.length ? uploadOperation(updateDocumentValuesOp, input, parts) : callOperation(updateDocumentValuesOp, input));
         notify({ tone: "success", title: ta("saved") });
         editing.onDone();
         router.refresh();
@@ -107,8 +108,8 @@ export function CreateDocumentForm({
       }
       const body = { templateId, values: payload, fields: name.trim() ? { name: name.trim() } : {} };
       const document = parts.length
-        ? await uploadOperation("createDocumentFromTemplate", body, parts)
-        : await callOperation("createDocumentFromTemplate", body);
+        ? await uploadOperation(createDocumentFromTemplateOp, body, parts)
+        : await callOperation(createDocumentFromTemplateOp, body);
       router.push(`/d/${document.id}/view`);
     } catch (error) {
       setErrors(fieldErrors(error));

@@ -4,7 +4,7 @@
 
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
-import { FolderOptions } from "@/components/folders/folder-bar";
+import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";
 import { SearchSelect } from "@/components/ui/search-select";
 import { TagPicker } from "@/components/ui/tag-picker";
@@ -14,6 +14,7 @@ import { callOperation } from "@/lib/client/operations";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { Field, inputClass } from "./editor-field";
+import { updateTemplateOp } from "@/lib/operations/routes/template";
 
 /** The template's details form: name, description, language, jurisdiction, value, category, folder, tags. */
 export function TemplateDetailsForm({
@@ -63,7 +64,7 @@ export function TemplateDetailsForm({
     event.preventDefault();
     await run(
       () =>
-        callOperation("updateTemplate", {
+        callOperation(updateTemplateOp, {
           id: template.id,
           name: details.name,
           description: details.description.trim() || null,

@@ -11,6 +11,7 @@ import type { Variable } from "@/lib/templates/variables";
 import { TemplateDetailsForm } from "./template-details-form";
 import { TemplateHeader } from "./template-header";
 import { VariableRow } from "./variable-row";
+import { updateTemplateOp } from "@/lib/operations/routes/template";
 
 type TemplateData = {
   id: string;
@@ -57,7 +58,7 @@ export function TemplateEditor({
 
   async function saveVariables(event: FormEvent) {
     event.preventDefault();
-    await run(() => callOperation("updateTemplate", { id: template.id, variables }), "saved", "updateError");
+    await run(() => callOperation(updateTemplateOp, { id: template.id, variables }), "saved", "updateError");
   }
 
   return (

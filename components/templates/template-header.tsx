@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import type { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref, uploadOperation } from "@/lib/client/operations";
 import type { Variable } from "@/lib/templates/variables";
-import { TEMPLATE_ACCEPT } from "./upload-template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
+import { getTemplateFileOp, publishUnpublishTemplateOp, updateTemplateVersionOp } from "@/lib/operations/routes/template";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   bracket: "[field]",
@@ -40,7 +41,7 @@ export function TemplateHeader({
 
   async function newVersion(file: File | undefined) {
     if (!file) return;
-    const updated = await run(() => uploadOperation("updateTemplateVersion", { id: template.id }, file), "updated", "updateError");
+    const updated = await run(() => uploadOperation(updateTemplateVersionOp, { id: template.id }, file), "updated", "updateError");
     if (updated) onVariables(updated.variables);
   }
 
@@ -65,7 +66,7 @@ export function TemplateHeader({
       <div className="flex flex-wrap gap-2">
         <a
           className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
-          href={operationHref("getTemplateFile", { id: template.id })}
+          href={operationHref(getTemplateFileOp, { id: template.id })}
         >
           {t("download")}
         </a>
@@ -81,7 +82,7 @@ export function TemplateHeader({
               variant={template.published ? "secondary" : "primary"}
               onClick={() =>
                 run(
-                  () => callOperation("publishUnpublishTemplate", { id: template.id, published: !template.published }),
+                  () => callOperation(publishUnpublishTemplateOp, { id: template.id, published: !template.published }),
                   "published",
                   "publishError",
                 ).then(() => router.refresh())

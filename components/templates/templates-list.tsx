@@ -17,6 +17,15 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref } from "@/lib/client/operations";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { UploadTemplate } from "./upload-template";
+import {
+  bulkDeleteTemplatesOp,
+  cloneTemplateOp,
+  deleteTemplateOp,
+  exportTemplatesOp,
+  getTemplateFileOp,
+  publishUnpublishTemplateOp,
+  updateTemplateDestinationFolderOp,
+} from "@/lib/operations/routes/template";
 
 export type TemplateRow = {
   id: string;
@@ -68,8 +77,8 @@ export function TemplatesList({
     folders,
     busy,
     onMove: (row, destinationId) =>
-      run(() => callOperation("updateTemplateDestinationFolder", { id: row.id, destinationId }), "updated", "updateError"),
-    onDelete: (row) => run(() => callOperation("deleteTemplate", { id: row.id }), "updated", "deleteError"),
+      run(() => callOperation(updateTemplateDestinationFolderOp, { id: row.id, destinationId }), "updated", "updateError"),
+    onDelete: (row) => run(() => callOperation(deleteTemplateOp, { id: row.id }), "updated", "deleteError"),
   });
   const currentFolder = query.folder ?? null;
 
@@ -80,15 +89,15 @@ export function TemplatesList({
           {
             label: row.published ? t("unpublish") : t("publish"),
             onSelect: () =>
-              run(() => callOperation("publishUnpublishTemplate", { id: row.id, published: !row.published }), "published", "publishError"),
+              run(() => callOperation(publishUnpublishTemplateOp, { id: row.id, published: !row.published }), "published", "publishError"),
           },
           {
             label: t("duplicate"),
-            onSelect: () => run(() => callOperation("cloneTemplate", { id: row.id }), "duplicated", "cloneError"),
+            onSelect: () => run(() => callOperation(cloneTemplateOp, { id: row.id }), "duplicated", "cloneError"),
           },
         ]
       : []),
-    { label: t("download"), href: operationHref("getTemplateFile", { id: row.id }), download: true },
+    { label: t("download"), href: operationHref(getTemplateFileOp, { id: row.id }), download: true },
     ...(canManage
       ? [
           { label: t("moveToFolder"), onSelect: () => rowDialogs.move(row) },
@@ -106,7 +115,7 @@ export function TemplatesList({
         <div className="flex flex-wrap gap-2">
           <a
             href={operationHref(
-              "exportTemplates",
+              exportTemplatesOp,
               Object.fromEntries(Object.entries(query).filter(([key, value]) => value && key !== "page")),
             )}
             className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
@@ -152,7 +161,7 @@ export function TemplatesList({
           <SelectionDeleteBar
             t={t}
             selection={selection}
-            onDelete={(ids) => run(() => callOperation("bulkDeleteTemplates", { ids }), "updated", "deleteError")}
+            onDelete={(ids) => run(() => callOperation(bulkDeleteTemplatesOp, { ids }), "updated", "deleteError")}
           />
         )}
 

@@ -9,10 +9,8 @@ import { Modal } from "@/components/ui/modal";
 import { TextField } from "@/components/ui/text-field";
 import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/components/tour/welcome-tour-state";
 import { uploadOperation } from "@/lib/client/operations";
-
-/** Spec section 5: templates are .pdf, .doc or .docx (checked again by content on the server). */
-export const TEMPLATE_ACCEPT =
-  ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+import { createTemplateOp } from "@/lib/operations/routes/template";
+import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
 
 /**
  * The 'Add template' button and its upload dialog. On success the new template opens, with its
@@ -35,7 +33,7 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
     setError(null);
     try {
       const template = await uploadOperation(
-        "createTemplate",
+        createTemplateOp,
         { ...(name.trim() ? { name: name.trim() } : {}), ...(folderId ? { folderId } : {}) },
         file,
       );

@@ -1,4 +1,5 @@
 import { callOperation } from "@/lib/client/operations";
+import { recordWelcomeTourOp } from "@/lib/operations/routes/user";
 
 /** Fired by the upload dialog when a template was created, just before it navigates to it. */
 export const TEMPLATE_UPLOADED_EVENT = "templateUploaded";
@@ -40,7 +41,7 @@ export function takeWelcomeTourHandover(templateId: string): boolean {
  * skip or a finish). The tour has already closed; if the call fails it shows again next visit.
  */
 export function endWelcomeTour(outcome: "skipped" | "finished", step: string): Promise<void> {
-  return callOperation("recordWelcomeTour", { outcome, step }).then(
+  return callOperation(recordWelcomeTourOp, { outcome, step }).then(
     () => undefined,
     () => undefined,
   );

@@ -14,6 +14,7 @@ import {
   TEMPLATE_UPLOADED_EVENT,
   type TemplateUploadedDetail,
 } from "./welcome-tour-state";
+import { getSampleTemplateOp } from "@/lib/operations/routes/template";
 
 type StepId = "welcome" | "templates" | "organise" | "create" | "add" | "file" | "name" | "upload";
 
@@ -165,10 +166,10 @@ export function WelcomeTour({ afterTerms = false }: { afterTerms?: boolean }) {
           <p>{t("guide.fileBody")}</p>
           <p>{t("guide.sampleIntro")}</p>
           <p className="flex flex-wrap gap-2">
-            <a className={link} href={operationHref("getSampleTemplate", { lang: "en" })} hrefLang="en" download>
+            <a className={link} href={operationHref(getSampleTemplateOp, { lang: "en" })} hrefLang="en" download>
               {t("guide.sampleEn")}
             </a>
-            <a className={link} href={operationHref("getSampleTemplate", { lang: "es" })} hrefLang="es" download>
+            <a className={link} href={operationHref(getSampleTemplateOp, { lang: "es" })} hrefLang="es" download>
               {t("guide.sampleEs")}
             </a>
           </p>

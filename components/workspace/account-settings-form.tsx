@@ -9,6 +9,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 import type { AccountSettings } from "@/lib/accounts/update-account";
+import { updateAccountOp } from "@/lib/operations/routes/account";
 
 const SWITCHES = [
   "repositoryViewAllDocs",
@@ -38,7 +39,7 @@ export function AccountSettingsForm({ name, settings }: { name: string; settings
     event.preventDefault();
     await run(
       () =>
-        callOperation("updateAccount", {
+        callOperation(updateAccountOp, {
           name: form.name,
           settings: {
             refBuilder: form.refBuilder,

@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { createTokenOp, deleteTokenOp } from "@/lib/operations/routes/token";
 
 export type ApiTokenRow = {
   id: string;
@@ -39,14 +40,14 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    const token = await run(() => callOperation("createToken", { name }), "added", "createError");
+    const token = await run(() => callOperation(createTokenOp, { name }), "added", "createError");
     if (!token) return;
     setCreated({ name: token.name, key: token.key });
     setName("");
   }
 
   async function revoke(token: ApiTokenRow) {
-    await run(() => callOperation("deleteToken", { id: token.id }), "updated", "deleteError");
+    await run(() => callOperation(deleteTokenOp, { id: token.id }), "updated", "deleteError");
   }
 
   async function copy(key: string) {

@@ -8,6 +8,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { DEFAULT_BRAND_COLOR } from "@/lib/accounts/brand";
+import { updateAccountOp } from "@/lib/operations/routes/account";
 
 const isColor = (value: string) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(value);
 
@@ -21,7 +22,7 @@ export function AppearanceForm({ primaryColor, brandingAllowed }: { primaryColor
 
   async function submit(event: FormEvent, value: string | null = color) {
     event.preventDefault();
-    await run(() => callOperation("updateAccount", { brand: { primaryColor: value } }), "saved", "updateError");
+    await run(() => callOperation(updateAccountOp, { brand: { primaryColor: value } }), "saved", "updateError");
   }
 
   return (

@@ -6,6 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { ApiError } from "@/lib/client/api";
 import { operationHref, uploadOperation, type OperationOutput } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
+import { verifyAuditTrailOp } from "@/lib/operations/routes/verify-audit-trail";
+import { exportAuditTrailOp } from "@/lib/operations/routes/export-audit-trail";
 
 type Verdict = OperationOutput<"verifyAuditTrail">;
 
@@ -27,7 +29,7 @@ export function AuditTrailCard({ accountId }: { accountId: string }) {
     setError(null);
     setBusy(true);
     try {
-      setVerdict(await uploadOperation("verifyAuditTrail", {}, file));
+      setVerdict(await uploadOperation(verifyAuditTrailOp, {}, file));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
     } finally {
@@ -44,7 +46,7 @@ export function AuditTrailCard({ accountId }: { accountId: string }) {
       <p className="mb-3 text-sm text-zinc-600">{t("intro")}</p>
       <div className="flex flex-wrap items-center gap-3">
         <a
-          href={operationHref("exportAuditTrail", {})}
+          href={operationHref(exportAuditTrailOp, {})}
           download
           className="inline-flex min-h-10 items-center rounded-md border border-zinc-300 bg-white px-4 py-2 text-sm font-medium text-zinc-800 hover:bg-zinc-50"
         >

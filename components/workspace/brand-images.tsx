@@ -7,6 +7,7 @@ import { useErrorText } from "@/components/auth/use-error-text";
 import { Alert } from "@/components/ui/alert";
 import { useNotify } from "@/components/ui/notifications";
 import { uploadOperation } from "@/lib/client/operations";
+import { uploadBrandImageOp } from "@/lib/operations/routes/brand-image";
 
 const KINDS = ["avatar", "logo", "altLogo"] as const;
 type Kind = (typeof KINDS)[number];
@@ -26,7 +27,7 @@ export function BrandImages({ images }: { images: Record<Kind, string | null> })
     setBusy(kind);
     setError(null);
     try {
-      await uploadOperation("uploadBrandImage", { kind }, file);
+      await uploadOperation(uploadBrandImageOp, { kind }, file);
       notify({ tone: "success", title: ta("saved") });
       router.refresh();
     } catch (err) {

@@ -10,6 +10,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { InlineEditForm } from "./inline-edit-form";
 import { ItemList } from "./item-list";
+import { createCategoryOp, deleteCategoryOp, setCategoryVisibilityOp, updateCategoryOp } from "@/lib/operations/routes/category";
 
 type Category = { id: string; name: string; group: string; hidden: boolean; global: boolean };
 const GROUPS = ["document", "template"] as const;
@@ -32,19 +33,19 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
       ? {
           label: t("show"),
           onSelect: () =>
-            void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: false }), "updated", "updateError"),
+            void run(() => callOperation(setCategoryVisibilityOp, { id: category.id, hidden: false }), "updated", "updateError"),
         }
       : {
           label: t("hide"),
           onSelect: () =>
-            void run(() => callOperation("setCategoryVisibility", { id: category.id, hidden: true }), "updated", "updateError"),
+            void run(() => callOperation(setCategoryVisibilityOp, { id: category.id, hidden: true }), "updated", "updateError"),
         },
     ...(category.global ? [] : [{ label: t("delete"), danger: true, onSelect: () => setDeleting(category) }]),
   ];
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await run(() => callOperation("createCategory", { name, group }), "added", "createError")) setName("");
+    if (await run(() => callOperation(createCategoryOp, { name, group }), "added", "createError")) setName("");
   }
 
   return (
@@ -99,7 +100,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
                     saveLabel={t("save")}
                     cancelLabel={tc("cancel")}
                     onSave={() =>
-                      run(() => callOperation("updateCategory", { id: category.id, name: editing.name }), "updated", "updateError")
+                      run(() => callOperation(updateCategoryOp, { id: category.id, name: editing.name }), "updated", "updateError")
                     }
                     onClose={() => setEditing(null)}
                   />
@@ -124,7 +125,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
         message={(item) => t("confirmDelete", { name: item.name })}
         confirmLabel={t("delete")}
         onClose={() => setDeleting(null)}
-        onConfirm={(item) => run(() => callOperation("deleteCategory", { id: item.id }), "updated", "deleteError")}
+        onConfirm={(item) => run(() => callOperation(deleteCategoryOp, { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

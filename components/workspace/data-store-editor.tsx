@@ -9,6 +9,7 @@ import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES, type DataStoreType } from "@/lib/datastore/types";
+import { updateDataStoreOp } from "@/lib/operations/routes/data-store";
 
 type Variable = { name: string; type: DataStoreType; value: string; description: string };
 type Row = Variable & { key: number };
@@ -84,7 +85,7 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
         value,
         ...(description.trim() ? { description: description.trim() } : {}),
       }));
-      await callOperation("updateDataStore", { variables: payload });
+      await callOperation(updateDataStoreOp, { variables: payload });
       notify({ tone: "success", title: ta("saved") });
       setDirty(false);
       router.refresh();

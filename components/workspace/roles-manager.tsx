@@ -16,6 +16,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { BuiltInRoles } from "./builtin-roles";
 import { CustomRolesTable } from "./custom-roles-table";
 import { RoleForm, toggle, type Draft } from "./role-form";
+import { bulkDeleteAccountRolesOp, createAccountRoleOp, deleteAccountRoleOp, updateAccountRoleOp } from "@/lib/operations/routes/role";
 
 export type RoleRow = { id: string; name: string; global: boolean; permissions: string[]; members: number };
 
@@ -76,9 +77,9 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
           name: draft.name,
           ...(original && sameSet(original.permissions, draft.permissions) ? {} : { permissions: draft.permissions as Permission[] }),
         };
-        await callOperation("updateAccountRole", { id: draft.id, ...data });
+        await callOperation(updateAccountRoleOp, { id: draft.id, ...data });
       } else {
-        await callOperation("createAccountRole", { name: draft.name, permissions: draft.permissions as Permission[] });
+        await callOperation(createAccountRoleOp, { name: draft.name, permissions: draft.permissions as Permission[] });
       }
       notify({ tone: "success", title: ta(draft.id ? "updated" : "added") });
       setDraft(null);
@@ -93,8 +94,8 @@ export function RolesManager({ roles, grantable }: { roles: RoleRow[]; grantable
   async function remove(ids: string[], whenInUse: InUse) {
     setInUse(null);
     try {
-      if (ids.length === 1) await callOperation("deleteAccountRole", { id: ids[0] });
-      else await callOperation("bulkDeleteAccountRoles", { ids });
+      if (ids.length === 1) await callOperation(deleteAccountRoleOp, { id: ids[0] });
+      else await callOperation(bulkDeleteAccountRolesOp, { ids });
       notify({ tone: "success", title: ta("updated") });
       setSelected((list) => list.filter((id) => !ids.includes(id)));
       router.refresh();

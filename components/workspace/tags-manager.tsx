@@ -10,6 +10,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { InlineEditForm } from "./inline-edit-form";
 import { ItemList } from "./item-list";
+import { createTagOp, deleteTagOp, updateTagOp } from "@/lib/operations/routes/tag";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
@@ -25,7 +26,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
 
   async function add(event: FormEvent) {
     event.preventDefault();
-    if (await run(() => callOperation("createTag", { name, color }), "added", "createError")) setName("");
+    if (await run(() => callOperation(createTagOp, { name, color }), "added", "createError")) setName("");
   }
 
   return (
@@ -65,7 +66,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
               saveLabel={tc("save")}
               cancelLabel={tc("cancel")}
               onSave={() =>
-                run(() => callOperation("updateTag", { id: tag.id, name: editing.name, color: editing.color }), "updated", "updateError")
+                run(() => callOperation(updateTagOp, { id: tag.id, name: editing.name, color: editing.color }), "updated", "updateError")
               }
               onClose={() => setEditing(null)}
             >
@@ -107,7 +108,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
         message={(item) => t("confirmDelete", { name: item.name })}
         confirmLabel={t("delete")}
         onClose={() => setDeleting(null)}
-        onConfirm={(item) => run(() => callOperation("deleteTag", { id: item.id }), "updated", "deleteError")}
+        onConfirm={(item) => run(() => callOperation(deleteTagOp, { id: item.id }), "updated", "deleteError")}
       />
     </section>
   );

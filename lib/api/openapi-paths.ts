@@ -1,7 +1,7 @@
 /** The public API's paths in its OpenAPI description: list templates and get one, with parameters and responses. */
 
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/pagination";
-import { OPERATION_ROUTES } from "@/lib/operations/routes";
+import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { TEMPLATE_EXPANDABLE } from "./public-template";
 import { publicTemplateOperation, publicTemplatesOperation } from "./public-template-operations";
 

@@ -4,6 +4,7 @@
  * the first argument of every service, which scopes every read and write by `accountId`.
  */
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { User } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/locales";
 import type { RoleName } from "./permissions";
 import type { RequestMemo } from "./request-memo";
@@ -39,6 +40,13 @@ export type ServiceContext = {
   userAgent: string | null;
   /** What this request has already worked out; only on a request's own context (lib/auth/request-memo.ts). */
   request?: RequestMemo;
+  /**
+   * The signed-in user's row as the session's statement read it (a session's context only). A
+   * function, so that the row (with its password hash) never shows when a context is logged or
+   * serialised. Read only within a read-only request (lib/users/get-me.ts): a context that outlives
+   * its request (a subscription) reads the user again.
+   */
+  sessionUser?: () => User;
 };
 
 export type AuthedContext = ServiceContext & { userId: string };

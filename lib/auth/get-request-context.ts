@@ -9,6 +9,7 @@
  */
 import { db } from "@/lib/db";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import type { User } from "@/lib/generated/prisma/client";
 import { anonymousContext, type ServiceContext } from "./context";
 import { rolePermissions } from "./permissions";
 import { readSessionJwt, sessionCookieName } from "./session-jwt";
@@ -164,7 +165,8 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
         explicit: src.cookie(LOCALE_COOKIE),
         acceptLanguage: src.header("accept-language"),
       });
-  const ctx: ServiceContext = { ...base, locale, userId: session.userId, via: "session", viaId: claims.sid };
+  const user = sessionUser(session);
+  const ctx: ServiceContext = { ...base, locale, userId: session.userId, via: "session", viaId: claims.sid, sessionUser: () => user };
   const membership: Membership | null = session.policyId
     ? {
         id: session.policyId,
@@ -215,7 +217,10 @@ function withMembership(ctx: ServiceContext, membership: Membership): ServiceCon
   };
 }
 
-type SessionRow = {
+/** The user's own columns, read with the session (the same statement). */
+type UserColumns = Omit<User, "id" | "deleted" | "language">;
+
+type SessionRow = UserColumns & {
   userId: string;
   revokedAt: Date | string | null;
   expiresAt: Date | string;
@@ -239,6 +244,9 @@ type SessionRow = {
 async function loadSession(sessionId: string, accountHeader: string | null): Promise<SessionRow | null> {
   const rows = await db.$queryRaw<SessionRow[]>`
     SELECT s."userId", s."revokedAt", s."expiresAt", u."deleted", u."language",
+           u."email", u."firstName", u."lastName", u."avatar", u."phone", u."timezone", u."emailVerified",
+           u."emailPreferences", u."metadata", u."tos", u."tosAcceptedAt", u."passwordHash", u."signatureEmail",
+           u."internal", u."feedbackId", u."deletedAt", u."createdAt", u."updatedAt",
            p."id" AS "policyId", p."accountId", p."accessedAt",
            r."name" AS "roleName", r."global" AS "roleGlobal", r."permissions" AS "rolePermissions",
            a."planSlug", a."capabilities"
@@ -256,6 +264,41 @@ async function loadSession(sessionId: string, accountHeader: string | null): Pro
     LEFT JOIN "Account" a ON a."id" = p."accountId"
     WHERE s."id" = ${sessionId}`;
   return rows[0] ?? null;
+}
+
+const asDate = (value: Date | string | null): Date | null => (value === null || value instanceof Date ? value : new Date(value));
+/** A JSON column as the driver gives it: parsed already (PostgreSQL), or its text. */
+const asJson = (value: unknown): User["metadata"] => (typeof value === "string" ? JSON.parse(value) : value) as User["metadata"];
+
+/**
+ * The signed-in user's row as Prisma would read it (`db.user.findUnique`), from the session's
+ * statement: a GraphQL query for the user's own fields answers from it without a second statement
+ * (getCurrentUser). tests/integration/auth/session-user.test.ts compares the two on both databases.
+ */
+function sessionUser(row: SessionRow): User {
+  return {
+    id: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    avatar: row.avatar,
+    phone: row.phone,
+    language: row.language,
+    timezone: row.timezone,
+    emailVerified: asDate(row.emailVerified),
+    emailPreferences: asJson(row.emailPreferences),
+    metadata: asJson(row.metadata),
+    tos: row.tos,
+    tosAcceptedAt: asDate(row.tosAcceptedAt),
+    passwordHash: row.passwordHash,
+    signatureEmail: row.signatureEmail,
+    internal: row.internal,
+    feedbackId: row.feedbackId,
+    deleted: row.deleted,
+    deletedAt: asDate(row.deletedAt),
+    createdAt: asDate(row.createdAt)!,
+    updatedAt: asDate(row.updatedAt)!,
+  };
 }
 
 /** The context of a route handler's request. */

@@ -9,7 +9,7 @@ import { ensureCustomer, existingCustomer } from "./customer";
 import { PLAN_CURRENCY } from "./plans";
 import type { ProviderInvoice } from "./provider";
 import { priceRef, requireQuota } from "./subscriptions";
-import { OPERATION_ROUTES } from "@/lib/operations/routes";
+import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 
 export const invoiceSchema = z.object({
   id: z.string().nullable(),

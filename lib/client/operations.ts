@@ -1,13 +1,16 @@
 import type { z } from "zod";
 import type { DeclaredOperations } from "@/lib/operations/registry";
-import { OPERATION_ROUTES, type HttpMethod, type RoutedOperationName } from "@/lib/operations/routes";
+import type { RoutedOperationName } from "@/lib/operations/route-table";
+import type { HttpMethod, OperationRoute } from "@/lib/operations/operation-route";
 import { apiMultipart, apiRequest } from "./api";
 
 /**
- * The browser's typed client of the declared operations (issue 14): `callOperation(name, input)`
- * sends the input to the operation's REST route (lib/operations/routes.ts) and answers its output,
- * both typed from the declaration. The declarations are imported for their types only, so no
- * zod and no server code reaches the browser. Components hold no URL: they name the operation.
+ * The browser's typed client of the declared operations (issue 14): `callOperation(handle, input)`
+ * sends the input to the operation's REST route (its handle in lib/operations/routes/, e.g.
+ * `documentsOp`) and answers its output, both typed from the declaration. The declarations are
+ * imported for their types only, so no zod and no server code reaches the browser. Components hold
+ * no URL: they import the handles of the operations they call, and only those reach their page's
+ * scripts (issue 15).
  */
 type Declared = DeclaredOperations;
 export type OperationInput<N extends RoutedOperationName> = z.input<Declared[N]["input"]>;
@@ -39,12 +42,12 @@ function getUrl(path: string, input: Record<string, unknown>): string {
 }
 
 export function callOperation<N extends RoutedOperationName>(
-  name: N,
+  route: OperationRoute<N>,
   input: OperationInput<N>,
   /** Credentials of the caller's own (a signer's or reviewer's `signed` header: see `signedHeaders`). */
   headers?: Record<string, string>,
 ): Promise<OperationOutput<N>> {
-  const { method, path } = OPERATION_ROUTES[name];
+  const { method, path } = route;
   if (method === "GET") return apiRequest(method, getUrl(path, input as Record<string, unknown>), undefined, headers);
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   return apiRequest(method, url, rest, headers);
@@ -59,10 +62,10 @@ export const signedHeaders = (token: string): Record<string, string> => ({ signe
  * method, the address (path fields filled; for GET the rest in the query string) and the JSON body.
  */
 export function operationRequest<N extends RoutedOperationName>(
-  name: N,
+  route: OperationRoute<N>,
   input: OperationInput<N>,
 ): { method: HttpMethod; url: string; body?: Record<string, unknown> } {
-  const { method, path } = OPERATION_ROUTES[name];
+  const { method, path } = route;
   if (method === "GET") return { method, url: getUrl(path, input as Record<string, unknown>) };
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   return { method, url, body: rest };
@@ -74,8 +77,8 @@ type DownloadName = { [N in RoutedOperationName]: Declared[N]["kind"] extends "d
 type UploadName = { [N in RoutedOperationName]: Declared[N]["kind"] extends "upload" ? N : never }[RoutedOperationName];
 
 /** Where a declared download is served for this input (for a link, an image or fetch). */
-export function operationHref<N extends DownloadName>(name: N, input: OperationInput<N>): string {
-  return getUrl(OPERATION_ROUTES[name as RoutedOperationName].path, input as Record<string, unknown>);
+export function operationHref<N extends DownloadName>(route: OperationRoute<N>, input: OperationInput<N>): string {
+  return getUrl(route.path, input as Record<string, unknown>);
 }
 
 /**
@@ -83,12 +86,12 @@ export function operationHref<N extends DownloadName>(name: N, input: OperationI
  * for named parts, `field:<name>`), the other input fields as the JSON `data` part.
  */
 export function uploadOperation<N extends UploadName>(
-  name: N,
+  route: OperationRoute<N>,
   input: Omit<OperationInput<N>, "files">,
   files: File | File[] | [part: string, file: File][],
   headers?: Record<string, string>,
 ): Promise<OperationOutput<N>> {
-  const { method, path } = OPERATION_ROUTES[name as RoutedOperationName];
+  const { method, path } = route;
   const { url, rest } = resolvePath(path, input as Record<string, unknown>);
   const parts: [string, File][] = (Array.isArray(files) ? files : [files]).map((one) => (Array.isArray(one) ? one : ["file", one]));
   return apiMultipart(url, parts, Object.keys(rest).length ? rest : undefined, method, headers);

@@ -66,7 +66,7 @@ export function restRoute<I extends z.ZodType, O extends z.ZodType, R, N extends
         return response;
       }
     : handler;
-  // The test of lib/operations/routes.ts checks each route serves the operation it says.
+  // The test of lib/operations/routes/ checks each route serves the operation it says.
   return Object.assign(withHeaders, { operation: operation as Operation });
 }
 

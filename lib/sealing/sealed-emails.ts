@@ -3,7 +3,7 @@ import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/messages";
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
-import { OPERATION_ROUTES } from "@/lib/operations/routes";
+import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { SIGNED_PARAM } from "@/lib/signing/signing-links";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { signerMayDownload, signerName, type SealSigner } from "./seal-inputs";

@@ -31,10 +31,18 @@ export function toPublicUser<T extends UserRow>(user: T) {
   };
 }
 
+/** A query for the user's own columns, all of them (GraphQL's User loads relations with queries of their own). */
+const isWholeRow = (query: { select?: object; include?: object }) =>
+  !query.select && (!query.include || Object.keys(query.include).length === 0);
+
 /** The signed-in user as a Prisma query (GraphQL passes its selection through `query`). */
 export async function getCurrentUser<Q extends { select?: object; include?: object }>(ctx: ServiceContext, query: Q = {} as Q) {
   requireUser(ctx);
-  const user = await db.user.findFirst({ ...query, where: { id: ctx.userId, deleted: false } });
+  const read = () => db.user.findFirst({ ...query, where: { id: ctx.userId, deleted: false } });
+  // A read-only request of a session (a GraphQL query; not a subscription, whose context outlives
+  // it) has read the user with the session: the whole row, which is what an empty query asks for.
+  const known = ctx.request?.readOnly && isWholeRow(query) ? ctx.sessionUser?.() : undefined;
+  const user = known && known.id === ctx.userId && !known.deleted ? (known as Awaited<ReturnType<typeof read>>) : await read();
   if (!user) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   return user;
 }

@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { operationRequest, type OperationOutput } from "@/lib/client/operations";
 import { COMMENT_AUTHOR_NAME_MAX } from "@/lib/documents/relation-types";
+import { createLinkCommentOp, deleteLinkCommentOp, linkCommentsOp, updateLinkCommentOp } from "@/lib/operations/routes/visitor";
 
 /** A comment as the visitor's operations give it (lib/links/visitor-operations.ts). */
 type LinkComment = ThreadComment & OperationOutput<"linkComments">[number];
@@ -77,7 +78,7 @@ export function LinkComments({
 
   const load = useCallback(async () => {
     try {
-      setComments((await (await call(operationRequest("linkComments", { linkId }))).json()) as LinkComment[]);
+      setComments((await (await call(operationRequest(linkCommentsOp, { linkId }))).json()) as LinkComment[]);
       setLoadFailed(false);
     } catch (error) {
       if (endsVisit(error)) onVisitEnded(error);
@@ -115,7 +116,7 @@ export function LinkComments({
     const signed = signature();
     if (!signed) return false;
     const kind = parentId ? undefined : asSuggestion ? "suggestion" : "comment";
-    const done = await change(() => call(operationRequest("createLinkComment", { linkId, body, parentId, kind, ...signed })), SENT);
+    const done = await change(() => call(operationRequest(createLinkCommentOp, { linkId, body, parentId, kind, ...signed })), SENT);
     if (done && !parentId) setAsSuggestion(false);
     return done;
   }
@@ -169,8 +170,8 @@ export function LinkComments({
             touch
             nameOf={displayName}
             onReply={(thread, body) => add(body, thread.id)}
-            onEdit={(c, body) => change(() => call(operationRequest("updateLinkComment", { linkId, commentId: c.id, body })), UPDATED)}
-            onDelete={(c) => void change(() => call(operationRequest("deleteLinkComment", { linkId, commentId: c.id })), DELETED)}
+            onEdit={(c, body) => change(() => call(operationRequest(updateLinkCommentOp, { linkId, commentId: c.id, body })), UPDATED)}
+            onDelete={(c) => void change(() => call(operationRequest(deleteLinkCommentOp, { linkId, commentId: c.id })), DELETED)}
           />
           <CommentForm label={t("newComment")} submitLabel={t("send")} busy={busy} onSubmit={(body) => add(body)}>
             {role === "reviewer" && (

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { operationRequest } from "@/lib/client/operations";
 import { LinkComments, type LinkCall } from "./link-comments";
+import { linkedAttachmentFileOp } from "@/lib/operations/routes/visitor";
 
 export type LinkedDocument = {
   document: { id: string; name: string; status: string };
@@ -109,7 +110,7 @@ export function SharedDocumentView({
                   <Button
                     variant="ghost"
                     disabled={busy}
-                    onClick={() => void onDownload(operationRequest("linkedAttachmentFile", { attachmentId: file.id }), file.name)}
+                    onClick={() => void onDownload(operationRequest(linkedAttachmentFileOp, { attachmentId: file.id }), file.name)}
                     aria-label={t("downloadNamed", { name: file.name })}
                   >
                     {t("download")}

@@ -13,6 +13,8 @@ import { LinkAccessForm } from "./link-access-form";
 import { readTokens, writeTokens, type Tokens } from "./link-tokens";
 import { LinkUnavailable } from "./link-unavailable";
 import { SharedDocumentView, type LinkedDocument } from "./shared-document-view";
+import { refreshLinkOp, validateLinkOp } from "@/lib/operations/routes/link";
+import { linkedDocumentFileOp, linkedDocumentOp } from "@/lib/operations/routes/visitor";
 
 type Validation =
   | ({ status: "valid" } & Tokens & { expiresIn: number; role: string; document: { id: string; name: string } })
@@ -51,7 +53,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
         return await linkFetch(request, current.accessToken);
       } catch (error) {
         if (!isCode(error, "SESSION_EXPIRED")) throw error;
-        const fresh = await callOperation("refreshLink", { refreshToken: current.refreshToken });
+        const fresh = await callOperation(refreshLinkOp, { refreshToken: current.refreshToken });
         save(fresh);
         return linkFetch(request, fresh.accessToken);
       }
@@ -73,13 +75,13 @@ export function SharedDocument({ linkId }: { linkId: string }) {
   );
 
   const show = useCallback(async () => {
-    const response = await withAccess(operationRequest("linkedDocument", {}));
+    const response = await withAccess(operationRequest(linkedDocumentOp, {}));
     const loaded = (await response.json()) as LinkedDocument;
     setDoc(loaded);
     setMessage(null);
     setPhase("ready");
     if (loaded.html === null) {
-      const file = await withAccess(operationRequest("linkedDocumentFile", { inline: "1" }));
+      const file = await withAccess(operationRequest(linkedDocumentFileOp, { inline: "1" }));
       // Typed here, whatever the answer said: a blob: address is of our origin, so it must never be HTML.
       setPdfUrl(URL.createObjectURL(new Blob([await file.arrayBuffer()], { type: "application/pdf" })));
     }
@@ -117,7 +119,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
           save(null);
         }
       }
-      await handle(await callOperation("validateLink", { linkId }));
+      await handle(await callOperation(validateLinkOp, { linkId }));
     } catch (error) {
       fail(error);
     }
@@ -154,7 +156,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
     setBusy(true);
     setMessage(null);
     try {
-      await handle(await callOperation("validateLink", { ...body, linkId }));
+      await handle(await callOperation(validateLinkOp, { ...body, linkId }));
       if (body.code === undefined && phase === "code") setMessage({ tone: "success", text: t("codeResent") });
     } catch (error) {
       if (error instanceof ApiError && error.code === "LINK_EXPIRED" && error.details?.reason === "address")
@@ -168,7 +170,7 @@ export function SharedDocument({ linkId }: { linkId: string }) {
   }
 
   /** Downloads with the access token (a plain link could not carry it): the document's file or one attachment's. */
-  async function download(request = operationRequest("linkedDocumentFile", {}), fileName = doc?.file.name ?? "") {
+  async function download(request = operationRequest(linkedDocumentFileOp, {}), fileName = doc?.file.name ?? "") {
     if (!doc) return;
     setBusy(true);
     try {

@@ -5,7 +5,7 @@ import * as single from "@/app/v1/templates/[id]/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import { createAccountToken, revokeAccountToken } from "@/lib/accounts/account-tokens";
 import { OPERATIONS } from "@/lib/operations/registry";
-import { OPERATION_ROUTES } from "@/lib/operations/routes";
+import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";

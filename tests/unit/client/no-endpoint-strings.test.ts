@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * Issue 14: screens name operations, never addresses. No file under app/ (besides the route
  * handlers themselves) or components/ holds a string that starts with an endpoint of ours; the
- * browser's client finds them in lib/operations/routes.ts.
+ * browser's client finds them in the operations' handles (lib/operations/routes/).
  */
 const ROOT = process.cwd();
 const ENDPOINT = /["'`](\/vapp\/|\/v1\/|\/graphql\b)/;

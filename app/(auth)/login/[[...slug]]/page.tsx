@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
@@ -45,12 +44,13 @@ export default async function LoginPage({
               ? t("subdomain.notMember", { account: entered.account.name })
               : t("subdomain.unknown", { slug: slug[0] })}
           </Alert>
-          <Link
+          {/* A plain link: next/link here would put its code into every sign-in screen's scripts (issue 15). */}
+          <a
             href={target}
             className="inline-flex min-h-10 items-center justify-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
           >
             {t("subdomain.continue")}
-          </Link>
+          </a>
         </div>
       </AuthCard>
     );

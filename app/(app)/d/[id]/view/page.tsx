@@ -27,6 +27,7 @@ import { renditionVersionSchema } from "@/lib/documents/get-document-rendition";
 import { readSealingState } from "@/lib/sealing/sealing-state";
 import type { Variable } from "@/lib/templates/variables";
 import { fieldDisplay } from "@/lib/templates/field-display";
+import { getAttachmentFileOp } from "@/lib/operations/routes/attachment";
 
 export const dynamic = "force-dynamic";
 
@@ -75,7 +76,7 @@ export default async function DocumentViewPage({
     const definition = variables.definitions?.find((d) => d.name === name);
     return definition?.options.variableName || definition?.label || name;
   };
-  const attachmentHref = (attachmentId: string) => operationHref("getAttachmentFile", { id: document.id, attachmentId });
+  const attachmentHref = (attachmentId: string) => operationHref(getAttachmentFileOp, { id: document.id, attachmentId });
   return (
     <AppShell {...shell}>
       {/* Keyed by the version chosen: switching versions starts again on the Document tab, while a
