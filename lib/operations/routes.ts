@@ -17,6 +17,7 @@ export const OPERATION_ROUTES = {
   deleteApproval: { method: "DELETE", path: "/vapp/approvals/{id}" },
   requestApproval: { method: "POST", path: "/vapp/approvals/{id}/request" },
   reviewDocument: { method: "POST", path: "/vapp/approvals/{id}/review" },
+  reviseApprovalDocument: { method: "POST", path: "/vapp/approvals/{id}/revision" },
   approvalMessages: { method: "GET", path: "/vapp/approvals/messages/{approvalId}" },
   sendApprovalMessage: { method: "POST", path: "/vapp/approvals/messages/{approvalId}" },
   fetchValidApproval: { method: "GET", path: "/vapp/approvals/valid" },
