@@ -184,6 +184,7 @@ export function ApprovalsPanel({
                     {t("orderN", { order: a.order })}
                     {a.requestedAt && ` · ${t("requestedAt", { date: date(a.requestedAt) })}`}
                     {a.viewedAt && ` · ${t("viewedAt", { date: date(a.viewedAt) })}`}
+                    {a.modifiedAt && ` · ${t("modifiedAt", { date: date(a.modifiedAt) })}`}
                     {a.approvedAt && ` · ${t("approvedAt", { date: date(a.approvedAt) })}`}
                     {a.rejectedAt && ` · ${t("rejectedAt", { date: date(a.rejectedAt) })}`}
                   </p>

@@ -1,10 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { OperationOutput } from "@/lib/client/operations";
+import { ApiError } from "@/lib/client/api";
+import { signedHeaders, uploadOperation, type OperationOutput } from "@/lib/client/operations";
+import type { Variable } from "@/lib/templates/variables";
 import { signingFailedPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
 import { linkFailure, signedCall, signedFile } from "./signed-call";
 import {
@@ -12,6 +15,7 @@ import {
   approvalMessagesOp,
   fetchValidApprovalOp,
   reviewDocumentOp,
+  reviseApprovalDocumentOp,
   sendApprovalMessageOp,
 } from "@/lib/operations/routes/approval";
 
@@ -21,6 +25,9 @@ type Message = OperationOutput<"approvalMessages">["items"][number];
 /** A Word file's sanitised HTML, in a frame with no rights and a policy that loads nothing (as share links do). */
 const frameDocument = (html: string) =>
   `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"><meta name="viewport" content="width=device-width, initial-scale=1"><style>body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;line-height:1.6;color:#18181b;margin:0 auto;padding:1rem;max-width:48rem;overflow-wrap:anywhere}img{max-width:100%;height:auto}table{border-collapse:collapse;max-width:100%}td,th{border:1px solid #d4d4d8;padding:.25rem .5rem;vertical-align:top}</style></head><body>${html}</body></html>`;
+
+/** The field editor members use, loaded only for a reviewer who may change a template's fields. */
+const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
 
 const PAGE = 20;
 const textarea = "min-h-24 w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500";
@@ -38,6 +45,10 @@ export function ReviewScreen({ token }: { token: string }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [decided, setDecided] = useState<"approved" | "rejected" | null>(null);
+  const [revised, setRevised] = useState<number | null>(null);
+  const [loads, setLoads] = useState(0);
+  const [revision, setRevision] = useState<File | null>(null);
+  const te = useTranslations("errors");
   const heading = useRef<HTMLHeadingElement>(null);
 
   const fail = useCallback(
@@ -71,7 +82,7 @@ export function ReviewScreen({ token }: { token: string }) {
     return () => {
       active = false;
     };
-  }, [token, fail]);
+  }, [token, fail, loads]);
   useEffect(() => () => void (pdfUrl && URL.revokeObjectURL(pdfUrl)), [pdfUrl]);
   useEffect(() => heading.current?.focus(), [decided]);
 
@@ -113,6 +124,40 @@ export function ReviewScreen({ token }: { token: string }) {
       );
       setDecided(isApproved ? "approved" : "rejected");
     });
+
+  /** A change the reviewer saved: say which version it made and show the document again. */
+  const afterRevision = (version: number) => {
+    setRevised(version);
+    setLoads((n) => n + 1);
+  };
+
+  /** Their own operation (the signed header); a refusal they can act on is said in words, a dead link goes to its page. */
+  async function revise(values: Record<string, unknown> | undefined, parts: [string, File][]) {
+    try {
+      const result = await uploadOperation(
+        reviseApprovalDocumentOp,
+        { id: valid!.approval.id, ...(values ? { values: values as Record<string, never> } : {}) },
+        parts,
+        signedHeaders(token),
+      );
+      afterRevision(result.version);
+    } catch (caught) {
+      if (linkFailure(caught)) fail(caught);
+      throw caught;
+    }
+  }
+
+  const uploadRevision = (event: FormEvent) => {
+    event.preventDefault();
+    if (!revision) return;
+    setBusy("revision");
+    setError(null);
+    setRevised(null);
+    revise(undefined, [["field:file", revision]])
+      .then(() => setRevision(null))
+      .catch((caught) => setError(caught instanceof ApiError && te.has(caught.code as never) ? te(caught.code as "NOT_FOUND") : t("error")))
+      .finally(() => setBusy(null));
+  };
 
   const download = () =>
     act("download", async () => {
@@ -176,6 +221,69 @@ export function ReviewScreen({ token }: { token: string }) {
               <iframe title={t("documentFrame")} src={pdfUrl} className="h-[60vh] w-full rounded-lg border border-zinc-200 bg-white" />
             ) : (
               <p className="text-zinc-600">{t("loading")}</p>
+            )}
+
+            {revised !== null && (
+              <Alert tone="success">
+                <span data-testid="review-revised">{t("revised", { version: revised })}</span>
+              </Alert>
+            )}
+            {valid.approval.settings.allowModification && valid.modification && (
+              <section
+                aria-labelledby="review-change"
+                className="rounded-lg border border-zinc-200 bg-white p-4"
+                data-testid="review-change"
+              >
+                <h2 id="review-change" className="font-semibold text-zinc-900">
+                  {t("change")}
+                </h2>
+                {valid.modification.kind === "values" ? (
+                  <>
+                    <p className="mt-1 text-sm text-zinc-600">{t("changeValuesHelp")}</p>
+                    <div className="mt-3">
+                      <CreateDocumentForm
+                        key={loads}
+                        templateId=""
+                        templateName={valid.modification.templateName ?? ""}
+                        variables={valid.modification.variables as Variable[]}
+                        currency={valid.modification.currency}
+                        globals={valid.modification.globals}
+                        maxUploadBytes={valid.modification.maxUploadBytes}
+                        editing={{
+                          documentId: valid.document.id,
+                          values: valid.modification.values,
+                          files: valid.modification.files,
+                          onDone: () => undefined,
+                          save: (values, parts) => revise(values, parts),
+                        }}
+                      />
+                    </div>
+                  </>
+                ) : (
+                  <form onSubmit={uploadRevision} className="mt-2 flex flex-col gap-2">
+                    <p className="text-sm text-zinc-600">{t("changeFileHelp")}</p>
+                    <label htmlFor="review-revision" className="text-sm font-medium text-zinc-700">
+                      {t("revisedFile")}
+                    </label>
+                    <input
+                      id="review-revision"
+                      type="file"
+                      accept=".docx,.pdf,.doc,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/msword"
+                      className="text-sm"
+                      onChange={(e) => setRevision(e.target.files?.[0] ?? null)}
+                    />
+                    <Button
+                      type="submit"
+                      variant="secondary"
+                      className="min-h-12 self-start"
+                      busy={busy === "revision"}
+                      disabled={!revision}
+                    >
+                      {t("uploadRevision")}
+                    </Button>
+                  </form>
+                )}
+              </section>
             )}
 
             <section aria-labelledby="review-thread" className="rounded-lg border border-zinc-200 bg-white p-4">

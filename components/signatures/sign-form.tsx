@@ -48,7 +48,10 @@ export function SignForm(props: {
       return;
     }
     if (!(caught instanceof ApiError) || caught.code === "INTERNAL" || caught.code === "NETWORK") return setError(t("failed"));
-    setError(te.has(caught.code as never) ? te(caught.code as never) : caught.message || t("failed"));
+    // TOO_MANY_ATTEMPTS (wrong certificate passwords) says when to try again.
+    const retryAt = typeof caught.details?.retryAt === "string" ? Date.parse(caught.details.retryAt) : NaN;
+    const minutes = Number.isNaN(retryAt) ? 15 : Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
+    setError(te.has(caught.code as never) ? te(caught.code as "TOO_MANY_ATTEMPTS", { minutes }) : caught.message || t("failed"));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -36,6 +36,8 @@ export async function SignPages(props: {
                 src={`${operationHref(documentPageImageOp, { id: props.documentId, page })}?${SIGNED_PARAM}=${encodeURIComponent(props.token)}`}
                 alt={t("pageAlt", { page, count: pageCount })}
                 loading={page > 1 ? "lazy" : "eager"}
+                // The first page is the screen's largest paint: fetched before the scripts (Lighthouse's LCP request discovery).
+                fetchPriority={page === 1 ? "high" : "auto"}
                 width={880}
                 height={1245}
                 className="block h-auto w-full"

@@ -34,15 +34,22 @@ export function SignaturePad({
 
   useEffect(() => {
     const element = canvas.current!;
-    const ratio = window.devicePixelRatio || 1;
-    element.width = element.clientWidth * ratio;
-    element.height = element.clientHeight * ratio;
-    const context = element.getContext("2d")!;
-    context.scale(ratio, ratio);
-    context.lineWidth = 2.5;
-    context.lineCap = "round";
-    context.lineJoin = "round";
-    context.strokeStyle = "#1e1b4b";
+    // Sized from the observer's first report, once the browser has laid the page out: reading
+    // clientWidth here, during hydration, forced a layout (Lighthouse's "forced reflow" on /sign).
+    const observer = new ResizeObserver(([entry]) => {
+      observer.disconnect();
+      const ratio = window.devicePixelRatio || 1;
+      element.width = entry!.contentRect.width * ratio;
+      element.height = entry!.contentRect.height * ratio;
+      const context = element.getContext("2d")!;
+      context.scale(ratio, ratio);
+      context.lineWidth = 2.5;
+      context.lineCap = "round";
+      context.lineJoin = "round";
+      context.strokeStyle = "#1e1b4b";
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
 
   const at = (event: React.PointerEvent<HTMLCanvasElement>) => {

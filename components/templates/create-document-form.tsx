@@ -44,7 +44,14 @@ export function CreateDocumentForm({
   /** The server's upload limit per file (UPLOAD_MAX_BYTES). */
   maxUploadBytes: number;
   /** Editing a document's values: its id, its values, the names of its upload fields' files, and what closes the form. */
-  editing?: { documentId: string; values: Record<string, unknown>; files: Record<string, string>; onDone: () => void };
+  editing?: {
+    documentId: string;
+    values: Record<string, unknown>;
+    files: Record<string, string>;
+    onDone: () => void;
+    /** Saves instead of updateDocumentValues (a reviewer's own operation); the form shows its errors the same way. */
+    save?: (values: Record<string, unknown>, parts: [string, File][]) => Promise<void>;
+  };
 }) {
   const t = useTranslations("templates");
   const td2 = useTranslations("documents");
@@ -98,6 +105,12 @@ export function CreateDocumentForm({
         fields.filter((v) => v.type !== "formula" && !UPLOAD_TYPES.includes(v.type)).map((v) => [v.name, payloadValue(v, values[v.name])]),
       );
       const parts = Object.entries(files).map(([field, file]): [string, File] => [`field:${field}`, file]);
+      if (editing?.save) {
+        await editing.save(payload, parts);
+        setBusy(false);
+        editing.onDone();
+        return;
+      }
       if (editing) {
         const input = { id: editing.documentId, values: payload };
         await (parts.length ? uploadOperation(updateDocumentValuesOp, input, parts) : callOperation(updateDocumentValuesOp, input));
@@ -174,7 +187,7 @@ export function CreateDocumentForm({
           <Button type="submit" busy={busy}>
             {editing ? td2("saveValues") : t("generate")}
           </Button>
-          {editing && (
+          {editing && !editing.save && (
             <Button type="button" variant="secondary" onClick={editing.onDone}>
               {td2("cancelValues")}
             </Button>

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import type { Variable } from "@/lib/templates/variables";
 import { fileResponse } from "@/lib/http/file-response";
-import { defineOperation, fileOutput } from "@/lib/operations/operation";
+import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { createApproval } from "./create-approval";
 import { deleteApproval } from "./delete-approval";
 import { fetchValidApproval } from "./fetch-valid-approval";
@@ -9,6 +10,7 @@ import { findApprovals } from "./find-approvals";
 import { getApprovalFile } from "./get-approval-file";
 import { requestApproval } from "./request-approval";
 import { requestApprovals } from "./request-approvals";
+import { reviseApprovalDocument, reviseApprovalDocumentSchema } from "./revise-approval-document";
 import { reviewDocument, reviewDocumentSchema } from "./review-document";
 import {
   APPROVAL_MESSAGE_MAX,
@@ -144,6 +146,18 @@ export const reviewDocumentOperation = defineOperation({
   run: (ctx, input) => reviewDocument(ctx, input),
 });
 
+export const reviseApprovalDocumentOperation = defineOperation({
+  name: "reviseApprovalDocument",
+  kind: "upload",
+  description:
+    "The reviewer changes the document when their approval allows modification (signed header), as a new version: a document made from a template takes { values } and files of its upload fields as `field:<name>` parts; any other takes the revised file as the `field:file` part. MODIFICATION_NOT_ALLOWED when the setting is off; SIGNING_LINK_INVALID once decided.",
+  ...reviewers,
+  upload: { maxFiles: Number.MAX_SAFE_INTEGER, required: false, byField: true, json: true },
+  input: reviseApprovalDocumentSchema.extend({ files: uploadedFiles.default([]) }),
+  output: z.object({ version: z.number() }),
+  run: (ctx, { files, ...input }) => reviseApprovalDocument(ctx, input, files),
+});
+
 export const fetchValidApprovalOperation = defineOperation({
   name: "fetchValidApproval",
   kind: "query",
@@ -156,6 +170,18 @@ export const fetchValidApprovalOperation = defineOperation({
     account: z.object({ name: z.string() }),
     file: z.object({ name: z.string(), mimetype: z.string(), size: z.number(), version: z.number() }),
     html: z.string().nullable(),
+    modification: z
+      .object({
+        kind: z.enum(["values", "file"]),
+        templateName: z.string().nullable(),
+        variables: z.array(z.custom<Variable>()),
+        currency: z.string().nullable(),
+        globals: z.record(z.string(), z.string()),
+        values: z.record(z.string(), z.unknown()),
+        files: z.record(z.string(), z.string()),
+        maxUploadBytes: z.number(),
+      })
+      .nullable(),
   }),
   run: (ctx) => fetchValidApproval(ctx),
 });
@@ -186,4 +212,5 @@ export const approvalOperations = [
   reviewDocumentOperation,
   fetchValidApprovalOperation,
   approvalFileOperation,
+  reviseApprovalDocumentOperation,
 ];

@@ -2,26 +2,81 @@ import { db } from "@/lib/db";
 import type { Approval } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import { dataStoreDefaults, readDataStoreOf } from "@/lib/datastore/data-store";
 import { readStored } from "@/lib/documents/stored-file";
+import { uploadMaxBytes } from "@/lib/files/upload-limits";
+import type { Variable } from "@/lib/templates/variables";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { docxToHtml } from "@/lib/files/docx";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
-import { approvalMetadataOf, approvalProcessOf, presentApproval } from "./schemas";
+import { modificationKind } from "./revise-approval-document";
+import { approvalMetadataOf, approvalProcessOf, approvalSettingsOf, presentApproval } from "./schemas";
+
+/** What the reviewer's editor needs (allowModification): how they change the document, and for field values the template's fields. */
+export type ApprovalModification = {
+  kind: "values" | "file";
+  templateName: string | null;
+  variables: Variable[];
+  currency: string | null;
+  globals: Record<string, string>;
+  values: Record<string, unknown>;
+  files: Record<string, string>;
+  maxUploadBytes: number;
+};
+
+async function modificationOf(document: {
+  id: string;
+  accountId: string;
+  templateId: string | null;
+  variables: unknown;
+}): Promise<ApprovalModification> {
+  const base = { templateName: null, variables: [], currency: null, globals: {}, values: {}, files: {}, maxUploadBytes: uploadMaxBytes() };
+  if ((await modificationKind(document)) === "file") return { kind: "file", ...base };
+  const [template, attachments, dataStore] = await Promise.all([
+    db.template.findFirstOrThrow({ where: { id: document.templateId!, accountId: document.accountId } }),
+    db.documentAttachment.findMany({
+      where: { accountId: document.accountId, documentId: document.id, variable: { not: null } },
+      select: { variable: true, name: true },
+    }),
+    readDataStoreOf(document.accountId),
+  ]);
+  const variables = template.variables as Variable[];
+  return {
+    ...base,
+    kind: "values",
+    templateName: template.name,
+    variables,
+    currency: template.currency,
+    globals: dataStoreDefaults(variables, dataStore),
+    values: ((document.variables as { values?: Record<string, unknown> }).values ?? {}) as Record<string, unknown>,
+    files: Object.fromEntries(attachments.map((a) => [a.variable!, a.name])),
+  };
+}
 
 /**
  * What the reviewer's screen (/review?signed=…) shows, for a valid token only (spec
  * fetchValidApproval): their approval and its settings, the document's name and status, the
  * workspace's name, the latest version's file details and, for a Word file, its sanitised HTML
- * rendition (a PDF is shown from approvalFile). The first opening is audited approval.viewed.
+ * rendition (a PDF is shown from approvalFile); with allowModification, what the reviewer's editor
+ * needs (`modification`: field values or a revised file). The first opening is audited approval.viewed.
  */
 export async function fetchValidApproval(ctx: ServiceContext) {
   const { approval } = await requireReviewerApproval(ctx);
   const [document, content] = await Promise.all([
     db.document.findFirstOrThrow({
       where: { id: approval.documentId, accountId: approval.accountId },
-      select: { id: true, name: true, status: true, settings: true, account: { select: { name: true } } },
+      select: {
+        id: true,
+        accountId: true,
+        name: true,
+        status: true,
+        settings: true,
+        templateId: true,
+        variables: true,
+        account: { select: { name: true } },
+      },
     }),
     db.documentContent.findFirst({
       where: { accountId: approval.accountId, documentId: approval.documentId },
@@ -49,6 +104,7 @@ export async function fetchValidApproval(ctx: ServiceContext) {
   }
   const isPdf = content.mimetype === "application/pdf";
   return {
+    modification: approvalSettingsOf(approval.settings).allowModification ? await modificationOf(document) : null,
     approval: presentApproval(current),
     document: { id: document.id, name: document.name, status: document.status, approvalProcess: approvalProcessOf(document.settings) },
     account: { name: document.account.name },

@@ -35,7 +35,13 @@ export function approvalSettingsOf(value: unknown): ApprovalSettings {
 }
 
 /** What approvals keep in `metadata`: who asked last, when the reviewer first opened it, when a request was cancelled. */
-export type ApprovalMetadata = { requestedById?: string | null; viewedAt?: string | null; cancelledAt?: string | null };
+export type ApprovalMetadata = {
+  requestedById?: string | null;
+  viewedAt?: string | null;
+  cancelledAt?: string | null;
+  /** The last time the reviewer changed the document (allowModification). */
+  modifiedAt?: string | null;
+};
 export const approvalMetadataOf = (value: unknown): ApprovalMetadata =>
   (value && typeof value === "object" && !Array.isArray(value) ? value : {}) as ApprovalMetadata;
 
@@ -105,12 +111,13 @@ export const approvalOutputSchema = z.object({
   approvedAt: z.date().nullable(),
   rejectedAt: z.date().nullable(),
   viewedAt: z.date().nullable(),
+  modifiedAt: z.date().nullable(),
   createdAt: z.date(),
 });
 export type ApprovalOutput = z.infer<typeof approvalOutputSchema>;
 
 export function presentApproval(approval: Approval): ApprovalOutput {
-  const viewedAt = approvalMetadataOf(approval.metadata).viewedAt;
+  const { viewedAt, modifiedAt } = approvalMetadataOf(approval.metadata);
   return {
     id: approval.id,
     documentId: approval.documentId,
@@ -127,6 +134,7 @@ export function presentApproval(approval: Approval): ApprovalOutput {
     approvedAt: approval.approvedAt,
     rejectedAt: approval.rejectedAt,
     viewedAt: viewedAt ? new Date(viewedAt) : null,
+    modifiedAt: modifiedAt ? new Date(modifiedAt) : null,
     createdAt: approval.createdAt,
   };
 }

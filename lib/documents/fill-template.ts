@@ -1,5 +1,5 @@
 import type { ServiceContext } from "@/lib/auth/context";
-import { dataStoreDefaults, getDataStore, withDataStoreValues } from "@/lib/datastore/data-store";
+import { dataStoreDefaults, getDataStore, withDataStoreValues, type DataStore } from "@/lib/datastore/data-store";
 import { fillDocx, readDocx } from "@/lib/files/docx";
 import type { AttachmentFile } from "@/lib/files/attachment-file";
 import { fillPdfForm, type PdfFormValue } from "@/lib/files/pdf-form";
@@ -66,9 +66,11 @@ export async function fillTemplate(
   uploads: FieldUpload[],
   language: string | null,
   keep: Record<string, { value: UploadValue; picture?: AttachmentFile }> = {},
+  /** The workspace's data store, read by the caller when it may not read it itself (a reviewer). */
+  dataStore?: DataStore,
 ) {
   const variables = template.variables as Variable[];
-  const globals = withDataStoreValues(values, dataStoreDefaults(variables, await getDataStore(ctx)));
+  const globals = withDataStoreValues(values, dataStoreDefaults(variables, dataStore ?? (await getDataStore(ctx))));
   const files = await prepareFieldUploads(variables, uploads);
   // An upload field's value is only ever what was made from its checked file, never the client's word.
   const given: Record<string, RawValue> = { ...globals.values };

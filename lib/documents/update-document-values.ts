@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Document, Prisma } from "@/lib/generated/prisma/client";
+import type { DataStore } from "@/lib/datastore/data-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { accountScope } from "@/lib/accounts/scope";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -47,11 +48,39 @@ export async function updateDocumentValues(
   raw: z.input<typeof updateDocumentValuesSchema>,
   uploads: FieldUpload[] = [],
 ) {
-  const { accountId } = accountScope(ctx);
+  accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   const input = updateDocumentValuesSchema.parse(raw);
   const { document } = await requireDocumentRole(ctx, documentId, "editor", { attachments: { where: { variable: { not: null } } } });
   await assertNotLockedByOther(ctx, document);
+  return writeDocumentValues(ctx, document as ValuesDocument, input, uploads);
+}
+
+/** A document with the attachments of its upload fields, as writeDocumentValues needs it. */
+export type ValuesDocument = Pick<Document, "id" | "accountId" | "name" | "templateId" | "language" | "variables"> & {
+  attachments: { id: string; variable: string | null; name: string; mimetype: string; size: number; path: string }[];
+};
+
+/**
+ * The write of updateDocumentValues, for a caller whose access is already checked (a member
+ * above, or a reviewer whose approval allows modification: lib/approvals/revise-approval-document.ts).
+ * `dataStore` is the workspace's data store when the caller may not read it through getDataStore;
+ * `audit` adds to the audit row's payload (who, when it was not a member); `inTransaction` joins
+ * the write's transaction.
+ */
+export async function writeDocumentValues(
+  ctx: ServiceContext,
+  document: ValuesDocument,
+  input: z.infer<typeof updateDocumentValuesSchema>,
+  uploads: FieldUpload[],
+  options: {
+    dataStore?: DataStore;
+    audit?: Record<string, string>;
+    /** Runs inside the write's transaction, before the audit row (a reviewer's checks and marks); throwing undoes the write. */
+    inTransaction?: (tx: Prisma.TransactionClient) => Promise<void>;
+  } = {},
+) {
+  const { accountId } = document;
   const template = document.templateId ? await db.template.findFirst({ where: { id: document.templateId, accountId } }) : null;
   if (!template)
     throw new AppError(AppErrorCode.NOT_FROM_TEMPLATE, {
@@ -59,11 +88,7 @@ export async function updateDocumentValues(
     });
 
   const previous = ((document.variables as StoredVariables).values ?? {}) as Record<string, RawValue>;
-  const fieldFiles = (
-    document as typeof document & {
-      attachments: { id: string; variable: string | null; name: string; mimetype: string; size: number; path: string }[];
-    }
-  ).attachments;
+  const fieldFiles = document.attachments;
   const keep: Record<string, { value: UploadValue; picture?: AttachmentFile }> = {};
   for (const attachment of fieldFiles) {
     if (!attachment.variable || uploads.some((upload) => upload.field === attachment.variable)) continue;
@@ -85,6 +110,7 @@ export async function updateDocumentValues(
     uploads,
     language,
     keep,
+    options.dataStore,
   );
   const changed = variables.filter((v) => canonical(filled.values[v.name]) !== canonical(previous[v.name])).map((v) => v.name);
 
@@ -152,12 +178,13 @@ export async function updateDocumentValues(
           updatedAt: new Date(now),
         },
       });
+      await options.inTransaction?.(tx);
       await refreshSearchIndex(tx, document.id);
       await recordAudit(tx, ctx, {
         eventType: "document.valuesUpdated",
         targetType: "document",
         targetId: document.id,
-        payload: { version, fields: changed },
+        payload: { version, fields: changed, ...options.audit },
       });
       return created;
     });

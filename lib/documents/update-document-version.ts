@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import type { Document, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -15,10 +16,25 @@ import { refreshSearchIndex } from "./search-index";
  * upload, numbered after the last, and indexed for search. Needs editor and no one else editing.
  */
 export async function updateDocumentVersion(ctx: ServiceContext, documentId: string, upload: UploadedFile) {
-  const { accountId } = accountScope(ctx);
+  accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await assertNotLockedByOther(ctx, document);
+  return writeDocumentVersion(ctx, document, upload);
+}
+
+/**
+ * The write of updateDocumentVersion, for a caller whose access is already checked (a member
+ * above, or a reviewer whose approval allows modification). `audit` adds to the audit payload;
+ * `inTransaction` joins the write's transaction (throwing undoes it).
+ */
+export async function writeDocumentVersion(
+  ctx: ServiceContext,
+  document: Pick<Document, "id" | "accountId">,
+  upload: UploadedFile,
+  options: { audit?: Record<string, string>; inTransaction?: (tx: Prisma.TransactionClient) => Promise<void> } = {},
+) {
+  const { accountId } = document;
   const file = await inspectContractFile(upload);
   const last = await db.documentContent.findFirst({
     where: { documentId: document.id },
@@ -45,12 +61,13 @@ export async function updateDocumentVersion(ctx: ServiceContext, documentId: str
         },
       });
       await tx.document.update({ where: { id: document.id }, data: { updatedAt: new Date() } });
+      await options.inTransaction?.(tx);
       await refreshSearchIndex(tx, document.id);
       await recordAudit(tx, ctx, {
         eventType: "document.versionUpdated",
         targetType: "document",
         targetId: document.id,
-        payload: { version, name: content.name, size: content.size },
+        payload: { version, name: content.name, size: content.size, ...options.audit },
       });
       return content;
     });

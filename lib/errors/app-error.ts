@@ -109,6 +109,8 @@ export const AppErrorCode = {
   ALREADY_SEALED: "ALREADY_SEALED",
   /** Sealing a document some signer has not signed (or declined): nothing to seal yet (409). */
   NOT_READY_TO_SEAL: "NOT_READY_TO_SEAL",
+  /** A reviewer changing the document when their approval does not allow modification (allowModification off). */
+  MODIFICATION_NOT_ALLOWED: "MODIFICATION_NOT_ALLOWED",
   /** Signing waits until every approval of the document is approved (Document.settings.signAfterApproval). */
   APPROVALS_PENDING: "APPROVALS_PENDING",
   /** A signer's certificate file (.p12) that does not open: damaged, or not a PKCS#12 file. */
@@ -191,6 +193,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   ALREADY_SEALED: { status: 409, type: "conflict" },
   NOT_READY_TO_SEAL: { status: 409, type: "conflict" },
   APPROVALS_PENDING: { status: 409, type: "conflict" },
+  MODIFICATION_NOT_ALLOWED: { status: 403, type: "authorization" },
   CERTIFICATE_INVALID: { status: 400, type: "validation" },
   CERTIFICATE_PASSWORD_WRONG: { status: 400, type: "validation" },
   FEATURE_NOT_IN_PLAN: { status: 403, type: "authorization" },

@@ -24,6 +24,7 @@ import {
   type CheckedImage,
 } from "./signature-input";
 import { presentPlaceholder, signingSettingsOf } from "./signature-view";
+import { assertCertificateAttemptsLeft, countWrongCertificatePassword } from "./certificate-attempts";
 import { signWithP12, type SignerCertificate } from "./signer-certificate";
 import { signerOfToken } from "./signer-access";
 import { publishSigningChange } from "./signing-events";
@@ -48,7 +49,9 @@ const invalidInput = (message: string, field: string) =>
  * The signer signs (signDocument): their image (drawn with its timeline, typed, or uploaded),
  * id number, initials when every page is to be initialled, the fields they fill, and with
  * allowCertificate optionally their own .p12, which signs a detached CMS over the document's
- * file hash and this signature's id. Everything is checked before anything is stored.
+ * file hash and this signature's id. Everything is checked before anything is stored. Wrong
+ * .p12 passwords are counted per signature: past CERTIFICATE_PASSWORD_ATTEMPTS in 15 minutes the
+ * certificate is refused with TOO_MANY_ATTEMPTS for 15 minutes (lib/signatures/certificate-attempts.ts).
  *
  * In one transaction holding the document's row (so two signers at once are serialised and
  * exactly one of them is the last): the signer must be in turn (`notYourTurn`), and the update
@@ -89,7 +92,14 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
     const sha256 = createHash("sha256")
       .update(await readStored(content.path))
       .digest("hex");
-    certificate = { ...signWithP12(p12.bytes, input.password ?? "", sha256, signer.id), documentSha256: sha256 };
+    await assertCertificateAttemptsLeft(signer.id);
+    try {
+      certificate = { ...signWithP12(p12.bytes, input.password ?? "", sha256, signer.id), documentSha256: sha256 };
+    } catch (error) {
+      if (error instanceof AppError && error.code === AppErrorCode.CERTIFICATE_PASSWORD_WRONG)
+        await countWrongCertificatePassword(signer.id);
+      throw error;
+    }
   }
 
   // Stored before the transaction, removed again if it does not commit.

@@ -7,13 +7,16 @@ import {
   requestApprovalOperation,
   requestApprovalsOperation,
   reviewDocumentOperation,
+  reviseApprovalDocumentOperation,
   sendApprovalMessageOperation,
   setApprovalProcessOperation,
   updateApprovalOperation,
 } from "@/lib/approvals/approval-operations";
 import { APPROVAL_PROCESSES, APPROVAL_STATES, type ApprovalMessageOutput, type ApprovalOutput } from "@/lib/approvals/schemas";
 import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
-import { builder } from "../builder";
+import type { ServiceContext } from "@/lib/auth/context";
+import { runOperation } from "@/lib/operations/operation";
+import { builder, uploadedFile } from "../builder";
 
 /**
  * Approvals (issue 16) with the spec's names: approvals, approvalMessages, requestApproval,
@@ -53,6 +56,7 @@ const ApprovalRef = builder.objectRef<ApprovalOutput>("Approval").implement({
     approvedAt: t.expose("approvedAt", { type: "DateTime", nullable: true }),
     rejectedAt: t.expose("rejectedAt", { type: "DateTime", nullable: true }),
     viewedAt: t.expose("viewedAt", { type: "DateTime", nullable: true }),
+    modifiedAt: t.expose("modifiedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
@@ -106,6 +110,7 @@ const ValidApproval = builder
     account: { name: string };
     file: { name: string; mimetype: string; size: number; version: number };
     html: string | null;
+    modification: unknown;
   }>("ValidApproval")
   .implement({
     description: "What the reviewer's screen shows, for a valid signed token.",
@@ -115,8 +120,24 @@ const ValidApproval = builder
       accountName: t.string({ resolve: (v) => v.account.name }),
       file: t.field({ type: ValidApprovalFile, resolve: (v) => v.file }),
       html: t.exposeString("html", { nullable: true, description: "The sanitised HTML of a Word file; null for a PDF." }),
+      modification: t.field({
+        type: "JSON",
+        nullable: true,
+        description:
+          "With allowModification: { kind: values|file, templateName, variables, currency, globals, values, files, maxUploadBytes }; null otherwise.",
+        resolve: (v) => v.modification ?? null,
+      }),
     }),
   });
+
+const RevisionResult = builder.simpleObject("ApprovalRevision", {
+  description: "The new version a reviewer's change made.",
+  fields: (t) => ({ version: t.int() }),
+});
+
+const RevisionFieldFile = builder.inputType("RevisionFieldFile", {
+  fields: (t) => ({ name: t.string({ required: true }), file: t.field({ type: "File", required: true }) }),
+});
 
 const ApprovalProcessResult = builder.simpleObject("ApprovalProcessResult", {
   fields: (t) => ({ documentId: t.id(), approvalProcess: t.string() }),
@@ -193,6 +214,26 @@ builder.mutationFields((t) => ({
     description: "Asks one approver whose turn it is, or sends them a new link (editor).",
     args: { id: t.arg.id({ required: true }) },
     resolve: resolveOperation(requestApprovalOperation),
+  }),
+  reviseApprovalDocument: t.field({
+    type: RevisionResult,
+    description:
+      "The reviewer changes the document when their approval allows modification (signed header), as a new version: `values` (and `fieldFiles`) for a document made from a template, else the revised `file`.",
+    args: {
+      id: t.arg.id({ required: true }),
+      values: t.arg({ type: "JSON" }),
+      file: t.arg({ type: "File" }),
+      fieldFiles: t.arg({ type: [RevisionFieldFile] }),
+    },
+    resolve: async (_root, args, { ctx }: { ctx: ServiceContext }) => {
+      const named: [string, File][] = [
+        ...(args.file ? [["file", args.file as File] as [string, File]] : []),
+        ...((args.fieldFiles as { name: string; file: File }[] | null) ?? []).map((f) => [f.name, f.file] as [string, File]),
+      ];
+      const files = await Promise.all(named.map(async ([field, file]) => ({ ...(await uploadedFile(file)), field })));
+      const values = args.values ? { values: args.values as Record<string, never> } : {};
+      return runOperation(reviseApprovalDocumentOperation, ctx, { id: String(args.id), ...values, files });
+    },
   }),
   reviewDocument: t.field({
     type: ApprovalRef,

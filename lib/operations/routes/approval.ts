@@ -15,3 +15,4 @@ export const sendApprovalMessageOp = {
 export const reviewDocumentOp = { name: "reviewDocument", method: "POST", path: "/vapp/approvals/{id}/review" } as const;
 export const fetchValidApprovalOp = { name: "fetchValidApproval", method: "GET", path: "/vapp/approvals/valid" } as const;
 export const approvalFileOp = { name: "approvalFile", method: "GET", path: "/vapp/approvals/valid/file" } as const;
+export const reviseApprovalDocumentOp = { name: "reviseApprovalDocument", method: "POST", path: "/vapp/approvals/{id}/revision" } as const;

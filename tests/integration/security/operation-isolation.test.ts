@@ -26,6 +26,7 @@ import {
   approvalMessagesOperation,
   fetchValidApprovalOperation,
   reviewDocumentOperation,
+  reviseApprovalDocumentOperation,
   sendApprovalMessageOperation,
 } from "@/lib/approvals/approval-operations";
 import { anonymousContext } from "@/lib/auth/context";
@@ -475,6 +476,22 @@ describe("isolation of the reviewer's operations", () => {
     [
       "reviewDocument with B's record",
       () => runOperation(reviewDocumentOperation, reviewerOfA(crossToken()), { id: bDoc.approvalId, isApproved: false }),
+    ],
+    [
+      "reviseApprovalDocument",
+      () =>
+        runOperation(reviseApprovalDocumentOperation, reviewerOfA(), {
+          id: bDoc.approvalId,
+          files: [{ name: "planted.pdf", bytes: new TextEncoder().encode("%PDF-1.4 planted"), field: "file" }],
+        }),
+    ],
+    [
+      "reviseApprovalDocument with B's record",
+      () =>
+        runOperation(reviseApprovalDocumentOperation, reviewerOfA(crossToken()), {
+          id: bDoc.approvalId,
+          files: [{ name: "planted.pdf", bytes: new TextEncoder().encode("%PDF-1.4 planted"), field: "file" }],
+        }),
     ],
   ] as const;
   for (const [name, call] of cases) {
