@@ -69,22 +69,30 @@ export async function assertLinkNotThrottled(keys: ThrottleKey[]): Promise<void>
   }
 }
 
-/** Counts one attempt on each key, locking a key that reaches its limit within the window. */
+/**
+ * Counts one attempt on each key, locking a key that reaches its limit within the window. One
+ * statement per key, so attempts arriving at the same instant (in one process or several) are
+ * each counted: a window that ended starts again at 1, a count that reaches the limit locks the
+ * key for a window.
+ */
 export async function countLinkAttempt(keys: ThrottleKey[]): Promise<void> {
   const now = new Date();
   const windowMs = LINK_THROTTLE.windowMinutes * 60_000;
+  const cutoff = new Date(now.getTime() - windowMs);
+  const lockUntil = new Date(now.getTime() + windowMs);
   for (const { key, limit } of keys) {
-    const row = await db.signInThrottle.findUnique({ where: { key } });
-    const fresh = !row || row.windowStart.getTime() < now.getTime() - windowMs;
-    const counted = fresh
-      ? await db.signInThrottle.upsert({
-          where: { key },
-          create: { key, failures: 1, windowStart: now },
-          update: { failures: 1, windowStart: now, lockedUntil: null },
-        })
-      : await db.signInThrottle.update({ where: { key }, data: { failures: { increment: 1 } } });
-    if (counted.failures >= limit)
-      await db.signInThrottle.update({ where: { key }, data: { lockedUntil: new Date(now.getTime() + windowMs) } });
+    await db.$executeRaw`
+      INSERT INTO "SignInThrottle" ("key", "failures", "windowStart", "lockedUntil", "updatedAt")
+      VALUES (${key}, 1, ${now}, ${limit <= 1 ? lockUntil : null}, ${now})
+      ON CONFLICT ("key") DO UPDATE SET
+        "failures" = CASE WHEN "SignInThrottle"."windowStart" < ${cutoff} THEN 1 ELSE "SignInThrottle"."failures" + 1 END,
+        "windowStart" = CASE WHEN "SignInThrottle"."windowStart" < ${cutoff} THEN ${now} ELSE "SignInThrottle"."windowStart" END,
+        "lockedUntil" = CASE
+          WHEN (CASE WHEN "SignInThrottle"."windowStart" < ${cutoff} THEN 1 ELSE "SignInThrottle"."failures" + 1 END) >= ${limit} THEN ${lockUntil}
+          WHEN "SignInThrottle"."windowStart" < ${cutoff} THEN NULL
+          ELSE "SignInThrottle"."lockedUntil"
+        END,
+        "updatedAt" = ${now}`;
   }
 }
 
