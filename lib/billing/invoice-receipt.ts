@@ -7,20 +7,10 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fileResponse } from "@/lib/http/file-response";
 import { formatCurrency, formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/messages";
+import { pdfPrintable } from "@/lib/files/pdf-printable";
 import type { InvoiceLine } from "./provider";
 
-/** Helvetica speaks WinAnsi only: narrow no-break spaces (some Intl formats) become spaces, anything else unknown a '?'. */
-const printable = (font: PDFFont, text: string) =>
-  [...text.replace(/[\u202f\u2009]/g, " ")]
-    .map((char) => {
-      try {
-        font.encodeText(char);
-        return char;
-      } catch {
-        return "?";
-      }
-    })
-    .join("");
+const printable = (font: PDFFont, text: string) => pdfPrintable(text, font);
 
 /**
  * The receipt of one of the workspace's offline invoices (docs/billing.md, "Past invoices"): a

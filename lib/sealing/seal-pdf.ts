@@ -7,6 +7,7 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
+import { pdfPrintable } from "@/lib/files/pdf-printable";
 import { stampPages, type Stamp } from "./stamp-signatures";
 import { timestampCms, tsaUrl } from "./timestamp";
 
@@ -99,20 +100,6 @@ class PageWriter {
     this.y = A4.height - MARGIN;
   }
 
-  /** Only what the standard fonts can draw (WinAnsi); anything else becomes "?". */
-  private printable(text: string, font: PDFFont): string {
-    return [...text.replace(/[\r\n\t]+/g, " ")]
-      .map((char) => {
-        try {
-          font.encodeText(char);
-          return char;
-        } catch {
-          return "?";
-        }
-      })
-      .join("");
-  }
-
   private wrap(text: string, font: PDFFont, size: number): string[] {
     const width = A4.width - 2 * MARGIN;
     const lines: string[] = [];
@@ -144,7 +131,7 @@ class PageWriter {
 
   write(text: string, { size = 10, bold = false, gap = 4, color = rgb(0.15, 0.15, 0.17) } = {}): void {
     const font = bold ? this.bold : this.font;
-    for (const line of this.wrap(this.printable(text, font), font, size)) {
+    for (const line of this.wrap(pdfPrintable(text, font), font, size)) {
       if (this.y - size < MARGIN) {
         this.page = this.doc.addPage([A4.width, A4.height]);
         this.y = A4.height - MARGIN;

@@ -1,4 +1,5 @@
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage } from "pdf-lib";
+import { pdfPrintable } from "@/lib/files/pdf-printable";
 
 /** A rectangle on one page, in fractions of the page (0..1, from the top left), as SignaturePlaceholder.settings holds it. */
 export type PageBox = { page: number; x: number; y: number; width: number; height: number };
@@ -27,20 +28,6 @@ export function pageBox(settings: unknown): PageBox | null {
 
 const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
 const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-
-/** Only what the standard fonts can draw (WinAnsi); anything else becomes "?". */
-function printable(text: string, font: PDFFont): string {
-  return [...text.replace(/[\r\n\t]+/g, " ")]
-    .map((char) => {
-      try {
-        font.encodeText(char);
-        return char;
-      } catch {
-        return "?";
-      }
-    })
-    .join("");
-}
 
 /**
  * Draws the stamps on the document's pages, each fitted into its box with its proportions kept
@@ -83,7 +70,7 @@ export async function stampPages(doc: PDFDocument, stamps: readonly Stamp[]): Pr
         page.drawImage(embedded, { x: x + (w - dw) / 2, y: top - h + (h - dh) / 2, width: dw, height: dh });
       } else {
         const f = await font(stamp.style === "signature" ? StandardFonts.TimesRomanItalic : StandardFonts.Helvetica);
-        const text = printable(stamp.text, f);
+        const text = pdfPrintable(stamp.text, f);
         const widthAt1 = Math.max(f.widthOfTextAtSize(text, 1), 0.001);
         const size = Math.max(4, Math.min(h * 0.8, w / widthAt1, stamp.style === "signature" ? 36 : 12));
         page.drawText(text, { x, y: top - h + (h - size) / 2 + size * 0.2, size, font: f, color: rgb(0.05, 0.1, 0.35) });
