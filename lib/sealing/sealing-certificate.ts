@@ -78,16 +78,39 @@ async function readStored(): Promise<Buffer | null> {
   return Buffer.from(await new Response(file.stream).arrayBuffer());
 }
 
-/** The generated certificate: read, or made once under a database lock (another process may be making it). */
+/** Whether the stored p12 opens with the password derived from the app secret (a changed secret does not). */
+function opens(p12: Buffer | null, password: string): p12 is Buffer {
+  if (!p12) return false;
+  try {
+    readP12(p12, password);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The generated certificate: read, or made once under a database lock (another process may be
+ * making it). One the app secret no longer opens (the secret was changed) is kept aside under
+ * `sealing/certificate-replaced-<time>.p12` and a new one is made, so sealing goes on; seals made
+ * before still verify by their hash (Seal rows).
+ */
 async function generatedCertificate(): Promise<SealingCertificate> {
   const password = generatedPassword();
   let p12 = await readStored();
-  if (!p12) {
+  if (!opens(p12, password)) {
     p12 = await db.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(7317, 1)`;
         const existing = await readStored();
-        if (existing) return existing;
+        if (opens(existing, password)) return existing;
+        if (existing) {
+          const aside = `sealing/certificate-replaced-${new Date().toISOString().replace(/[:.]/g, "-")}.p12`;
+          await storage().put(aside, existing);
+          console.warn(
+            `[sealing] the generated sealing certificate does not open with the app secret (changed?); kept as ${aside}, made a new one`,
+          );
+        }
         const made = generateSealingP12(password);
         await storage().put(GENERATED_CERTIFICATE_KEY, made);
         return made;

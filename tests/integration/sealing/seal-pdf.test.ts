@@ -5,9 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument, StandardFonts } from "pdf-lib";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { storage } from "@/lib/storage/storage";
 import { sealPdf } from "@/lib/sealing/seal-pdf";
 import {
+  GENERATED_CERTIFICATE_KEY,
   forgetSealingCertificate,
   generateSealingP12,
   readP12,
@@ -156,4 +158,33 @@ describe("sealing", () => {
     expect(readP12(p12, "right password").subject).toContain("Covenant");
     expect(() => readP12(p12, "wrong password")).toThrow();
   });
+
+  it("makes a new certificate when the app secret no longer opens the stored one, keeping the old one aside", async () => {
+    const read = async (key: string) => {
+      const file = await storage().get(key);
+      return file ? Buffer.from(await new Response(file.stream).arrayBuffer()) : null;
+    };
+    const original = (await read(GENERATED_CERTIFICATE_KEY))!;
+    const foreign = generateSealingP12("a secret this app does not have", "Foreign seal");
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      await storage().put(GENERATED_CERTIFICATE_KEY, foreign);
+      forgetSealingCertificate();
+      const renewed = await sealingCertificate();
+      expect(renewed.source).toBe("generated");
+      expect(renewed.subject).toContain("Covenant document sealing");
+      expect(renewed.fingerprint).not.toBe(readP12(foreign, "a secret this app does not have").fingerprint);
+      const aside = String(warn.mock.calls[0]?.[0] ?? "").match(/kept as (\S+\.p12)/)?.[1];
+      expect(aside).toMatch(/^sealing\/certificate-replaced-.+\.p12$/);
+      expect((await read(aside!))!.equals(foreign)).toBe(true);
+      // The new one is stored: read again, it is the same.
+      forgetSealingCertificate();
+      expect((await sealingCertificate()).fingerprint).toBe(renewed.fingerprint);
+      await storage().delete(aside!);
+    } finally {
+      warn.mockRestore();
+      await storage().put(GENERATED_CERTIFICATE_KEY, original);
+      forgetSealingCertificate();
+    }
+  }, 60_000);
 });
