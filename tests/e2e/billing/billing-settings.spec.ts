@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { billingDetailsCard, cardExpiry, paymentMethodsCard, typeCard } from "../fixtures/billing";
+import { billingDetailsCard, cardExpiry, fillBillingDetails, paymentMethodsCard, typeCard } from "../fixtures/billing";
 import { messages } from "../fixtures/messages";
 import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
 
@@ -20,14 +20,7 @@ test("an administrator fills in the billing details and adds cards with the offl
   const details = billingDetailsCard(page);
   await expect(details.getByRole("button", { name: en("billing.update") })).toBeDisabled();
   await expect(details.getByRole("button", { name: en("billing.cancel") })).toHaveCount(0);
-  await details.getByLabel(en("billing.legalName")).fill("Acme SL");
-  await details.getByLabel(en("billing.line1")).fill("Gran Via 1");
-  await details.getByLabel(en("billing.city")).fill("Madrid");
-  await details.getByLabel(en("billing.state")).fill("Madrid");
-  await details.getByLabel(en("billing.postalCode")).fill("28013");
-  await details.getByLabel(en("billing.country")).selectOption("ES");
-  await details.getByRole("button", { name: en("billing.update") }).click();
-  await expect(details.getByRole("button", { name: en("billing.editBillingDetails") })).toBeVisible();
+  await fillBillingDetails(page);
   await expect(details).toContainText("Spain");
 
   // No card yet: the blurred sample and the form.

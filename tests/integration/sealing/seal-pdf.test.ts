@@ -17,6 +17,7 @@ import {
   type SealingCertificate,
 } from "@/lib/sealing/sealing-certificate";
 import { signedStatement, signWithP12 } from "@/lib/signatures/signer-certificate";
+import { opensslCmsVerify } from "@/tests/factories/openssl";
 
 /**
  * Sealing a signed PDF (issue 16): a certificate of completion, then a PAdES signature with the
@@ -135,20 +136,7 @@ describe("sealing", () => {
       await run("/usr/bin/pdfdetach", ["-saveall", "-o", dir, file]);
       const statement = readFileSync(path.join(dir, "signature-1.txt"), "utf8");
       expect(statement).toBe(`${hashBefore}:sig-42`);
-      const verified = await run("openssl", [
-        "cms",
-        "-verify",
-        "-binary",
-        "-noverify",
-        "-inform",
-        "DER",
-        "-in",
-        path.join(dir, "signature-1.p7s"),
-        "-content",
-        path.join(dir, "signature-1.txt"),
-        "-out",
-        "/dev/null",
-      ]);
+      const verified = await opensslCmsVerify(path.join(dir, "signature-1.p7s"), path.join(dir, "signature-1.txt"));
       expect(verified.stderr).toContain("Verification successful");
     },
   );

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/queue";
@@ -18,13 +16,13 @@ import { SIGNATURE_IMAGE_MAX_BYTES } from "@/lib/signatures/signature-input";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { makePng } from "@/tests/factories/images";
 import { addSigners, pdfContract, signerContext, signingToken } from "./helpers";
+import { opensslCmsVerify } from "@/tests/factories/openssl";
 
 /**
  * What a signer sends (issue 16, "bad input"): their own certificate (a corrupt .p12, a wrong
  * password, a good one whose CMS verifies), a signature image that is not an image, one too
  * large, fields and their files; and links that are tampered with or name another document.
  */
-const run = promisify(execFile);
 const PASSWORD = "signer-secret";
 let p12: Buffer;
 let contract: Awaited<ReturnType<typeof pdfContract>>;
@@ -145,18 +143,7 @@ describe("a signer's input", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cms-"));
     writeFileSync(path.join(dir, "sig.der"), Buffer.from(metadata.cms, "base64"));
     writeFileSync(path.join(dir, "content.txt"), signedStatement(metadata.documentSha256, signerId));
-    const verified = await run("openssl", [
-      "cms",
-      "-verify",
-      "-binary",
-      "-noverify",
-      "-inform",
-      "DER",
-      "-in",
-      path.join(dir, "sig.der"),
-      "-content",
-      path.join(dir, "content.txt"),
-    ]);
+    const verified = await opensslCmsVerify(path.join(dir, "sig.der"), path.join(dir, "content.txt"));
     expect(verified.stderr).toContain("Verification successful");
     const attachment = await db.documentAttachment.findFirstOrThrow({ where: { documentId: contract.document.id, variable: "photo" } });
     expect(attachment.mimetype).toBe("image/png");
