@@ -195,14 +195,24 @@ const ACCESS_RESOLUTION_MS = 5 * 60_000;
  */
 const writtenAccess = new Map<string, number>();
 
+/** The access writes still on their way (they run after the answer; tests wait for them). */
+const pendingAccessWrites = new Set<Promise<unknown>>();
+
+/** Resolves once every access write started so far has finished. */
+export async function accessWritesSettled(): Promise<void> {
+  await Promise.all([...pendingAccessWrites]);
+}
+
 function touchAccess(membership: Membership): void {
   const last = Math.max(membership.accessedAt?.getTime() ?? 0, writtenAccess.get(membership.id) ?? 0);
   if (Date.now() - last < ACCESS_RESOLUTION_MS) return;
   if (writtenAccess.size >= 10_000) writtenAccess.clear();
   writtenAccess.set(membership.id, Date.now());
-  db.accountPolicy
+  const write = db.accountPolicy
     .update({ where: { id: membership.id }, data: { accessedAt: new Date() } })
-    .catch((error) => console.error("Could not record the member's last access", error));
+    .catch((error) => console.error("Could not record the member's last access", error))
+    .finally(() => pendingAccessWrites.delete(write));
+  pendingAccessWrites.add(write);
 }
 
 function withMembership(ctx: ServiceContext, membership: Membership): ServiceContext {

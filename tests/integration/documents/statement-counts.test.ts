@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { countStatements, db } from "@/lib/db";
 import type { AuthedContext } from "@/lib/auth/context";
-import { buildContext } from "@/lib/auth/get-request-context";
+import { accessWritesSettled, buildContext } from "@/lib/auth/get-request-context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { getShellProps } from "@/components/layout/shell-props";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
@@ -101,10 +101,10 @@ describe("statements per screen", () => {
     await upsertDocumentPolicy(session.ctx, document.id, { userId: plain.id, role: "editor" });
     const member = await signedInAs(plain.id, account.id);
     // The membership's first use records its access time (a write, after the answer); later requests do not.
+    // Waiting for the write itself, not for its row: the row can be seen before Prisma reports the statement.
     await contextOf(member.accessToken)();
-    await vi.waitFor(async () =>
-      expect((await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: plain.id } })).accessedAt).not.toBeNull(),
-    );
+    await accessWritesSettled();
+    expect((await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: plain.id } })).accessedAt).not.toBeNull();
     const { result, statements } = await countStatements(async () => documentsScreen(await contextOf(member.accessToken)(), {}));
     expect(result.documents.map((d) => ({ id: d.id, abilities: d.abilities }))).toEqual([
       { id: document.id, abilities: { edit: true, manage: false } },
