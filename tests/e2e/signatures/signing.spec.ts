@@ -76,6 +76,9 @@ test("two signers sign in order from their phones: one draws, one types", async 
   await page.getByRole("button", { name: en("signing.panel.addSignatureBox") }).click();
   const box = page.getByTestId("placement-signature");
   await expect(box).toBeVisible();
+  // The page's image gives the area its height: before it loads, a box cannot move down.
+  const pageImage = box.locator("xpath=..").locator("img");
+  await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0)).toBe(true);
   const start = (await box.boundingBox())!;
   await page.mouse.move(start.x + 10, start.y + 10);
   await page.mouse.down();
