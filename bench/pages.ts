@@ -138,6 +138,8 @@ function summarizePlan(node: Record<string, unknown>): string {
 function describe(sql: string): string {
   const text = sql.replace(/\s+/g, " ").trim();
   if (/^SELECT ARRAY\(SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids and the total (counted up to 10,001)";
+  if (/^SELECT p\.id, p\.total, ts_headline/.test(text))
+    return "the page's ids by relevance, counting the matches, with the rows' passages";
   if (/^SELECT d\.id, count\(\*\) OVER/.test(text)) return "the page's ids by relevance, counting the matches";
   if (/^SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids";
   if (/^SELECT count\(\*\)/.test(text)) return "the total";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountContext } from "@/lib/auth/context";
 import { visibleDocumentsSql } from "./access";
+import { headlineSql } from "./document-highlights";
 import { searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES } from "./status";
 
@@ -95,10 +96,12 @@ export type ListCountOptions = { countLimit?: number };
  * The SQL of a list page: the page's ids in order (`ids`), and the total (`count`, up to
  * `countLimit` + 1 rows when given). findDocuments sends one statement: without words to search,
  * `page`, both as subqueries of one SELECT (each keeps its own plan; one round trip instead of
- * two); with words, `ids`, which then counts every match too (`total`, a window count): ranking
- * or sorting the matches reads them all anyway, where a count of its own would find them all
- * again. `count` alone is then needed only for a page past the last. Exported so the benchmarks
- * (bench/documents.ts, bench/pages.ts) run exactly what findDocuments sends.
+ * two); with words, `search`: the page's ids with a window count of every match (`total`:
+ * ranking or sorting the matches reads them all anyway, where a count of its own would find them
+ * all again) and each row's matching passages (`headline`, ts_headline of its latest version's
+ * text, run on the page's rows only, after the LIMIT). `count` alone is then needed only for a
+ * page past the last. Exported so the benchmarks (bench/documents.ts, bench/pages.ts) run exactly
+ * what findDocuments sends.
  */
 export async function documentListSql(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions = {}) {
   const where = await documentListConditions(ctx, input);
@@ -114,9 +117,18 @@ export async function documentListSql(ctx: AccountContext, input: z.infer<typeof
   const count = options.countLimit
     ? Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${options.countLimit + 1}) counted`
     : Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
+  // The page's rows keep the order of `ids` (numbered as they come out of its LIMIT); the latest
+  // version of each is one step back along the (documentId, version) unique index.
+  const search = input.search
+    ? Prisma.sql`SELECT p.id, p.total, ${headlineSql(Prisma.sql`c.text`, input.search, ctx.locale)} AS headline
+    FROM (SELECT page.*, row_number() OVER () AS n FROM (${ids(Prisma.sql`, count(*) OVER ()::int AS total`)}) page) p
+    LEFT JOIN LATERAL (SELECT text FROM "DocumentContent" v WHERE v."documentId" = p.id ORDER BY v.version DESC LIMIT 1) c ON true
+    ORDER BY p.n`
+    : null;
   return {
-    ids: input.search ? ids(Prisma.sql`, count(*) OVER ()::int AS total`) : ids(Prisma.empty),
+    ids: ids(Prisma.empty),
     count,
     page: input.search ? null : Prisma.sql`SELECT ARRAY(${ids(Prisma.empty)}) AS ids, (${count}) AS total`,
+    search,
   };
 }
