@@ -138,10 +138,14 @@ function summarizePlan(node: Record<string, unknown>): string {
 function describe(sql: string): string {
   const text = sql.replace(/\s+/g, " ").trim();
   if (/^SELECT ARRAY\(SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids and the total (counted up to 10,001)";
+  if (/^SELECT p\.id, p\.total, ts_headline/.test(text))
+    return "the page's ids by relevance, counting the matches, with the rows' passages";
   if (/^SELECT d\.id, count\(\*\) OVER/.test(text)) return "the page's ids by relevance, counting the matches";
   if (/^SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids";
   if (/^SELECT count\(\*\)/.test(text)) return "the total";
   if (/ts_headline/.test(text)) return "the matching passages";
+  if (/^SELECT d\.id, d\.name, d\.ref/.test(text))
+    return "the rows (the shown columns, category, tags, author, file type, the caller's policies)";
   if (/json_agg/.test(text)) return "categories, tags and authors";
   if (/FROM "Session"/.test(text)) return "the session with the membership (the request context)";
   const from = /FROM "public"\."(\w+)"/.exec(text)?.[1];

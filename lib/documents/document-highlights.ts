@@ -1,9 +1,10 @@
-import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { searchConfig, searchQuery } from "./search-index";
 
 export type HighlightPart = { text: string; match: boolean };
 const START = "\u0001";
 const STOP = "\u0002";
+const OPTIONS = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
 
 /** ts_headline's output split into plain and matched parts, so screens never render raw HTML. */
 export function splitHighlight(headline: string): HighlightPart[] {
@@ -16,12 +17,14 @@ export function splitHighlight(headline: string): HighlightPart[] {
   return parts;
 }
 
-/** The matching passages of each document's latest version, for a list's rows (one statement). */
-export async function documentHighlights(ids: string[], text: string, locale: string) {
-  if (!ids.length) return new Map<string, HighlightPart[]>();
-  const options = `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
-  const rows = await db.$queryRaw<{ id: string; headline: string }[]>`
-    SELECT c."documentId" AS id, ts_headline(${searchConfig(locale)}::regconfig, left(c.text, 50000), ${searchQuery(text, locale)}, ${options}) AS headline
-    FROM (SELECT DISTINCT ON ("documentId") "documentId", text FROM "DocumentContent" WHERE "documentId" = ANY(CAST(${ids} AS text[])) ORDER BY "documentId", version DESC) c`;
-  return new Map(rows.filter((r) => r.headline.includes(START)).map((r) => [r.id, splitHighlight(r.headline)]));
-}
+/**
+ * The SQL of a row's matching passages: ts_headline of `body` (the text of the document's latest
+ * version, an SQL expression; its first 50,000 characters) for the words searched, in the
+ * searcher's language. Costly (it parses the whole text): a list runs it on its page's rows only.
+ */
+export const headlineSql = (body: Prisma.Sql, text: string, locale: string) =>
+  Prisma.sql`ts_headline(${searchConfig(locale)}::regconfig, left(${body}, 50000), ${searchQuery(text, locale)}, ${OPTIONS})`;
+
+/** A row's passages from headlineSql: null when no searched word is in the text (a match on the name). */
+export const highlightOf = (headline: string | null): HighlightPart[] | null =>
+  headline?.includes(START) ? splitHighlight(headline) : null;

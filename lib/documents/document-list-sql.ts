@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountContext } from "@/lib/auth/context";
 import { visibleDocumentsSql } from "./access";
+import { headlineSql } from "./document-highlights";
 import { searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES } from "./status";
 
@@ -95,28 +96,59 @@ export type ListCountOptions = { countLimit?: number };
  * The SQL of a list page: the page's ids in order (`ids`), and the total (`count`, up to
  * `countLimit` + 1 rows when given). findDocuments sends one statement: without words to search,
  * `page`, both as subqueries of one SELECT (each keeps its own plan; one round trip instead of
- * two); with words, `ids`, which then counts every match too (`total`, a window count): ranking
- * or sorting the matches reads them all anyway, where a count of its own would find them all
- * again. `count` alone is then needed only for a page past the last. Exported so the benchmarks
- * (bench/documents.ts, bench/pages.ts) run exactly what findDocuments sends.
+ * two); with words, `search`: the page's ids with a window count of every match (`total`:
+ * ranking or sorting the matches reads them all anyway, where a count of its own would find them
+ * all again) and each row's matching passages (`headline`, ts_headline of its latest version's
+ * text, run on the page's rows only, after the LIMIT). `count` alone is then needed only for a
+ * page past the last. Exported so the benchmarks (bench/documents.ts, bench/pages.ts) run exactly
+ * what findDocuments sends.
  */
 export async function documentListSql(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions = {}) {
   const where = await documentListConditions(ctx, input);
-  const direction = Prisma.raw(input.sortBy === "asc" ? "ASC" : "DESC");
-  const order =
+  const direction = input.sortBy === "asc" ? "ASC" : "DESC";
+  // The sort keys: an SQL expression of the row `d` and its direction.
+  const keys: [Prisma.Sql, string][] =
     input.orderBy === "relevance" && input.search
-      ? Prisma.sql`ts_rank(d.search, ${searchQuery(input.search, ctx.locale)}) DESC, d."updatedAt" DESC`
+      ? [
+          [Prisma.sql`ts_rank(d.search, ${searchQuery(input.search, ctx.locale)})`, " DESC"],
+          [Prisma.sql`d."updatedAt"`, " DESC"],
+        ]
       : input.orderBy === "relevance"
-        ? Prisma.sql`d."updatedAt" DESC`
-        : Prisma.sql`${Prisma.raw(`d."${COLUMNS[input.orderBy]}"`)} ${direction}${Prisma.raw(nullsOrder(input))}`;
-  const ids = (total: Prisma.Sql) =>
-    Prisma.sql`SELECT d.id${total} FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`;
+        ? [[Prisma.sql`d."updatedAt"`, " DESC"]]
+        : [[Prisma.raw(`d."${COLUMNS[input.orderBy]}"`), ` ${direction}${nullsOrder(input)}`]];
+  const order = Prisma.join(
+    keys.map(([key, dir]) => Prisma.sql`${key}${Prisma.raw(dir)}`),
+    ", ",
+  );
+  const limit = Prisma.sql`LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`;
+  const ids = Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id ${limit}`;
   const count = options.countLimit
     ? Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${options.countLimit + 1}) counted`
     : Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
+  // With words: every match's sort keys (the rank among them) are worked out below the window
+  // count (OFFSET 0 keeps that subquery apart), so the count buffers ids and keys, not the rows
+  // with their search vectors (2 KB each: 2,000 matches spilled to disk). Then the page's rows,
+  // numbered as they come out of the LIMIT, each with its latest version's passages (one step back
+  // along the (documentId, version) unique index): ts_headline runs on the page's rows only.
+  const matches = Prisma.sql`SELECT m.id, count(*) OVER ()::int AS total
+    FROM (SELECT d.id, ${Prisma.join(
+      keys.map(([key], i) => Prisma.sql`${key} AS ${Prisma.raw(`k${i}`)}`),
+      ", ",
+    )} FROM "Document" d WHERE ${where} OFFSET 0) m
+    ORDER BY ${Prisma.join(
+      keys.map(([, dir], i) => Prisma.raw(`m.k${i}${dir}`)),
+      ", ",
+    )}, m.id ${limit}`;
+  const search = input.search
+    ? Prisma.sql`SELECT p.id, p.total, ${headlineSql(Prisma.sql`c.text`, input.search, ctx.locale)} AS headline
+    FROM (SELECT page.*, row_number() OVER () AS n FROM (${matches}) page) p
+    LEFT JOIN LATERAL (SELECT text FROM "DocumentContent" v WHERE v."documentId" = p.id ORDER BY v.version DESC LIMIT 1) c ON true
+    ORDER BY p.n`
+    : null;
   return {
-    ids: input.search ? ids(Prisma.sql`, count(*) OVER ()::int AS total`) : ids(Prisma.empty),
+    ids,
     count,
-    page: input.search ? null : Prisma.sql`SELECT ARRAY(${ids(Prisma.empty)}) AS ids, (${count}) AS total`,
+    page: input.search ? null : Prisma.sql`SELECT ARRAY(${ids}) AS ids, (${count}) AS total`,
+    search,
   };
 }

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { pageOf } from "@/lib/pagination";
-import { documentHighlights, type HighlightPart } from "./document-highlights";
+import { highlightOf, type HighlightPart } from "./document-highlights";
 import { documentInclude } from "./document-include";
 import {
   documentListConditions,
@@ -16,24 +16,27 @@ import { documentHealth } from "./status";
 
 /**
  * The ids of a list page in order and the total, in one statement of documentListSql (`page`,
- * or `ids` with words to search). With `countLimit`, a total past it is the limit and `capped`
- * says so (a search's window count is exact, and never capped).
+ * or `search` with words to search, which brings each row's matching passages too). With
+ * `countLimit`, a total past it is the limit and `capped` says so (a search's window count is
+ * exact, and never capped).
  */
 async function listPage(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions) {
   const sql = await documentListSql(ctx, input, options);
+  const highlights = new Map<string, HighlightPart[] | null>();
   let ids: string[];
   let found: number;
-  if (sql.page) {
-    const [row] = await db.$queryRaw<{ ids: string[]; total: number }[]>(sql.page);
+  if (sql.search) {
+    const rows = await db.$queryRaw<{ id: string; total: number; headline: string | null }[]>(sql.search);
+    ids = rows.map((r) => r.id);
+    for (const r of rows) highlights.set(r.id, highlightOf(r.headline));
+    found = rows[0]?.total ?? (input.page > 1 ? ((await db.$queryRaw<{ total: number }[]>(sql.count))[0]?.total ?? 0) : 0);
+  } else {
+    const [row] = await db.$queryRaw<{ ids: string[]; total: number }[]>(sql.page!);
     ids = row?.ids ?? [];
     found = row?.total ?? 0;
-  } else {
-    const rows = await db.$queryRaw<{ id: string; total: number }[]>(sql.ids);
-    ids = rows.map((r) => r.id);
-    found = rows[0]?.total ?? (input.page > 1 ? ((await db.$queryRaw<{ total: number }[]>(sql.count))[0]?.total ?? 0) : 0);
   }
-  const capped = !!sql.page && options.countLimit !== undefined && found > options.countLimit;
-  return { ids, total: capped ? options.countLimit! : found, capped };
+  const capped = !sql.search && options.countLimit !== undefined && found > options.countLimit;
+  return { ids, highlights, total: capped ? options.countLimit! : found, capped };
 }
 
 /**
@@ -50,15 +53,12 @@ export async function findDocumentRows<T extends { id: string }>(
 ) {
   accountScope(ctx);
   const input = documentListSchema.parse(raw);
-  const { ids, total, capped } = await listPage(ctx as AccountContext, input, options);
-  const [documents, marks] = await Promise.all([
-    ids.length ? load(ids) : Promise.resolve([]),
-    input.search && ids.length ? documentHighlights(ids, input.search, ctx.locale) : Promise.resolve(new Map<string, HighlightPart[]>()),
-  ]);
+  const { ids, highlights, total, capped } = await listPage(ctx as AccountContext, input, options);
+  const documents = ids.length ? await load(ids) : [];
   const byId = new Map(documents.map((d) => [d.id, d]));
   const items = ids.flatMap((docId) => {
     const doc = byId.get(docId);
-    return doc ? [{ ...doc, highlight: marks.get(docId) ?? null }] : [];
+    return doc ? [{ ...doc, highlight: highlights.get(docId) ?? null }] : [];
   });
   const page = pageOf(items, total, { page: input.page, size: input.size });
   // Past the limit the pages are not known either: at least one more while this one is full.

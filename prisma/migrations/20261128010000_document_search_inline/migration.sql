@@ -1,0 +1,11 @@
+-- Keep a document's row, its search vector included, in the table up to a whole page (8,160 bytes)
+-- before anything of it goes to TOAST (the default target is 2,032 bytes). A vector of a document of
+-- about 1,000 characters takes about 2 KB and does not compress, so 40 % of them were stored out of
+-- line, and ranking a search's matches (ts_rank reads every match's vector) fetched each from TOAST:
+-- about half of that statement's time for 2,000 matches (docs/benchmarks.md, "Pages").
+-- Not `SET STORAGE MAIN` on the vector: the rows then still pass 2,032 bytes, and TOAST moves every
+-- other text of more than 24 bytes out of line instead (the account id among them), so filtering the
+-- matches by account fetched from TOAST for each.
+-- Rows written before this keep their layout until they are next written (refreshSearchIndex); to
+-- rewrite them all at once: UPDATE "Document" SET search = search || ''::tsvector WHERE search IS NOT NULL;
+ALTER TABLE "Document" SET (toast_tuple_target = 8160);
