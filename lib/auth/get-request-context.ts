@@ -8,6 +8,7 @@
  * (`used`, `usedAt`) each time it authenticates a request.
  */
 import { db } from "@/lib/db";
+import { asDate, asJson } from "@/lib/database/raw-values";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import type { User } from "@/lib/generated/prisma/client";
 import { anonymousContext, type ServiceContext } from "./context";
@@ -275,10 +276,6 @@ async function loadSession(sessionId: string, accountHeader: string | null): Pro
     WHERE s."id" = ${sessionId}`;
   return rows[0] ?? null;
 }
-
-const asDate = (value: Date | string | null): Date | null => (value === null || value instanceof Date ? value : new Date(value));
-/** A JSON column as the driver gives it: parsed already (PostgreSQL), or its text. */
-const asJson = (value: unknown): User["metadata"] => (typeof value === "string" ? JSON.parse(value) : value) as User["metadata"];
 
 /**
  * The signed-in user's row as Prisma would read it (`db.user.findUnique`), from the session's
