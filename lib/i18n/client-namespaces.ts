@@ -25,7 +25,11 @@ export const AUTH_MESSAGES = ["auth", "common", ...ERROR_MESSAGES] as const;
 
 /** A document's form (components/templates/create-document-form.tsx) on the template and review screens. */
 export const DOCUMENT_FORM_MESSAGES = [
-  "templates",
+  "templates.createDocument",
+  "templates.documentName",
+  "templates.generate",
+  "templates.identityTypes",
+  "templates.inputs",
   "documents.editValues",
   "documents.valuesHelp",
   "documents.saveValues",

@@ -101,7 +101,26 @@ function clientImports(source: ts.SourceFile): string[] {
 function staticKeys(node: ts.Expression | undefined): string[] | null {
   if (!node) return null;
   if (ts.isStringLiteralLike(node)) return [node.text];
+  // `tabs.${key}`: somewhere under "tabs".
+  if (ts.isTemplateExpression(node) && node.head.text.includes(".")) return [node.head.text.slice(0, node.head.text.lastIndexOf("."))];
   if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return staticKeys(node.expression);
+  // A `const` of the same module: `const key = \`events.${type}\`; t(key)`.
+  if (ts.isIdentifier(node)) {
+    // Only when the module has one such name: otherwise which one is meant needs the scopes.
+    const found: ts.Expression[] = [];
+    walk(node.getSourceFile(), (candidate) => {
+      if (
+        ts.isVariableDeclaration(candidate) &&
+        ts.isIdentifier(candidate.name) &&
+        candidate.name.text === node.text &&
+        candidate.initializer &&
+        ts.isVariableDeclarationList(candidate.parent) &&
+        candidate.parent.flags & ts.NodeFlags.Const
+      )
+        found.push(candidate.initializer);
+    });
+    return found.length === 1 ? staticKeys(found[0]) : null;
+  }
   if (ts.isConditionalExpression(node)) {
     const [whenTrue, whenFalse] = [staticKeys(node.whenTrue), staticKeys(node.whenFalse)];
     return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ClientMessages } from "@/components/i18n/client-messages";
-import { SHELL_MESSAGES } from "@/lib/i18n/client-namespaces";
+import { DOCUMENT_FORM_MESSAGES, SHELL_MESSAGES } from "@/lib/i18n/client-namespaces";
 
 /**
  * The messages the client components of the document screen read, its tab panels included: they
@@ -11,6 +11,7 @@ export default function DocumentViewMessages({ children }: { children: ReactNode
     <ClientMessages
       namespaces={[
         ...SHELL_MESSAGES,
+        ...DOCUMENT_FORM_MESSAGES,
         "documents",
         "documentAccess",
         "comments",
@@ -26,9 +27,6 @@ export default function DocumentViewMessages({ children }: { children: ReactNode
         "sealing.health",
         "folders.drive",
         "folders.folder",
-        "templates",
-        "dataStore.fromDataStore",
-        "errors.fields.fileTooLarge",
         "workspace.documentShareExternalAccountMembers",
       ]}
     >
