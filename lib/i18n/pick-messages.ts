@@ -7,7 +7,13 @@
  */
 export function pickMessages(messages: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
-  for (const key of keys) {
+  // Shorter first, and a key under one already taken is skipped: nothing is written into the
+  // catalogue's own objects.
+  const sorted = [...keys].sort((a, b) => a.split(".").length - b.split(".").length);
+  const taken: string[] = [];
+  for (const key of sorted) {
+    if (taken.some((t) => key === t || key.startsWith(`${t}.`))) continue;
+    taken.push(key);
     const parts = key.split(".");
     let from: unknown = messages;
     for (const part of parts) from = isBranch(from) ? from[part] : undefined;
