@@ -29,7 +29,13 @@ const parsed = new Map<string, ts.SourceFile>();
 function parse(file: string): ts.SourceFile {
   let source = parsed.get(file);
   if (!source) {
-    source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+    source = ts.createSourceFile(
+      file,
+      readFileSync(file, "utf8"),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     parsed.set(file, source);
   }
   return source;
