@@ -110,26 +110,44 @@ function staticKeys(node: ts.Expression | undefined): string[] | null {
   // `tabs.${key}`: somewhere under "tabs".
   if (ts.isTemplateExpression(node) && node.head.text.includes(".")) return [node.head.text.slice(0, node.head.text.lastIndexOf("."))];
   if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return staticKeys(node.expression);
-  // A `const` of the same module: `const key = \`events.${type}\`; t(key)`.
-  if (ts.isIdentifier(node)) {
-    // Only when the module has one such name: otherwise which one is meant needs the scopes.
-    const found: ts.Expression[] = [];
-    walk(node.getSourceFile(), (candidate) => {
-      if (
-        ts.isVariableDeclaration(candidate) &&
-        ts.isIdentifier(candidate.name) &&
-        candidate.name.text === node.text &&
-        candidate.initializer &&
-        ts.isVariableDeclarationList(candidate.parent) &&
-        candidate.parent.flags & ts.NodeFlags.Const
-      )
-        found.push(candidate.initializer);
-    });
-    return found.length === 1 ? staticKeys(found[0]) : null;
-  }
+  // A `const` in scope: `const key = \`events.${type}\`; t(key)`.
+  if (ts.isIdentifier(node)) return constKeys(node);
   if (ts.isConditionalExpression(node)) {
     const [whenTrue, whenFalse] = [staticKeys(node.whenTrue), staticKeys(node.whenFalse)];
     return whenTrue && whenFalse ? [...whenTrue, ...whenFalse] : null;
+  }
+  return null;
+}
+
+/** Whether a binding name (plain or destructured) declares `name`. */
+function binds(binding: ts.BindingName, name: string): boolean {
+  if (ts.isIdentifier(binding)) return binding.text === name;
+  return binding.elements.some((element) => !ts.isOmittedExpression(element) && binds(element.name, name));
+}
+
+/**
+ * The keys of the `const` an identifier names, looked up through the enclosing blocks; null when
+ * the nearest declaration is anything else (a parameter, a loop variable, a `let`, destructuring).
+ */
+function constKeys(node: ts.Identifier): string[] | null {
+  for (let scope: ts.Node | undefined = node.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope) && scope.parameters.some((parameter) => binds(parameter.name, node.text))) return null;
+    if (
+      (ts.isForOfStatement(scope) || ts.isForInStatement(scope) || ts.isForStatement(scope)) &&
+      scope.initializer &&
+      ts.isVariableDeclarationList(scope.initializer) &&
+      scope.initializer.declarations.some((declaration) => binds(declaration.name, node.text))
+    )
+      return null;
+    if (ts.isCatchClause(scope) && scope.variableDeclaration && binds(scope.variableDeclaration.name, node.text)) return null;
+    if (!ts.isBlock(scope) && !ts.isSourceFile(scope)) continue;
+    for (const statement of scope.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      const declaration = statement.declarationList.declarations.find((d) => binds(d.name, node.text));
+      if (!declaration) continue;
+      const isConst = (statement.declarationList.flags & ts.NodeFlags.Const) !== 0;
+      return isConst && ts.isIdentifier(declaration.name) && declaration.initializer ? staticKeys(declaration.initializer) : null;
+    }
   }
   return null;
 }
