@@ -89,7 +89,7 @@ async function waitForServer() {
 /** Bytes of the inline RSC payload of a page (the text of its `self.__next_f.push(…)` scripts). */
 function rscPayloadBytes(html) {
   let bytes = 0;
-  for (const [, body] of html.matchAll(/<script>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(body);
+  for (const [, body] of html.matchAll(/<script[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(body);
   return bytes;
 }
 
