@@ -1,10 +1,11 @@
 import type { Metadata, Viewport } from "next";
-import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { HydrationMarker } from "@/components/layout/hydration-marker";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { NotificationsProvider } from "@/components/ui/notifications";
+import { ROOT_MESSAGES } from "@/lib/i18n/client-namespaces";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,12 +23,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Suspense fallback={null}>
           <NavigationProgress />
         </Suspense>
-        <NextIntlClientProvider>
+        {/* Only the root's own client components' messages: each screen sends its own (ClientMessages). */}
+        <ClientMessages namespaces={ROOT_MESSAGES}>
           <NotificationsProvider>
             {children}
             <HydrationMarker />
           </NotificationsProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

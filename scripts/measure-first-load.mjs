@@ -10,7 +10,10 @@
  * seeded at start), signs in as the demo user through the desktop sign-in (its token as the
  * session cookie), takes the first document of /docs and a share link to it, and measures each
  * page as scripts/first-load.mjs does. Prints a table and every script of each page with
- * VERBOSE=1; exits 1 when a page passes its ceiling or zod reaches it. Stops the server and removes
+ * VERBOSE=1. Then the HTML of those pages, of /settings/preferences and of a signer's /sign page
+ * (a signature request on that document, its link read from the development outbox): raw, gzip
+ * and the part that is the RSC payload (the inline `self.__next_f.push` scripts, where the
+ * messages the client components get travel); exits 1 when a page passes its ceiling or zod reaches it. Stops the server and removes
  * the database on the way out.
  */
 import { spawn } from "node:child_process";
@@ -18,6 +21,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { FIRST_LOAD_BUDGETS_KB, kb, measurePage } from "./first-load.mjs";
 import { ensureBuilt, ensureGenerated } from "./lib.mjs";
 
@@ -82,6 +86,42 @@ async function waitForServer() {
   throw new Error("the server did not answer within 2 minutes");
 }
 
+/** Bytes of the inline RSC payload of a page (the text of its `self.__next_f.push(…)` scripts). */
+function rscPayloadBytes(html) {
+  let bytes = 0;
+  for (const [, body] of html.matchAll(/<script[^>]*>(self\.__next_f\.push\([\s\S]*?)<\/script>/g)) bytes += Buffer.byteLength(body);
+  return bytes;
+}
+
+/**
+ * A signer's /sign link to the document: the demo user adds a signer and sends the request; the
+ * link is read from the development outbox (ENABLE_DEV_OUTBOX), as tests/e2e/fixtures/signing.ts does.
+ */
+async function signingLink(documentId) {
+  const signer = `bench-signer-${Date.now()}@example.com`;
+  for (const [pathname, body] of [
+    ["/vapp/signatures", { documentId, firstName: "Bench", lastName: "Signer", email: signer }],
+    ["/vapp/signatures/request", { documentId }],
+  ]) {
+    const response = await fetch(`${BASE}${pathname}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${bearer}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`POST ${pathname}: ${response.status} ${await response.text()}`);
+  }
+  for (let attempt = 0; attempt < 30; attempt++) {
+    const outbox = await get(`/dev/outbox?to=${encodeURIComponent(signer)}`);
+    const href = /href="(http[^"]*\/sign\?signed=[^"]+)"/.exec(outbox)?.[1];
+    if (href) {
+      const url = new URL(href.replace(/&amp;/g, "&"));
+      return `${url.pathname}${url.search}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error("no signing email in the outbox");
+}
+
 let failed = false;
 try {
   await waitForServer();
@@ -139,6 +179,33 @@ try {
   // What every page loads: Next's and React's runtime and the root layout's components.
   const shared = results[0].scripts.filter((s) => results.every((r) => r.scripts.some((other) => other.src === s.src)));
   log(`shared by every page: ${shared.length} scripts, ${kb(shared.reduce((sum, s) => sum + s.gzip, 0))} KB gzip`);
+
+  // The HTML itself: what the server renders and sends before any script.
+  const htmlPages = [
+    { route: "/login", html: guestLogin },
+    { route: "/docs", html: docsHtml },
+    { route: "/d/{id}/view", html: await get(`/d/${documentId}/view`) },
+    { route: "/settings/preferences", html: await get("/settings/preferences") },
+    { route: "/s/{id}", html: await get(sharePath) },
+  ];
+  const signPath = await signingLink(documentId).catch((error) => {
+    log(`no /sign page measured: ${error instanceof Error ? error.message : error}`);
+    return null;
+  });
+  if (signPath) {
+    const saved = cookie;
+    cookie = "";
+    htmlPages.push({ route: "/sign", html: await get(signPath) });
+    cookie = saved;
+  }
+  console.table(
+    htmlPages.map(({ route, html }) => ({
+      route,
+      "HTML KB": kb(Buffer.byteLength(html)),
+      "HTML gzip KB": kb(gzipSync(html, { level: 9 }).length),
+      "RSC payload KB": kb(rscPayloadBytes(html)),
+    })),
+  );
 } catch (error) {
   failed = true;
   console.error(`[bench:bundles] ${error instanceof Error ? error.message : error}`);

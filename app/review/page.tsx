@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { ReviewScreen } from "@/components/approvals/review-screen";
+import { DOCUMENT_FORM_MESSAGES, ERROR_MESSAGES, ROOT_MESSAGES } from "@/lib/i18n/client-namespaces";
 import { SIGNED_PARAM, signingFailedPath } from "@/lib/signing/signing-links";
 import { verifySigningToken } from "@/lib/signing/signing-tokens";
 
@@ -25,5 +27,10 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   const check = token ? verifySigningToken(token) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok) redirect(signingFailedPath("approval", check.reason));
   if (check.claims.typ !== "approval") redirect(signingFailedPath("approval", "invalid"));
-  return <ReviewScreen token={token} />;
+  return (
+    // What the reviewer's screen and its document form read (components/i18n/client-messages.tsx).
+    <ClientMessages namespaces={["review", ...DOCUMENT_FORM_MESSAGES, ...ERROR_MESSAGES, ...ROOT_MESSAGES]}>
+      <ReviewScreen token={token} />
+    </ClientMessages>
+  );
 }

@@ -48,7 +48,6 @@ export function ReviewScreen({ token }: { token: string }) {
   const [revised, setRevised] = useState<number | null>(null);
   const [loads, setLoads] = useState(0);
   const [revision, setRevision] = useState<File | null>(null);
-  const te = useTranslations("errors");
   const heading = useRef<HTMLHeadingElement>(null);
 
   const fail = useCallback(
@@ -155,7 +154,14 @@ export function ReviewScreen({ token }: { token: string }) {
     setRevised(null);
     revise(undefined, [["field:file", revision]])
       .then(() => setRevision(null))
-      .catch((caught) => setError(caught instanceof ApiError && te.has(caught.code as never) ? te(caught.code as "NOT_FOUND") : t("error")))
+      // The server's reason comes in the request's language.
+      .catch((caught) =>
+        setError(
+          caught instanceof ApiError && caught.message && caught.code !== "INTERNAL" && caught.code !== "NETWORK"
+            ? caught.message
+            : t("error"),
+        ),
+      )
       .finally(() => setBusy(null));
   };
 

@@ -31,7 +31,6 @@ export function SignForm(props: {
   fields: Field[];
 }) {
   const t = useTranslations("signing.sign");
-  const te = useTranslations("errors");
   const [kind, setKind] = useState<Kind>(props.allowDraw ? "drawn" : "typed");
   const [typed, setTyped] = useState(props.name);
   const [busy, setBusy] = useState(false);
@@ -48,10 +47,9 @@ export function SignForm(props: {
       return;
     }
     if (!(caught instanceof ApiError) || caught.code === "INTERNAL" || caught.code === "NETWORK") return setError(t("failed"));
-    // TOO_MANY_ATTEMPTS (wrong certificate passwords) says when to try again.
-    const retryAt = typeof caught.details?.retryAt === "string" ? Date.parse(caught.details.retryAt) : NaN;
-    const minutes = Number.isNaN(retryAt) ? 15 : Math.max(1, Math.ceil((retryAt - Date.now()) / 60_000));
-    setError(te.has(caught.code as never) ? te(caught.code as "TOO_MANY_ATTEMPTS", { minutes }) : caught.message || t("failed"));
+    // The server's sentence, in the request's language (TOO_MANY_ATTEMPTS, for wrong certificate
+    // passwords, says when to try again).
+    setError(caught.message || t("failed"));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -1,0 +1,8 @@
+import type { ReactNode } from "react";
+import { ClientMessages } from "@/components/i18n/client-messages";
+import { SHELL_MESSAGES } from "@/lib/i18n/client-namespaces";
+
+/** The messages the client components of the members and invitations read (components/i18n/client-messages.tsx). */
+export default function MembersMessages({ children }: { children: ReactNode }) {
+  return <ClientMessages namespaces={[...SHELL_MESSAGES, "members"]}>{children}</ClientMessages>;
+}

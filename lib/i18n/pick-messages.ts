@@ -1,0 +1,35 @@
+/**
+ * The part of a message catalogue under the given keys: "documents" takes that whole namespace,
+ * "documents.status" or "errors.INTERNAL" only that branch or message; the shape stays nested, so
+ * `useTranslations("documents.status")` finds it where it would in the whole catalogue. A key the
+ * catalogue lacks is left out (the screen then shows next-intl's missing-message fallback, which the
+ * unit test tests/unit/i18n/client-messages.test.ts prevents).
+ */
+export function pickMessages(messages: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const picked: Record<string, unknown> = {};
+  // Shorter first, and a key under one already taken is skipped: nothing is written into the
+  // catalogue's own objects.
+  const sorted = [...keys].sort((a, b) => a.split(".").length - b.split(".").length);
+  const taken: string[] = [];
+  for (const key of sorted) {
+    if (taken.some((t) => key === t || key.startsWith(`${t}.`))) continue;
+    taken.push(key);
+    const parts = key.split(".");
+    let from: unknown = messages;
+    for (const part of parts) from = isBranch(from) ? from[part] : undefined;
+    if (from === undefined) continue;
+    let into = picked;
+    for (const part of parts.slice(0, -1)) {
+      if (!isBranch(into[part])) into[part] = {};
+      into = into[part] as Record<string, unknown>;
+    }
+    into[parts.at(-1)!] = from;
+  }
+  return picked;
+}
+
+/**
+ * A namespace, not a message: with precompiled catalogues (next.config.ts) a message may be an
+ * array, so only plain objects are walked into.
+ */
+const isBranch = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
