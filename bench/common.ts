@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -76,6 +77,8 @@ export function startNextServer(appDir: string, port: number, env: Record<string
       ...process.env,
       NODE_ENV: "production",
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
+      // Files of its own: the shared ./storage holds the sealing certificate made under another secret.
+      STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "covenant-bench-storage-")),
       // Next's proxy sees the request's host as localhost (the server listens on 127.0.0.1): with
       // 127.0.0.1 here the workspace sub-domain guard would send every screen to itself.
       NEXTAUTH_URL: `http://localhost:${port}`,

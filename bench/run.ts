@@ -25,7 +25,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { numberEnv, processCpu, ROOT, writeBenchResults } from "./common";
 import { connect } from "node:net";
@@ -217,6 +217,8 @@ function startServer(databaseUrl: string): Server {
       NODE_ENV: "production",
       DATABASE_URL: databaseUrl,
       NEXTAUTH_SECRET: secret,
+      // Files of its own: the shared ./storage holds the sealing certificate made under another secret.
+      STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "covenant-bench-storage-")),
       NEXTAUTH_URL: origin,
       // As bench/common.ts: Next gives the proxy the request's address as localhost, and a base
       // address on another host would send every screen to it (the sub-domain guard).

@@ -39,6 +39,8 @@ if (!process.argv.includes("--no-build")) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "covenant-bundles-pglite-"));
+// Files of its own: the shared ./storage holds the sealing certificate made under another secret.
+const storageDir = mkdtempSync(path.join(os.tmpdir(), "covenant-bundles-storage-"));
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -46,6 +48,7 @@ const env = {
   APP_URL: BASE,
   NEXTAUTH_URL: BASE,
   PGLITE_DIR: dataDir,
+  STORAGE_DIR: storageDir,
   ENABLE_DEV_OUTBOX: "true",
   NEXT_TELEMETRY_DISABLED: "1",
 };
@@ -63,6 +66,7 @@ async function stop() {
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
   if (server.exitCode === null && server.signalCode === null) server.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(storageDir, { recursive: true, force: true });
 }
 process.on("SIGINT", () => void stop().then(() => process.exit(130)));
 
