@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { resolveLocal, ROOT } from "../source-imports";
 
 /**
  * Server-only validation stays out of the browser (issue 15): no module a client component
@@ -9,7 +10,6 @@ import { describe, expect, it } from "vitest";
  * tests/e2e/performance/first-load.spec.ts; this finds the import that brings zod back,
  * without a build.
  */
-const ROOT = path.resolve(__dirname, "../../..");
 const FORBIDDEN = ["zod", "@/lib/db", "@prisma/client", "server-only"];
 /**
  * The table of every operation's route keyed by name (the server's): a screen imports the handles
@@ -39,19 +39,6 @@ function valueImports(source: string): string[] {
   for (const match of source.matchAll(/^\s*import\s+["']([^"']+)["']/gm)) specifiers.push(match[1]);
   for (const match of source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]);
   return specifiers;
-}
-
-function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/")
-    ? path.join(ROOT, specifier.slice(2))
-    : specifier.startsWith(".")
-      ? path.resolve(path.dirname(from), specifier)
-      : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
 }
 
 describe("client components' imports", () => {

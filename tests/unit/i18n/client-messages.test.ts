@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { resolveLocal, ROOT } from "../source-imports";
 import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
 
 /**
@@ -17,7 +18,6 @@ import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
  * the key and the provider to add it to. A translator used with keys it cannot see (a variable,
  * or passed on to other code) needs its whole namespace.
  */
-const ROOT = path.resolve(__dirname, "../../..");
 const PROVIDER_MODULE = path.join(ROOT, "components/i18n/client-messages.tsx");
 const SETS = NAMESPACE_SETS as unknown as Record<string, readonly string[]>;
 const rel = (file: string) => path.relative(ROOT, file);
@@ -45,19 +45,6 @@ const isClient = (file: string) => {
   const first = parse(file).statements[0];
   return !!first && ts.isExpressionStatement(first) && ts.isStringLiteral(first.expression) && first.expression.text === "use client";
 };
-
-function resolveLocal(from: string, specifier: string): string | null {
-  const base = specifier.startsWith("@/")
-    ? path.join(ROOT, specifier.slice(2))
-    : specifier.startsWith(".")
-      ? path.resolve(path.dirname(from), specifier)
-      : null;
-  if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  return null;
-}
 
 function walk(node: ts.Node, visit: (node: ts.Node) => void) {
   visit(node);
