@@ -1,11 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
-import { ClientMessages } from "@/components/i18n/client-messages";
 import { HydrationMarker } from "@/components/layout/hydration-marker";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { NotificationsProvider } from "@/components/ui/notifications";
-import { ROOT_MESSAGES } from "@/lib/i18n/client-namespaces";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -16,20 +14,18 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const locale = await getLocale();
+  const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
   return (
     <html lang={locale} data-scroll-behavior="smooth">
       <body>
         <Suspense fallback={null}>
           <NavigationProgress />
         </Suspense>
-        {/* Only the root's own client components' messages: each screen sends its own (ClientMessages). */}
-        <ClientMessages namespaces={ROOT_MESSAGES}>
-          <NotificationsProvider>
-            {children}
-            <HydrationMarker />
-          </NotificationsProvider>
-        </ClientMessages>
+        {/* No messages here: each screen sends its client components' own (ClientMessages), and a screen without any loads no translation runtime. */}
+        <NotificationsProvider closeLabel={t("close")}>
+          {children}
+          <HydrationMarker />
+        </NotificationsProvider>
       </body>
     </html>
   );

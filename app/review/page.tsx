@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { ReviewScreen } from "@/components/approvals/review-screen";
-import { DOCUMENT_FORM_MESSAGES, ERROR_MESSAGES, ROOT_MESSAGES } from "@/lib/i18n/client-namespaces";
+import { DOCUMENT_FORM_MESSAGES, ERROR_MESSAGES } from "@/lib/i18n/client-namespaces";
 import { SIGNED_PARAM, signingFailedPath } from "@/lib/signing/signing-links";
 import { verifySigningToken } from "@/lib/signing/signing-tokens";
 
@@ -29,7 +29,7 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
   if (check.claims.typ !== "approval") redirect(signingFailedPath("approval", "invalid"));
   return (
     // What the reviewer's screen and its document form read (components/i18n/client-messages.tsx).
-    <ClientMessages namespaces={["review", ...DOCUMENT_FORM_MESSAGES, ...ERROR_MESSAGES, ...ROOT_MESSAGES]}>
+    <ClientMessages namespaces={["review", ...DOCUMENT_FORM_MESSAGES, ...ERROR_MESSAGES]}>
       <ReviewScreen token={token} />
     </ClientMessages>
   );

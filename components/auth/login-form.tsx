@@ -1,6 +1,5 @@
 "use client";
 
-import { useTranslations } from "next-intl";
 import { useEffect, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -8,12 +7,33 @@ import { TextField } from "@/components/ui/text-field";
 import { ApiError, followStoredRedirect, storeRedirect } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
 import { GOOGLE_SIGN_IN_HREF } from "@/lib/client/sign-in-links";
-import { useErrorText } from "./use-error-text";
+import { errorText, type FallbackSentences } from "@/lib/client/error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { loginOp, magicLinkLoginOp } from "@/lib/operations/routes/auth";
 import { sendVerifyEmailOp } from "@/lib/operations/routes/user";
 
 type Notice = { tone: "error" | "success" | "info"; text: string } | null;
+
+/**
+ * The form's sentences, translated by the sign-in page (a server component): the form reads no
+ * messages in the browser, so the sign-in screen loads no translation runtime (issue 15).
+ * `magicSent` holds `{email}` for the address typed.
+ */
+export type LoginTexts = {
+  email: string;
+  password: string;
+  forgot: string;
+  submit: string;
+  or: string;
+  magicLink: string;
+  magicSent: string;
+  google: string;
+  noAccount: string;
+  signupLink: string;
+  resendVerification: string;
+  verificationResent: string;
+  errors: FallbackSentences;
+};
 
 export function LoginForm({
   initialError,
@@ -21,6 +41,7 @@ export function LoginForm({
   redirect,
   slug = null,
   googleEnabled,
+  texts,
 }: {
   initialError: string | null;
   notice: string | null;
@@ -28,10 +49,8 @@ export function LoginForm({
   /** The workspace of `/login/:slug` (a sub-domain): the session starts there for its members. */
   slug?: string | null;
   googleEnabled: boolean;
+  texts: LoginTexts;
 }) {
-  const t = useTranslations("auth");
-  const tc = useTranslations("common");
-  const errorText = useErrorText();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState<"password" | "magic" | null>(null);
@@ -50,7 +69,7 @@ export function LoginForm({
       await callOperation(loginOp, { email, password, ...(slug ? { slug } : {}) });
       followStoredRedirect("/");
     } catch (error) {
-      setMessage({ tone: "error", text: errorText(error) });
+      setMessage({ tone: "error", text: errorText(error, texts.errors) });
       setUnverified(error instanceof ApiError && error.code === "EMAIL_NOT_VERIFIED");
       setBusy(null);
     }
@@ -69,9 +88,9 @@ export function LoginForm({
         email,
         ...(target ? { redirect: target } : {}),
       });
-      setMessage({ tone: "success", text: t("login.magicSent", { email }) });
+      setMessage({ tone: "success", text: texts.magicSent.replace("{email}", email) });
     } catch (error) {
-      setMessage({ tone: "error", text: errorText(error) });
+      setMessage({ tone: "error", text: errorText(error, texts.errors) });
     }
     setBusy(null);
   }
@@ -79,7 +98,7 @@ export function LoginForm({
   async function resendVerification() {
     await callOperation(sendVerifyEmailOp, { email }).catch(() => undefined);
     setUnverified(false);
-    setMessage({ tone: "info", text: t("login.verificationResent") });
+    setMessage({ tone: "info", text: texts.verificationResent });
   }
 
   return (
@@ -87,11 +106,11 @@ export function LoginForm({
       {message && <Alert tone={message.tone}>{message.text}</Alert>}
       {unverified && (
         <Button type="button" variant="secondary" onClick={resendVerification}>
-          {t("login.resendVerification")}
+          {texts.resendVerification}
         </Button>
       )}
       <TextField
-        label={t("email")}
+        label={texts.email}
         name="email"
         type="email"
         autoComplete="email"
@@ -100,7 +119,7 @@ export function LoginForm({
         onChange={(event) => setEmail(event.target.value)}
       />
       <TextField
-        label={t("password")}
+        label={texts.password}
         name="password"
         type="password"
         autoComplete="current-password"
@@ -111,32 +130,32 @@ export function LoginForm({
       <div className="flex justify-end">
         {/* Plain links: the sign-in screen is an entry page, and next/link would add about 3.5 KB gzip to its first load (issue 15). */}
         <a href={`/forgot-password${email ? `/${encodeURIComponent(email)}` : ""}`} className="text-sm text-brand-700 hover:underline">
-          {t("login.forgot")}
+          {texts.forgot}
         </a>
       </div>
       <Button type="submit" busy={busy === "password"} disabled={busy !== null}>
-        {t("login.submit")}
+        {texts.submit}
       </Button>
       <div className="flex items-center gap-3 text-xs uppercase text-zinc-500">
         <span className="h-px flex-1 bg-zinc-200" />
-        {tc("or")}
+        {texts.or}
         <span className="h-px flex-1 bg-zinc-200" />
       </div>
       <Button type="button" variant="secondary" busy={busy === "magic"} disabled={busy !== null} onClick={sendMagicLink}>
-        {t("login.magicLink")}
+        {texts.magicLink}
       </Button>
       {googleEnabled && (
         <a
           href={GOOGLE_SIGN_IN_HREF}
           className="inline-flex min-h-10 items-center justify-center rounded-md border border-zinc-300 bg-white px-4 text-sm font-medium hover:bg-zinc-50"
         >
-          {t("login.google")}
+          {texts.google}
         </a>
       )}
       <p className="text-center text-sm text-zinc-600">
-        {t("login.noAccount")}{" "}
+        {texts.noAccount}{" "}
         <a href="/signup" className="font-medium text-brand-700 hover:underline">
-          {t("login.signupLink")}
+          {texts.signupLink}
         </a>
       </p>
     </form>

@@ -1,7 +1,6 @@
 "use client";
 
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslations } from "next-intl";
 
 /** Spec: only the 5 newest are shown; each closes itself after 3000 ms and can be closed. */
 export const NOTIFICATION_LIMIT = 5;
@@ -22,8 +21,11 @@ const NotificationsContext = createContext<Notify>(() => {});
 
 export const useNotify = () => useContext(NotificationsContext);
 
-export function NotificationsProvider({ children }: { children: ReactNode }) {
-  const t = useTranslations("common");
+/**
+ * `closeLabel` comes translated from the root layout (a server component), so the provider needs no
+ * messages in the browser and the entry screens load no translation runtime (issue 15).
+ */
+export function NotificationsProvider({ closeLabel, children }: { closeLabel: string; children: ReactNode }) {
   const [items, setItems] = useState<Notification[]>([]);
   const nextId = useRef(1);
 
@@ -57,7 +59,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
                 {item.description && <p className="text-sm text-zinc-600">{item.description}</p>}
               </div>
               {item.closeable && (
-                <button type="button" onClick={() => remove(item.id)} aria-label={t("close")} className="text-zinc-500">
+                <button type="button" onClick={() => remove(item.id)} aria-label={closeLabel} className="text-zinc-500">
                   ✕
                 </button>
               )}

@@ -5,9 +5,6 @@
  * what a screen lacks and where to add it.
  */
 
-/** The root layout's client components, on every page: the notifications' close button. */
-export const ROOT_MESSAGES = ["common.close"] as const;
-
 /**
  * Failures in the browser: the server's answers carry their sentence already
  * (components/auth/use-error-text.ts), these two are for ours and for no answer at all.

@@ -7,9 +7,9 @@ import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
 
 /**
  * Each screen sends the browser only the messages its client components read (issue 15): the
- * root layout's `<ClientMessages>` (components/i18n/client-messages.tsx) gives every page the few
- * keys of its own client components, and each screen's `<ClientMessages namespaces={…}>` (in the
- * layout.tsx beside its page, or in the page) gives the rest. A nested provider replaces its
+ * root layout sends none (its client components get their words as props), and each screen's
+ * `<ClientMessages namespaces={…}>` (components/i18n/client-messages.tsx, in the layout.tsx beside
+ * its page, or in the page) gives what its client components read. A nested provider replaces its
  * parent's messages (next-intl does not merge them), so a provider lists everything its subtree
  * reads. Without a build, this follows every page and layout under app/ through its server
  * modules to the client components it renders (and everything those import, next/dynamic's
@@ -139,6 +139,11 @@ function constKeys(node: ts.Identifier): string[] | null {
   return null;
 }
 
+/** next-intl's hooks that read the provider's locale, formats or clock rather than its messages. */
+const CONTEXT_HOOKS = new Set(["useLocale", "useFormatter", "useNow", "useTimeZone"]);
+/** The need of a context hook: some `<ClientMessages>` above, whatever its namespaces. */
+const CONTEXT = "(a <ClientMessages> provider: the root layout gives none)";
+
 const TRANSLATOR_METHODS = new Set(["rich", "markup", "raw", "has"]);
 
 /**
@@ -206,7 +211,11 @@ function needsOf(file: string): Need[] {
     const where = `${rel(file)}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
     if (hook === "useMessages")
       problems.push(`${where}: useMessages() needs the whole catalogue in the browser; read keys with useTranslations("<namespace>")`);
-    if (hook !== "useTranslations") return;
+    // useLocale, useFormatter, useNow, useTimeZone: the provider's context, whatever it sends.
+    if (hook !== "useTranslations") {
+      if (CONTEXT_HOOKS.has(hook)) needs.push({ key: CONTEXT, namespace: `(${hook})`, file });
+      return;
+    }
     const argument = node.arguments[0];
     if (!argument || !ts.isStringLiteralLike(argument)) {
       problems.push(
@@ -335,7 +344,7 @@ function checkServer(file: string, outer: Provider, route: string): Provider | n
       return;
     }
     for (const need of clientClosure(target)) {
-      if (covers(provider.namespaces, need.key)) continue;
+      if (need.key === CONTEXT ? !provider.file.endsWith("(no provider)") : covers(provider.namespaces, need.key)) continue;
       const gap = `${route} | ${rel(provider.file)}`;
       gaps.set(gap, [...(gaps.get(gap) ?? []), { ...need, via: `${rel(file)} → ${rel(target)}` }]);
     }
@@ -367,9 +376,10 @@ describe("the messages each screen sends to the browser", () => {
     return provider;
   };
 
-  it("finds the routes and the root provider", () => {
+  it("finds the routes, and the root layout sends no messages", () => {
     expect(files.length).toBeGreaterThan(30);
-    expect(rel(providerFor(app).file)).toBe("app/layout.tsx");
+    // A screen whose client components read none (the sign-in screen) loads no translation runtime.
+    expect(providerFor(app)).toBe(nothing);
   });
 
   it("every client component's messages come from the provider above it", () => {

@@ -23,12 +23,13 @@ export default async function LoginPage({
   params: Promise<{ slug?: string[] }>;
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
-  const [{ slug }, query, ctx, t, te] = await Promise.all([
+  const [{ slug }, query, ctx, t, te, tc] = await Promise.all([
     params,
     searchParams,
     getPageContext(),
     getTranslations("auth"),
     getTranslations("errors"),
+    getTranslations("common"),
   ]);
   // Signed in at a workspace's address (the sub-domain guard sends acme.<base> here): select it.
   if (slug?.[0] && ctx.userId) {
@@ -77,6 +78,22 @@ export default async function LoginPage({
         redirect={query.redirect ?? null}
         slug={workspaceSlug}
         googleEnabled={isGoogleEnabled()}
+        texts={{
+          email: t("email"),
+          password: t("password"),
+          forgot: t("login.forgot"),
+          submit: t("login.submit"),
+          or: tc("or"),
+          magicLink: t("login.magicLink"),
+          // The form puts the address typed in place of the marker.
+          magicSent: t("login.magicSent", { email: "{email}" }),
+          google: t("login.google"),
+          noAccount: t("login.noAccount"),
+          signupLink: t("login.signupLink"),
+          resendVerification: t("login.resendVerification"),
+          verificationResent: t("login.verificationResent"),
+          errors: { INTERNAL: te("INTERNAL"), NETWORK: te("NETWORK") },
+        }}
       />
     </AuthCard>
   );
