@@ -3,11 +3,12 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * End-to-end tests against the production build (`npm run build` first; the server does not build).
- * scripts/e2e-server.mjs serves it on port 3100 with a fresh database for every run.
+ * scripts/e2e-server.mjs serves it on port 3100 (or E2E_PORT) with a fresh database for every run.
  * Offline machines use the system Chromium; elsewhere Playwright's own browser.
  */
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
-const BASE_URL = "http://localhost:3100";
+// E2E_PORT: another port, so two checkouts on one machine can run their suites side by side.
+const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -3,7 +3,7 @@
  * The server the end-to-end tests run against (playwright.config.ts starts it as its webServer).
  *
  * - Serves the existing production build (`.next`, made by `npm run build`) with `next start` on
- *   port 3100. It never builds.
+ *   port 3100 (or E2E_PORT). It never builds.
  * - Without DATABASE_URL: a fresh embedded database (PGlite) in a folder under the OS temp dir,
  *   deleted and created again for every run.
  * - With DATABASE_URL: a fresh database `covenant_e2e_<timestamp>` created on that server; the
@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const APP_URL = `http://localhost:${PORT}`;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const log = (message) => console.log(`[e2e-server] ${message}`);
