@@ -15,11 +15,13 @@ import { gzipSync } from "node:zlib";
  * Lower a ceiling when a page gets lighter. Lowered on 2026-11-27 (issue 15) once the route table
  * was split per domain (lib/operations/routes/: each page carries only the handles of the domains it
  * calls) and the sign-in page lost next/link: /login 149.4 → 144.3, /docs 159.6 → 157.1,
- * /d/{id}/view 161.7 → 158.2 (its target met), /s/{id} 151.4 → 149.3.
+ * /d/{id}/view 161.7 → 158.2 (its target met), /s/{id} 151.4 → 149.3. /docs lowered again on
+ * 2026-11-28 (157.4 → 154.5) once its dialogs, row menus, user menu, terms dialog and workspace
+ * switcher were fetched when first needed.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
   "/login": { target: 135, ceiling: 142 },
-  "/docs": { target: 145, ceiling: 158 },
+  "/docs": { target: 145, ceiling: 155.5 },
   "/d/{id}/view": { target: 160, ceiling: 160 },
   "/s/{id}": { target: null, ceiling: 150 },
 };

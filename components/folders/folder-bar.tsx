@@ -1,25 +1,17 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useState, type FormEvent } from "react";
-import { MoveToFolderModal } from "@/components/lists/move-to-folder-modal";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { Modal } from "@/components/ui/modal";
-import { TextField } from "@/components/ui/text-field";
-import { useAction } from "@/components/ui/use-action";
-import { callOperation } from "@/lib/client/operations";
-import { FOLDER_NAME_MAX, type FolderOption } from "@/lib/folders/folder-types";
+import type { FolderOption } from "@/lib/folders/folder-types";
 import { FolderOptions } from "./folder-options";
 import { useFolderNavigation } from "./use-folder-navigation";
-import { createFolderOp, deleteFolderOp, updateFolderOp } from "@/lib/operations/routes/folder";
 
-/** A folder and every folder under it: where it cannot move (the API refuses the cycle too). */
-function subtree(folders: FolderOption[], rootId: string): string[] {
-  const ids = [rootId];
-  for (let i = 0; i < ids.length; i++) for (const f of folders) if (f.parentId === ids[i]) ids.push(f.id);
-  return ids;
-}
+/**
+ * The dialogs (folder-dialogs.tsx), fetched when one is first asked for and kept from then on:
+ * a list needs none of them before (issue 15).
+ */
+const FolderDialogs = lazy(() => import("./folder-dialogs").then((module) => ({ default: module.FolderDialogs })));
 
 /**
  * The folder actions of a list (documents or templates): create a folder inside the current one,
@@ -40,24 +32,14 @@ export function FolderBar({
 }) {
   const t = useTranslations("folders");
   const go = useFolderNavigation();
-  const { run, busy } = useAction();
   const [editing, setEditing] = useState<"create" | "rename" | null>(null);
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState(false);
   const [moving, setMoving] = useState(false);
+  const [loaded, setLoaded] = useState(false);
   const folder = folders.find((f) => f.id === current) ?? null;
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const done =
-      editing === "rename" && folder
-        ? await run(() => callOperation(updateFolderOp, { id: folder.id, name }), "updated", "updateError")
-        : await run(() => callOperation(createFolderOp, { name, group, parentId: folder?.id ?? null }), "added", "createError");
-    if (done) {
-      setEditing(null);
-      if (editing === "create") go(done.id);
-    }
-  }
+  /** Opens a dialog (and fetches the dialogs the first time). */
+  const ask = (open: () => void) => () => (setLoaded(true), open());
 
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -74,72 +56,42 @@ export function FolderBar({
       </label>
       {canManage && (
         <>
-          <Button variant="secondary" onClick={() => (setName(""), setEditing("create"))}>
+          <Button variant="secondary" onClick={ask(() => (setName(""), setEditing("create")))}>
             {t("new")}
           </Button>
           {folder && (
-            <Button variant="ghost" onClick={() => (setName(folder.name), setEditing("rename"))}>
+            <Button variant="ghost" onClick={ask(() => (setName(folder.name), setEditing("rename")))}>
               {t("rename")}
             </Button>
           )}
           {folder && (
-            <Button variant="ghost" onClick={() => setMoving(true)}>
+            <Button variant="ghost" onClick={ask(() => setMoving(true))}>
               {t("move")}
             </Button>
           )}
           {folder && (
-            <Button variant="ghost" className="text-red-700" onClick={() => setDeleting(true)}>
+            <Button variant="ghost" className="text-red-700" onClick={ask(() => setDeleting(true))}>
               {t("delete")}
             </Button>
           )}
         </>
       )}
-      <Modal open={editing !== null} title={editing === "rename" ? t("rename") : t("new")} size="md" onClose={() => setEditing(null)}>
-        <form onSubmit={save} className="flex flex-col gap-4">
-          <TextField
-            label={t("name")}
-            required
-            maxLength={FOLDER_NAME_MAX}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            autoFocus
+      {loaded && (
+        <Suspense fallback={null}>
+          <FolderDialogs
+            group={group}
+            folders={folders}
+            folder={folder}
+            editing={editing}
+            name={name}
+            setName={setName}
+            moving={moving}
+            deleting={deleting}
+            go={go}
+            onClose={() => (setEditing(null), setMoving(false), setDeleting(false))}
           />
-          {editing === "create" && <p className="text-sm text-zinc-600">{t("inside", { name: folder?.name ?? t("drive") })}</p>}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={() => setEditing(null)}>
-              {t("cancel")}
-            </Button>
-            <Button type="submit" busy={busy}>
-              {t("save")}
-            </Button>
-          </div>
-        </form>
-      </Modal>
-      <MoveToFolderModal
-        open={moving && folder !== null}
-        title={t("move")}
-        description={folder ? t("moveDescription", { name: folder.name }) : undefined}
-        folders={folders}
-        current={folder?.parentId ?? null}
-        exclude={folder ? subtree(folders, folder.id) : []}
-        busy={busy}
-        onCancel={() => setMoving(false)}
-        onMove={async (parentId) => {
-          if (folder && (await run(() => callOperation(updateFolderOp, { id: folder.id, parentId }), "updated", "updateError")))
-            setMoving(false);
-        }}
-      />
-      <ConfirmModal
-        open={deleting}
-        title={t("delete")}
-        message={t("confirmDelete", { name: folder?.name ?? "" })}
-        confirmLabel={t("delete")}
-        onCancel={() => setDeleting(false)}
-        onConfirm={async () => {
-          setDeleting(false);
-          if (folder && (await run(() => callOperation(deleteFolderOp, { id: folder.id }), "updated", "deleteError"))) go("root");
-        }}
-      />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import type { CSSProperties, ReactNode } from "react";
-import { TosModal } from "@/components/auth/tos-modal";
-import { AccountSwitcher } from "./account-switcher";
 import { LanguageSwitcher } from "./language-switcher";
+import { LazyAccountSwitcher } from "./lazy-account-switcher";
+import { LazyTosModal } from "./lazy-tos-modal";
 import type { VisibleEntry } from "@/lib/navigation/menu";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import { brandScaleVariables } from "@/lib/accounts/brand-scale";
@@ -67,12 +67,12 @@ export async function AppShell({
       </nav>
       <div className="flex flex-1 flex-col">
         <header className="flex items-center justify-end gap-4 border-b border-zinc-200 bg-white px-4 py-2">
-          <AccountSwitcher accounts={accounts} current={currentAccountId} />
+          <LazyAccountSwitcher accounts={accounts} current={currentAccountId} />
           <LanguageSwitcher signedIn />
           <UserMenu name={user.name || user.email} email={user.email} canManageWorkspace={canManageWorkspace} avatar={user.avatar} />
         </header>
         <main className="flex-1 p-4 md:p-8">{children}</main>
-        {user.tos === false && <TosModal firstName={user.firstName || user.email} />}
+        {user.tos === false && <LazyTosModal firstName={user.firstName || user.email} />}
       </div>
     </div>
   );

@@ -1,10 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { operationHref } from "@/lib/client/operations";
 import { getUserAvatarOp } from "@/lib/operations/routes/user";
+
+/** The open menu's contents (user-menu-items.tsx), fetched on the first opening (issue 15). */
+const UserMenuItems = lazy(() => import("./user-menu-items").then((module) => ({ default: module.UserMenuItems })));
 
 /**
  * The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. The
@@ -65,33 +67,9 @@ export function UserMenu({
         )}
       </button>
       {open && (
-        <div role="menu" className="absolute right-0 z-40 mt-2 w-56 rounded-md border border-zinc-200 bg-white py-1 shadow-lg">
-          <div className="border-b border-zinc-100 px-3 py-2">
-            <p className="truncate text-sm font-medium">{name}</p>
-            <p className="truncate text-xs text-zinc-500">{email}</p>
-          </div>
-          <Link
-            role="menuitem"
-            href="/settings/profile"
-            className="block px-3 py-2 text-sm hover:bg-zinc-50"
-            onClick={() => setOpen(false)}
-          >
-            {t("settings")}
-          </Link>
-          {canManageWorkspace && (
-            <Link
-              role="menuitem"
-              href="/settings/ws/users"
-              className="block px-3 py-2 text-sm hover:bg-zinc-50"
-              onClick={() => setOpen(false)}
-            >
-              {t("workspaceSettings")}
-            </Link>
-          )}
-          <a role="menuitem" href="/logout" className="block px-3 py-2 text-sm hover:bg-zinc-50">
-            {t("logout")}
-          </a>
-        </div>
+        <Suspense fallback={null}>
+          <UserMenuItems name={name} email={email} canManageWorkspace={canManageWorkspace} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );

@@ -11,7 +11,8 @@ type ListTableTexts = (key: "selectAll" | "select" | "actions" | "actionsFor", v
 
 /**
  * The table of a list page, the same on /docs and /templates: the empty text, or the rows with a
- * tick box each (when `selectable`), the list's own header and cells, and the row's context menu.
+ * tick box each (when `selectable`), the list's own header and cells, and the row's context menu
+ * (its entries built when it opens).
  */
 export function ListTable<T extends { id: string; name: string }>({
   rows,
@@ -74,7 +75,7 @@ export function ListTable<T extends { id: string; name: string }>({
               )}
               {cells(row)}
               <td className="px-2 py-1 text-right">
-                <ContextMenu label={t("actionsFor", { name: row.name })} items={menuItems(row)} />
+                <ContextMenu label={t("actionsFor", { name: row.name })} items={() => menuItems(row)} />
               </td>
             </tr>
           ))}

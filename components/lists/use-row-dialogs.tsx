@@ -2,9 +2,16 @@
 
 /** The move and delete dialogs of a list row, with their state. */
 
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { FolderOption } from "@/lib/folders/folder-types";
-import { RowDialogs } from "./row-dialogs";
+import type { RowDialogs as RowDialogsType } from "./row-dialogs";
+
+/**
+ * The dialogs (row-dialogs.tsx, with the folder picker and the confirmation), fetched when a
+ * row's menu first asks for one and kept from then on, so closing a dialog returns the focus
+ * (issue 15: no list needs them before).
+ */
+const RowDialogs = lazy(() => import("./row-dialogs").then((module) => ({ default: module.RowDialogs }))) as typeof RowDialogsType;
 
 type Row = { id: string; name: string; folderId: string | null };
 
@@ -19,7 +26,7 @@ export function useRowDialogs<T extends Row>({
   onMove,
   onDelete,
 }: {
-  t: Parameters<typeof RowDialogs>[0]["t"];
+  t: Parameters<typeof RowDialogsType>[0]["t"];
   folders: FolderOption[];
   busy: boolean;
   onMove: (row: T, destinationId: string | null) => Promise<unknown>;
@@ -27,20 +34,27 @@ export function useRowDialogs<T extends Row>({
 }) {
   const [moving, setMoving] = useState<T | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const dialogs = (
-    <RowDialogs
-      t={t}
-      folders={folders}
-      moving={moving}
-      deleting={deleting}
-      busy={busy}
-      onCloseMove={() => setMoving(null)}
-      onMove={async (destinationId) => {
-        if (await onMove(moving!, destinationId)) setMoving(null);
-      }}
-      onCloseDelete={() => setDeleting(null)}
-      onDelete={onDelete}
-    />
+  const [loaded, setLoaded] = useState(false);
+  const dialogs = loaded && (
+    <Suspense fallback={null}>
+      <RowDialogs
+        t={t}
+        folders={folders}
+        moving={moving}
+        deleting={deleting}
+        busy={busy}
+        onCloseMove={() => setMoving(null)}
+        onMove={async (destinationId) => {
+          if (await onMove(moving!, destinationId)) setMoving(null);
+        }}
+        onCloseDelete={() => setDeleting(null)}
+        onDelete={onDelete}
+      />
+    </Suspense>
   );
-  return { move: setMoving, remove: setDeleting, dialogs };
+  return {
+    move: (row: T) => (setLoaded(true), setMoving(row)),
+    remove: (row: T) => (setLoaded(true), setDeleting(row)),
+    dialogs,
+  };
 }

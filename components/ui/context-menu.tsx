@@ -1,15 +1,22 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ContextMenuItem } from "./context-menu-items";
 
-/** An entry of a row's menu: an action, or a link (a download, say) when it has `href`. */
-export type ContextMenuItem = { label: string; onSelect?: () => void; href?: string; download?: boolean; danger?: boolean };
+export type { ContextMenuItem } from "./context-menu-items";
 
-const itemClass = (danger?: boolean) =>
-  `block w-full px-3 py-2 text-left text-sm hover:bg-zinc-50 focus:bg-zinc-100 focus:outline-none ${danger ? "text-red-700" : ""}`;
+/**
+ * The open menu's entries (context-menu-items.tsx), fetched on the first opening: a list shows
+ * one menu button a row, and none of them needs its entries before it is opened (issue 15).
+ */
+const MenuItems = lazy(() => import("./context-menu-items").then((module) => ({ default: module.ContextMenuItems })));
 
-/** A row's context menu: Enter/Space opens it, arrows move, Escape closes and returns focus. */
-export function ContextMenu({ label, items }: { label: string; items: ContextMenuItem[] }) {
+/**
+ * A row's context menu: Enter/Space opens it, arrows move, Escape closes and returns focus.
+ * `items` may be a function, called only when the menu opens (a list builds no row's entries
+ * before then).
+ */
+export function ContextMenu({ label, items }: { label: string; items: ContextMenuItem[] | (() => ContextMenuItem[]) }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -17,7 +24,6 @@ export function ContextMenu({ label, items }: { label: string; items: ContextMen
 
   useEffect(() => {
     if (!open) return;
-    root.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const close = (event: MouseEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -56,42 +62,9 @@ export function ContextMenu({ label, items }: { label: string; items: ContextMen
         <span aria-hidden>⋯</span>
       </button>
       {open && (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={label}
-          className="absolute right-0 z-30 mt-1 w-52 rounded-md border border-zinc-200 bg-white py-1 shadow-lg"
-        >
-          {items.map((item) =>
-            item.href ? (
-              <a
-                key={item.label}
-                role="menuitem"
-                tabIndex={-1}
-                href={item.href}
-                download={item.download || undefined}
-                onClick={() => setOpen(false)}
-                className={itemClass(item.danger)}
-              >
-                {item.label}
-              </a>
-            ) : (
-              <button
-                key={item.label}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect?.();
-                }}
-                className={itemClass(item.danger)}
-              >
-                {item.label}
-              </button>
-            ),
-          )}
-        </div>
+        <Suspense fallback={null}>
+          <MenuItems id={menuId} label={label} items={typeof items === "function" ? items() : items} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
     </div>
   );
