@@ -1,5 +1,3 @@
-import { safeRedirect } from "@/lib/navigation/safe-redirect";
-
 /**
  * The browser's way to call our REST and GraphQL endpoints: fetches a CSRF token once, sends it
  * with every state-changing call together with the language header, and turns error bodies
@@ -128,22 +126,4 @@ export async function graphqlRequest<T>(query: string, variables: Record<string,
     throw new ApiError(code, ext.type ?? "internal", ext.message ?? first.message, response.status, ext.details);
   }
   return body.data as T;
-}
-
-/** Where the login guard keeps the address to return to (spec "Guards": local storage). */
-export const REDIRECT_KEY = "redirect";
-
-export function storeRedirect(path: string | null): void {
-  if (path) localStorage.setItem(REDIRECT_KEY, path);
-}
-
-/**
- * Follows and forgets the stored redirect (a full navigation, so absolute addresses work too). It
- * came from `?redirect=`, which anyone can write in a link: only addresses back into the app or a
- * workspace sub-domain are followed (lib/navigation/safe-redirect.ts), anything else goes to `fallback`.
- */
-export function followStoredRedirect(fallback = "/"): void {
-  const target = localStorage.getItem(REDIRECT_KEY);
-  localStorage.removeItem(REDIRECT_KEY);
-  window.location.assign(safeRedirect(target, window.location.origin) ?? fallback);
 }
