@@ -11,8 +11,12 @@ const BASE_URL = "http://localhost:3100";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two workers, each running whole spec files in their order (docs/benchmarks.md, "CI time"):
+  // one worker left the 2-core CI machine mostly idle, waiting on the browser and the server.
+  // Every spec makes its own users and documents; those that use the seeded demo workspace only
+  // add to it, and none counts what another could add. PLAYWRIGHT_WORKERS overrides (1 to debug).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
