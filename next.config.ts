@@ -40,6 +40,9 @@ const nextConfig: NextConfig = {
   // HSTS depend on the request and the environment: proxy.ts (docs/security-headers.md).
   headers: async () => staticSecurityHeaders(),
   typedRoutes: false,
+  // CI builds a fresh clone once and never again: writing Turbopack's cache for a next build
+  // there only costs time (docs/benchmarks.md, "CI time"). Local builds keep it.
+  experimental: { turbopackFileSystemCacheForBuild: !process.env.CI },
 };
 
 export default withNextIntl(nextConfig);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
@@ -404,6 +404,22 @@ async function stateOfB() {
   return Object.fromEntries(await Promise.all(Object.entries(reads).map(async ([name, read]) => [name, await read] as const)));
 }
 
+type StateOfB = Awaited<ReturnType<typeof stateOfB>>;
+/**
+ * B's state read after the previous test's call, and after this one's. Tests of a file run one
+ * after the other and nothing else writes to B, so the state read after one call is the state
+ * before the next: each test reads B once instead of twice. A test that reads none (or fails
+ * before reading) leaves nothing to carry over, and the next one reads "before" itself.
+ */
+let stateAfterPrevious: StateOfB | undefined;
+let stateAfterThis: StateOfB | undefined;
+beforeEach(() => {
+  stateAfterPrevious = stateAfterThis;
+  stateAfterThis = undefined;
+});
+const stateOfBBefore = async () => stateAfterPrevious ?? (await stateOfB());
+const stateOfBAfter = async () => (stateAfterThis = await stateOfB());
+
 describe("isolation of every declared operation", () => {
   it("has a case for every declared operation that takes ids", () => {
     const missing = OPERATIONS.filter((operation) => operation.ids?.length && !CASES[operation.name]).map((operation) => operation.name);
@@ -413,14 +429,14 @@ describe("isolation of every declared operation", () => {
 
   for (const operation of OPERATIONS.filter((o) => o.ids?.length)) {
     it(`${operation.name} with workspace B's ids: NOT_FOUND, and B unchanged`, async () => {
-      const before = await stateOfB();
+      const before = await stateOfBBefore();
       const error = await runOperation(
         operation,
         withRequestMemo(callerOfA(operation), { readOnly: operation.kind === "query" }),
         CASES[operation.name](),
       ).catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: "NOT_FOUND" });
-      expect(await stateOfB()).toEqual(before);
+      expect(await stateOfBAfter()).toEqual(before);
       expect(await db.user.count({ where: { email: { startsWith: "decl-spy" } } })).toBe(0);
     });
   }
@@ -496,9 +512,9 @@ describe("isolation of the reviewer's operations", () => {
   ] as const;
   for (const [name, call] of cases) {
     it(`${name}: SIGNING_LINK_INVALID, and B unchanged`, async () => {
-      const before = await stateOfB();
+      const before = await stateOfBBefore();
       await expect(call()).rejects.toMatchObject({ code: "SIGNING_LINK_INVALID", details: { reason: "invalid" } });
-      expect(await stateOfB()).toEqual(before);
+      expect(await stateOfBAfter()).toEqual(before);
     });
   }
 
