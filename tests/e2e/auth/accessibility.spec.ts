@@ -37,6 +37,8 @@ test("the signed-in home has no serious accessibility violations", async ({ page
 });
 
 test("the settings screens have no serious accessibility violations", async ({ page }) => {
+  // Eleven screens, each scanned by axe: longer than one screen's 60 s on a loaded machine.
+  test.setTimeout(180_000);
   await signIn(page, DEMO_USER.email, DEMO_USER.password);
   for (const path of [
     "/settings/profile",
@@ -168,6 +170,8 @@ test("the terms modal cannot be dismissed: no close button, Escape and a click o
 });
 
 test("the repository, templates and document screens have no serious accessibility violations", async ({ page }) => {
+  // Two lists and seven tabs, each scanned by axe.
+  test.setTimeout(180_000);
   await signIn(page, DEMO_USER.email, DEMO_USER.password);
   for (const path of ["/docs", "/templates"]) {
     await page.goto(path);
