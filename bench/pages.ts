@@ -146,8 +146,8 @@ function describe(sql: string): string {
   if (/ts_headline/.test(text)) return "the matching passages";
   if (/^SELECT d\.id, d\.name, d\.ref/.test(text))
     return "the rows (the shown columns, category, tags, author, file type, the caller's policies)";
+  if (/FROM "Session"/.test(text)) return "the session with the membership and the user's workspaces (the request context)";
   if (/json_agg/.test(text)) return "categories, tags and authors";
-  if (/FROM "Session"/.test(text)) return "the session with the membership (the request context)";
   const from = /FROM "public"\."(\w+)"/.exec(text)?.[1];
   return from ? `${from} (Prisma)` : text.slice(0, 60);
 }
@@ -164,13 +164,17 @@ async function statementsOfOneLoad(filters: Record<string, unknown>, pool: pg.Po
   const session = await db.$transaction((tx) => createSession(tx, anonymousContext(), { userId: user.id, provider: "local" }));
   const context = async () =>
     withRequestMemo(
-      await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null }),
+      // A page's context (getPageContext): the session's statement reads the user's workspaces too.
+      await buildContext(
+        { header: (name) => (name === "authorization" ? `Bearer ${session.accessToken}` : null), cookie: () => null },
+        { withPolicies: true },
+      ),
       { readOnly: true },
     );
   // Once before, so the membership's last access is recorded (a write the first request makes).
   await loadDocumentList(await context(), filters);
   await sleep(200);
-  // What the page runs: the context (session and membership), the shell's user, the list.
+  // What the page runs: the context (session, membership and workspaces), the shell's user, the list.
   const { statements, params } = await countStatements(async () => {
     const ctx = await context();
     return Promise.all([getMe(ctx), loadDocumentList(ctx, filters)]);

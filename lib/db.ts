@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
@@ -14,7 +15,14 @@ import { templateForNewDatabase } from "@/lib/database/template";
  */
 export type Db = PrismaClient;
 
-type DbState = { client: PrismaClient; factory: SqlMigrationAwareDriverAdapterFactory; pglite?: PGlite; fromTemplate?: boolean };
+type DbState = {
+  client: PrismaClient;
+  factory: SqlMigrationAwareDriverAdapterFactory;
+  /** The PostgreSQL server's pool, shared with Prisma's adapter (queryRows). */
+  pool?: pg.Pool;
+  pglite?: PGlite;
+  fromTemplate?: boolean;
+};
 
 /**
  * With DB_QUERY_EVENTS=1 (the tests set it) the client emits an event per SQL statement, so
@@ -59,11 +67,12 @@ export const isEmbedded = () => !process.env.DATABASE_URL;
 
 function createState(): DbState {
   if (process.env.DATABASE_URL) {
-    const factory = new PrismaPg({
-      connectionString: process.env.DATABASE_URL,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    });
-    return { factory, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
+    // Our own pool, handed to Prisma's adapter (which ends it on disconnect), so that queryRows
+    // uses the same connections.
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    pool.on("error", (error) => console.error("[db] idle connection error", error));
+    const factory = new PrismaPg(pool, { disposeExternalPool: true });
+    return { factory, pool, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
   }
   const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
@@ -77,6 +86,32 @@ function createState(): DbState {
 function state(): DbState {
   globalForDb.__covenantDb ??= createState();
   return globalForDb.__covenantDb;
+}
+
+/**
+ * A `timestamp` column (Prisma's DateTime, stored in UTC without a zone) as the Date Prisma gives:
+ * both drivers would read it in the process's time zone.
+ */
+const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+const TIMESTAMP_OID = 1114;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID && format !== "binary" ? utcTimestamp : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * Runs one read statement through the driver itself, without Prisma's request pipeline: for the
+ * statement every signed-in request sends (the session and its membership), where that pipeline
+ * costs more CPU than the query (issue 15). `text` uses `$1`, `$2`… for `values`. Rows come as
+ * objects with PostgreSQL's types as both drivers parse them (JSON parsed, arrays as arrays,
+ * timestamps as Dates in UTC); counted by countStatements like Prisma's statements. Not inside a
+ * Prisma transaction: it runs on a connection of its own.
+ */
+export async function queryRows<T>(text: string, values: unknown[]): Promise<T[]> {
+  const current = state();
+  if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
+  if (current.pool) return (await current.pool.query<T & pg.QueryResultRow>({ text, values, types: pgTypes })).rows;
+  return (await current.pglite!.query<T>(text, values, { parsers: { [pgliteTypes.TIMESTAMP]: utcTimestamp } })).rows;
 }
 
 /** The Prisma client (created on first use). */

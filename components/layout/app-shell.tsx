@@ -67,7 +67,8 @@ export async function AppShell({
       </nav>
       <div className="flex flex-1 flex-col">
         <header className="flex items-center justify-end gap-4 border-b border-zinc-200 bg-white px-4 py-2">
-          <LazyAccountSwitcher accounts={accounts} current={currentAccountId} />
+          {/* Only with a workspace to switch to: otherwise the switcher shows nothing, and neither its props nor its script need travel. */}
+          {accounts.length > 1 && <LazyAccountSwitcher accounts={accounts} current={currentAccountId} />}
           <LanguageSwitcher signedIn />
           <UserMenu name={user.name || user.email} email={user.email} canManageWorkspace={canManageWorkspace} avatar={user.avatar} />
         </header>

@@ -6,6 +6,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { User } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/locales";
+import type { MyPolicy } from "@/lib/users/get-me";
 import type { RoleName } from "./permissions";
 import type { RequestMemo } from "./request-memo";
 import type { SigningClaims } from "@/lib/signing/signing-tokens";
@@ -47,6 +48,12 @@ export type ServiceContext = {
    * its request (a subscription) reads the user again.
    */
   sessionUser?: () => User;
+  /**
+   * The signed-in user's active memberships with their accounts and roles, as getMe shows them,
+   * read by a page's session statement (getPageContext), so the shell needs no statement of its
+   * own. Read only within a read-only request, as `sessionUser`.
+   */
+  sessionPolicies?: () => MyPolicy[];
 };
 
 export type AuthedContext = ServiceContext & { userId: string };

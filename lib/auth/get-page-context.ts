@@ -9,10 +9,14 @@ export const getPageContext = cache(async () => {
   const [headerStore, cookieStore] = await Promise.all([headers(), cookies()]);
   // Pages only read (there are no server actions): rows may be kept for the whole render.
   return withRequestMemo(
-    await buildContext({
-      header: (name) => headerStore.get(name),
-      cookie: (name) => cookieStore.get(name)?.value ?? null,
-    }),
+    await buildContext(
+      {
+        header: (name) => headerStore.get(name),
+        cookie: (name) => cookieStore.get(name)?.value ?? null,
+      },
+      // The shell shows the user's workspaces: read with the session, in the same statement.
+      { withPolicies: true },
+    ),
     { readOnly: true },
   );
 });

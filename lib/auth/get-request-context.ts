@@ -7,8 +7,9 @@
  * user belongs to it, else the session's, else the first one. A key's use is counted on the token
  * (`used`, `usedAt`) each time it authenticates a request.
  */
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { asDate, asJson } from "@/lib/database/raw-values";
+import { myPoliciesJsonSql, policiesFromJson } from "@/lib/users/get-me";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import type { User } from "@/lib/generated/prisma/client";
 import { anonymousContext, type ServiceContext } from "./context";
@@ -116,7 +117,15 @@ async function findMembership(userId: string, accountId: string): Promise<Member
 
 const permissionsOf = (role: Membership["role"]): Set<string> => new Set(rolePermissions(role));
 
-export async function buildContext(src: RequestSource): Promise<ServiceContext> {
+export type ContextOptions = {
+  /**
+   * A page's: the session's statement also reads the user's active memberships (the shell's
+   * workspaces, getMe), which an API request seldom needs.
+   */
+  withPolicies?: boolean;
+};
+
+export async function buildContext(src: RequestSource, options: ContextOptions = {}): Promise<ServiceContext> {
   const base = anonymousContext({
     locale: requestLocale(src),
     ip: clientIp(src),
@@ -155,7 +164,7 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
   if (!jwt) return base;
   const claims = await readSessionJwt(jwt);
   if (!claims) return base;
-  const session = await loadSession(claims.sid, accountHeader);
+  const session = await loadSession(claims.sid, accountHeader, options.withPolicies ?? false);
   if (!session || session.revokedAt || new Date(session.expiresAt) < new Date() || session.deleted || session.userId !== claims.sub) {
     return base;
   }
@@ -167,7 +176,16 @@ export async function buildContext(src: RequestSource): Promise<ServiceContext> 
         acceptLanguage: src.header("accept-language"),
       });
   const user = sessionUser(session);
-  const ctx: ServiceContext = { ...base, locale, userId: session.userId, via: "session", viaId: claims.sid, sessionUser: () => user };
+  const policies = options.withPolicies ? policiesFromJson(session.policies ?? []) : undefined;
+  const ctx: ServiceContext = {
+    ...base,
+    locale,
+    userId: session.userId,
+    via: "session",
+    viaId: claims.sid,
+    sessionUser: () => user,
+    ...(policies && { sessionPolicies: () => policies }),
+  };
   const membership: Membership | null = session.policyId
     ? {
         id: session.policyId,
@@ -245,37 +263,45 @@ type SessionRow = UserColumns & {
   rolePermissions: string[] | null;
   planSlug: string | null;
   capabilities: string[] | null;
+  /** With `withPolicies`: the user's memberships (myPoliciesJsonSql). */
+  policies?: unknown;
 };
 
 /**
- * The session, its user and the membership to act in, in one query (this runs on every signed-in
- * request). The membership is the one of the account header when the user is an active member of
- * it (none otherwise), else the session's account, else the oldest.
+ * The session, its user and the membership to act in, in one statement (this runs on every
+ * signed-in request), with the user's memberships when asked (a page's). The membership is the
+ * one of the account header when the user is an active member of it (none otherwise), else the
+ * session's account, else the oldest. Sent through the driver (queryRows): Prisma's pipeline
+ * cost more CPU than the statement itself (issue 15).
  */
-async function loadSession(sessionId: string, accountHeader: string | null): Promise<SessionRow | null> {
-  const rows = await db.$queryRaw<SessionRow[]>`
+async function loadSession(sessionId: string, accountHeader: string | null, withPolicies: boolean): Promise<SessionRow | null> {
+  const rows = await queryRows<SessionRow>(withPolicies ? SESSION_WITH_POLICIES_SQL : SESSION_SQL, [sessionId, accountHeader]);
+  return rows[0] ?? null;
+}
+
+const sessionSql = (extra: string) => `
     SELECT s."userId", s."revokedAt", s."expiresAt", u."deleted", u."language",
            u."email", u."firstName", u."lastName", u."avatar", u."phone", u."timezone", u."emailVerified",
            u."emailPreferences", u."metadata", u."tos", u."tosAcceptedAt", u."passwordHash", u."signatureEmail",
            u."internal", u."feedbackId", u."deletedAt", u."createdAt", u."updatedAt",
            p."id" AS "policyId", p."accountId", p."accessedAt",
            r."name" AS "roleName", r."global" AS "roleGlobal", r."permissions" AS "rolePermissions",
-           a."planSlug", a."capabilities"
+           a."planSlug", a."capabilities"${extra}
     FROM "Session" s
     JOIN "User" u ON u."id" = s."userId"
     LEFT JOIN LATERAL (
       SELECT m.* FROM "AccountPolicy" m
       JOIN "Account" ma ON ma."id" = m."accountId"
       WHERE m."userId" = s."userId" AND m."status" = 'active' AND ma."active"
-        AND (${accountHeader}::text IS NULL OR m."accountId" = ${accountHeader}::text)
+        AND ($2::text IS NULL OR m."accountId" = $2::text)
       ORDER BY (m."accountId" = s."accountId") DESC NULLS LAST, m."createdAt" ASC
       LIMIT 1
     ) p ON TRUE
     LEFT JOIN "AccountRole" r ON r."id" = p."roleId"
     LEFT JOIN "Account" a ON a."id" = p."accountId"
-    WHERE s."id" = ${sessionId}`;
-  return rows[0] ?? null;
-}
+    WHERE s."id" = $1`;
+const SESSION_SQL = sessionSql("");
+const SESSION_WITH_POLICIES_SQL = sessionSql(`,\n           ${myPoliciesJsonSql('s."userId"')} AS "policies"`);
 
 /**
  * The signed-in user's row as Prisma would read it (`db.user.findUnique`), from the session's

@@ -9,6 +9,7 @@ import { getMessages } from "./messages";
  * No locale in the URL. Dates show in the signed-in user's saved timezone, else UTC.
  */
 export default getRequestConfig(async () => {
-  const { locale, userId } = await getPageContext();
-  return { locale, messages: getMessages(locale), timeZone: await getUserTimeZone(userId) };
+  const { locale, userId, sessionUser } = await getPageContext();
+  // A signed-in page's context read the user's timezone with the session: no statement here.
+  return { locale, messages: getMessages(locale), timeZone: await getUserTimeZone(userId, sessionUser) };
 });

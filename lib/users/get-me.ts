@@ -1,6 +1,6 @@
-import { db } from "@/lib/db";
-import { asDate, asJson } from "@/lib/database/raw-values";
-import type { AccountPolicy } from "@/lib/generated/prisma/client";
+import { db, queryRows } from "@/lib/db";
+import { asJson, jsonTimestamp } from "@/lib/database/raw-values";
+import type { AccountPolicy, Prisma } from "@/lib/generated/prisma/client";
 import { requireUser, type AuthedContext, type ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
@@ -23,50 +23,68 @@ export async function getMe(ctx: ServiceContext) {
 
 async function readMe(ctx: AuthedContext) {
   const known = ctx.request?.readOnly ? ctx.sessionUser?.() : undefined;
-  if (known && known.id === ctx.userId && !known.deleted) return toPublicUser({ ...known, policies: await myPolicies(ctx.userId) });
+  if (known && known.id === ctx.userId && !known.deleted) {
+    // A page's session statement read the memberships too (getPageContext); otherwise one statement.
+    return toPublicUser({ ...known, policies: ctx.sessionPolicies?.() ?? (await myPolicies(ctx.userId)) });
+  }
   const user = await db.user.findUnique({ where: { id: ctx.userId }, include: { policies: MY_POLICIES } });
   if (!user || user.deleted) throw new AppError(AppErrorCode.UNAUTHENTICATED, { message: "Sign in to continue." });
   return toPublicUser(user);
 }
 
-type PolicyRow = Omit<AccountPolicy, "accessedAt" | "createdAt" | "updatedAt"> & {
-  accessedAt: Date | string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
+/**
+ * The active memberships of the user whose id `userId` is (an SQL expression: a column of the
+ * statement it goes into, or a parameter) as MY_POLICIES reads them, each policy with its account
+ * and role, as one JSON array: a subquery for the session's statement of a page
+ * (lib/auth/get-request-context.ts), so that a signed-in page reads its shell's workspaces without
+ * a statement of its own (issue 15). A model query with its relations costs the server about twice
+ * the CPU of a plain statement. tests/integration/users/get-me.test.ts compares the answer with
+ * Prisma's on both databases.
+ */
+export const myPoliciesJsonSql = (userId: string) => `(
+  SELECT coalesce(json_agg(json_build_object(
+           'id', mp."id", 'accountId', mp."accountId", 'userId', mp."userId", 'roleId', mp."roleId",
+           'status', mp."status", 'metadata', mp."metadata", 'accessedAt', mp."accessedAt",
+           'createdAt', mp."createdAt", 'updatedAt', mp."updatedAt",
+           'accountName', ma."name", 'accountBrand', ma."brand", 'roleName', mr."name"
+         ) ORDER BY mp."createdAt" ASC, mp."id" ASC), '[]'::json)
+  FROM "AccountPolicy" mp
+  JOIN "Account" ma ON ma."id" = mp."accountId"
+  JOIN "AccountRole" mr ON mr."id" = mp."roleId"
+  WHERE mp."userId" = ${userId} AND mp."status" = 'active')`;
+
+type PolicyJson = Omit<AccountPolicy, "accessedAt" | "createdAt" | "updatedAt"> & {
+  accessedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
   accountName: string;
-  accountBrand: unknown;
+  accountBrand: Prisma.JsonValue;
   roleName: string;
 };
 
-/**
- * The user's active memberships as MY_POLICIES reads them (each policy with its account and
- * role), in one plain statement: a model query with its relations costs the server about twice
- * the CPU of this, and every signed-in page runs it for its shell (issue 15).
- * tests/integration/users/get-me.test.ts compares the two on both databases.
- */
-async function myPolicies(userId: string) {
-  const rows = await db.$queryRaw<PolicyRow[]>`
-    SELECT p."id", p."accountId", p."userId", p."roleId", p."status"::text AS "status", p."metadata",
-           p."accessedAt", p."createdAt", p."updatedAt",
-           a."name" AS "accountName", a."brand" AS "accountBrand", r."name" AS "roleName"
-    FROM "AccountPolicy" p
-    JOIN "Account" a ON a."id" = p."accountId"
-    JOIN "AccountRole" r ON r."id" = p."roleId"
-    WHERE p."userId" = ${userId} AND p."status" = 'active'
-    ORDER BY p."createdAt" ASC, p."id" ASC`;
-  return rows.map((row) => ({
+/** The memberships of myPoliciesJsonSql, shaped as MY_POLICIES gives them. */
+export function policiesFromJson(value: unknown) {
+  return (asJson(value) as PolicyJson[]).map((row) => ({
     id: row.id,
     accountId: row.accountId,
     userId: row.userId,
     roleId: row.roleId,
     status: row.status,
-    metadata: asJson(row.metadata),
-    accessedAt: asDate(row.accessedAt),
-    createdAt: asDate(row.createdAt)!,
-    updatedAt: asDate(row.updatedAt)!,
-    account: { id: row.accountId, name: row.accountName, brand: asJson(row.accountBrand) },
+    metadata: row.metadata,
+    accessedAt: row.accessedAt === null ? null : jsonTimestamp(row.accessedAt),
+    createdAt: jsonTimestamp(row.createdAt),
+    updatedAt: jsonTimestamp(row.updatedAt),
+    account: { id: row.accountId, name: row.accountName, brand: row.accountBrand },
     role: { name: row.roleName },
   }));
+}
+
+export type MyPolicy = ReturnType<typeof policiesFromJson>[number];
+
+/** The user's active memberships in one plain statement, through the driver (lib/db.ts queryRows). */
+async function myPolicies(userId: string): Promise<MyPolicy[]> {
+  const [row] = await queryRows<{ policies: unknown }>(`SELECT ${myPoliciesJsonSql("$1")} AS "policies"`, [userId]);
+  return policiesFromJson(row?.policies ?? []);
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof db.user.findUnique>>>;

@@ -3,9 +3,9 @@ import { db } from "@/lib/db";
 export const DEFAULT_TIME_ZONE = "UTC";
 
 /**
- * How long a user's saved timezone is reused before it is read again. The session query (built on
- * every request in lib/auth) does not carry it, so pages would otherwise pay one more query each;
- * a change in the profile shows within this delay on other server processes, and at once here.
+ * How long a user's saved timezone is reused before it is read again, when the context does not
+ * carry the user's row (a page's does: it was read with the session); a change in the profile
+ * shows within this delay on other server processes, and at once here.
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 5_000;
@@ -21,13 +21,22 @@ export function isKnownTimeZone(timeZone: string): boolean {
   }
 }
 
-/** The user's saved timezone, else UTC; cached briefly per process (see TTL_MS). */
-export async function getUserTimeZone(userId: string | null): Promise<string> {
+/** A saved timezone as pages use it: UTC when none is saved or Intl does not know it. */
+export const timeZoneOrDefault = (timeZone: string | null | undefined): string =>
+  timeZone && isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+
+/**
+ * The user's saved timezone, else UTC. A session's context carries the user's row (read with the
+ * session, fresh on every request); without one, it is cached briefly per process (see TTL_MS).
+ */
+export async function getUserTimeZone(userId: string | null, sessionUser?: () => { id: string; timezone: string | null }): Promise<string> {
   if (!userId) return DEFAULT_TIME_ZONE;
+  const known = sessionUser?.();
+  if (known && known.id === userId) return timeZoneOrDefault(known.timezone);
   const hit = cached.get(userId);
   if (hit && hit.expires > Date.now()) return hit.timeZone;
   const user = await db.user.findUnique({ where: { id: userId }, select: { timezone: true } });
-  const timeZone = user?.timezone && isKnownTimeZone(user.timezone) ? user.timezone : DEFAULT_TIME_ZONE;
+  const timeZone = timeZoneOrDefault(user?.timezone);
   if (cached.size >= MAX_ENTRIES) cached.clear();
   cached.set(userId, { timeZone, expires: Date.now() + TTL_MS });
   return timeZone;

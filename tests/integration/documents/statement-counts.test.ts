@@ -25,10 +25,14 @@ async function signedInPage() {
     { name: "Counted" },
     { name: "counted.docx", bytes: makeDocx(["Counted terms"]) },
   );
-  // A page's context, as getPageContext builds it (without Next's request scope).
+  // A page's context, as getPageContext builds it (without Next's request scope): the session's
+  // statement reads the user's workspaces too.
   const contextOf = (accessToken: string) => async () =>
     withRequestMemo(
-      await buildContext({ header: (name) => (name === "authorization" ? `Bearer ${accessToken}` : null), cookie: () => null }),
+      await buildContext(
+        { header: (name) => (name === "authorization" ? `Bearer ${accessToken}` : null), cookie: () => null },
+        { withPolicies: true },
+      ),
       { readOnly: true },
     ) as AuthedContext;
   return { account, session, document, pageContext: contextOf(session.accessToken), contextOf };
@@ -41,13 +45,15 @@ const documentsScreen = async (ctx: AuthedContext, filters: Parameters<typeof lo
   (await Promise.all([getShellProps(ctx), loadDocumentList(ctx, filters)]))[1];
 
 describe("statements per screen", () => {
-  it("the signed-in shell: the session and membership, then the user with their workspaces: 2", async () => {
-    const { pageContext } = await signedInPage();
-    const { statements } = await countStatements(async () => getShellProps(await pageContext()));
-    expect(statements).toHaveLength(2);
+  it("the signed-in shell: the session with the user, the membership and the user's workspaces: 1", async () => {
+    const { account, pageContext } = await signedInPage();
+    const { result, statements } = await countStatements(async () => getShellProps(await pageContext()));
+    expect(result.shell.accountName).toBe(account.name);
+    expect(result.shell.accounts).toEqual([{ id: account.id, name: account.name }]);
+    expect(statements).toHaveLength(1);
   });
 
-  it("the document screen: 7 with the shell (the shell 2), none of them a write", async () => {
+  it("the document screen: 6 with the shell (the shell 1), none of them a write", async () => {
     const { account, document, pageContext } = await signedInPage();
     const { result, statements } = await countStatements(async () => {
       const ctx = await pageContext();
@@ -74,28 +80,28 @@ describe("statements per screen", () => {
     // Read once per request: the document with its versions, attachments and policies (the caller's role among them).
     expect(statements.filter((sql) => /FROM "public"\."Document" AS "t0"/.test(sql))).toHaveLength(1);
     expect(statements.filter((sql) => /^SELECT .* FROM "public"\."DocumentPolicy" AS "t0"/.test(sql))).toEqual([]);
-    // The shell 2; the document, its activity, the options with the settings, the people named, the members to share with.
-    expect(statements).toHaveLength(7);
+    // The shell 1; the document, its activity, the options with the settings, the people named, the members to share with.
+    expect(statements).toHaveLength(6);
   });
 
-  it("the documents list (/docs) for an administrator: 5 with the shell, words to search included, none of them a write", async () => {
+  it("the documents list (/docs) for an administrator: 4 with the shell, words to search included, none of them a write", async () => {
     const { document, pageContext } = await signedInPage();
-    // The shell 2; the page's ids with the total, the rows with the caller's policies, the
+    // The shell 1; the page's ids with the total, the rows with the caller's policies, the
     // folders with the categories, the tags and the authors; no query for the rows' roles.
     const list = await countStatements(async () => documentsScreen(await pageContext(), {}));
     expect(list.result.documents.map((d) => d.id)).toEqual([document.id]);
     expect(list.result.documents[0]!.abilities).toEqual({ edit: true, manage: true });
     expect(writes(list.statements)).toEqual([]);
-    expect(list.statements).toHaveLength(5);
-    // With words, the same 5: the page's ids count the matches and bring the rows' matching passages.
+    expect(list.statements).toHaveLength(4);
+    // With words, the same 4: the page's ids count the matches and bring the rows' matching passages.
     const search = await countStatements(async () => documentsScreen(await pageContext(), { search: "counted", orderBy: "relevance" }));
     expect(search.result.documents[0]!.highlight).not.toBeNull();
     expect(search.result.page).toEqual({ page: 1, pages: 1, total: 1, capped: false });
     expect(writes(search.statements)).toEqual([]);
-    expect(search.statements).toHaveLength(5);
+    expect(search.statements).toHaveLength(4);
   });
 
-  it("the documents list (/docs) for a Member: at most 6 with the shell, the rows' roles without a query of their own", async () => {
+  it("the documents list (/docs) for a Member: at most 5 with the shell, the rows' roles without a query of their own", async () => {
     const { account, session, document, contextOf } = await signedInPage();
     const plain = await addMember(account.id, "Member");
     await upsertDocumentPolicy(session.ctx, document.id, { userId: plain.id, role: "editor" });
@@ -111,7 +117,7 @@ describe("statements per screen", () => {
     ]);
     expect(writes(statements)).toEqual([]);
     expect(statements.filter((sql) => /FROM "public"\."DocumentPolicy"/.test(sql) && !/"public"\."Document" AS/.test(sql))).toEqual([]);
-    // The 5 of an administrator and the account's setting that says whether Members see every document.
-    expect(statements.length).toBeLessThanOrEqual(6);
+    // The 4 of an administrator and the account's setting that says whether Members see every document.
+    expect(statements.length).toBeLessThanOrEqual(5);
   });
 });
