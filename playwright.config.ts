@@ -12,13 +12,12 @@ const BASE_URL = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // One worker by default. PLAYWRIGHT_WORKERS=2 runs two, each taking whole spec files in order
-  // (every spec makes its own users and documents; those on the seeded demo workspace only add
-  // to it). Not the default yet: on the shared machine under load 11-16 it made the longest tests
-  // (the accessibility scans of many screens, a live update) pass their 60 s timeout
-  // (docs/benchmarks.md, "CI time").
+  // Two workers, each taking whole spec files in order (every spec makes its own users and
+  // documents; those on the seeded demo workspace only add to it): one worker left the 2-core CI
+  // machine mostly idle, waiting on the browser and the server (docs/benchmarks.md, "CI time").
+  // PLAYWRIGHT_WORKERS=1 to debug one spec at a time.
   fullyParallel: false,
-  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 1),
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: "list",
