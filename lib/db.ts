@@ -7,6 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { templateForNewDatabase } from "@/lib/database/template";
+import { utcTimestamp } from "@/lib/database/raw-values";
 
 /**
  * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
@@ -88,11 +89,8 @@ function state(): DbState {
   return globalForDb.__covenantDb;
 }
 
-/**
- * A `timestamp` column (Prisma's DateTime, stored in UTC without a zone) as the Date Prisma gives:
- * both drivers would read it in the process's time zone.
- */
-const utcTimestamp = (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+// `timestamp` columns as the Date Prisma gives (utcTimestamp): both drivers would read them in the
+// process's time zone.
 const TIMESTAMP_OID = 1114;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>

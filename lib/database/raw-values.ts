@@ -10,7 +10,11 @@ export const asDate = (value: Date | string | null): Date | null => (value === n
 export const asJson = (value: unknown): Prisma.JsonValue => (typeof value === "string" ? JSON.parse(value) : value) as Prisma.JsonValue;
 
 /**
- * A `timestamp` column inside a JSON value PostgreSQL built (`json_build_object`): ISO 8601
- * without a zone, in UTC as Prisma stores DateTime.
+ * A `timestamp` (Prisma's DateTime, stored in UTC without a zone) as text, the way PostgreSQL
+ * writes it in a row ("2026-11-28 06:00:00.123") or inside a JSON value it built
+ * ("2026-11-28T06:00:00.123"), as the Date Prisma gives: in UTC, not the process's time zone.
  */
-export const jsonTimestamp = (text: string): Date => new Date(/(?:Z|[+-]\d\d:?\d\d)$/.test(text) ? text : `${text}Z`);
+export const utcTimestamp = (text: string): Date => {
+  const iso = text.replace(" ", "T");
+  return new Date(/(?:Z|[+-]\d\d:?\d\d)$/.test(iso) ? iso : `${iso}Z`);
+};

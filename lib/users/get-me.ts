@@ -1,5 +1,5 @@
 import { db, queryRows } from "@/lib/db";
-import { asJson, jsonTimestamp } from "@/lib/database/raw-values";
+import { asJson, utcTimestamp } from "@/lib/database/raw-values";
 import type { AccountPolicy, Prisma } from "@/lib/generated/prisma/client";
 import { requireUser, type AuthedContext, type ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -71,9 +71,9 @@ export function policiesFromJson(value: unknown) {
     roleId: row.roleId,
     status: row.status,
     metadata: row.metadata,
-    accessedAt: row.accessedAt === null ? null : jsonTimestamp(row.accessedAt),
-    createdAt: jsonTimestamp(row.createdAt),
-    updatedAt: jsonTimestamp(row.updatedAt),
+    accessedAt: row.accessedAt === null ? null : utcTimestamp(row.accessedAt),
+    createdAt: utcTimestamp(row.createdAt),
+    updatedAt: utcTimestamp(row.updatedAt),
     account: { id: row.accountId, name: row.accountName, brand: row.accountBrand },
     role: { name: row.roleName },
   }));
