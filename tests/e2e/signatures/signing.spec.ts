@@ -82,14 +82,20 @@ test("two signers sign in order from their phones: one draws, one types", async 
   // The box's place on the page image: focusing the box may scroll the screen, which moves both.
   const onPage = async () => (await box.boundingBox())!.y - (await pageImage.boundingBox())!.y;
   const startOnPage = await onPage();
-  const start = (await box.boundingBox())!;
-  await page.mouse.move(start.x + 10, start.y + 10);
-  await page.mouse.down();
-  await page.mouse.move(start.x + 40, start.y + 120, { steps: 5 });
-  await page.mouse.up();
+  // The panel's live re-reads may shift the screen between reading the box's place and pressing on
+  // it: a press that missed the box is made again where the box now is.
+  await expect(async () => {
+    const start = (await box.boundingBox())!;
+    await page.mouse.move(start.x + 10, start.y + 10);
+    await page.mouse.down();
+    await page.mouse.move(start.x + 40, start.y + 120, { steps: 5 });
+    await page.mouse.up();
+    expect(await onPage()).toBeGreaterThan(startOnPage + 50);
+  }).toPass({ timeout: 20_000 });
+  const draggedOnPage = await onPage();
   await box.focus();
   await page.keyboard.press("ArrowDown");
-  expect(await onPage()).toBeGreaterThan(startOnPage + 50);
+  await expect.poll(onPage).toBeGreaterThan(draggedOnPage);
   await page.getByRole("button", { name: en("signing.panel.savePlacement") }).click();
   await expect(page.getByText(en("signing.panel.saved"))).toBeVisible();
 
