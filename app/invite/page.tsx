@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import { InviteAccept } from "@/components/members/invite-accept";
 import { Alert } from "@/components/ui/alert";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Alert } from "@/components/ui/alert";
 import { checkoutHref } from "@/lib/billing/checkout-preselect";

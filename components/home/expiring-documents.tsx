@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getTranslations } from "next-intl/server";
 import type { Health } from "@/lib/documents/status";
 import { formatDate } from "@/lib/i18n/format";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { FolderLayout } from "@/components/folders/folder-layout";
 import { ListFilters } from "@/components/lists/list-filters";

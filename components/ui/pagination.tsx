@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { usePathname, useSearchParams } from "next/navigation";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /**
  * Previous / next links keeping the other query parameters (spec lists: page, pages, total).
