@@ -11,7 +11,6 @@ import { GOOGLE_SIGN_IN_HREF } from "@/lib/client/sign-in-links";
 import { errorText, type FallbackSentences } from "@/lib/client/error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { loginOp, magicLinkLoginOp } from "@/lib/operations/routes/auth";
-import { sendVerifyEmailOp } from "@/lib/operations/routes/user";
 
 type Notice = { tone: "error" | "success" | "info"; text: string } | null;
 
@@ -97,6 +96,8 @@ export function LoginForm({
   }
 
   async function resendVerification() {
+    // The user domain's handles load only for this rare step: the sign-in screen's first load stays small.
+    const { sendVerifyEmailOp } = await import("@/lib/operations/routes/user");
     await callOperation(sendVerifyEmailOp, { email }).catch(() => undefined);
     setUnverified(false);
     setMessage({ tone: "info", text: texts.verificationResent });

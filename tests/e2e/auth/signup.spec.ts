@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openEmail } from "../fixtures/outbox";
+import { openEmail, outboxUrl } from "../fixtures/outbox";
 import { fillCredentials, newUser, sessionEmail } from "../fixtures/users";
 
 test("sign up, verify the email, sign in and accept the terms", async ({ page }) => {
@@ -26,6 +26,15 @@ test("sign up, verify the email, sign in and accept the terms", async ({ page })
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByRole("main").getByRole("alert")).toContainText("Verify your email address before signing in");
     await expect(page).toHaveURL(/\/login/);
+  });
+
+  await test.step("ask for the verification email again: a second one arrives", async () => {
+    await page.getByRole("button", { name: "Send the verification email again" }).click();
+    await expect(page.getByText("If this address is waiting for verification, a new link has been sent.")).toBeVisible();
+    await expect(async () => {
+      const html = await (await page.request.get(outboxUrl(user.email))).text();
+      expect(html.split('data-testid="outbox-subject">Verify your email address<').length - 1).toBe(2);
+    }).toPass({ timeout: 15_000 });
   });
 
   let verifyUrl = "";
