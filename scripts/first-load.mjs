@@ -10,19 +10,20 @@ import { gzipSync } from "node:zlib";
 /**
  * First-load budgets, gzip KB (1 KB = 1,000 bytes, as issue 15's figures). `target`: issue 15's
  * goal (none for the share page). `ceiling`: what the tests enforce, so nothing grows unnoticed:
- * the target where it is met, else the size reached (docs/benchmarks.md, "First-load
- * JavaScript", says why /login and /docs stay above their targets) with about 1 KB to spare.
+ * the size reached with about 1 KB to spare, never above the target (docs/benchmarks.md,
+ * "First-load JavaScript", says why /login and /docs stay above their targets).
  * Lower a ceiling when a page gets lighter. Lowered on 2026-11-27 (issue 15) once the route table
  * was split per domain (lib/operations/routes/: each page carries only the handles of the domains it
  * calls) and the sign-in page lost next/link: /login 149.4 → 144.3, /docs 159.6 → 157.1,
  * /d/{id}/view 161.7 → 158.2 (its target met), /s/{id} 151.4 → 149.3. /docs lowered again on
  * 2026-11-28 (157.4 → 154.5) once its dialogs, row menus, user menu, terms dialog and workspace
- * switcher were fetched when first needed.
+ * switcher were fetched when first needed, and on 2026-11-28 once more (/docs 154.6 → 151.1,
+ * /d/{id}/view 156.4 → 153.8) when the app's links stopped using next/link (components/ui/link.tsx).
  */
 export const FIRST_LOAD_BUDGETS_KB = {
   "/login": { target: 135, ceiling: 142 },
-  "/docs": { target: 145, ceiling: 155.5 },
-  "/d/{id}/view": { target: 160, ceiling: 160 },
+  "/docs": { target: 145, ceiling: 152 },
+  "/d/{id}/view": { target: 160, ceiling: 155 },
   "/s/{id}": { target: null, ceiling: 150 },
 };
 

@@ -159,6 +159,9 @@ try {
   ];
   const rows = [];
   const results = [];
+  // A page with no client code of its own (/out): the framework and the root layout, what every
+  // page loads. Each page's figure beyond it is its own code, whatever the framework weighs.
+  const bare = await measurePage(get, "/out", cache);
   for (const page of pages) {
     const result = await measurePage(page.fetchText ?? get, page.path ?? page.route, cache);
     results.push(result);
@@ -170,6 +173,7 @@ try {
       scripts: result.scripts.length,
       "raw KB": kb(result.raw),
       "gzip KB": kb(result.gzip),
+      "beyond /out KB": kb(result.gzip - bare.gzip),
       "target KB": target ?? "–",
       "target met": target === null ? "–" : result.gzip <= target * 1000 ? "yes" : "no",
       "ceiling KB": ceiling,
@@ -180,6 +184,7 @@ try {
         console.log(`  ${page.route}  ${kb(s.gzip).padStart(6)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.zod ? "zod " : ""}${s.src}`);
   }
   console.table(rows);
+  log(`/out (no client code of its own: the framework and the root layout): ${kb(bare.gzip)} KB gzip in ${bare.scripts.length} scripts`);
   // What every page loads: Next's and React's runtime and the root layout's components.
   const shared = results[0].scripts.filter((s) => results.every((r) => r.scripts.some((other) => other.src === s.src)));
   log(`shared by every page: ${shared.length} scripts, ${kb(shared.reduce((sum, s) => sum + s.gzip, 0))} KB gzip`);
