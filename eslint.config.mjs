@@ -11,6 +11,11 @@ const config = [
         {
           paths: [
             {
+              name: "next-intl",
+              message:
+                "Client components translate with @/lib/i18n/client (the same messages, 2 KB lighter); server components use next-intl/server.",
+            },
+            {
               name: "next/link",
               message: "Use Link from @/components/ui/link: the same in-app navigation without next/link's 3.3 KB (docs/benchmarks.md).",
             },

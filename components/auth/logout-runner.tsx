@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useRef } from "react";
 import { callOperation } from "@/lib/client/operations";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { lazy, Suspense } from "react";
 import { LocalCardField } from "./local-card-field";
 

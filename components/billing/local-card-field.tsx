@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useState } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { localToken, luhnValid } from "@/lib/billing/local-cards";

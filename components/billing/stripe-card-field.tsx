@@ -2,7 +2,7 @@
 
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import { loadStripe, type Stripe, type StripeCardElementChangeEvent, type StripeError } from "@stripe/stripe-js";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useId, useRef, useState } from "react";
 import { cardErrorKey, type ConfirmCardSetup } from "./card-field";
 

@@ -2,7 +2,7 @@
 
 /** The comment text box with its buttons, shared by every comment form. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { COMMENT_BODY_MAX } from "@/lib/documents/relation-types";

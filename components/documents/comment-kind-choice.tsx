@@ -2,7 +2,7 @@
 
 /** The comment-or-suggestion choice for a new thread. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId } from "react";
 import { COMMENT_KINDS, type CommentKind } from "@/lib/documents/relation-types";
 

@@ -2,7 +2,7 @@
 
 /** A comment's header line (who, when, edited, resolved). */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useFormat } from "@/lib/i18n/use-format";
 import type { ThreadComment } from "./comment-threads";
 

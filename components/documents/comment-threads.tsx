@@ -2,7 +2,7 @@
 
 /** Comment threads with their replies, shared by the document's comments tab and the share page. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";

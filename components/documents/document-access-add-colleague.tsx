@@ -2,7 +2,7 @@
 
 /** The access tab's form that gives a colleague a role on the document. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { RoleField } from "./document-access-role-field";

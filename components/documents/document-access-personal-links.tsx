@@ -2,7 +2,7 @@
 
 /** The access tab's list of personal links given to people outside the workspace. */
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import type { PersonalLink } from "./document-access-types";

@@ -2,7 +2,7 @@
 
 /** One row of the access tab: a person with access and their role. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 import type { AccessPolicy, Role } from "./document-access-types";
 

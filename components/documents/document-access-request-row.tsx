@@ -2,7 +2,7 @@
 
 /** One pending access request with Accept and Refuse. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ROLES, type AccessPolicy, type Role } from "./document-access-types";

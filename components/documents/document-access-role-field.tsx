@@ -2,7 +2,7 @@
 
 /** A labelled document role select, shared by the access tab's forms. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { Role } from "./document-access-types";
 
 /** A labelled choice of document role, in the interface language. */

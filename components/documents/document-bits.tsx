@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 
 const COLORS = { green: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-600" } as const;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";

@@ -2,7 +2,7 @@
 
 /** One direction of a document's relations, as a list with context menus. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import type { RelationType } from "@/lib/documents/relation-types";
 import type { DOCUMENT_STATUSES } from "@/lib/documents/status";

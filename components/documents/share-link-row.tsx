@@ -2,7 +2,7 @@
 
 /** One share link in the share links tab. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 import { ContextMenu as LinkMenu } from "@/components/ui/context-menu";
 import { useFormat } from "@/lib/i18n/use-format";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 

@@ -2,7 +2,7 @@
 
 /** The comment screens' change runner (alerts, then a reload) and its outcomes. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState } from "react";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { useNotify } from "@/components/ui/notifications";

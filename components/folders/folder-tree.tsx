@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useId, useState } from "react";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { globalSearchOp } from "@/lib/operations/routes/search";

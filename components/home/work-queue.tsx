@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Link } from "@/components/ui/link";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";

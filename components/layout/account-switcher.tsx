@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useProgressRouter } from "./use-progress-router";
 import { useId, useTransition } from "react";
 import { callOperation } from "@/lib/client/operations";

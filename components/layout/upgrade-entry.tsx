@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Suspense, useState } from "react";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import { LazyUpgradeModal } from "./lazy-upgrade-modal";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useId } from "react";
 import { Modal } from "@/components/ui/modal";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";

@@ -1,7 +1,7 @@
 "use client";
 
 import { Link } from "@/components/ui/link";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 
 /**
  * The open user menu (user-menu.tsx fetches this module on the first opening): who is signed

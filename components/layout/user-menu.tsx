@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { operationHref } from "@/lib/client/operations";
 import { getUserAvatarOp } from "@/lib/operations/routes/user";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, type FormEvent } from "react";
 
 /** The signer declines, with the reason the sender will read (a second step, so no one declines by a slip). */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, signedHeaders, uploadOperation } from "@/lib/client/operations";

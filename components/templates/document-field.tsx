@@ -2,7 +2,7 @@
 
 /** The frame of one field in the document form (name, help, errors). */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { ReactNode } from "react";
 import { STRUCTURED_TYPES } from "@/lib/templates/variable-types";
 import type { Variable } from "@/lib/templates/variables";

@@ -2,7 +2,7 @@
 
 /** The input of one field in the document form, by type. */
 
-import { useLocale, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import type { DataMapEntry } from "@/lib/templates/structured-values";

@@ -2,7 +2,7 @@
 
 /** The template screen's details form. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, type FormEvent } from "react";
 import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 /** The template screen's header with its file actions and publishing. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import type { useAction } from "@/components/ui/use-action";

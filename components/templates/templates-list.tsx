@@ -1,6 +1,6 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { Link } from "@/components/ui/link";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { FolderLayout } from "@/components/folders/folder-layout";

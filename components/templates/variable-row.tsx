@@ -2,7 +2,7 @@
 
 /** One field's settings on the template screen. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { TextField } from "@/components/ui/text-field";
 import { FIELD_NAME_PATTERN, VARIABLE_LIMITS, VARIABLE_TYPES, type VariableType } from "@/lib/templates/variable-types";
 import type { Variable } from "@/lib/templates/variables";

@@ -2,7 +2,7 @@
 
 /** The settings only one field type takes, on the template screen. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { TextField } from "@/components/ui/text-field";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
 import { CURRENCY_FORMATS, VARIABLE_LIMITS, type CurrencyFormat } from "@/lib/templates/variable-types";

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { usePathname, useSearchParams } from "next/navigation";
 import { Link } from "@/components/ui/link";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { passwordStrength } from "@/lib/auth/password-strength";
 import { TextField } from "./text-field";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useErrorText } from "@/components/auth/use-error-text";
 import { useNotify } from "@/components/ui/notifications";
 import { ApiError } from "@/lib/client/api";

@@ -1,7 +1,7 @@
 "use client";
 
 import { OPENAPI_HREF } from "@/lib/client/public-api-links";
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmFor } from "@/components/ui/confirm-modal";

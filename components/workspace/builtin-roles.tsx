@@ -2,7 +2,7 @@
 
 /** The built-in roles table on the Roles settings page. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { PermissionSummary } from "./permission-summary";
 import { RoleHeaderCells } from "./role-header-cells";
 import type { RoleRow } from "./roles-manager";

@@ -2,7 +2,7 @@
 
 /** The workspace's own roles table on the Roles settings page. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { PermissionSummary } from "./permission-summary";
 import { RoleHeaderCells } from "./role-header-cells";

@@ -2,7 +2,7 @@
 
 /** A role's permissions in words, by group. */
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { PERMISSION_GROUPS } from "./permission-groups";
 
 /** A role's permissions as words, by group; unknown strings (none today) are left out. */

@@ -2,7 +2,7 @@
 
 /** The column headers both roles tables share: name, permissions, used by. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 
 const headerCell = "px-4 py-2 font-medium";
 

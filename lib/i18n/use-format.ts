@@ -1,6 +1,6 @@
 "use client";
 
-import { useLocale, useTimeZone } from "next-intl";
+import { useLocale, useTimeZone } from "@/lib/i18n/client";
 import { useMemo } from "react";
 import { bindFormat, type BoundFormat } from "./bind-format";
 import { DEFAULT_LOCALE, matchLocale } from "./locales";

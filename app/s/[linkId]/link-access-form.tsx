@@ -2,7 +2,7 @@
 
 /** A secure share link's questions: the visitor's address, then the code sent to it. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

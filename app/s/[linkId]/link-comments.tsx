@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CommentForm } from "@/components/documents/comment-form";
 import { CommentThreads, type ThreadComment } from "@/components/documents/comment-threads";

@@ -2,7 +2,7 @@
 
 /** The document a share link opened: name, status, role, the rendition or PDF, attachments and comments. */
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import type { RefObject } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";

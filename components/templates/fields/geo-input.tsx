@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { TextField } from "@/components/ui/text-field";
 
 export type GeoDraft = { latitude: string; longitude: string };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 import { STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
 import { FIELD_INPUT } from "./field-input";

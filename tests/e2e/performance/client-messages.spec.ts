@@ -9,7 +9,7 @@ import { uniqueEmail } from "../fixtures/users";
  * Each screen sends its client components only the messages they read (issue 15,
  * components/i18n/client-messages.tsx). tests/unit/i18n/client-messages.test.ts checks the lists
  * without a build; this opens the screens in the production build, every tab of the document
- * screen too (its panels load later), and fails on next-intl's MISSING_MESSAGE, which it logs in
+ * screen too (its panels load later), and fails on a MISSING_MESSAGE, which lib/i18n/client.tsx logs in
  * the browser's console while it shows the key instead of the text.
  */
 const en = messages("en");

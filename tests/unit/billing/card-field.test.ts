@@ -1,21 +1,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { createElement, type ComponentProps } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { NextIntlClientProvider } from "next-intl";
+import { withClientIntl } from "../../factories/client-intl";
 import { describe, expect, it } from "vitest";
 import { CardField, cardErrorKey } from "@/components/billing/card-field";
 import { stripePublishableKey } from "@/lib/billing/publishable-key";
 import en from "@/messages/en.json";
 
 const render = (publishableKey: string | null) =>
-  renderToString(
-    createElement(
-      NextIntlClientProvider,
-      { locale: "en", timeZone: "UTC", messages: en as Record<string, unknown> } as ComponentProps<typeof NextIntlClientProvider>,
-      createElement(CardField, { publishableKey, onToken: () => {}, onConfirmer: () => {} }),
-    ),
-  );
+  renderToString(withClientIntl(createElement(CardField, { publishableKey, onToken: () => {}, onConfirmer: () => {} }), { messages: en }));
 
 describe("the add-card form's card field", () => {
   it("is the offline provider's field without a publishable key", () => {

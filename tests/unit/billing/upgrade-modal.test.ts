@@ -1,18 +1,17 @@
-import { createElement, type ComponentProps } from "react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { NextIntlClientProvider } from "next-intl";
-import { describe, expect, it } from "vitest";
+import { withClientIntl } from "../../factories/client-intl";
+import { describe, expect, it, vi } from "vitest";
 import { UpgradeModal } from "@/components/layout/upgrade-modal";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import en from "@/messages/en.json";
 
+// Rendered on its own, outside the app's router: its links (components/ui/link.tsx) get a router that goes nowhere.
+vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {}, prefetch: () => {} }) }));
+
 const render = (contact: UpgradeContact, props: { capability?: string | null; reason?: string | null } = {}) =>
   renderToString(
-    createElement(
-      NextIntlClientProvider,
-      { locale: "en", timeZone: "UTC", messages: en as Record<string, unknown> } as ComponentProps<typeof NextIntlClientProvider>,
-      createElement(UpgradeModal, { open: true, feature: "Import", contact, onClose: () => {}, ...props }),
-    ),
+    withClientIntl(createElement(UpgradeModal, { open: true, feature: "Import", contact, onClose: () => {}, ...props }), { messages: en }),
   )
     .replace(/&amp;/g, "&")
     .replace(/&#x27;/g, "'")

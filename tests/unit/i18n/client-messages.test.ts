@@ -10,7 +10,7 @@ import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
  * root layout sends none (its client components get their words as props), and each screen's
  * `<ClientMessages namespaces={…}>` (components/i18n/client-messages.tsx, in the layout.tsx beside
  * its page, or in the page) gives what its client components read. A nested provider replaces its
- * parent's messages (next-intl does not merge them), so a provider lists everything its subtree
+ * parent's messages (they are not merged), so a provider lists everything its subtree
  * reads. Without a build, this follows every page and layout under app/ through its server
  * modules to the client components it renders (and everything those import, next/dynamic's
  * `import()` included), reads their `useTranslations("…")` and the keys they ask of it, and fails
@@ -19,6 +19,9 @@ import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
  * or passed on to other code) needs its whole namespace.
  */
 const PROVIDER_MODULE = path.join(ROOT, "components/i18n/client-messages.tsx");
+/** The client components' translation runtime (useTranslations, useFormatter…), in place of next-intl's client. */
+const CLIENT_RUNTIME = path.join(ROOT, "lib/i18n/client.tsx");
+const fromRuntime = (file: string, specifier: string) => resolveLocal(file, specifier) === CLIENT_RUNTIME;
 const SETS = NAMESPACE_SETS as unknown as Record<string, readonly string[]>;
 const rel = (file: string) => path.relative(ROOT, file);
 
@@ -139,7 +142,7 @@ function constKeys(node: ts.Identifier): string[] | null {
   return null;
 }
 
-/** next-intl's hooks that read the provider's locale, formats or clock rather than its messages. */
+/** The runtime's hooks that read the provider's locale, formats or time zone rather than its messages. */
 const CONTEXT_HOOKS = new Set(["useLocale", "useFormatter", "useNow", "useTimeZone"]);
 /** The need of a context hook: some `<ClientMessages>` above, whatever its namespaces. */
 const CONTEXT = "(a <ClientMessages> provider: the root layout gives none)";
@@ -204,7 +207,12 @@ function needsOf(file: string): Need[] {
   if (cached) return cached;
   const source = parse(file);
   const needs: Need[] = [];
-  const hooks = [...importBindings(source)].filter(([, specifier]) => specifier === "next-intl").map(([name]) => name);
+  const bindings = [...importBindings(source)];
+  if (bindings.some(([, specifier]) => specifier === "next-intl"))
+    problems.push(
+      `${rel(file)}: imports next-intl's client; client components translate with @/lib/i18n/client (its 2 KB lighter runtime over the same messages)`,
+    );
+  const hooks = bindings.filter(([, specifier]) => fromRuntime(file, specifier)).map(([name]) => name);
   walk(source, (node) => {
     if (!ts.isCallExpression(node) || !ts.isIdentifier(node.expression) || !hooks.includes(node.expression.text)) return;
     const hook = node.expression.text;
@@ -302,6 +310,7 @@ function reachesClient(file: string): boolean {
   const source = parse(file);
   const reaches = [...importBindings(source)].some(([name, specifier]) => {
     if (specifier === "next-intl" && name === "NextIntlClientProvider") return true; // to be refused below
+    if (name === "ClientIntlProvider" && fromRuntime(file, specifier)) return true; // to be refused below
     const target = resolveLocal(file, specifier);
     return !!target && target !== PROVIDER_MODULE && (isClient(target) || reachesClient(target));
   });
@@ -335,6 +344,10 @@ function checkServer(file: string, outer: Provider, route: string): Provider | n
     if (specifier === "next-intl" && node.text === "NextIntlClientProvider")
       problems.push(
         `${rel(file)}: renders NextIntlClientProvider itself; use <ClientMessages namespaces={…}> (components/i18n/client-messages.tsx), which sends only those messages`,
+      );
+    if (node.text === "ClientIntlProvider" && fromRuntime(file, specifier))
+      problems.push(
+        `${rel(file)}: renders ClientIntlProvider itself; use <ClientMessages namespaces={…}> (components/i18n/client-messages.tsx), which sends only those messages`,
       );
     const target = resolveLocal(file, specifier);
     if (!target || target === PROVIDER_MODULE) return;
@@ -391,5 +404,7 @@ describe("the messages each screen sends to the browser", () => {
       else checkServer(file, providerFor(dir), rel(file));
     }
     expect([...new Set(problems), ...gapProblems()].join("\n")).toBe("");
+    // It read the screens' translators (not nothing, as it would if it missed the runtime's hooks).
+    expect([...ownNeeds.values()].flat().length).toBeGreaterThan(200);
   });
 });

@@ -1,22 +1,22 @@
 import { createElement, type ComponentProps } from "react";
 import { renderToString } from "react-dom/server";
-import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { bindFormat } from "@/lib/i18n/bind-format";
+import { ClientIntlProvider } from "@/lib/i18n/client";
 import { formatDateTime } from "@/lib/i18n/format";
 import { useFormat } from "@/lib/i18n/use-format";
 
 const INSTANT = "2025-03-09T23:30:00Z";
 
-/** What useFormat gives inside the provider the app's root layout renders (locale and zone of the request). */
+/** What useFormat gives inside the provider <ClientMessages> renders (locale and zone of the request). */
 function rendered(locale: string, timeZone: string, use: (format: ReturnType<typeof useFormat>) => string): string {
   function Probe() {
     return createElement("output", null, use(useFormat()));
   }
   const html = renderToString(
     createElement(
-      NextIntlClientProvider,
-      { locale, timeZone, messages: {} } as ComponentProps<typeof NextIntlClientProvider>,
+      ClientIntlProvider,
+      { locale, timeZone, messages: {} } as ComponentProps<typeof ClientIntlProvider>,
       createElement(Probe),
     ),
   );
