@@ -4,10 +4,11 @@ import { Link } from "@/components/ui/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
-/** A side-navigation entry, marked current on its own path and below it (teal accent bar). */
-export function NavLink({ href, children }: { href: string; children: ReactNode }) {
-  const pathname = usePathname();
-  const current = href === "/" ? pathname === "/" : pathname.startsWith(href);
+/** Whether an entry is the current screen: its own path and below it ("/" only itself). */
+export const isCurrentPath = (href: string, pathname: string) => (href === "/" ? pathname === "/" : pathname.startsWith(href));
+
+/** A side-navigation or section entry, marked current with a teal accent bar. */
+export function NavLink({ href, current, children }: { href: string; current: boolean; children: ReactNode }) {
   return (
     <Link
       href={href}
@@ -16,5 +17,24 @@ export function NavLink({ href, children }: { href: string; children: ReactNode 
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * A row of section links (section-tabs.tsx), the current one marked: one client component for the
+ * row rather than one per link, so the page's payload carries the list once (issue 15).
+ */
+export function SectionLinks({ links }: { links: { href: string; label: string }[] }) {
+  const pathname = usePathname();
+  return (
+    <ul className="flex flex-wrap gap-2 border-b border-zinc-200 pb-2">
+      {links.map((link) => (
+        <li key={link.href}>
+          <NavLink href={link.href} current={isCurrentPath(link.href, pathname)}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }

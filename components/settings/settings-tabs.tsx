@@ -1,17 +1,18 @@
-import { getTranslations } from "next-intl/server";
 import { SectionTabs } from "@/components/layout/section-tabs";
 
+/** The words of SettingsTabs (settings-page.tsx reads them with the shell's). */
+export type SettingsTabsTexts = { tabs: string; title: string; profile: string; security: string; preferences: string };
+
 /** The sections of the user's own settings. */
-export async function SettingsTabs() {
-  const t = await getTranslations("settings");
+export function SettingsTabs({ texts }: { texts: SettingsTabsTexts }) {
   return (
     <SectionTabs
-      label={t("tabs")}
-      heading={<h1 className="mb-3 text-2xl font-semibold">{t("title")}</h1>}
+      label={texts.tabs}
+      heading={<h1 className="mb-3 text-2xl font-semibold">{texts.title}</h1>}
       tabs={[
-        { href: "/settings/profile", label: t("profile") },
-        { href: "/settings/security", label: t("security") },
-        { href: "/settings/preferences", label: t("preferences") },
+        { href: "/settings/profile", label: texts.profile },
+        { href: "/settings/security", label: texts.security },
+        { href: "/settings/preferences", label: texts.preferences },
       ]}
     />
   );

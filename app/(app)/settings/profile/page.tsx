@@ -1,5 +1,5 @@
 import { ProfileForm } from "@/components/settings/profile-form";
-import { SettingsPage } from "@/components/settings/settings-page";
+import { getSettingsFrame, SettingsPage } from "@/components/settings/settings-page";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getMe } from "@/lib/users/get-me";
 
@@ -7,9 +7,10 @@ export const dynamic = "force-dynamic";
 
 export default async function ProfilePage() {
   const ctx = await requirePageAccount("/settings/profile");
-  const me = await getMe(ctx);
+  // The frame with the page's own data in one await: the screen then renders in one pass.
+  const [me, frame] = await Promise.all([getMe(ctx), getSettingsFrame(ctx)]);
   return (
-    <SettingsPage ctx={ctx}>
+    <SettingsPage frame={frame}>
       <ProfileForm
         user={{
           email: me.email,
