@@ -18,7 +18,7 @@ type AppShellProps = {
   upgrade?: UpgradeContact | null;
   menu: { key: VisibleEntry["key"]; href: string; upgrade: boolean; capability?: string | null }[];
   /** `tos: false` shows the terms dialog (spec section 4 "Session") on every signed-in screen. */
-  user: { name: string; email: string; firstName?: string | null; tos?: boolean; avatar?: string | null };
+  user: { name: string; email: string; firstName?: string | null; tos?: boolean; avatar: string | null };
   accountName: string | null;
   canManageWorkspace?: boolean;
   children: ReactNode;

@@ -2,16 +2,14 @@
 
 import { useTranslations } from "@/lib/i18n/client";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { operationHref } from "@/lib/client/operations";
-import { getUserAvatarOp } from "@/lib/operations/routes/user";
 
 /** The open menu's contents (user-menu-items.tsx), fetched on the first opening (issue 15). */
 const UserMenuItems = lazy(() => import("./user-menu-items").then((module) => ({ default: module.UserMenuItems })));
 
 /**
  * The user menu of the top bar: who is signed in, and sign out. Keyboard: Escape closes. The
- * button shows the user's picture: `avatar` when given (null: none), else the picture route,
- * falling back to the initial when there is none.
+ * button shows the user's picture (`avatar`, their own picture route; null: none), falling back to
+ * the initial when there is none or it fails to load.
  */
 export function UserMenu({
   name,
@@ -22,12 +20,11 @@ export function UserMenu({
   name: string;
   email: string;
   canManageWorkspace: boolean;
-  avatar?: string | null;
+  avatar: string | null;
 }) {
   const t = useTranslations("nav");
   const [open, setOpen] = useState(false);
   const [pictureFailed, setPictureFailed] = useState(false);
-  const picture = avatar === undefined ? operationHref(getUserAvatarOp, {}) : avatar;
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -53,10 +50,10 @@ export function UserMenu({
         onClick={() => setOpen((v) => !v)}
         className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-brand-600 text-sm font-semibold text-white"
       >
-        {picture && !pictureFailed ? (
+        {avatar && !pictureFailed ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own route
           <img
-            src={picture}
+            src={avatar}
             alt=""
             className="size-full object-cover"
             onError={() => setPictureFailed(true)}
