@@ -1,7 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+// The router's context, as next/navigation's useRouter reads it (without its throw when absent).
+import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
+import { useContext, type AnchorHTMLAttributes, type MouseEvent } from "react";
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   href: string;
@@ -15,10 +16,11 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  * "First-load JavaScript"): the router is the framework's, already on every page. The route is
  * fetched ahead when the pointer or the focus reaches the link, not for every link in view, so a
  * list of 25 documents does not ask the server for 25 pages. A click with a modifier key, another
- * button, a target or a download attribute is left to the browser (new tab, save…).
+ * button, a target or a download attribute is left to the browser (new tab, save…). Outside the
+ * app's router (a page rendered on its own, in a test) it is a plain link, as next/link is.
  */
 export function Link({ href, scroll, onClick, onPointerEnter, onFocus, ...props }: LinkProps) {
-  const router = useRouter();
+  const router = useContext(AppRouterContext);
   const local = (event: MouseEvent<HTMLAnchorElement>) => {
     const anchor = event.currentTarget;
     return anchor.origin === window.location.origin && (!anchor.target || anchor.target === "_self") && !anchor.hasAttribute("download");
@@ -29,16 +31,16 @@ export function Link({ href, scroll, onClick, onPointerEnter, onFocus, ...props 
       {...props}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        if (local(event)) router.prefetch(href);
+        if (router && local(event)) router.prefetch(href);
       }}
       onFocus={(event) => {
         onFocus?.(event);
-        if (event.currentTarget.origin === window.location.origin) router.prefetch(href);
+        if (router && event.currentTarget.origin === window.location.origin) router.prefetch(href);
       }}
       onClick={(event) => {
         onClick?.(event);
         if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        if (!local(event)) return;
+        if (!router || !local(event)) return;
         event.preventDefault();
         router.push(href, { scroll: scroll ?? true });
       }}

@@ -1,13 +1,10 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { withClientIntl } from "../../factories/client-intl";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UpgradeModal } from "@/components/layout/upgrade-modal";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import en from "@/messages/en.json";
-
-// Rendered on its own, outside the app's router: its links (components/ui/link.tsx) get a router that goes nowhere.
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {}, prefetch: () => {} }) }));
 
 const render = (contact: UpgradeContact, props: { capability?: string | null; reason?: string | null } = {}) =>
   renderToString(
