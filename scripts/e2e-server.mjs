@@ -50,6 +50,8 @@ if (process.env.DATABASE_URL) {
   const name = `covenant_e2e_${Date.now()}`;
   const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
+  // Dropped after the run: commits need not wait for the disk (docs/benchmarks.md, "CI time").
+  await admin.unsafe(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   env.DATABASE_URL = url.toString();

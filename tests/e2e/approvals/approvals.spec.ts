@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, csrfToken, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, csrfToken, signInThroughApi, uniqueEmail, waitForHydration } from "../fixtures/users";
 import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 /**
@@ -40,8 +40,8 @@ test("an owner sends a contract for approval to a colleague and an outside lawye
   request,
 }) => {
   const owner = await createVerifiedUser(request, "approvals-owner");
-  await signIn(page, owner.email, owner.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, owner.email, owner.password);
+  await acceptTermsThroughApi(page);
   await markWelcomeTourSeen(page.request);
 
   // A colleague joins the workspace as a Member.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { billingDetailsCard, cardExpiry, fillBillingDetails, paymentMethodsCard, typeCard } from "../fixtures/billing";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -12,8 +12,8 @@ const en = messages("en");
  */
 test("an administrator fills in the billing details and adds cards with the offline card field", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "billing");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings/ws/billing");
 
   // No billing data yet: the form is open, without Cancel.

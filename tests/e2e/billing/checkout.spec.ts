@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { fillBillingDetails, paymentMethodsCard, typeCard } from "../fixtures/billing";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -16,8 +16,8 @@ test("an administrator checks out Standard yearly with a promotion code and the 
   request,
 }) => {
   const user = await createVerifiedUser(request, "checkout");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings/ws/appearance");
   await expect(page.getByText(en("workspace.brandingNotInPlan"))).toBeVisible();
   await page.goto("/settings/ws/billing");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, csrfToken, signIn } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, csrfToken, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 const year = new Date().getFullYear() + 3;
@@ -13,8 +13,8 @@ const year = new Date().getFullYear() + 3;
  */
 test("an administrator sees the checkout's invoice, opens its receipt and the billing portal", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "invoices");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
 
   const headers = { "x-csrf-token": await csrfToken(page.request) };
   const call = async (method: "put" | "post", path: string, data: object) => {

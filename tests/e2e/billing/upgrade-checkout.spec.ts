@@ -3,7 +3,7 @@ import { test } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
 import { fillBillingDetails, paymentMethodsCard, typeCard } from "../fixtures/billing";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -33,8 +33,8 @@ test("checkout opens preselected from the plan buttons, the address and the upgr
   request,
 }) => {
   const user = await createVerifiedUser(request, "upgrade-checkout");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
 
   // A plan button of the Billing screen: checkout on the payment step of Standard, yearly.
   await page.goto("/settings/ws/billing");

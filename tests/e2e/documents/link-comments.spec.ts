@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
-import { csrfToken, DEMO_USER, signIn } from "../fixtures/users";
+import { csrfToken, DEMO_USER, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -81,7 +81,7 @@ test("a visitor of a commenter link signs a comment with a name, and the owner s
   // The owner sees it in the document's comments tab, with the visitor's name and the link.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signIn(owner, DEMO_USER.email, DEMO_USER.password);
+  await signInThroughApi(owner, DEMO_USER.email, DEMO_USER.password);
   await owner.goto(`/d/${document.id}/view`);
   await owner.getByRole("tab", { name: en("documents.tabs.comments") }).click();
   const seen = owner.getByRole("tabpanel").getByTestId("comment").filter({ hasText: body });
@@ -109,7 +109,7 @@ test("a member with the reviewer role or higher writes a suggestion, chosen with
   const body = `Say 30 days, not 60 ${Date.now()}`;
 
   // The demo administrator owns the document: owner is above reviewer.
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await signInThroughApi(page, DEMO_USER.email, DEMO_USER.password);
   await page.goto(`/d/${document.id}/view`);
   await page.getByRole("tab", { name: en("documents.tabs.comments") }).click();
   const panel = page.getByRole("tabpanel");

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { makeDocx } from "../../fixtures/docx";
 import { messages } from "../fixtures/messages";
 import { emailLink, outboxUrl } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, csrfToken, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, csrfToken, signInThroughApi, uniqueEmail, waitForHydration } from "../fixtures/users";
 import { markWelcomeTourSeen } from "../fixtures/welcome-tour";
 
 /**
@@ -38,8 +38,8 @@ test("an editor shares a document by email with someone outside the workspace on
   request,
 }) => {
   const owner = await createVerifiedUser(request, "share-person");
-  await signIn(page, owner.email, owner.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, owner.email, owner.password);
+  await acceptTermsThroughApi(page);
   await markWelcomeTourSeen(page.request);
   const document = await uploadDocument(page.request, "Offer for an outside client");
   const outsider = uniqueEmail("outside-client");

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -10,8 +10,8 @@ test("an administrator creates an API token, sees its key once, the public API a
   playwright,
 }) => {
   const user = await createVerifiedUser(request, "api-tokens");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings/ws/integrations");
 
   await page.getByRole("textbox", { name: en("apiTokens.name") }).fill("CRM sync");

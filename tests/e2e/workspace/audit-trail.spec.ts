@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn, waitForHydration } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi, waitForHydration } from "../fixtures/users";
 
 const en = messages("en");
 
@@ -9,8 +9,8 @@ type Exported = { rows: { sequence: number; eventType: string }[] };
 
 test("an administrator downloads the audit trail, checks it in the settings, and an edited row breaks it", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "audit-trail");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
 
   await page.goto("/settings/ws/settings");
   await waitForHydration(page);

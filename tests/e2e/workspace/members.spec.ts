@@ -1,7 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, DEMO_USER, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
+import {
+  acceptTerms,
+  acceptTermsThroughApi,
+  createVerifiedUser,
+  DEMO_USER,
+  signIn,
+  signInThroughApi,
+  uniqueEmail,
+  waitForHydration,
+} from "../fixtures/users";
 
 const en = messages("en");
 
@@ -13,7 +22,7 @@ test("an administrator invites a colleague, who joins in another browser and see
   const invitee = uniqueEmail("invitee");
 
   // The administrator invites a Guest.
-  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await signInThroughApi(page, DEMO_USER.email, DEMO_USER.password);
   await page.goto("/settings/ws/users");
   await expect(page.getByRole("heading", { name: en("members.title"), exact: true })).toBeVisible();
   await page.getByRole("textbox", { name: en("members.emails") }).fill(invitee);
@@ -83,8 +92,9 @@ test("an expired or used invitation explains itself and offers sign-in", async (
 
 test("switching the language to Spanish and then Catalan changes the whole screen", async ({ page, browser, request }) => {
   const user = await createVerifiedUser(request, "lang-home");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
+  await page.goto("/");
   await expect(page.getByRole("heading", { name: `Welcome, ${user.firstName}` })).toBeVisible();
 
   for (const [locale, previous] of [

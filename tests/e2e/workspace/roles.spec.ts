@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import IntlMessageFormat from "intl-messageformat";
 import { messages } from "../fixtures/messages";
 import { emailLink } from "../fixtures/outbox";
-import { acceptTerms, createVerifiedUser, signIn, uniqueEmail, waitForHydration } from "../fixtures/users";
+import { acceptTerms, acceptTermsThroughApi, createVerifiedUser, signInThroughApi, uniqueEmail, waitForHydration } from "../fixtures/users";
 
 const en = messages("en");
 /** An English text with its ICU arguments (plurals included) filled in. */
@@ -26,8 +26,8 @@ test("an administrator makes a role, invites a colleague with it, edits it, and 
   request,
 }) => {
   const admin = await createVerifiedUser(request, "roles-admin");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
 
   // Workspace settings → Roles, the tab next to Users.
   await page.goto("/settings/ws/users");
@@ -132,8 +132,8 @@ test("an administrator makes a role, invites a colleague with it, edits it, and 
 
 test("a Member opening workspace settings → Roles sees the not-allowed state", async ({ page, browser, request }) => {
   const admin = await createVerifiedUser(request, "roles-owner");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
   const email = uniqueEmail("roles-member");
   await invite(page, email, en("roles.Member"));
 

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { messages } from "../fixtures/messages";
-import { acceptTerms, createVerifiedUser, signIn, waitForHydration } from "../fixtures/users";
+import { acceptTermsThroughApi, createVerifiedUser, signInThroughApi, waitForHydration } from "../fixtures/users";
 
 const en = messages("en");
 
 test("an administrator renames the workspace and the layout shows the new name; a bad colour is refused", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "ws-settings");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
 
   await page.goto("/settings/ws");
   await page.waitForURL((url) => url.pathname === "/settings/ws/settings");
@@ -41,8 +41,8 @@ test("an administrator renames the workspace and the layout shows the new name; 
 
 test("profile: a phone without a country code is refused, a valid one is saved", async ({ page, request }) => {
   const user = await createVerifiedUser(request, "profile");
-  await signIn(page, user.email, user.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, user.email, user.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings");
   await page.waitForURL((url) => url.pathname === "/settings/profile");
   const phone = page.getByRole("textbox", { name: en("profile.phone") });
@@ -57,8 +57,8 @@ test("profile: a phone without a country code is refused, a valid one is saved",
 
 test("categories and tags: add, hide, recolour and delete", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "taxonomy");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
 
   await page.goto("/settings/ws/categories");
   await page.getByRole("textbox", { name: en("categories.name") }).fill("Purchase agreements");
@@ -118,8 +118,8 @@ test("categories and tags: add, hide, recolour and delete", async ({ page, reque
 
 test("the home search finds a tag of the workspace", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "search");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings/ws/tags");
   await waitForHydration(page);
   await page.getByRole("textbox", { name: en("tags.name") }).fill("Renewal watch");
@@ -136,8 +136,8 @@ test("the home search finds a tag of the workspace", async ({ page, request }) =
 
 test("appearance: a logo is uploaded and shown; a file that is not an image is refused", async ({ page, request }) => {
   const admin = await createVerifiedUser(request, "logo");
-  await signIn(page, admin.email, admin.password);
-  await acceptTerms(page);
+  await signInThroughApi(page, admin.email, admin.password);
+  await acceptTermsThroughApi(page);
   await page.goto("/settings/ws/appearance");
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
   await page

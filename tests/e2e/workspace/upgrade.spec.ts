@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { e2eDatabase, setAccountCapabilities } from "../fixtures/database";
-import { createVerifiedUser, signIn } from "../fixtures/users";
+import { createVerifiedUser, signInThroughApi } from "../fixtures/users";
 
 /**
  * A menu entry outside the plan: the star opens the upgrade modal with the spec's texts and the
@@ -14,7 +14,7 @@ test("a starred entry opens the upgrade prompt with the plan badge and Upgrade n
   test.skip(!sql, "needs DATABASE_URL: the embedded e2e database cannot be reached from the test process");
   try {
     const user = await createVerifiedUser(request, "upgrade");
-    await signIn(page, user.email, user.password);
+    await signInThroughApi(page, user.email, user.password);
     // A fresh workspace has the free plan's capabilities; take templates away.
     await setAccountCapabilities(sql!, user.accountName, (current) => current.filter((capability) => capability !== "templates"));
     await page.goto("/");
