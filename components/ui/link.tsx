@@ -27,8 +27,8 @@ export function Link({ href, scroll, onClick, onPointerEnter, onFocus, ...props 
   };
   return (
     <a
-      href={href}
       {...props}
+      href={href}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
         if (router && local(event)) router.prefetch(href);
