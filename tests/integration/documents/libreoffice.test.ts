@@ -19,8 +19,10 @@ const imageCount = (pdf: PDFDocument) =>
     .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of("Subtype")) === PDFName.of("Image")).length;
 
 // These run against the real LibreOffice (CI installs it; .ci/run). Without it they do not run:
-// pdf-rendition.test.ts covers the same paths with a stand-in, and the refusal without it.
-describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice installed", () => {
+// pdf-rendition.test.ts covers the same paths with a stand-in, and the refusal without it. Each
+// conversion starts LibreOffice (several seconds, more on a busy machine: the first test converts
+// twice), hence the longer timeout than the suite's 30 s.
+describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice installed", { timeout: 120_000 }, () => {
   it("takes a Word 97-2003 .doc template, finds its fields and makes documents from it, with their PDF", async () => {
     const { account, owner } = await createAccount("LibreOffice");
     const { ctx } = await signedInAs(owner.id, account.id);
