@@ -104,11 +104,17 @@ const pgTypes = {
  * objects with PostgreSQL's types as both drivers parse them (JSON parsed, arrays as arrays,
  * timestamps as Dates in UTC); counted by countStatements like Prisma's statements. Not inside a
  * Prisma transaction: it runs on a connection of its own.
+ *
+ * `name` makes it a prepared statement on a PostgreSQL server: each connection parses it once,
+ * and after a few runs PostgreSQL keeps one plan for it. The session's statement took 1.2 ms to
+ * plan against 0.4 ms to run, on every signed-in request (issue 15). Only for a constant `text`:
+ * one name, one text, for the life of the process (a connection refuses the same name with
+ * another text).
  */
-export async function queryRows<T>(text: string, values: unknown[]): Promise<T[]> {
+export async function queryRows<T>(text: string, values: unknown[], name?: string): Promise<T[]> {
   const current = state();
   if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
-  if (current.pool) return (await current.pool.query<T & pg.QueryResultRow>({ text, values, types: pgTypes })).rows;
+  if (current.pool) return (await current.pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows;
   return (await current.pglite!.query<T>(text, values, { parsers: { [pgliteTypes.TIMESTAMP]: utcTimestamp } })).rows;
 }
 

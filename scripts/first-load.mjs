@@ -9,7 +9,8 @@ import { gzipSync } from "node:zlib";
 
 /**
  * First-load budgets, gzip KB (1 KB = 1,000 bytes, as issue 15's figures). `target`: issue 15's
- * goal (none for the share page). `ceiling`: what the tests enforce, so nothing grows unnoticed:
+ * goal (none for the share page). `own`: its allowance beyond the floor (ASSUMED_RUNTIME_KB, below).
+ * `ceiling`: what the tests enforce, so nothing grows unnoticed:
  * the size reached with about 1 KB to spare, never above the target (docs/benchmarks.md,
  * "First-load JavaScript", says why /login and /docs stay above their targets).
  * Lower a ceiling when a page gets lighter. Lowered on 2026-11-27 (issue 15) once the route table
@@ -23,11 +24,24 @@ import { gzipSync } from "node:zlib";
  * with lib/i18n/client.tsx instead of next-intl's client.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
-  "/login": { target: 135, ceiling: 142 },
-  "/docs": { target: 145, ceiling: 150 },
-  "/d/{id}/view": { target: 160, ceiling: 153 },
-  "/s/{id}": { target: null, ceiling: 148.5 },
+  "/login": { target: 135, ceiling: 142, own: 6 },
+  "/docs": { target: 145, ceiling: 150, own: 16 },
+  "/d/{id}/view": { target: 160, ceiling: 153, own: 31 },
+  "/s/{id}": { target: null, ceiling: 148.5, own: null },
 };
+
+/**
+ * The runtime issue 15 assumed under its targets ("the Next + React runtime alone is 129"). Its
+ * targets are that runtime plus each page's `own` allowance (/login 6, /docs 16, /d/{id}/view 31).
+ * The runtime of this stack weighs more (about 135.3 KB, module by module), so the allowance is
+ * checked against what a page loads beyond /out, a page with no client code of its own, measured
+ * in the same build: the framework and the root layout, whatever they weigh (docs/benchmarks.md,
+ * "First-load JavaScript"; the decision in docs/performance-targets.md).
+ */
+export const ASSUMED_RUNTIME_KB = 129;
+
+/** The page that measures the floor: no client component of its own. */
+export const FLOOR_PAGE = "/out";
 
 /** Strings only zod's runtime holds (its error class and core type names). */
 export const ZOD_MARKERS = ["ZodError", "$ZodType", "ZodObject"];

@@ -81,9 +81,11 @@ export function policiesFromJson(value: unknown) {
 
 export type MyPolicy = ReturnType<typeof policiesFromJson>[number];
 
+const MY_POLICIES_SQL = `SELECT ${myPoliciesJsonSql("$1")} AS "policies"`;
+
 /** The user's active memberships in one plain statement, through the driver (lib/db.ts queryRows). */
 async function myPolicies(userId: string): Promise<MyPolicy[]> {
-  const [row] = await queryRows<{ policies: unknown }>(`SELECT ${myPoliciesJsonSql("$1")} AS "policies"`, [userId]);
+  const [row] = await queryRows<{ policies: unknown }>(MY_POLICIES_SQL, [userId], "my-policies");
   return policiesFromJson(row?.policies ?? []);
 }
 

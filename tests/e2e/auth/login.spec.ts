@@ -21,7 +21,7 @@ test("a wrong password shows the error and stays on the sign-in screen", async (
   expect(await sessionEmail(page)).toBe(user.email);
 });
 
-test("a protected address visited signed out is reached after signing in", async ({ page }) => {
+test("a protected address visited signed out is reached after signing in", { tag: "@smoke" }, async ({ page }) => {
   await page.goto("/?view=all");
   await expect(page).toHaveURL("/login?redirect=%2F%3Fview%3Dall");
   await expect(page.getByRole("heading", { name: "Sign in to your workspace" })).toBeVisible();

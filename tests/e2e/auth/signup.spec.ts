@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { openEmail, outboxUrl } from "../fixtures/outbox";
 import { fillCredentials, newUser, sessionEmail } from "../fixtures/users";
 
-test("sign up, verify the email, sign in and accept the terms", async ({ page }) => {
+test("sign up, verify the email, sign in and accept the terms", { tag: "@smoke" }, async ({ page }) => {
   const user = newUser("signup");
 
   await test.step("sign up", async () => {

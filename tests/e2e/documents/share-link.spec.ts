@@ -34,29 +34,33 @@ async function documentOfDemo(request: APIRequestContext, text: string) {
   return { document, createLink };
 }
 
-test("a visitor without an account opens a share link, and sees the expired message once it expires", async ({ page, request }) => {
-  const { document, createLink } = await documentOfDemo(request, "Hello visitor from the e2e test");
-  const expiresAt = Date.now() + 20_000;
-  const link = await createLink({ name: "For the visitor", expiredAt: new Date(expiresAt).toISOString() });
+test(
+  "a visitor without an account opens a share link, and sees the expired message once it expires",
+  { tag: "@smoke" },
+  async ({ page, request }) => {
+    const { document, createLink } = await documentOfDemo(request, "Hello visitor from the e2e test");
+    const expiresAt = Date.now() + 20_000;
+    const link = await createLink({ name: "For the visitor", expiredAt: new Date(expiresAt).toISOString() });
 
-  // `page` has its own browser context: no session, no cookies.
-  await page.goto(new URL(link.url).pathname);
-  await expect(page.getByRole("heading", { name: document.name, exact: true })).toBeVisible();
-  await expect(page.getByText(en("shareLinks.page.sharedBy").replace("{account}", DEMO_USER.accountName))).toBeVisible();
-  await expect(page.getByRole("button", { name: en("shareLinks.page.download") })).toBeVisible();
-  const preview = page.frameLocator(`iframe[title="Preview of ${document.name}"]`);
-  await expect(preview.getByText("Hello visitor from the e2e test")).toBeVisible();
+    // `page` has its own browser context: no session, no cookies.
+    await page.goto(new URL(link.url).pathname);
+    await expect(page.getByRole("heading", { name: document.name, exact: true })).toBeVisible();
+    await expect(page.getByText(en("shareLinks.page.sharedBy").replace("{account}", DEMO_USER.accountName))).toBeVisible();
+    await expect(page.getByRole("button", { name: en("shareLinks.page.download") })).toBeVisible();
+    const preview = page.frameLocator(`iframe[title="Preview of ${document.name}"]`);
+    await expect(preview.getByText("Hello visitor from the e2e test")).toBeVisible();
 
-  // Tokens stay in this tab's sessionStorage, never in a cookie.
-  expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain(`share-link:${link.id}`);
-  const cookies = (await page.context().cookies()).map((c) => c.name);
-  expect(cookies.filter((name) => name !== "csrf-token" && !/locale|lang/i.test(name))).toEqual([]);
+    // Tokens stay in this tab's sessionStorage, never in a cookie.
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toContain(`share-link:${link.id}`);
+    const cookies = (await page.context().cookies()).map((c) => c.name);
+    expect(cookies.filter((name) => name !== "csrf-token" && !/locale|lang/i.test(name))).toEqual([]);
 
-  await page.waitForTimeout(Math.max(0, expiresAt - Date.now() + 500));
-  await page.reload();
-  await expect(page.getByTestId("link-unavailable")).toContainText(en("shareLinks.page.expired"));
-  await expect(page.getByText("Hello visitor from the e2e test")).toHaveCount(0);
-});
+    await page.waitForTimeout(Math.max(0, expiresAt - Date.now() + 500));
+    await page.reload();
+    await expect(page.getByTestId("link-unavailable")).toContainText(en("shareLinks.page.expired"));
+    await expect(page.getByText("Hello visitor from the e2e test")).toHaveCount(0);
+  },
+);
 
 test("a secure link asks for an allowed address and the emailed code", async ({ page, request }) => {
   const { document, createLink } = await documentOfDemo(request, "Only for partners");

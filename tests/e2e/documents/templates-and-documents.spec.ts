@@ -44,93 +44,94 @@ async function uploadTemplate(page: Page, name: string, paragraphs: (string | st
   await dialog.getByRole("button", { name: en("templates.upload") }).click();
 }
 
-test("a member uploads a [bracket] template, sets a date and a formula field, creates a document, downloads it and finds it by a word of its body", async ({
-  page,
-  request,
-}) => {
-  await signInFresh(page, request, "templates");
-  await uploadTemplate(page, "Service agreement [client].docx", [
-    "Service agreement with [client].",
-    ["Work starts on [st", "art date]."],
-    "The monthly fee is [fee] and the yearly total is [yearly total].",
-    "Governed by the Wombat clause.",
-  ]);
+test(
+  "a member uploads a [bracket] template, sets a date and a formula field, creates a document, downloads it and finds it by a word of its body",
+  { tag: "@smoke" },
+  async ({ page, request }) => {
+    await signInFresh(page, request, "templates");
+    await uploadTemplate(page, "Service agreement [client].docx", [
+      "Service agreement with [client].",
+      ["Work starts on [st", "art date]."],
+      "The monthly fee is [fee] and the yearly total is [yearly total].",
+      "Governed by the Wombat clause.",
+    ]);
 
-  // The fields were found, split runs included.
-  await page.waitForURL(/\/t\/[^/]+\/view$/);
-  const rows = page.getByTestId("variable-row");
-  await expect(rows).toHaveCount(4);
-  await expect(page.getByRole("heading", { name: "4 fields" })).toBeVisible();
+    // The fields were found, split runs included.
+    await page.waitForURL(/\/t\/[^/]+\/view$/);
+    const rows = page.getByTestId("variable-row");
+    await expect(rows).toHaveCount(4);
+    await expect(page.getByRole("heading", { name: "4 fields" })).toBeVisible();
 
-  // Start date is a date with a format; the total is a formula over the fee.
-  const start = page.locator('[data-testid="variable-row"][data-name="start date"]');
-  await start.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.date") });
-  await start.getByRole("textbox", { name: en("templates.dateFormat") }).fill("DD/MM/YYYY");
-  const fee = page.locator('[data-testid="variable-row"][data-name="fee"]');
-  await fee.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.currency") });
-  await fee.getByRole("textbox", { name: en("templates.currency") }).fill("EUR");
-  const total = page.locator('[data-testid="variable-row"][data-name="yearly total"]');
-  await total.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.formula") });
-  await total.getByRole("textbox", { name: en("templates.formula") }).fill("[fee] * 12");
-  await page.getByRole("button", { name: en("templates.saveFields") }).click();
-  await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
+    // Start date is a date with a format; the total is a formula over the fee.
+    const start = page.locator('[data-testid="variable-row"][data-name="start date"]');
+    await start.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.date") });
+    await start.getByRole("textbox", { name: en("templates.dateFormat") }).fill("DD/MM/YYYY");
+    const fee = page.locator('[data-testid="variable-row"][data-name="fee"]');
+    await fee.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.currency") });
+    await fee.getByRole("textbox", { name: en("templates.currency") }).fill("EUR");
+    const total = page.locator('[data-testid="variable-row"][data-name="yearly total"]');
+    await total.getByRole("combobox", { name: en("templates.type") }).selectOption({ label: en("templates.types.formula") });
+    await total.getByRole("textbox", { name: en("templates.formula") }).fill("[fee] * 12");
+    await page.getByRole("button", { name: en("templates.saveFields") }).click();
+    await expect(page.getByText(en("alerts.saved")).first()).toBeVisible();
 
-  await page.getByRole("button", { name: en("templates.publish") }).click();
-  await expect(page.getByTestId("template-state")).toHaveText(en("templates.published"));
+    await page.getByRole("button", { name: en("templates.publish") }).click();
+    await expect(page.getByTestId("template-state")).toHaveText(en("templates.published"));
 
-  // The form validates by type and computes the formula as you type.
-  const form = page.getByTestId("create-document-form");
-  await form.locator('[data-name="client"] input').fill("Acme Robotics");
-  await form.locator('[data-name="start date"] input').fill("2027-03-01");
-  await form.locator('[data-name="fee"] input').fill("250");
-  await expect(form.locator('[data-name="yearly total"] output')).toHaveText("3,000");
-  await form.getByRole("button", { name: en("templates.generate") }).click();
+    // The form validates by type and computes the formula as you type.
+    const form = page.getByTestId("create-document-form");
+    await form.locator('[data-name="client"] input').fill("Acme Robotics");
+    await form.locator('[data-name="start date"] input').fill("2027-03-01");
+    await form.locator('[data-name="fee"] input').fill("250");
+    await expect(form.locator('[data-name="yearly total"] output')).toHaveText("3,000");
+    await form.getByRole("button", { name: en("templates.generate") }).click();
 
-  await page.waitForURL(/\/d\/[^/]+\/view$/);
-  await expect(page.getByRole("heading", { name: "Service agreement Acme Robotics" })).toBeVisible();
-  await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.initial"));
-  const rendition = page.getByTestId("document-rendition");
-  await expect(rendition).toContainText("Work starts on 01/03/2027.");
-  await expect(rendition).toContainText("The monthly fee is €250.00 and the yearly total is 3,000.");
-  // The Fields tab reads each value in the reader's language, by its label.
-  await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
-  const fields = page.getByRole("tabpanel");
-  await expect(fields).toContainText("March 1, 2027");
-  await expect(fields).toContainText("€250.00");
-  await expect(fields).not.toContainText("2027-03-01");
-  await page.getByRole("tab", { name: en("documents.tabs.document") }).click();
+    await page.waitForURL(/\/d\/[^/]+\/view$/);
+    await expect(page.getByRole("heading", { name: "Service agreement Acme Robotics" })).toBeVisible();
+    await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.initial"));
+    const rendition = page.getByTestId("document-rendition");
+    await expect(rendition).toContainText("Work starts on 01/03/2027.");
+    await expect(rendition).toContainText("The monthly fee is €250.00 and the yearly total is 3,000.");
+    // The Fields tab reads each value in the reader's language, by its label.
+    await page.getByRole("tab", { name: en("documents.tabs.fields") }).click();
+    const fields = page.getByRole("tabpanel");
+    await expect(fields).toContainText("March 1, 2027");
+    await expect(fields).toContainText("€250.00");
+    await expect(fields).not.toContainText("2027-03-01");
+    await page.getByRole("tab", { name: en("documents.tabs.document") }).click();
 
-  // The downloaded DOCX holds the filled values.
-  const downloading = page.waitForEvent("download");
-  await page
-    .getByRole("link", { name: en("documents.download") })
-    .first()
-    .click();
-  const download = await downloading;
-  const text = new PizZip(await readFile((await download.path())!))
-    .file("word/document.xml")!
-    .asText()
-    .replace(/<[^>]+>/g, "");
-  expect(text).toContain("Service agreement with Acme Robotics.");
-  expect(text).toContain("the yearly total is 3,000.");
+    // The downloaded DOCX holds the filled values.
+    const downloading = page.waitForEvent("download");
+    await page
+      .getByRole("link", { name: en("documents.download") })
+      .first()
+      .click();
+    const download = await downloading;
+    const text = new PizZip(await readFile((await download.path())!))
+      .file("word/document.xml")!
+      .asText()
+      .replace(/<[^>]+>/g, "");
+    expect(text).toContain("Service agreement with Acme Robotics.");
+    expect(text).toContain("the yearly total is 3,000.");
 
-  // The status moves along the table.
-  await page.getByRole("combobox", { name: en("documents.changeStatus") }).selectOption({ label: en("documents.status.drafting") });
-  await page.getByRole("button", { name: en("documents.apply") }).click();
-  await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.drafting"));
+    // The status moves along the table.
+    await page.getByRole("combobox", { name: en("documents.changeStatus") }).selectOption({ label: en("documents.status.drafting") });
+    await page.getByRole("button", { name: en("documents.apply") }).click();
+    await expect(page.getByTestId("document-status")).toHaveText(en("documents.status.drafting"));
 
-  // Search finds it by a word of its body, with the match highlighted.
-  await page.goto("/docs");
-  await page.getByRole("searchbox", { name: en("documents.search") }).fill("wombat");
-  await page.getByRole("button", { name: en("documents.apply") }).click();
-  const row = page.getByTestId("document-row");
-  await expect(row).toHaveCount(1);
-  await expect(row).toContainText("Service agreement Acme Robotics");
-  await expect(row.getByTestId("search-highlight").locator("mark")).toHaveText("Wombat");
-  await page.getByRole("searchbox", { name: en("documents.search") }).fill("platypus");
-  await page.getByRole("button", { name: en("documents.apply") }).click();
-  await expect(page.getByText(en("documents.empty"))).toBeVisible();
-});
+    // Search finds it by a word of its body, with the match highlighted.
+    await page.goto("/docs");
+    await page.getByRole("searchbox", { name: en("documents.search") }).fill("wombat");
+    await page.getByRole("button", { name: en("documents.apply") }).click();
+    const row = page.getByTestId("document-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Service agreement Acme Robotics");
+    await expect(row.getByTestId("search-highlight").locator("mark")).toHaveText("Wombat");
+    await page.getByRole("searchbox", { name: en("documents.search") }).fill("platypus");
+    await page.getByRole("button", { name: en("documents.apply") }).click();
+    await expect(page.getByText(en("documents.empty"))).toBeVisible();
+  },
+);
 
 test("a member sets address, position, data map, table and identity fields and fills them in the form", async ({ page, request }) => {
   await signInFresh(page, request, "structured");

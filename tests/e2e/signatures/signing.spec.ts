@@ -35,7 +35,7 @@ async function signLink(request: APIRequestContext, to: string): Promise<string>
 
 const phone = (browser: Browser) => browser.newContext({ viewport: PHONE, hasTouch: true, locale: "en-US" });
 
-test("two signers sign in order from their phones: one draws, one types", async ({ page, request, browser }) => {
+test("two signers sign in order from their phones: one draws, one types", { tag: "@smoke" }, async ({ page, request, browser }) => {
   test.setTimeout(180_000);
   await signInFresh(page, request, "signing-owner");
   // The owner uploads a PDF.

@@ -14,7 +14,7 @@ const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.doc
  * the app's own operations (the REST calls the document's Approvals and Signatures tabs make), so
  * this runs on the embedded database and on a PostgreSQL server alike.
  */
-test("a member sees what awaits them, and a new request updates the counts live", async ({ page, request }) => {
+test("a member sees what awaits them, and a new request updates the counts live", { tag: "@smoke" }, async ({ page, request }) => {
   const user = await signInFresh(page, request, "work-queue");
   const api = memberApi(page);
   const address = await uploadDocument(page, "Queue lease.docx", "A lease to approve and sign");

@@ -4,7 +4,7 @@ import { anonymousContext } from "@/lib/auth/context";
 import { buildContext } from "@/lib/auth/get-request-context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createSession } from "@/lib/auth/session";
-import { countStatements, db } from "@/lib/db";
+import { countStatements, db, isEmbedded, queryRows } from "@/lib/db";
 import { getCurrentUser } from "@/lib/users/get-me";
 import { createAccount, createUser } from "@/tests/factories";
 
@@ -38,6 +38,23 @@ describe("the signed-in user read with the session", () => {
     for (const userId of [owner.id, bare.id]) {
       const ctx = await sessionContext(userId);
       expect(ctx.sessionUser?.()).toEqual(await db.user.findUniqueOrThrow({ where: { id: userId } }));
+    }
+  });
+
+  it("is read by a prepared statement on a PostgreSQL server, with the same answer on every run", async () => {
+    const { owner, account } = await createAccount();
+    const runs = [];
+    // PostgreSQL keeps one plan for a prepared statement after its fifth run: the later runs use it.
+    for (let run = 0; run < 7; run++) runs.push(await sessionContext(owner.id));
+    for (const ctx of runs) {
+      expect(ctx.accountId).toBe(account.id);
+      expect([...ctx.permissions].sort()).toEqual([...runs[0].permissions].sort());
+      expect(ctx.sessionUser?.()).toEqual(await db.user.findUniqueOrThrow({ where: { id: owner.id } }));
+    }
+    if (!isEmbedded()) {
+      // The pool hands out the connection released last: the one that ran the session's statement.
+      const prepared = await queryRows<{ name: string }>("SELECT name FROM pg_prepared_statements", []);
+      expect(prepared.map((row) => row.name)).toContain("session");
     }
   });
 
