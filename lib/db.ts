@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
@@ -5,7 +6,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { templateForNewDatabase } from "@/lib/database/template";
 import { utcTimestamp } from "@/lib/database/raw-values";
 
@@ -116,6 +117,22 @@ export async function queryRows<T>(text: string, values: unknown[], name?: strin
   if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
   if (current.pool) return (await current.pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows;
   return (await current.pglite!.query<T>(text, values, { parsers: { [pgliteTypes.TIMESTAMP]: utcTimestamp } })).rows;
+}
+
+/**
+ * A `Prisma.sql` read statement through queryRows, prepared under a name made from its text (one
+ * name, one text). For statements whose text is the same on every call (the values may differ),
+ * sent on every load of a screen: the /docs rows and filter options (issue 15). Not for text that
+ * depends on input: each distinct text stays prepared on each connection for the life of the
+ * process.
+ */
+export const queryPrepared = <T>(sql: Prisma.Sql): Promise<T[]> => queryRows<T>(sql.text, sql.values, statementName(sql.text));
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `q${createHash("sha1").update(text).digest("hex").slice(0, 24)}`));
+  return name;
 }
 
 /** The Prisma client (created on first use). */

@@ -1,4 +1,4 @@
-import { db } from "@/lib/db";
+import { queryPrepared } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/permissions";
@@ -13,21 +13,21 @@ type FolderRow = Option & { parentId: string | null };
  * categories (its own and the global ones, hidden ones left out: the rule of findCategories), its
  * tags (findTags), its folders of documents (findFolders, as a flat tree: flattenTree), the
  * workspace's settings (getAccount's, for the rules the screens show), and, with `authors`, the
- * rows of that SQL (the list's author filter). Needs ViewDocuments or ManageDocuments.
+ * rows of that SQL (the list's author filter). Needs ViewDocuments or ManageDocuments. Sent
+ * prepared (queryPrepared): its text is one of a few (with or without `extra`, and the two of
+ * documentsAuthorsSql).
  * tests/integration/documents/load-document-list.test.ts checks it agrees with those services.
  */
 export async function documentOptions<Extra = never>(ctx: ServiceContext, extra?: Prisma.Sql) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
-  const [row] = await db.$queryRaw<
-    {
-      categories: Option[];
-      tags: (Option & { color: string })[];
-      folders: FolderRow[];
-      settings: Prisma.JsonValue;
-      extra: Extra[] | null;
-    }[]
-  >`
+  const [row] = await queryPrepared<{
+    categories: Option[];
+    tags: (Option & { color: string })[];
+    folders: FolderRow[];
+    settings: Prisma.JsonValue;
+    extra: Extra[] | null;
+  }>(Prisma.sql`
     SELECT
       (SELECT coalesce(json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id), '[]'::json)
        FROM (SELECT c.id, c.name FROM "Category" c JOIN "Account" a ON a.id = ${accountId}
@@ -40,7 +40,7 @@ export async function documentOptions<Extra = never>(ctx: ServiceContext, extra?
        FROM (SELECT f.id, f.name, f."parentId" FROM "Folder" f WHERE f."accountId" = ${accountId} AND f."group" = 'document'
              ORDER BY f.name, f.id LIMIT 5000) f) AS folders,
       (SELECT a.settings FROM "Account" a WHERE a.id = ${accountId}) AS settings,
-      ${extra ? Prisma.sql`(SELECT json_agg(row_to_json(x)) FROM (${extra}) x)` : Prisma.sql`NULL::json`} AS extra`;
+      ${extra ? Prisma.sql`(SELECT json_agg(row_to_json(x)) FROM (${extra}) x)` : Prisma.sql`NULL::json`} AS extra`);
   return {
     categories: row!.categories,
     tags: row!.tags,

@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { queryPrepared } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentRoleName, DocumentStatus } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan, can } from "@/lib/auth/permissions";
@@ -40,11 +41,12 @@ type ListRow = {
  * JSON columns of values, settings and metadata), the category's name, the tags, the author, the
  * latest version's file type, and the caller's own active policies (their role on it). It reads
  * what Prisma's joined select of the same relations read, without its query building and result
- * shaping, about half of this statement's cost in the server (docs/benchmarks.md, "Pages").
+ * shaping, about half of this statement's cost in the server (docs/benchmarks.md, "Pages"); its
+ * text never changes, so it is sent prepared (queryPrepared).
  * tests/integration/documents/load-document-list.test.ts checks the rows against findDocuments.
  */
 const listRows = (accountId: string, userId: string, ids: string[]) =>
-  db.$queryRaw<ListRow[]>`
+  queryPrepared<ListRow>(Prisma.sql`
     SELECT d.id, d.name, d.ref, d.status::text AS status, d."folderId", d."updatedAt", d."endedAt", c.name AS category,
       COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) ORDER BY t.name, t.id)
         FROM "_DocumentToTag" dt JOIN "Tag" t ON t.id = dt."B" WHERE dt."A" = d.id), '[]'::json) AS tags,
@@ -55,7 +57,7 @@ const listRows = (accountId: string, userId: string, ids: string[]) =>
     FROM "Document" d
     LEFT JOIN "Category" c ON c.id = d."categoryId"
     LEFT JOIN "User" u ON u.id = d."authorId"
-    WHERE d.id = ANY(CAST(${ids} AS text[])) AND d."accountId" = ${accountId}`;
+    WHERE d.id = ANY(CAST(${ids} AS text[])) AND d."accountId" = ${accountId}`);
 type Author = { id: string; firstName: string; lastName: string; email: string };
 
 /**
