@@ -35,6 +35,9 @@ async function signedInPage() {
       ),
       { readOnly: true },
     ) as AuthedContext;
+  // signedInAs built the owner's first context, which records the membership's access after the
+  // answer: that write must not land among the statements counted next.
+  await accessWritesSettled();
   return { account, session, document, pageContext: contextOf(session.accessToken), contextOf };
 }
 
