@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildContext } from "@/lib/auth/get-request-context";
+import { accessWritesSettled, buildContext } from "@/lib/auth/get-request-context";
 import { countStatements, db } from "@/lib/db";
 import { getUserTimeZone } from "@/lib/users/get-user-time-zone";
 import { createAccount, signedInAs } from "@/tests/factories";
@@ -13,6 +13,8 @@ describe("getUserTimeZone", () => {
     const { account, owner } = await createAccount("Zones");
     await db.user.update({ where: { id: owner.id }, data: { timezone: "Europe/Madrid" } });
     const { accessToken } = await signedInAs(owner.id, account.id);
+    // The first context records the membership's access after the answer: not among counted statements.
+    await accessWritesSettled();
     const page = () =>
       buildContext(
         { header: (name) => (name === "authorization" ? `Bearer ${accessToken}` : null), cookie: () => null },
