@@ -106,28 +106,29 @@ const pgTypes = {
  * timestamps as Dates in UTC); counted by countStatements like Prisma's statements. Not inside a
  * Prisma transaction: it runs on a connection of its own.
  *
- * `name` makes it a prepared statement on a PostgreSQL server: each connection parses it once,
- * and after a few runs PostgreSQL keeps one plan for it. The session's statement took 1.2 ms to
- * plan against 0.4 ms to run, on every signed-in request (issue 15). Only for a constant `text`:
- * one name, one text, for the life of the process (a connection refuses the same name with
- * another text).
+ * `prepared` makes it a prepared statement on a PostgreSQL server, named after its text: each
+ * connection parses it once, and after a few runs PostgreSQL keeps one plan for it. The session's
+ * statement took 1.2 ms to plan against 0.4 ms to run, on every signed-in request (issue 15). Only
+ * for a text that does not depend on input (the values may): each distinct text stays prepared on
+ * each connection for the life of the process.
  */
-export async function queryRows<T>(text: string, values: unknown[], name?: string): Promise<T[]> {
+export async function queryRows<T>(text: string, values: unknown[], options: { prepared?: boolean } = {}): Promise<T[]> {
   const current = state();
   if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
-  if (current.pool) return (await current.pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows;
+  if (current.pool) {
+    const name = options.prepared ? statementName(text) : undefined;
+    return (await current.pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows;
+  }
   return (await current.pglite!.query<T>(text, values, { parsers: { [pgliteTypes.TIMESTAMP]: utcTimestamp } })).rows;
 }
 
 /**
- * A `Prisma.sql` read statement through queryRows, prepared under a name made from its text (one
- * name, one text). For statements whose text is the same on every call (the values may differ),
- * sent on every load of a screen: the /docs rows and filter options (issue 15). Not for text that
- * depends on input: each distinct text stays prepared on each connection for the life of the
- * process.
+ * A `Prisma.sql` read statement through queryRows, prepared (above): for statements whose text is
+ * the same on every call, sent on every load of a screen (the /docs rows and filter options).
  */
-export const queryPrepared = <T>(sql: Prisma.Sql): Promise<T[]> => queryRows<T>(sql.text, sql.values, statementName(sql.text));
+export const queryPrepared = <T>(sql: Prisma.Sql): Promise<T[]> => queryRows<T>(sql.text, sql.values, { prepared: true });
 
+/** One name per text (a connection refuses a name it knows with another text). */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {
   let name = statementNames.get(text);

@@ -276,11 +276,9 @@ type SessionRow = UserColumns & {
  * to plan it than to run it (issue 15).
  */
 async function loadSession(sessionId: string, accountHeader: string | null, withPolicies: boolean): Promise<SessionRow | null> {
-  const rows = await queryRows<SessionRow>(
-    withPolicies ? SESSION_WITH_POLICIES_SQL : SESSION_SQL,
-    [sessionId, accountHeader],
-    withPolicies ? "session-with-policies" : "session",
-  );
+  const rows = await queryRows<SessionRow>(withPolicies ? SESSION_WITH_POLICIES_SQL : SESSION_SQL, [sessionId, accountHeader], {
+    prepared: true,
+  });
   return rows[0] ?? null;
 }
 

@@ -85,7 +85,7 @@ const MY_POLICIES_SQL = `SELECT ${myPoliciesJsonSql("$1")} AS "policies"`;
 
 /** The user's active memberships in one plain statement, through the driver (lib/db.ts queryRows). */
 async function myPolicies(userId: string): Promise<MyPolicy[]> {
-  const [row] = await queryRows<{ policies: unknown }>(MY_POLICIES_SQL, [userId], "my-policies");
+  const [row] = await queryRows<{ policies: unknown }>(MY_POLICIES_SQL, [userId], { prepared: true });
   return policiesFromJson(row?.policies ?? []);
 }
 

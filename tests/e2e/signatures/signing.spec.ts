@@ -83,8 +83,10 @@ test("two signers sign in order from their phones: one draws, one types", { tag:
   const onPage = async () => (await box.boundingBox())!.y - (await pageImage.boundingBox())!.y;
   const startOnPage = await onPage();
   // The panel's live re-reads may shift the screen between reading the box's place and pressing on
-  // it: a press that missed the box is made again where the box now is.
+  // it: a press that missed the box is made again where the box now is. The box is brought to the
+  // middle of the screen first: the pointer reaches nothing below the fold, and the drag goes 120 px down.
   await expect(async () => {
+    await box.evaluate((element) => element.scrollIntoView({ block: "center" }));
     const start = (await box.boundingBox())!;
     await page.mouse.move(start.x + 10, start.y + 10);
     await page.mouse.down();
