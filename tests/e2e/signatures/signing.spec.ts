@@ -79,8 +79,12 @@ test("two signers sign in order from their phones: one draws, one types", { tag:
   // The page's image gives the area its height: before it loads, a box cannot move down.
   const pageImage = box.locator("xpath=..").locator("img");
   await expect.poll(() => pageImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0)).toBe(true);
-  // The box's place on the page image: focusing the box may scroll the screen, which moves both.
-  const onPage = async () => (await box.boundingBox())!.y - (await pageImage.boundingBox())!.y;
+  // The box's place on the page image, as a share of its height: focusing the box may scroll the
+  // screen, which moves both, and a scroll bar that comes or goes rescales the image and the box.
+  const onPage = async () => {
+    const [boxArea, imageArea] = [(await box.boundingBox())!, (await pageImage.boundingBox())!];
+    return (boxArea.y - imageArea.y) / imageArea.height;
+  };
   const startOnPage = await onPage();
   // The panel's live re-reads may shift the screen between reading the box's place and pressing on
   // it: a press that missed the box is made again where the box now is. The box is brought to the
@@ -92,12 +96,15 @@ test("two signers sign in order from their phones: one draws, one types", { tag:
     await page.mouse.down();
     await page.mouse.move(start.x + 40, start.y + 120, { steps: 5 });
     await page.mouse.up();
-    expect(await onPage()).toBeGreaterThan(startOnPage + 50);
+    expect(await onPage()).toBeGreaterThan(startOnPage + 0.05);
   }).toPass({ timeout: 20_000 });
+  // One arrow press moves it a hundredth of the page; pressed again if a re-read took the focus.
   const draggedOnPage = await onPage();
-  await box.focus();
-  await page.keyboard.press("ArrowDown");
-  await expect.poll(onPage).toBeGreaterThan(draggedOnPage);
+  await expect(async () => {
+    await box.focus();
+    await page.keyboard.press("ArrowDown");
+    expect(await onPage()).toBeGreaterThan(draggedOnPage + 0.005);
+  }).toPass({ timeout: 10_000 });
   await page.getByRole("button", { name: en("signing.panel.savePlacement") }).click();
   await expect(page.getByText(en("signing.panel.saved"))).toBeVisible();
 
