@@ -78,6 +78,12 @@ beforeAll(async () => {
   await updateDocumentVersion(admin, revised.id, { name: "revised.docx", bytes: makeDocx(["The new text speaks of warranties only."]) });
   for (let i = 0; i < 4; i++) await upload(`Schedule ${i}`, [`Schedule ${i}: indemnity for item ${i}, with ${"words ".repeat(i * 5)}.`]);
   await upload("Unrelated", ["Nothing to find here."]);
+  // Long texts, for the passages read near the first place the word appears: the word 3,000 words
+  // in; and a longer word that holds it first ("moratoriumless", another word: no match there),
+  // the word itself 3,000 words later.
+  const filler = (n: number) => Array.from({ length: n }, (_, i) => ["clause", "party", "term", "notice"][i % 4]).join(" ");
+  await upload("Long moratorium", [`${filler(3000)} A moratorium on payments applies. ${filler(500)}`]);
+  await upload("Moratoriumless", [`The moratoriumless period. ${filler(3000)} Then a real moratorium starts.`]);
 });
 
 describe("a search page in one statement", () => {
@@ -114,6 +120,30 @@ describe("a search page in one statement", () => {
     expect(byName.get("Revised terms")).toBeNull();
     expect(byName.get("Supply contract")?.filter((p) => p.match).length).toBeGreaterThan(1);
     expect(list.documents.map((d) => d.id)).toEqual(want.ids);
+  });
+
+  it("in long texts, the passages around the word, also when the first place found holds no match", async () => {
+    const want = await expected("moratorium", "relevance", 25, 1);
+    expect(want.total).toBe(2);
+    const list = await loadDocumentList(page(admin), { search: "moratorium", orderBy: "relevance" });
+    const byName = new Map(list.documents.map((d) => [d.name, d.highlight]));
+    expect(byName.get("Long moratorium")).toEqual(
+      want.highlights[want.ids.indexOf(list.documents.find((d) => d.name === "Long moratorium")!.id)],
+    );
+    expect(byName.get("Long moratorium")?.find((p) => p.match)?.text).toBe("moratorium");
+    expect(
+      byName
+        .get("Long moratorium")
+        ?.map((p) => p.text)
+        .join(""),
+    ).toContain("on payments applies");
+    expect(byName.get("Moratoriumless")?.find((p) => p.match)?.text).toBe("moratorium");
+    expect(
+      byName
+        .get("Moratoriumless")
+        ?.map((p) => p.text)
+        .join(""),
+    ).toContain("real moratorium starts");
   });
 
   it("past the last page: no rows, and the total from the count statement", async () => {
