@@ -12,7 +12,7 @@
  *    `documents` query over HTTP (autocannon: BENCH_SERIAL requests one at a time, then
  *    BENCH_CONNECTIONS connections for BENCH_DURATION seconds), the same service in this process,
  *    and the SQL findDocuments sends (taken from the code, `documentListSql`) straight through the
- *    pg driver, one caller and BENCH_CONNECTIONS callers; then EXPLAIN (ANALYZE, BUFFERS) of it.
+ *    pg driver, one caller and BENCH_CONNECTIONS callers; then EXPLAIN (ANALYZE, TIMING OFF, BUFFERS) of it (plan nodes untimed).
  * 4. Times generating a document from a 10-page DOCX template with 50 variables: filling the
  *    values and the file in this process, the whole createDocumentFromTemplate service (files in a
  *    temporary STORAGE_DIR), and the GraphQL createDocument mutation when the server is ours.
@@ -396,7 +396,7 @@ async function explain(client: pg.PoolClient, statement: string, sql: Sql): Prom
   // Twice: the first warms the cache, the second is the one reported.
   let plan: Record<string, unknown> = {};
   for (let i = 0; i < 2; i++) {
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, TIMING OFF, BUFFERS, FORMAT JSON) ${sql.text}`, sql.values);
     plan = (rows[0]["QUERY PLAN"] as Record<string, unknown>[])[0]!;
   }
   const top = plan.Plan as Record<string, unknown>;
@@ -562,7 +562,7 @@ function resultsMarkdown(results: CaseResult[], generation: { rows: Row[]; templ
         "",
       );
     }
-    lines.push("| EXPLAIN (ANALYZE, BUFFERS) | Plan | Execution (ms) | Buffers hit / read |", "| --- | --- | ---: | ---: |");
+    lines.push("| EXPLAIN (ANALYZE, TIMING OFF, BUFFERS) | Plan | Execution (ms) | Buffers hit / read |", "| --- | --- | ---: | ---: |");
     for (const plan of plans) lines.push(`| ${plan.statement} | ${plan.plan} | ${plan.ms.toFixed(2)} | ${plan.hit} / ${plan.read} |`);
     lines.push("");
   }

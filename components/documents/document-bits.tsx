@@ -1,16 +1,24 @@
 "use client";
 
+import { Fragment } from "react";
 import { useTranslations } from "@/lib/i18n/client";
 
 const COLORS = { green: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-600" } as const;
 
-/** The health indicator: a coloured dot with its meaning for screen readers and on hover. */
+/**
+ * The health indicator: a coloured dot with its meaning for screen readers and on hover, or with
+ * its meaning written beside it (`withLabel`). Alone, it is one element (an image with its name),
+ * as a list shows one per row.
+ */
 export function HealthDot({ health, withLabel = false }: { health: "green" | "amber" | "red"; withLabel?: boolean }) {
   const t = useTranslations("documents.health");
+  const dot = `size-2.5 rounded-full ${COLORS[health]}`;
+  if (!withLabel)
+    return <span role="img" aria-label={t(health)} title={t(health)} data-health={health} className={`inline-block shrink-0 ${dot}`} />;
   return (
     <span className="inline-flex items-center gap-1.5" title={t(health)} data-health={health}>
-      <span aria-hidden className={`size-2.5 rounded-full ${COLORS[health]}`} />
-      {withLabel ? <span className="text-sm">{t(health)}</span> : <span className="sr-only">{t(health)}</span>}
+      <span aria-hidden className={dot} />
+      <span className="text-sm">{t(health)}</span>
     </span>
   );
 }
@@ -25,7 +33,7 @@ export function Highlight({ parts }: { parts: { text: string; match: boolean }[]
             {part.text}
           </mark>
         ) : (
-          <span key={i}>{part.text}</span>
+          <Fragment key={i}>{part.text}</Fragment>
         ),
       )}
     </p>

@@ -211,7 +211,7 @@ export function DocumentsList({
                 <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
                   {doc.name}
                 </Link>
-                {doc.ref && <span className="ml-2 text-xs text-zinc-500">#{doc.ref}</span>}
+                {doc.ref && <span className="ml-2 text-xs text-zinc-500">{`#${doc.ref}`}</span>}
                 <span className="ml-2 inline-flex flex-wrap gap-1">
                   {doc.tags.map((tag) => (
                     <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>

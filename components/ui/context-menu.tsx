@@ -59,7 +59,7 @@ export function ContextMenu({ label, items }: { label: string; items: ContextMen
         onClick={() => setOpen((v) => !v)}
         className="flex size-10 items-center justify-center rounded-md text-lg text-zinc-600 hover:bg-zinc-100"
       >
-        <span aria-hidden>⋯</span>
+        ⋯
       </button>
       {open && (
         <Suspense fallback={null}>

@@ -18,13 +18,13 @@ export function splitHighlight(headline: string): HighlightPart[] {
 }
 
 /** Characters of text ts_headline reads around the first place a searched word may be (NEAR_BEFORE of them before it). */
-const NEAR_LENGTH = 600;
-const NEAR_BEFORE = 200;
+const NEAR_LENGTH = 360;
+const NEAR_BEFORE = 120;
 
 /**
  * The SQL of a row's matching passages: ts_headline of `body` (the text of the document's latest
  * version, an SQL expression) for the words searched, in the searcher's language. ts_headline
- * parses and stems every word it is given (about 0.2 ms a kilobyte), so it first reads only the
+ * parses and stems every word it is given (about 85 µs a kilobyte of English), so it first reads only the
  * NEAR_LENGTH characters around the first place one of the searched words, as typed or stemmed,
  * appears in the text (a plain strpos); when that finds nothing or those characters hold no match
  * (a stem that is not a substring of its word, a longer word that holds it), it reads the text's
