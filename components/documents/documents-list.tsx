@@ -81,7 +81,12 @@ export function DocumentsList({
   const list = useListNavigation(query);
   const selection = useSelection(documents.map((d) => d.id));
   const rowDialogs = useRowDialogs<DocumentRow>({
-    t,
+    texts: {
+      moveToFolder: t("moveToFolder"),
+      moveDescription: (name) => t("moveDescription", { name }),
+      delete: t("delete"),
+      confirmDelete: (name) => t("confirmDelete", { name }),
+    },
     folders,
     busy,
     // A move changes the document's folder (null: the root), like the folder field of its details.
@@ -157,7 +162,16 @@ export function DocumentsList({
         <FolderBar group="document" folders={folders} current={query.folder ?? null} canManage={canManage} />
         <ListFilters
           query={query}
-          label={(key) => t(key)}
+          texts={{
+            filters: t("filters"),
+            search: t("search"),
+            all: t("all"),
+            dateField: t("dateField"),
+            from: t("from"),
+            to: t("to"),
+            apply: t("apply"),
+            clear: t("clear"),
+          }}
           onApply={list.go}
           selects={[
             { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },
@@ -172,7 +186,12 @@ export function DocumentsList({
 
         {canManage && (
           <SelectionDeleteBar
-            t={t}
+            texts={{
+              selected: (count) => t("selected", { count }),
+              deleteSelected: t("deleteSelected"),
+              confirmBulkDelete: (count) => t("confirmBulkDelete", { count }),
+              delete: t("delete"),
+            }}
             selection={selection}
             onDelete={(ids) => run(() => callOperation(bulkDeleteDocumentsOp, { ids }), "updated", "deleteError")}
           />
@@ -180,7 +199,12 @@ export function DocumentsList({
 
         <ListTable
           rows={documents}
-          t={t}
+          texts={{
+            selectAll: t("selectAll"),
+            actions: t("actions"),
+            select: (name) => t("select", { name }),
+            actionsFor: (name) => t("actionsFor", { name }),
+          }}
           empty={archive ? t("archiveEmpty") : t("empty")}
           selection={selection}
           selectable={canManage}

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 
 export type ListFilterSelect = { name: string; label: string; allLabel?: string; options: { value: string; label: string }[] };
-export type ListFilterLabel = "filters" | "search" | "all" | "dateField" | "from" | "to" | "apply" | "clear";
+/** The list's own texts for the bar, built by the list with literal keys. */
+export type ListFilterTexts = Record<"filters" | "search" | "all" | "dateField" | "from" | "to" | "apply" | "clear", string>;
 
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
 const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
@@ -14,11 +15,11 @@ const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
  * range on a chosen date, Apply and Clear. It edits a copy of the address' filters and hands the
  * result to `onApply`; Clear asks for the cleared 'all' view. `keep` names parameters the bar
  * does not show but keeps (the folder, picked in the folder bar). Texts come from the list's own
- * messages through `label`.
+ * messages through `texts`.
  */
 export function ListFilters(props: {
   query: Record<string, string>;
-  label: (key: ListFilterLabel) => string;
+  texts: ListFilterTexts;
   selects: ListFilterSelect[];
   dateFields: { value: string; label: string }[];
   onApply: (next: Record<string, string>) => void;
@@ -28,7 +29,7 @@ export function ListFilters(props: {
   return <FilterForm key={new URLSearchParams(props.query).toString()} {...props} />;
 }
 
-function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folder"] }: Parameters<typeof ListFilters>[0]) {
+function FilterForm({ query, texts, selects, dateFields, onApply, keep = ["folder"] }: Parameters<typeof ListFilters>[0]) {
   const [values, setValues] = useState<Record<string, string>>(() => ({
     q: query.q ?? "",
     dateField: query.dateField || dateFields[0]?.value || "",
@@ -57,17 +58,17 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
       role="search"
       onSubmit={apply}
       className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-      aria-label={label("filters")}
+      aria-label={texts.filters}
     >
       <label className={`${labelClass} sm:col-span-2`}>
-        {label("search")}
+        {texts.search}
         <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
       </label>
       {selects.map((select) => (
         <label key={select.name} className={labelClass}>
           {select.label}
           <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
-            <option value="">{select.allLabel ?? label("all")}</option>
+            <option value="">{select.allLabel ?? texts.all}</option>
             {select.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -78,7 +79,7 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
       ))}
       {dateFields.length > 1 && (
         <label className={labelClass}>
-          {label("dateField")}
+          {texts.dateField}
           <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
             {dateFields.map((field) => (
               <option key={field.value} value={field.value}>
@@ -89,17 +90,17 @@ function FilterForm({ query, label, selects, dateFields, onApply, keep = ["folde
         </label>
       )}
       <label className={labelClass}>
-        {label("from")}
+        {texts.from}
         <input type="date" className={input} value={values.from} onChange={(e) => set("from", e.target.value)} />
       </label>
       <label className={labelClass}>
-        {label("to")}
+        {texts.to}
         <input type="date" className={input} value={values.to} onChange={(e) => set("to", e.target.value)} />
       </label>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{label("apply")}</Button>
+        <Button type="submit">{texts.apply}</Button>
         <Button type="button" variant="ghost" onClick={() => onApply({})}>
-          {label("clear")}
+          {texts.clear}
         </Button>
       </div>
     </form>

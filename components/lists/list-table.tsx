@@ -6,8 +6,19 @@ import type { ReactNode } from "react";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import type { useSelection } from "./use-selection";
 
-/** The list's own texts the table needs (select all, select a row, the actions column and a row's menu). */
-type ListTableTexts = (key: "selectAll" | "select" | "actions" | "actionsFor", values?: { name: string }) => string;
+/**
+ * The list's own texts the table needs (select all, select a row, the actions column and a row's
+ * menu), built by the list with literal keys so its screen sends only those messages
+ * (tests/unit/i18n/client-messages.test.ts).
+ */
+export type ListTableTexts = {
+  selectAll: string;
+  actions: string;
+  /** A row's tick box, by the row's name. */
+  select: (name: string) => string;
+  /** A row's menu button, by the row's name. */
+  actionsFor: (name: string) => string;
+};
 
 /**
  * The table of a list page, the same on /docs and /templates: the empty text, or the rows with a
@@ -16,7 +27,7 @@ type ListTableTexts = (key: "selectAll" | "select" | "actions" | "actionsFor", v
  */
 export function ListTable<T extends { id: string; name: string }>({
   rows,
-  t,
+  texts,
   empty,
   selection,
   selectable,
@@ -26,7 +37,7 @@ export function ListTable<T extends { id: string; name: string }>({
   rowTestId,
 }: {
   rows: T[];
-  t: ListTableTexts;
+  texts: ListTableTexts;
   empty: ReactNode;
   selection: ReturnType<typeof useSelection>;
   selectable: boolean;
@@ -48,7 +59,7 @@ export function ListTable<T extends { id: string; name: string }>({
               <th scope="col" className="w-10 px-4 py-2">
                 <input
                   type="checkbox"
-                  aria-label={t("selectAll")}
+                  aria-label={texts.selectAll}
                   checked={selection.allSelected}
                   onChange={(e) => selection.toggleAll(e.target.checked)}
                 />
@@ -56,7 +67,7 @@ export function ListTable<T extends { id: string; name: string }>({
             )}
             {headers}
             <th scope="col" className="w-14 px-4 py-2">
-              <span className="sr-only">{t("actions")}</span>
+              <span className="sr-only">{texts.actions}</span>
             </th>
           </tr>
         </thead>
@@ -67,7 +78,7 @@ export function ListTable<T extends { id: string; name: string }>({
                 <td className="px-4 py-2">
                   <input
                     type="checkbox"
-                    aria-label={t("select", { name: row.name })}
+                    aria-label={texts.select(row.name)}
                     checked={selection.isSelected(row.id)}
                     onChange={(e) => selection.toggle(row.id, e.target.checked)}
                   />
@@ -75,7 +86,7 @@ export function ListTable<T extends { id: string; name: string }>({
               )}
               {cells(row)}
               <td className="px-2 py-1 text-right">
-                <ContextMenu label={t("actionsFor", { name: row.name })} items={() => menuItems(row)} />
+                <ContextMenu label={texts.actionsFor(row.name)} items={() => menuItems(row)} />
               </td>
             </tr>
           ))}

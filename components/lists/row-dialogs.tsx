@@ -7,12 +7,22 @@ import { MoveToFolderModal } from "./move-to-folder-modal";
 type Row = { id: string; name: string; folderId: string | null };
 
 /**
+ * The list's own texts for the dialogs, built by the list with literal keys (functions of the
+ * row's name for the messages that name it).
+ */
+export type RowDialogTexts = {
+  moveToFolder: string;
+  moveDescription: (name: string) => string;
+  delete: string;
+  confirmDelete: (name: string) => string;
+};
+
+/**
  * The dialogs a list row's context menu opens, the same on /docs and /templates: move to a
- * folder, and delete after confirming. `t` gives the list's own texts (moveToFolder,
- * moveDescription, delete, confirmDelete).
+ * folder, and delete after confirming, in the list's own `texts`.
  */
 export function RowDialogs<T extends Row>({
-  t,
+  texts,
   folders,
   moving,
   deleting,
@@ -22,7 +32,7 @@ export function RowDialogs<T extends Row>({
   onCloseDelete,
   onDelete,
 }: {
-  t: (key: "moveToFolder" | "moveDescription" | "delete" | "confirmDelete", values?: { name: string }) => string;
+  texts: RowDialogTexts;
   folders: FolderOption[];
   moving: T | null;
   deleting: T | null;
@@ -36,8 +46,8 @@ export function RowDialogs<T extends Row>({
     <>
       <MoveToFolderModal
         open={moving !== null}
-        title={t("moveToFolder")}
-        description={moving ? t("moveDescription", { name: moving.name }) : undefined}
+        title={texts.moveToFolder}
+        description={moving ? texts.moveDescription(moving.name) : undefined}
         folders={folders}
         current={moving?.folderId ?? null}
         busy={busy}
@@ -46,9 +56,9 @@ export function RowDialogs<T extends Row>({
       />
       <ConfirmFor
         target={deleting}
-        title={t("delete")}
-        message={(row) => t("confirmDelete", { name: row.name })}
-        confirmLabel={t("delete")}
+        title={texts.delete}
+        message={(row) => texts.confirmDelete(row.name)}
+        confirmLabel={texts.delete}
         onClose={onCloseDelete}
         onConfirm={onDelete}
       />

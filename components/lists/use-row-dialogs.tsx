@@ -4,7 +4,7 @@
 
 import { lazy, Suspense, useState } from "react";
 import type { FolderOption } from "@/lib/folders/folder-types";
-import type { RowDialogs as RowDialogsType } from "./row-dialogs";
+import type { RowDialogs as RowDialogsType, RowDialogTexts } from "./row-dialogs";
 
 /**
  * The dialogs (row-dialogs.tsx, with the folder picker and the confirmation), fetched when a
@@ -18,15 +18,16 @@ type Row = { id: string; name: string; folderId: string | null };
 /**
  * The row being moved or deleted on a list page, and the dialogs for them: `move` and `remove`
  * open a dialog from the row's menu; `onMove` moves the row and answers whether it worked.
+ * `texts` are the list's own (row-dialogs.tsx).
  */
 export function useRowDialogs<T extends Row>({
-  t,
+  texts,
   folders,
   busy,
   onMove,
   onDelete,
 }: {
-  t: Parameters<typeof RowDialogsType>[0]["t"];
+  texts: RowDialogTexts;
   folders: FolderOption[];
   busy: boolean;
   onMove: (row: T, destinationId: string | null) => Promise<unknown>;
@@ -38,7 +39,7 @@ export function useRowDialogs<T extends Row>({
   const dialogs = loaded && (
     <Suspense fallback={null}>
       <RowDialogs
-        t={t}
+        texts={texts}
         folders={folders}
         moving={moving}
         deleting={deleting}

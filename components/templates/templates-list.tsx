@@ -73,7 +73,12 @@ export function TemplatesList({
   const list = useListNavigation(query);
   const selection = useSelection(templates.map((row) => row.id));
   const rowDialogs = useRowDialogs<TemplateRow>({
-    t,
+    texts: {
+      moveToFolder: t("moveToFolder"),
+      moveDescription: (name) => t("moveDescription", { name }),
+      delete: t("delete"),
+      confirmDelete: (name) => t("confirmDelete", { name }),
+    },
     folders,
     busy,
     onMove: (row, destinationId) =>
@@ -130,7 +135,16 @@ export function TemplatesList({
           <FolderBar group="template" folders={folders} current={currentFolder} canManage={canManage} />
           <ListFilters
             query={query}
-            label={(key) => t(key)}
+            texts={{
+              filters: t("filters"),
+              search: t("search"),
+              all: t("all"),
+              dateField: t("dateField"),
+              from: t("from"),
+              to: t("to"),
+              apply: t("apply"),
+              clear: t("clear"),
+            }}
             onApply={list.go}
             selects={[
               {
@@ -159,7 +173,12 @@ export function TemplatesList({
 
         {canManage && (
           <SelectionDeleteBar
-            t={t}
+            texts={{
+              selected: (count) => t("selected", { count }),
+              deleteSelected: t("deleteSelected"),
+              confirmBulkDelete: (count) => t("confirmBulkDelete", { count }),
+              delete: t("delete"),
+            }}
             selection={selection}
             onDelete={(ids) => run(() => callOperation(bulkDeleteTemplatesOp, { ids }), "updated", "deleteError")}
           />
@@ -167,7 +186,12 @@ export function TemplatesList({
 
         <ListTable
           rows={templates}
-          t={t}
+          texts={{
+            selectAll: t("selectAll"),
+            actions: t("actions"),
+            select: (name) => t("select", { name }),
+            actionsFor: (name) => t("actionsFor", { name }),
+          }}
           empty={t("empty")}
           selection={selection}
           selectable={canManage}

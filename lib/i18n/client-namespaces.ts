@@ -1,6 +1,6 @@
 /**
  * Message sets several screens send to their client components (components/i18n/client-messages.tsx):
- * a screen spreads them into its `<ClientMessages namespaces={[...SHELL_MESSAGES, "documents"]}>`.
+ * a screen spreads them into its `<ClientMessages namespaces={[...SHELL_MESSAGES, ...DOCUMENT_LIST_MESSAGES]}>`.
  * Keys or whole namespaces ("a" sends "a.b" too). tests/unit/i18n/client-messages.test.ts says
  * what a screen lacks and where to add it.
  */
@@ -34,4 +34,155 @@ export const DOCUMENT_FORM_MESSAGES = [
   "dataStore.fromDataStore",
   "errors.fields.fileTooLarge",
   "alerts.saved",
+] as const;
+
+/**
+ * The documents list (/docs, components/documents/documents-list.tsx): its header, filters,
+ * table, row menu and dialogs, bulk delete, the Upload button and its dialog, and the folder bar,
+ * tree and picker. The shared list components (components/lists/) get their texts from the list,
+ * built with literal keys, so only these leave the server.
+ */
+export const DOCUMENT_LIST_MESSAGES = [
+  "documents.title",
+  "documents.archiveTitle",
+  "documents.views",
+  "documents.currentView",
+  "documents.archivedView",
+  "documents.exportCsv",
+  "documents.upload",
+  // The filters (components/lists/list-filters.tsx).
+  "documents.filters",
+  "documents.search",
+  "documents.all",
+  "documents.statusFilter",
+  "documents.category",
+  "documents.tag",
+  "documents.author",
+  "documents.dateField",
+  "documents.dates",
+  "documents.from",
+  "documents.to",
+  "documents.apply",
+  "documents.clear",
+  // The table (components/lists/list-table.tsx) and its rows.
+  "documents.empty",
+  "documents.archiveEmpty",
+  "documents.columns",
+  "documents.status",
+  "documents.health",
+  "documents.selectAll",
+  "documents.select",
+  "documents.actions",
+  "documents.actionsFor",
+  // A row's menu and its dialogs (components/lists/row-dialogs.tsx).
+  "documents.open",
+  "documents.download",
+  "documents.downloadPdf",
+  "documents.duplicate",
+  "documents.archive",
+  "documents.restore",
+  "documents.moveToFolder",
+  "documents.moveDescription",
+  "documents.delete",
+  "documents.confirmDelete",
+  // Bulk delete (components/lists/selection-delete-bar.tsx).
+  "documents.selected",
+  "documents.deleteSelected",
+  "documents.confirmBulkDelete",
+  // The upload dialog (components/documents/upload-document-dialog.tsx).
+  "documents.uploadTitle",
+  "documents.uploadHelp",
+  "documents.files",
+  "documents.cancel",
+  "documents.uploadButton",
+  "documents.importFeature",
+  "folders",
+] as const;
+
+/**
+ * The templates list (/templates, components/templates/templates-list.tsx): its header, filters,
+ * table, row menu and dialogs, bulk delete, the Add template dialog, and the folder bar, tree and
+ * picker, with literal keys as for DOCUMENT_LIST_MESSAGES.
+ */
+export const TEMPLATE_LIST_MESSAGES = [
+  "templates.title",
+  "templates.exportCsv",
+  // The filters (components/lists/list-filters.tsx).
+  "templates.filters",
+  "templates.search",
+  "templates.all",
+  "templates.state",
+  "templates.allStates",
+  "templates.published",
+  "templates.draft",
+  "templates.category",
+  "templates.allCategories",
+  "templates.tags",
+  "templates.allTags",
+  "templates.author",
+  "templates.dateField",
+  "templates.dates",
+  "templates.from",
+  "templates.to",
+  "templates.apply",
+  "templates.clear",
+  // The table (components/lists/list-table.tsx) and its rows.
+  "templates.empty",
+  "templates.name",
+  "templates.fields",
+  "templates.created",
+  "templates.updated",
+  "templates.selectAll",
+  "templates.select",
+  "templates.actions",
+  "templates.actionsFor",
+  // A row's menu and its dialogs (components/lists/row-dialogs.tsx).
+  "templates.open",
+  "templates.publish",
+  "templates.unpublish",
+  "templates.duplicate",
+  "templates.download",
+  "templates.moveToFolder",
+  "templates.moveDescription",
+  "templates.delete",
+  "templates.confirmDelete",
+  // Bulk delete (components/lists/selection-delete-bar.tsx).
+  "templates.selected",
+  "templates.deleteSelected",
+  "templates.confirmBulkDelete",
+  // Add template (components/templates/upload-template.tsx).
+  "templates.add",
+  "templates.uploadTitle",
+  "templates.uploadHelp",
+  "templates.file",
+  "templates.nameHint",
+  "templates.cancel",
+  "templates.upload",
+  "folders",
+] as const;
+
+/**
+ * The welcome tour's part on the templates list (components/tour/welcome-tour.tsx): the intro and
+ * the guided steps up to the upload (the rest run on the template page). Its buttons name
+ * "templates.add" and "templates.upload" (TEMPLATE_LIST_MESSAGES).
+ */
+export const WELCOME_TOUR_MESSAGES = [
+  "tour.stepOf",
+  "tour.close",
+  "tour.skip",
+  "tour.start",
+  "tour.back",
+  "tour.continue",
+  "tour.intro",
+  "tour.guide.addTitle",
+  "tour.guide.addBody",
+  "tour.guide.fileTitle",
+  "tour.guide.fileBody",
+  "tour.guide.sampleIntro",
+  "tour.guide.sampleEn",
+  "tour.guide.sampleEs",
+  "tour.guide.nameTitle",
+  "tour.guide.nameBody",
+  "tour.guide.uploadTitle",
+  "tour.guide.uploadBody",
 ] as const;
