@@ -155,6 +155,50 @@ export const dbAdapterFactory = () => state().factory;
  */
 export const embeddedFromTemplate = (): boolean => !!state().fromTemplate;
 
+/**
+ * Runs `fn` holding the PostgreSQL session advisory lock `key`, waiting for it as long as another
+ * process holds it (one connection of the pool keeps it meanwhile). The embedded database has a
+ * single process: `fn` simply runs.
+ */
+export async function withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T> {
+  const pool = state().pool;
+  if (!pool) return fn();
+  const holder = await pool.connect();
+  try {
+    await holder.query("SELECT pg_advisory_lock($1)", [key]);
+    try {
+      return await fn();
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1)", [key]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
+/**
+ * Runs `fn` (a migration through Prisma's schema engine) with a driver adapter of its own, on a
+ * PostgreSQL server holding the advisory lock `lockKey` meanwhile (withAdvisoryLock). The
+ * engine's adapter has one connection: the engine takes an advisory lock of its own and gives it
+ * back with another statement, which over the shared pool could run on another connection,
+ * leaving the lock held by an idle one (the next process then timed out on it).
+ */
+export async function withMigrationAdapter<T>(
+  lockKey: number,
+  fn: (factory: SqlMigrationAwareDriverAdapterFactory) => Promise<T>,
+): Promise<T> {
+  const current = state();
+  if (!current.pool) return fn(current.factory);
+  return withAdvisoryLock(lockKey, async () => {
+    const engine = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 });
+    try {
+      return await fn(new PrismaPg(engine));
+    } finally {
+      await engine.end();
+    }
+  });
+}
+
 /** The embedded database behind `db` (undefined with DATABASE_URL), for migrating it in one batch and for the job queue and live events. */
 export const embeddedDatabase = (): PGlite | undefined => state().pglite;
 

@@ -1,4 +1,4 @@
-import { db, dbAdapterFactory, embeddedDatabase, isEmbedded } from "@/lib/db";
+import { db, dbAdapterFactory, embeddedDatabase, isEmbedded, withAdvisoryLock, withMigrationAdapter } from "@/lib/db";
 import { migrateEmbeddedInOneBatch } from "./migrate-in-one-batch";
 import { saveDatabaseTemplate } from "./template";
 import { seedingDemo } from "./demo-seed";
@@ -7,6 +7,25 @@ import { applyMigrations } from "./schema-engine";
 import { syncProducts } from "@/lib/billing/sync-products";
 
 let prepared: Promise<void> | undefined;
+
+/** Our advisory locks around migrating and seeding ("covm", "covs" in ASCII; the engine's own is 72707369). */
+export const MIGRATION_LOCK = 0x636f766d;
+const SEED_LOCK = 0x636f7673;
+
+/**
+ * Applies pending migrations, one process at a time. Prisma's schema engine takes an advisory
+ * lock of its own but waits only 10 s for it, then fails; and over the app's shared pool it could
+ * leave that lock held by an idle connection. Two app processes started together on one
+ * PostgreSQL database (two instances of one release) had the second fail its start. Here the
+ * engine gets a connection of its own, and the second process waits on MIGRATION_LOCK as long as
+ * the first migrates, then finds nothing left to apply (withMigrationAdapter). A fresh embedded
+ * database is migrated in one batch.
+ */
+export async function migrateDatabase(): Promise<string[]> {
+  const embedded = embeddedDatabase();
+  if (embedded) return (await migrateEmbeddedInOneBatch(embedded)) || (await applyMigrations(dbAdapterFactory()));
+  return withMigrationAdapter(MIGRATION_LOCK, applyMigrations);
+}
 
 /**
  * Applies pending migrations (always on the embedded database, a fresh one in one batch:
@@ -23,7 +42,7 @@ export function prepareDatabase(options: { seedInBackground?: boolean } = {}): P
   prepared = (async () => {
     if (isEmbedded() || process.env.AUTO_MIGRATE !== "false") {
       const embedded = embeddedDatabase();
-      const applied = (embedded && (await migrateEmbeddedInOneBatch(embedded))) || (await applyMigrations(dbAdapterFactory()));
+      const applied = await migrateDatabase();
       if (applied.length) console.log(`Database: applied ${applied.join(", ")}`);
       // The first fresh start of a build keeps its migrated empty database for the next ones.
       if (embedded && applied.length && (await db.user.count()) === 0) {
@@ -33,10 +52,13 @@ export function prepareDatabase(options: { seedInBackground?: boolean } = {}): P
     // The plans follow lib/billing/plans.ts and the configured Stripe prices.
     await syncProducts();
     if (process.env.SEED_DEMO !== "false" && (await db.user.count()) === 0) {
-      const seed = seedDemo().then(
-        () => console.log("Database: seeded the demo workspace (demo@example.com / Demo-password-1)"),
-        (error) => console.error("Database: the demo workspace could not be seeded:", error),
-      );
+      // Another process started on the same empty database seeds it once: the second, waiting on
+      // SEED_LOCK, then finds its users.
+      const seed = withAdvisoryLock(SEED_LOCK, async () => {
+        if ((await db.user.count()) > 0) return;
+        await seedDemo();
+        console.log("Database: seeded the demo workspace (demo@example.com / Demo-password-1)");
+      }).catch((error) => console.error("Database: the demo workspace could not be seeded:", error));
       void seed.finally(ready);
       if (!options.seedInBackground) await seed;
     } else ready();

@@ -21,7 +21,9 @@ export default async function setup() {
   process.env.DATABASE_URL = url.toString();
   const { applyMigrations } = await import("../../lib/database/schema-engine");
   const { PrismaPg } = await import("@prisma/adapter-pg");
-  await applyMigrations(new PrismaPg({ connectionString: url.toString(), max: 2 }));
+  // One connection: the schema engine takes its advisory lock and gives it back on the same one
+  // (lib/db.ts withMigrationAdapter), so no idle connection keeps it from the tests.
+  await applyMigrations(new PrismaPg({ connectionString: url.toString(), max: 1 }));
   return async () => {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
