@@ -13,10 +13,11 @@
  * 3. Serves the database with `next start` of the production build in BENCH_APP_DIR (default:
  *    this project; `npx next build` first) on BENCH_PORT (default 3200), or uses BENCH_URL, signs
  *    in as the workspace's administrator (session cookie, as a browser), and measures with
- *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (10) each: the reference,
- *    /docs, the reference again, /docs?q=<BENCH_SEARCH_WORD>, the reference again. Each page is
- *    divided by the mean of the references measured just before and after it (the same minute),
- *    as other work on the machine moves both alike.
+ *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (12) a page, cut into
+ *    BENCH_ROUNDS (3) slices alternated with slices of the reference: the reference, /docs, the
+ *    reference, /docs?q=<BENCH_SEARCH_WORD>, the reference, /docs… Each page is divided by the
+ *    mean of the reference's slices just before and after its own (seconds apart), as other work
+ *    on the machine moves both alike.
  * 4. Prints the results and writes them into docs/benchmarks.md between the pages markers
  *    (BENCH_WRITE=false: print only). The database is kept (BENCH_DROP_DB=true drops it).
  *
@@ -62,7 +63,11 @@ const config = {
   appDir: path.resolve(process.env.BENCH_APP_DIR ?? ROOT),
   port: numberEnv("BENCH_PORT", 3200),
   connections: numberEnv("BENCH_CONNECTIONS", 10),
-  duration: numberEnv("BENCH_DURATION", 10),
+  duration: numberEnv("BENCH_DURATION", 12),
+  // Each page's time is cut into this many slices, each between two slices of the reference: on a
+  // shared machine the reference's own throughput moved by a third within one run (2026-11-28),
+  // and slices alternated closely see the same machine.
+  rounds: numberEnv("BENCH_ROUNDS", 3),
   // Seconds each page runs before any is measured: after 3 s, /docs and the reference still got
   // faster from run to run (their code compiled and optimised as it ran), up to 1.5x (2026-11-28).
   warmup: numberEnv("BENCH_WARMUP", 10),
@@ -256,6 +261,8 @@ async function signIn(): Promise<string> {
 type Page = { key: "reference" | "docs" | "search"; path: string; title: string; check: (body: string) => boolean };
 type Run = {
   requests: number;
+  /** Seconds measured. */
+  seconds: number;
   rps: number;
   p50: number;
   p99: number;
@@ -312,6 +319,7 @@ async function drive(page: Page, cookie: string, duration: number): Promise<Run>
     serverCpu: perRequest(server),
     databaseCpu: perRequest(database),
     requests: result.requests.total,
+    seconds: result.duration,
     rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -324,6 +332,25 @@ async function drive(page: Page, cookie: string, duration: number): Promise<Run>
   };
 }
 
+/** Slices of one page as one run: requests over the seconds, CPU per request weighted by requests, the median p50, the worst p99. */
+function mergeRuns(runs: Run[]): Run {
+  const requests = runs.reduce((sum, r) => sum + r.requests, 0);
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  const perRequest = (pick: (r: Run) => number) => runs.reduce((sum, r) => sum + pick(r) * r.requests, 0) / requests;
+  const p50s = runs.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    load: runs.reduce((sum, r) => sum + r.load * r.seconds, 0) / seconds,
+    serverCpu: perRequest((r) => r.serverCpu),
+    databaseCpu: perRequest((r) => r.databaseCpu),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function resultsMarkdown(
@@ -332,7 +359,7 @@ function resultsMarkdown(
   meta: Record<string, string>,
 ): string {
   const lines = [
-    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s each; each page is divided by the mean of the reference (\`${REFERENCE}\`) measured just before and just after it. "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
+    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, search, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
     "",
   ];
   lines.push(
@@ -341,11 +368,11 @@ function resultsMarkdown(
   );
   const row = (title: string, run: Run) =>
     `| ${title} | ${fmt(run.rps)} | ${run.p50} | ${run.p99} | ${run.errors} | ${fmt(run.serverCpu)} | ${fmt(run.databaseCpu)} | ${fmt(run.load)}`;
-  for (const [i, { page, run, before, after }] of measured.entries()) {
+  for (const { page, run, before, after } of measured) {
     const reference = (before.rps + after.rps) / 2;
     const ratio = run.rps / reference;
     const target = page.key === "docs" ? TARGETS.docs : TARGETS.search;
-    if (i === 0) lines.push(`${row(`${REFERENCE} (reference, before)`, before)} | | | |`);
+    lines.push(`${row(`${REFERENCE} (reference, before)`, before)} | | | |`);
     lines.push(
       `${row(page.title, run)} | ${fmt(before.rps)} / ${fmt(after.rps)} | **${ratio.toFixed(2)}x** | ≥ ${target}x: ${ratio >= target ? "met" : "not met"} |`,
     );
@@ -453,17 +480,32 @@ async function main(): Promise<void> {
       await drive(page, cookie, config.warmup);
     }
     const [reference, docs, search] = pages as [Page, Page, Page];
+    // reference, /docs, reference, search, reference, /docs… : each slice of a page between two of
+    // the reference, `rounds` times over.
+    const slice = Math.max(2, Math.round(config.duration / config.rounds));
+    const slices = new Map<Page, { run: Run[]; before: Run[]; after: Run[] }>(
+      [docs, search].map((p) => [p, { run: [], before: [], after: [] }]),
+    );
+    log(`${config.connections} connections, ${config.rounds} slices of ${slice} s a page, each between two slices of the reference`);
+    let before = await drive(reference, cookie, slice);
+    for (let round = 0; round < config.rounds; round++)
+      for (const page of [docs, search]) {
+        const run = await drive(page, cookie, slice);
+        const after = await drive(reference, cookie, slice);
+        const of = slices.get(page)!;
+        of.run.push(run);
+        of.before.push(before);
+        of.after.push(after);
+        log(`  ${page.title}, slice ${round + 1}: ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}`);
+        before = after;
+      }
     const measured: { page: Page; run: Run; before: Run; after: Run }[] = [];
-    let before = await drive(reference, cookie, config.duration);
-    for (const page of [docs, search]) {
-      log(`${page.title}: ${config.connections} connections for ${config.duration} s, between two runs of the reference`);
-      const run = await drive(page, cookie, config.duration);
-      const after = await drive(reference, cookie, config.duration);
+    for (const [page, of] of slices) {
+      const [run, before, after] = [mergeRuns(of.run), mergeRuns(of.before), mergeRuns(of.after)];
       measured.push({ page, run, before, after });
       log(
-        `  ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}: ${(run.rps / ((before.rps + after.rps) / 2)).toFixed(2)}x; CPU per request: server ${fmt(run.serverCpu)} ms (reference ${fmt(before.serverCpu)} / ${fmt(after.serverCpu)}), PostgreSQL ${fmt(run.databaseCpu)} ms (reference ${fmt(before.databaseCpu)} / ${fmt(after.databaseCpu)})`,
+        `${page.title}: ${fmt(run.rps)} requests/s against ${fmt(before.rps)} / ${fmt(after.rps)}: ${(run.rps / ((before.rps + after.rps) / 2)).toFixed(2)}x; CPU per request: server ${fmt(run.serverCpu)} ms (reference ${fmt(before.serverCpu)} / ${fmt(after.serverCpu)}), PostgreSQL ${fmt(run.databaseCpu)} ms (reference ${fmt(before.databaseCpu)} / ${fmt(after.databaseCpu)})`,
       );
-      before = after;
     }
     const cpus = os.cpus();
     const [pgVersion] = (await pool.query("show server_version")).rows.map((r) => r.server_version as string);

@@ -162,16 +162,7 @@ export function DocumentsList({
         <FolderBar group="document" folders={folders} current={query.folder ?? null} canManage={canManage} />
         <ListFilters
           query={query}
-          texts={{
-            filters: t("filters"),
-            search: t("search"),
-            all: t("all"),
-            dateField: t("dateField"),
-            from: t("from"),
-            to: t("to"),
-            apply: t("apply"),
-            clear: t("clear"),
-          }}
+          searchLabel={t("search")}
           onApply={list.go}
           selects={[
             { name: "status", label: t("statusFilter"), options: DOCUMENT_STATUSES.map((s) => ({ value: s, label: ts(s) })) },

@@ -2,10 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
+import { useTranslations } from "@/lib/i18n/client";
 
 export type ListFilterSelect = { name: string; label: string; allLabel?: string; options: { value: string; label: string }[] };
-/** The list's own texts for the bar, built by the list with literal keys. */
-export type ListFilterTexts = Record<"filters" | "search" | "all" | "dateField" | "from" | "to" | "apply" | "clear", string>;
 
 const input = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm";
 const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
@@ -14,12 +13,13 @@ const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
  * The filter bar of a list screen (/docs, /templates): words, one select per filter, a date
  * range on a chosen date, Apply and Clear. It edits a copy of the address' filters and hands the
  * result to `onApply`; Clear asks for the cleared 'all' view. `keep` names parameters the bar
- * does not show but keeps (the folder, picked in the folder bar). Texts come from the list's own
- * messages through `texts`.
+ * does not show but keeps (the folder, picked in the folder bar). Its texts are the same on every
+ * list (`lists`), but the words field's label, which says what the list searches.
  */
 export function ListFilters(props: {
   query: Record<string, string>;
-  texts: ListFilterTexts;
+  /** The words field's label ("Search words", "Search templates"). */
+  searchLabel: string;
   selects: ListFilterSelect[];
   dateFields: { value: string; label: string }[];
   onApply: (next: Record<string, string>) => void;
@@ -29,7 +29,8 @@ export function ListFilters(props: {
   return <FilterForm key={new URLSearchParams(props.query).toString()} {...props} />;
 }
 
-function FilterForm({ query, texts, selects, dateFields, onApply, keep = ["folder"] }: Parameters<typeof ListFilters>[0]) {
+function FilterForm({ query, searchLabel, selects, dateFields, onApply, keep = ["folder"] }: Parameters<typeof ListFilters>[0]) {
+  const t = useTranslations("lists");
   const [values, setValues] = useState<Record<string, string>>(() => ({
     q: query.q ?? "",
     dateField: query.dateField || dateFields[0]?.value || "",
@@ -58,17 +59,17 @@ function FilterForm({ query, texts, selects, dateFields, onApply, keep = ["folde
       role="search"
       onSubmit={apply}
       className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
-      aria-label={texts.filters}
+      aria-label={t("filters")}
     >
       <label className={`${labelClass} sm:col-span-2`}>
-        {texts.search}
+        {searchLabel}
         <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
       </label>
       {selects.map((select) => (
         <label key={select.name} className={labelClass}>
           {select.label}
           <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
-            <option value="">{select.allLabel ?? texts.all}</option>
+            <option value="">{select.allLabel ?? t("all")}</option>
             {select.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -79,7 +80,7 @@ function FilterForm({ query, texts, selects, dateFields, onApply, keep = ["folde
       ))}
       {dateFields.length > 1 && (
         <label className={labelClass}>
-          {texts.dateField}
+          {t("dateField")}
           <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
             {dateFields.map((field) => (
               <option key={field.value} value={field.value}>
@@ -90,17 +91,17 @@ function FilterForm({ query, texts, selects, dateFields, onApply, keep = ["folde
         </label>
       )}
       <label className={labelClass}>
-        {texts.from}
+        {t("from")}
         <input type="date" className={input} value={values.from} onChange={(e) => set("from", e.target.value)} />
       </label>
       <label className={labelClass}>
-        {texts.to}
+        {t("to")}
         <input type="date" className={input} value={values.to} onChange={(e) => set("to", e.target.value)} />
       </label>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
-        <Button type="submit">{texts.apply}</Button>
+        <Button type="submit">{t("apply")}</Button>
         <Button type="button" variant="ghost" onClick={() => onApply({})}>
-          {texts.clear}
+          {t("clear")}
         </Button>
       </div>
     </form>

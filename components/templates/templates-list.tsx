@@ -135,16 +135,7 @@ export function TemplatesList({
           <FolderBar group="template" folders={folders} current={currentFolder} canManage={canManage} />
           <ListFilters
             query={query}
-            texts={{
-              filters: t("filters"),
-              search: t("search"),
-              all: t("all"),
-              dateField: t("dateField"),
-              from: t("from"),
-              to: t("to"),
-              apply: t("apply"),
-              clear: t("clear"),
-            }}
+            searchLabel={t("search")}
             onApply={list.go}
             selects={[
               {

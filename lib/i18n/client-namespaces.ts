@@ -50,20 +50,14 @@ export const DOCUMENT_LIST_MESSAGES = [
   "documents.archivedView",
   "documents.exportCsv",
   "documents.upload",
-  // The filters (components/lists/list-filters.tsx).
-  "documents.filters",
+  // The filters (components/lists/list-filters.tsx: its own texts under "lists").
+  "lists",
   "documents.search",
-  "documents.all",
   "documents.statusFilter",
   "documents.category",
   "documents.tag",
   "documents.author",
-  "documents.dateField",
   "documents.dates",
-  "documents.from",
-  "documents.to",
-  "documents.apply",
-  "documents.clear",
   // The table (components/lists/list-table.tsx) and its rows.
   "documents.empty",
   "documents.archiveEmpty",
@@ -107,10 +101,9 @@ export const DOCUMENT_LIST_MESSAGES = [
 export const TEMPLATE_LIST_MESSAGES = [
   "templates.title",
   "templates.exportCsv",
-  // The filters (components/lists/list-filters.tsx).
-  "templates.filters",
+  // The filters (components/lists/list-filters.tsx: its own texts under "lists").
+  "lists",
   "templates.search",
-  "templates.all",
   "templates.state",
   "templates.allStates",
   "templates.published",
@@ -120,12 +113,7 @@ export const TEMPLATE_LIST_MESSAGES = [
   "templates.tags",
   "templates.allTags",
   "templates.author",
-  "templates.dateField",
   "templates.dates",
-  "templates.from",
-  "templates.to",
-  "templates.apply",
-  "templates.clear",
   // The table (components/lists/list-table.tsx) and its rows.
   "templates.empty",
   "templates.name",
