@@ -164,15 +164,21 @@ export async function withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Pr
   const pool = state().pool;
   if (!pool) return fn();
   const holder = await pool.connect();
+  // After a failure the connection is closed rather than pooled again: closing it gives the lock
+  // back too, whatever state the failure left it in.
+  let failed: Error | undefined;
   try {
     await holder.query("SELECT pg_advisory_lock($1)", [key]);
     try {
       return await fn();
     } finally {
-      await holder.query("SELECT pg_advisory_unlock($1)", [key]);
+      await holder.query("SELECT pg_advisory_unlock($1)", [key]).catch((error: Error) => void (failed = error));
     }
+  } catch (error) {
+    failed ??= error as Error;
+    throw error;
   } finally {
-    holder.release();
+    holder.release(failed);
   }
 }
 

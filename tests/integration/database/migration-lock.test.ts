@@ -1,6 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { isEmbedded } from "@/lib/db";
+import { isEmbedded, withAdvisoryLock } from "@/lib/db";
 import { MIGRATION_LOCK, migrateDatabase } from "@/lib/database/prepare-database";
 
 /** The advisory lock Prisma's schema engine takes while it migrates (see its migrate-advisory-locking). */
@@ -40,6 +40,23 @@ describe.skipIf(isEmbedded())("migrating while another process migrates", () => 
         expect(rows[0]!.free, `lock ${key}`).toBe(true);
         await other.query("SELECT pg_advisory_unlock($1)", [key]);
       }
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("a failure while holding a lock is passed on, and the lock given back", async () => {
+    const key = 0x636f7674;
+    await expect(
+      withAdvisoryLock(key, async () => {
+        throw new Error("the work failed");
+      }),
+    ).rejects.toThrow("the work failed");
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      const { rows } = await other.query<{ free: boolean }>("SELECT pg_try_advisory_lock($1) AS free", [key]);
+      expect(rows[0]!.free).toBe(true);
     } finally {
       await other.end();
     }
