@@ -24,11 +24,11 @@ const NEAR_BEFORE = 120;
 /**
  * The SQL of a row's matching passages: ts_headline of `body` (the text of the document's latest
  * version, an SQL expression) for the words searched, in the searcher's language. ts_headline
- * parses and stems every word it is given (about 85 µs a kilobyte of English), so it first reads only the
- * NEAR_LENGTH characters around the first place one of the searched words, as typed or stemmed,
- * appears in the text (a plain strpos); when that finds nothing or those characters hold no match
- * (a stem that is not a substring of its word, a longer word that holds it), it reads the text's
- * first 50,000 characters as before. A list runs it on its page's rows only.
+ * parses and stems every word it is given (about 85 µs a kilobyte of English), so it first reads
+ * only the NEAR_LENGTH characters around the first place one of the searched words, as typed or
+ * stemmed, appears in the text (a plain strpos); when that finds nothing or those characters hold
+ * no match (a stem that is not a substring of its word, a longer word that holds it), it reads
+ * the text's first 50,000 characters as before. A list runs it on its page's rows only.
  */
 export const headlineSql = (body: Prisma.Sql, text: string, locale: string) => {
   const config = searchConfig(locale);
