@@ -10,11 +10,28 @@ const COLORS = { green: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-60
  * its meaning written beside it (`withLabel`). Alone, it is one element (an image with its name),
  * as a list shows one per row.
  */
-export function HealthDot({ health, withLabel = false }: { health: "green" | "amber" | "red"; withLabel?: boolean }) {
+export function HealthDot({
+  health,
+  withLabel = false,
+  className = "",
+}: {
+  health: "green" | "amber" | "red";
+  withLabel?: boolean;
+  /** Alone: its place beside what follows (a list's status cell). */
+  className?: string;
+}) {
   const t = useTranslations("documents.health");
   const dot = `size-2.5 rounded-full ${COLORS[health]}`;
   if (!withLabel)
-    return <span role="img" aria-label={t(health)} title={t(health)} data-health={health} className={`inline-block shrink-0 ${dot}`} />;
+    return (
+      <span
+        role="img"
+        aria-label={t(health)}
+        title={t(health)}
+        data-health={health}
+        className={`inline-block shrink-0 ${dot} ${className}`}
+      />
+    );
   return (
     <span className="inline-flex items-center gap-1.5" title={t(health)} data-health={health}>
       <span aria-hidden className={dot} />

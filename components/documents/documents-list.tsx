@@ -222,32 +222,32 @@ export function DocumentsList({
           }
           cells={(doc) => (
             <>
-              <td className="px-4 py-2">
+              <td>
                 <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
                   {doc.name}
                 </Link>
                 {doc.ref && <span className="ml-2 text-xs text-zinc-500">{`#${doc.ref}`}</span>}
-                <span className="ml-2 inline-flex flex-wrap gap-1">
-                  {doc.tags.map((tag) => (
-                    <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>
-                      {tag.name}
-                    </span>
-                  ))}
-                </span>
+                {doc.tags.length > 0 && (
+                  <span className="ml-2 inline-flex flex-wrap gap-1">
+                    {doc.tags.map((tag) => (
+                      <span key={tag.id} className="rounded-full px-2 py-0.5 text-xs" style={{ background: `${tag.color}22` }}>
+                        {tag.name}
+                      </span>
+                    ))}
+                  </span>
+                )}
                 {doc.highlight && <Highlight parts={doc.highlight} />}
               </td>
-              <td className="px-4 py-2">
-                <span className="inline-flex items-center gap-2">
-                  <HealthDot health={doc.health} />
-                  {ts(doc.status)}
-                </span>
+              <td className="whitespace-nowrap">
+                <HealthDot health={doc.health} className="mr-2 align-middle" />
+                {ts(doc.status)}
               </td>
-              <td className="px-4 py-2">{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
-              <td className="hidden px-4 py-2 md:table-cell">
+              <td>{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>
+              <td className="hidden md:table-cell">
                 {doc.endedAt ? format.dateTime(new Date(doc.endedAt), { dateStyle: "medium" }) : "—"}
               </td>
-              <td className="hidden px-4 py-2 lg:table-cell">{doc.category ?? "—"}</td>
-              <td className="hidden px-4 py-2 xl:table-cell">{doc.author ?? "—"}</td>
+              <td className="hidden lg:table-cell">{doc.category ?? "—"}</td>
+              <td className="hidden xl:table-cell">{doc.author ?? "—"}</td>
             </>
           )}
         />

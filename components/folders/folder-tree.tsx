@@ -152,9 +152,11 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
                 }}
                 className={`inline-flex size-5 shrink-0 items-center justify-center text-zinc-500 transition-transform ${node.hasChildren ? "" : "invisible"} ${open ? "rotate-90" : ""}`}
               >
-                <svg viewBox="0 0 20 20" className="size-3" fill="currentColor">
-                  <path d="M7 5l6 5-6 5z" />
-                </svg>
+                {node.hasChildren && (
+                  <svg viewBox="0 0 20 20" className="size-3" fill="currentColor">
+                    <path d="M7 5l6 5-6 5z" />
+                  </svg>
+                )}
               </span>
               <FolderIcon drive={node.id === "root"} />
               <span className="truncate">{node.name}</span>

@@ -1,7 +1,7 @@
 import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ClientIntlProvider } from "@/lib/i18n/client";
-import { pickMessages } from "@/lib/i18n/pick-messages";
+import { pickedMessagesText } from "@/lib/i18n/pick-messages";
 
 /**
  * The messages the client components below read, and only those: they travel in the page's HTML
@@ -11,12 +11,13 @@ import { pickMessages } from "@/lib/i18n/pick-messages";
  * lib/i18n/client-namespaces.ts included. Server components read the whole catalogue with
  * getTranslations and need nothing here. tests/unit/i18n/client-messages.test.ts checks every
  * screen's list against the `useTranslations` of the client components it renders. Client
- * components translate with lib/i18n/client.tsx, not next-intl's client.
+ * components translate with lib/i18n/client.tsx, not next-intl's client. They travel as JSON text,
+ * one value in the payload, which the provider parses once per text.
  */
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const [messages, locale, timeZone] = await Promise.all([getMessages(), getLocale(), getTimeZone()]);
   return (
-    <ClientIntlProvider locale={locale} timeZone={timeZone} messages={pickMessages(messages, namespaces) as never}>
+    <ClientIntlProvider locale={locale} timeZone={timeZone} messages={pickedMessagesText(messages, namespaces)}>
       {children}
     </ClientIntlProvider>
   );

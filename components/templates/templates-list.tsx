@@ -216,7 +216,7 @@ export function TemplatesList({
           }
           cells={(row) => (
             <>
-              <td className="px-4 py-2">
+              <td>
                 <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
                   {row.name}
                 </Link>
@@ -227,17 +227,17 @@ export function TemplatesList({
                   </span>
                 )}
               </td>
-              <td className="px-4 py-2">
+              <td>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs ${row.published ? "bg-emerald-50 text-emerald-800" : "bg-zinc-100 text-zinc-700"}`}
                 >
                   {row.published ? t("published") : t("draft")}
                 </span>
               </td>
-              <td className="hidden px-4 py-2 sm:table-cell">{row.fields}</td>
-              <td className="hidden px-4 py-2 lg:table-cell">{row.author ?? "—"}</td>
-              <td className="hidden px-4 py-2 lg:table-cell">{format.dateTime(new Date(row.createdAt), { dateStyle: "medium" })}</td>
-              <td className="hidden px-4 py-2 md:table-cell">{format.dateTime(new Date(row.updatedAt), { dateStyle: "medium" })}</td>
+              <td className="hidden sm:table-cell">{row.fields}</td>
+              <td className="hidden lg:table-cell">{row.author ?? "—"}</td>
+              <td className="hidden lg:table-cell">{format.dateTime(new Date(row.createdAt), { dateStyle: "medium" })}</td>
+              <td className="hidden md:table-cell">{format.dateTime(new Date(row.updatedAt), { dateStyle: "medium" })}</td>
             </>
           )}
         />

@@ -23,9 +23,38 @@ export type TranslationValues = Record<string, string | number | Date>;
 
 const IntlContext = createContext<Intl_ | null>(null);
 
-export function ClientIntlProvider({ locale, timeZone, messages, children }: Intl_ & { children: ReactNode }) {
-  const value = useMemo(() => ({ locale, timeZone, messages }), [locale, timeZone, messages]);
+/**
+ * `messages` is the screen's catalogue as JSON text (components/i18n/client-messages.tsx). As
+ * text it crosses the RSC payload as one value rather than one per message, and the same text
+ * gives the same catalogue object here, request after request: so a screen's translators and
+ * their lookups are built once per process (server) or page (browser), not on every render.
+ */
+export function ClientIntlProvider({
+  locale,
+  timeZone,
+  messages,
+  children,
+}: {
+  locale: string;
+  timeZone: string | undefined;
+  messages: string;
+  children: ReactNode;
+}) {
+  const catalogue = parsedCatalogue(messages);
+  const value = useMemo(() => ({ locale, timeZone, messages: catalogue }), [locale, timeZone, catalogue]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
+}
+
+/** Catalogues by their text; a server holds one per language and screen, a browser a few. */
+const catalogues = new Map<string, Messages>();
+const CATALOGUES_KEPT = 200;
+function parsedCatalogue(text: string): Messages {
+  let catalogue = catalogues.get(text);
+  if (!catalogue) {
+    if (catalogues.size >= CATALOGUES_KEPT) catalogues.delete(catalogues.keys().next().value!);
+    catalogues.set(text, (catalogue = JSON.parse(text) as Messages));
+  }
+  return catalogue;
 }
 
 function useIntl(): Intl_ {
@@ -58,13 +87,30 @@ export type Translator = ((key: string, values?: TranslationValues) => string) &
 
 /** `t(key, values)` for the keys under `namespace` ("documents", "signing.panel"…). */
 export function useTranslations(namespace?: string): Translator {
-  const { locale, timeZone, messages } = useIntl();
-  return useMemo(() => translator({ locale, timeZone, messages }, namespace), [locale, timeZone, messages, namespace]);
+  const intl = useIntl();
+  return translatorOf(intl, namespace);
+}
+
+/** One translator per catalogue, language, time zone and namespace (catalogues are kept: above). */
+const translators = new WeakMap<Messages, Map<string, Translator>>();
+function translatorOf(intl: Intl_, namespace: string | undefined): Translator {
+  let byKey = translators.get(intl.messages);
+  if (!byKey) translators.set(intl.messages, (byKey = new Map()));
+  const id = `${intl.locale}|${intl.timeZone ?? ""}|${namespace ?? ""}`;
+  let t = byKey.get(id);
+  if (!t) byKey.set(id, (t = translator(intl, namespace)));
+  return t;
 }
 
 function translator({ locale, timeZone, messages }: Intl_, namespace: string | undefined): Translator {
   const base = namespace ? lookup(messages, namespace) : messages;
-  const find = (key: string) => (base && typeof base === "object" && !Array.isArray(base) ? lookup(base as Messages, key) : undefined);
+  const found = new Map<string, Messages | CompiledMessage | undefined>();
+  const find = (key: string) => {
+    if (found.has(key)) return found.get(key);
+    const message = base && typeof base === "object" && !Array.isArray(base) ? lookup(base as Messages, key) : undefined;
+    found.set(key, message);
+    return message;
+  };
   const t = (key: string, values?: TranslationValues) => {
     const path = namespace ? `${namespace}.${key}` : key;
     const message = find(key);
@@ -72,6 +118,8 @@ function translator({ locale, timeZone, messages }: Intl_, namespace: string | u
       console.error(`MISSING_MESSAGE: Could not resolve \`${path}\` in messages for locale \`${locale}\`.`);
       return path;
     }
+    // A message without arguments is its own text (icu-minify compiles it to a plain string).
+    if (typeof message === "string") return message;
     try {
       const result = format(message as CompiledMessage, locale, values, { formatters, timeZone });
       if (typeof result === "string") return result;
@@ -99,13 +147,17 @@ export const useTimeZone = (): string | undefined => useIntl().timeZone;
 /** Dates, numbers and lists in the screen's language and the request's time zone. */
 export function useFormatter() {
   const { locale, timeZone } = useIntl();
-  return useMemo(
-    () => ({
-      dateTime: (value: Date | number, options?: Intl.DateTimeFormatOptions) =>
-        cached(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
-      number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, locale, options).format(value),
-      list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cached(Intl.ListFormat, locale, options).format(value),
-    }),
-    [locale, timeZone],
-  );
+  const id = `${locale}|${timeZone ?? ""}`;
+  let formatter = dateAndNumberFormatters.get(id);
+  if (!formatter) dateAndNumberFormatters.set(id, (formatter = formatterFor(locale, timeZone)));
+  return formatter;
 }
+
+const formatterFor = (locale: string, timeZone: string | undefined) => ({
+  dateTime: (value: Date | number, options?: Intl.DateTimeFormatOptions) =>
+    cached(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
+  number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, locale, options).format(value),
+  list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cached(Intl.ListFormat, locale, options).format(value),
+});
+/** One per language and time zone, like the Intl objects they use. */
+const dateAndNumberFormatters = new Map<string, ReturnType<typeof formatterFor>>();

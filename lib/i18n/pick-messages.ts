@@ -6,6 +6,29 @@
  * unit test tests/unit/i18n/client-messages.test.ts prevents).
  */
 export function pickMessages(messages: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  // A screen picks the same keys of the same catalogue on every request: the pick is kept, by
+  // catalogue and keys, as long as the catalogue (a module's JSON) lives.
+  let byKeys = picks.get(messages);
+  if (!byKeys) picks.set(messages, (byKeys = new Map()));
+  const id = keys.join("\n");
+  let picked = byKeys.get(id);
+  if (!picked) byKeys.set(id, (picked = pick(messages, keys)));
+  return picked;
+}
+
+const picks = new WeakMap<object, Map<string, Record<string, unknown>>>();
+
+/** The pick as JSON text, as the client provider takes it (lib/i18n/client.tsx), kept with the pick. */
+export function pickedMessagesText(messages: Record<string, unknown>, keys: readonly string[]): string {
+  const picked = pickMessages(messages, keys);
+  let text = texts.get(picked);
+  if (text === undefined) texts.set(picked, (text = JSON.stringify(picked)));
+  return text;
+}
+
+const texts = new WeakMap<object, string>();
+
+function pick(messages: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   // Shorter first, and a key under one already taken is skipped: nothing is written into the
   // catalogue's own objects.

@@ -20,6 +20,6 @@ export function withClientIntl(
   child: ReactNode,
   { locale = "en", timeZone = "UTC", messages }: { locale?: string; timeZone?: string; messages: object },
 ) {
-  const props = { locale, timeZone, messages: compiledMessages(messages as Catalogue) as never };
+  const props = { locale, timeZone, messages: JSON.stringify(compiledMessages(messages as Catalogue)) };
   return createElement(ClientIntlProvider as (p: typeof props & { children?: ReactNode }) => ReactNode, props, child);
 }

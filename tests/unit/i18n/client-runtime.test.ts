@@ -117,3 +117,23 @@ describe("the client translation runtime", () => {
     expect(out).toEqual(["10 mar 2025", "1234,5", "a, b y c"]);
   });
 });
+
+describe("the client runtime's translators", () => {
+  it("are built once per catalogue text, and differ with the text, the language or the namespace", () => {
+    const seen: unknown[] = [];
+    function Probe({ namespace }: { namespace: string }) {
+      const t = useTranslations(namespace);
+      seen.push(t);
+      return createElement("output", null, t("title"));
+    }
+    const render = (messages: object, namespace = "documents", locale = "en") =>
+      renderToString(withClientIntl(createElement(Probe, { namespace }), { locale, messages }));
+    expect(render({ documents: { title: "Documents" } })).toContain("Documents");
+    render({ documents: { title: "Documents" } });
+    expect(seen[1]).toBe(seen[0]);
+    expect(render({ documents: { title: "Documentos" } })).toContain("Documentos");
+    render({ documents: { title: "Documents" } }, "documents", "es");
+    render({ documents: { title: "Documents" }, other: { title: "Other" } }, "other");
+    expect(new Set(seen).size).toBe(4);
+  });
+});

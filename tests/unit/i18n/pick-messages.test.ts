@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickMessages } from "@/lib/i18n/pick-messages";
+import { pickedMessagesText, pickMessages } from "@/lib/i18n/pick-messages";
 
 const catalogue = {
   common: { close: "Close", cancel: "Cancel" },
@@ -32,5 +32,14 @@ describe("pickMessages", () => {
 
   it("leaves out keys the catalogue lacks and never walks into a message", () => {
     expect(pickMessages(catalogue, ["nav", "documents.missing", "errors.TOO_MANY_ATTEMPTS.0"])).toEqual({});
+  });
+
+  it("picks a catalogue's keys once, and gives their text as JSON", () => {
+    const keys = ["common", "documents.status"];
+    const first = pickMessages(catalogue, keys);
+    expect(pickMessages(catalogue, [...keys])).toBe(first);
+    expect(pickMessages(catalogue, ["common"])).not.toBe(first);
+    expect(pickMessages({ ...catalogue }, keys)).not.toBe(first);
+    expect(JSON.parse(pickedMessagesText(catalogue, keys))).toEqual(first);
   });
 });

@@ -16,7 +16,7 @@ function rendered(locale: string, timeZone: string, use: (format: ReturnType<typ
   const html = renderToString(
     createElement(
       ClientIntlProvider,
-      { locale, timeZone, messages: {} } as ComponentProps<typeof ClientIntlProvider>,
+      { locale, timeZone, messages: "{}" } as ComponentProps<typeof ClientIntlProvider>,
       createElement(Probe),
     ),
   );
