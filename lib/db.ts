@@ -114,6 +114,9 @@ const pgTypes = {
  */
 export async function queryRows<T>(text: string, values: unknown[], options: { prepared?: boolean } = {}): Promise<T[]> {
   const current = state();
+  // An instant goes as UTC text, as Prisma sends it: the columns are timestamps in UTC without a
+  // zone, and the driver would write it in the process's own zone.
+  if (values.some((v) => v instanceof Date)) values = values.map((v) => (v instanceof Date ? v.toISOString() : v));
   if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
   if (current.pool) {
     const name = options.prepared ? statementName(text) : undefined;

@@ -71,6 +71,22 @@ describe("the /docs filters and sort", () => {
     expect(await names(admin, { categoryId: refs.categoryId, authorId: refs.colleagueId })).toEqual([]);
   });
 
+  it("reads the date range in UTC whatever the server's own time zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "Pacific/Kiritimati"; // UTC+14: a day boundary sent in local time moves by most of a day
+    try {
+      expect(new Date(Date.UTC(2026, 0, 2)).getTimezoneOffset()).toBe(-840);
+      expect(await names(admin, { dateField: "createdAt", from: "2026-01-02", to: "2026-01-03" })).toEqual([
+        "Charlie filed",
+        "Bravo urgent",
+      ]);
+      expect(await names(admin, { dateField: "startedAt", from: "2026-02-01", to: "2026-03-01" })).toEqual(["Bravo urgent"]);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("sorts by each column both ways, nulls last, and pages by 25 by default", async () => {
     expect(await names(admin, {})).toEqual(["Delta by colleague", "Charlie filed", "Bravo urgent", "Alpha lease"]);
     expect(await names(admin, { orderBy: "updatedAt", sortBy: "asc" })).toEqual([
