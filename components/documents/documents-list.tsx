@@ -17,7 +17,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref } from "@/lib/client/operations";
 import { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import type { FolderOption } from "@/lib/folders/folder-types";
-import { HealthDot, Highlight } from "./document-bits";
+import { healthMark, Highlight } from "./document-bits";
 import { UploadDocument } from "./upload-document";
 import {
   archiveDocumentOp,
@@ -76,6 +76,7 @@ export function DocumentsList({
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
+  const th = useTranslations("documents.health");
   const format = useFormatter();
   const { run, busy } = useAction();
   const list = useListNavigation(query);
@@ -223,9 +224,9 @@ export function DocumentsList({
           cells={(doc) => (
             <>
               <td>
-                <Link href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
+                <a href={`/d/${doc.id}/view`} className="font-medium text-brand-700 hover:underline">
                   {doc.name}
-                </Link>
+                </a>
                 {doc.ref && <span className="ml-2 text-xs text-zinc-500">{`#${doc.ref}`}</span>}
                 {doc.tags.length > 0 && (
                   <span className="ml-2 inline-flex flex-wrap gap-1">
@@ -239,7 +240,7 @@ export function DocumentsList({
                 {doc.highlight && <Highlight parts={doc.highlight} />}
               </td>
               <td className="whitespace-nowrap">
-                <HealthDot health={doc.health} className="mr-2 align-middle" />
+                {healthMark(doc.health, th(doc.health), "mr-2 align-middle")}
                 {ts(doc.status)}
               </td>
               <td>{format.dateTime(new Date(doc.updatedAt), { dateStyle: "medium" })}</td>

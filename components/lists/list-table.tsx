@@ -4,6 +4,7 @@
 
 import type { ReactNode } from "react";
 import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
+import { useInAppLinks } from "@/components/ui/link";
 import type { useSelection } from "./use-selection";
 
 /**
@@ -43,11 +44,12 @@ export function ListTable<T extends { id: string; name: string }>({
   selectable: boolean;
   /** The `<th>` cells between the tick box and the actions column. */
   headers: ReactNode;
-  /** A row's `<td>` cells between the tick box and the context menu. */
+  /** A row's `<td>` cells between the tick box and the context menu; their links are plain `<a>`. */
   cells: (row: T) => ReactNode;
   menuItems: (row: T) => ContextMenuItem[];
   rowTestId: string;
 }) {
+  const links = useInAppLinks();
   if (rows.length === 0)
     return <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{empty}</p>;
   return (
@@ -71,8 +73,9 @@ export function ListTable<T extends { id: string; name: string }>({
             </th>
           </tr>
         </thead>
-        {/* Every cell's padding is set here once, not on each of the page's cells. */}
-        <tbody className="divide-y divide-zinc-100 [&>tr>td]:px-4 [&>tr>td]:py-2">
+        {/* Every cell's padding is set here once, not on each of the page's cells; the cells' plain
+            links open inside the app from here (useInAppLinks), not one Link each. */}
+        <tbody className="divide-y divide-zinc-100 [&>tr>td]:px-4 [&>tr>td]:py-2" {...links}>
           {rows.map((row) => (
             <tr key={row.id} data-testid={rowTestId}>
               {selectable && (

@@ -1,7 +1,6 @@
 "use client";
 
 import { useFormatter, useTranslations } from "@/lib/i18n/client";
-import { Link } from "@/components/ui/link";
 import { FolderBar } from "@/components/folders/folder-bar";
 import { FolderLayout } from "@/components/folders/folder-layout";
 import { ListFilters } from "@/components/lists/list-filters";
@@ -217,9 +216,9 @@ export function TemplatesList({
           cells={(row) => (
             <>
               <td>
-                <Link href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
+                <a href={`/t/${row.id}/view`} className="font-medium text-brand-700 hover:underline">
                   {row.name}
-                </Link>
+                </a>
                 <span className="ml-2 rounded bg-zinc-100 px-1.5 py-0.5 text-xs uppercase text-zinc-600">{row.format}</span>
                 {row.folder && (
                   <span className="ml-2 text-xs text-zinc-500" data-testid="template-folder">

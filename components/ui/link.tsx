@@ -2,13 +2,38 @@
 
 // The router's context, as next/navigation's useRouter reads it (without its throw when absent).
 import { AppRouterContext } from "next/dist/shared/lib/app-router-context.shared-runtime";
-import { useContext, type AnchorHTMLAttributes, type MouseEvent } from "react";
+import {
+  useContext,
+  useRef,
+  type AnchorHTMLAttributes,
+  type ContextType,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from "react";
+
+type Router = NonNullable<ContextType<typeof AppRouterContext>>;
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   href: string;
   /** Keep the scroll position after the navigation (next/link's `scroll={false}`). */
   scroll?: boolean;
 };
+
+/** A link to this site that opens in this tab: the app's router may follow it. */
+const inApp = (anchor: HTMLAnchorElement) =>
+  anchor.origin === window.location.origin && (!anchor.target || anchor.target === "_self") && !anchor.hasAttribute("download");
+
+/**
+ * Follows a click on `anchor` with the app's router, unless the click asks the browser for
+ * something else (a modifier key, another button, a new tab, a download) or was handled already.
+ */
+function follow(router: Router | null, event: MouseEvent, anchor: HTMLAnchorElement, href: string, scroll: boolean) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (!router || !inApp(anchor)) return;
+  event.preventDefault();
+  router.push(href, { scroll });
+}
 
 /**
  * A same-site link that navigates inside the app without a full load, as next/link does, with
@@ -21,17 +46,13 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
  */
 export function Link({ href, scroll, onClick, onPointerEnter, onFocus, ...props }: LinkProps) {
   const router = useContext(AppRouterContext);
-  const local = (event: MouseEvent<HTMLAnchorElement>) => {
-    const anchor = event.currentTarget;
-    return anchor.origin === window.location.origin && (!anchor.target || anchor.target === "_self") && !anchor.hasAttribute("download");
-  };
   return (
     <a
       {...props}
       href={href}
       onPointerEnter={(event) => {
         onPointerEnter?.(event);
-        if (router && local(event)) router.prefetch(href);
+        if (router && inApp(event.currentTarget)) router.prefetch(href);
       }}
       onFocus={(event) => {
         onFocus?.(event);
@@ -39,11 +60,36 @@ export function Link({ href, scroll, onClick, onPointerEnter, onFocus, ...props 
       }}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-        if (!router || !local(event)) return;
-        event.preventDefault();
-        router.push(href, { scroll: scroll ?? true });
+        follow(router, event, event.currentTarget, href, scroll ?? true);
       }}
     />
   );
+}
+
+/**
+ * The same for every plain `<a href>` inside one element, from three handlers on that element:
+ * a list's rows hold one link each, and a Link per row cost the server about a third of
+ * rendering the rows (docs/benchmarks.md, "Pages"). Spread the result on the container.
+ */
+export function useInAppLinks() {
+  const router = useContext(AppRouterContext);
+  const prefetched = useRef<string | null>(null);
+  const anchorOf = (event: { target: EventTarget; currentTarget: Element }) => {
+    const anchor = (event.target as Element).closest?.("a[href]");
+    return anchor instanceof HTMLAnchorElement && event.currentTarget.contains(anchor) ? anchor : null;
+  };
+  const prefetch = (anchor: HTMLAnchorElement | null) => {
+    const href = anchor?.getAttribute("href");
+    if (!router || !anchor || !href || href === prefetched.current || anchor.origin !== window.location.origin) return;
+    prefetched.current = href;
+    router.prefetch(href);
+  };
+  return {
+    onPointerOver: (event: PointerEvent<HTMLElement>) => prefetch(anchorOf(event)),
+    onFocus: (event: FocusEvent<HTMLElement>) => prefetch(anchorOf(event)),
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      const anchor = anchorOf(event);
+      if (anchor) follow(router, event, anchor, anchor.getAttribute("href")!, true);
+    },
+  };
 }

@@ -30,3 +30,24 @@ test("the side menu moves between screens without reloading the page, and a Ctrl
   expect(new URL(tab.url()).pathname).toBe("/templates");
   expect(new URL(page.url()).pathname).toBe("/docs");
 });
+
+// A list's rows hold plain links that their table opens inside the app (useInAppLinks).
+test("a document's name in the list opens it without reloading the page, and a Ctrl-click opens a new tab", async ({ page, context }) => {
+  await signIn(page, DEMO_USER.email, DEMO_USER.password);
+  await page.goto("/docs");
+  const firstRow = page.getByTestId("document-row").first();
+  const name = firstRow.getByRole("link").first();
+  const href = await name.getAttribute("href");
+  expect(href).toMatch(/^\/d\/[^/]+\/view$/);
+  await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
+
+  const [tab] = await Promise.all([context.waitForEvent("page"), name.click({ modifiers: ["ControlOrMeta"] })]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe(href);
+  expect(new URL(page.url()).pathname).toBe("/docs");
+
+  await name.click();
+  await page.waitForURL((url) => url.pathname === href);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
+});
