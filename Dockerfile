@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# Production image: `next start` on port 3000. It needs DATABASE_URL (PostgreSQL; without it the
-# app falls back to an embedded database in /app/data) and NEXTAUTH_SECRET (32+ characters).
+# Production image: `next start` on port 3000 (NODE_OPTIONS below: scripts/server-options.mjs).
+# It needs DATABASE_URL (PostgreSQL; without it the app falls back to an embedded database in
+# /app/data) and NEXTAUTH_SECRET (32+ characters).
 # Migrations are applied and, on an empty database, the demo workspace is seeded when it starts.
 # docker-compose.yml runs it with PostgreSQL 16.
 
@@ -35,6 +36,7 @@ RUN if [ "$LIBREOFFICE" = "1" ]; then \
     fi
 WORKDIR /app
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-semi-space-size=32 \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000
 COPY --from=build /app/package.json /app/next.config.ts ./

@@ -5,6 +5,7 @@ import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeOptions } from "../scripts/server-options.mjs";
 
 /** What the benches share: the repository root, their settings, CPU accounting, the app server they start and docs/benchmarks.md. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -76,6 +77,7 @@ export function startNextServer(appDir: string, port: number, env: Record<string
     env: {
       ...process.env,
       NODE_ENV: "production",
+      NODE_OPTIONS: serverNodeOptions(),
       NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
       // Files of its own: the shared ./storage holds the sealing certificate made under another secret.
       STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "covenant-bench-storage-")),

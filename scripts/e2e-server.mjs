@@ -17,6 +17,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverNodeOptions } from "./server-options.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const APP_URL = `http://localhost:${PORT}`;
@@ -34,6 +35,7 @@ const env = {
   PORT: String(PORT),
   APP_URL,
   NEXTAUTH_URL: APP_URL,
+  NODE_OPTIONS: serverNodeOptions(),
   NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
   ENABLE_DEV_OUTBOX: "true",
   NEXT_TELEMETRY_DISABLED: "1",

@@ -3,6 +3,7 @@
  * embedded database in ./data/pglite (migrated and seeded with the demo workspace on first start).
  */
 import { ensureBuilt, ensureGenerated, run, bin } from "./lib.mjs";
+import { serverNodeOptions } from "./server-options.mjs";
 
 const port = process.env.PORT || "3000";
 // Emailed links and sign-in redirects use APP_URL: by default, the address served here.
@@ -14,6 +15,7 @@ console.log(`\nSign in at ${appUrl} as demo@example.com / Demo-password-1\n`);
 process.exit(
   await run(bin("next"), ["start", "-p", port], {
     APP_URL: appUrl,
+    NODE_OPTIONS: serverNodeOptions(),
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "local-demo-secret-change-me-in-production-0001",
     // Without SMTP, emails go to the outbox at /dev/outbox.
     ENABLE_DEV_OUTBOX: process.env.ENABLE_DEV_OUTBOX ?? (process.env.SMTP_URL ? "false" : "true"),

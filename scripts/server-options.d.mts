@@ -1,0 +1,2 @@
+export declare const SERVER_NODE_OPTIONS: string;
+export declare const serverNodeOptions: (current?: string) => string;
