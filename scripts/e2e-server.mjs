@@ -79,7 +79,11 @@ if (process.env.DATABASE_URL) {
   };
 }
 
-const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
+// Idle kept-alive connections stay open past any pause of a test: with Node's 5 s, a test that
+// sent a request, spent seconds on screen, then reused the connection could meet the server
+// closing it (ECONNRESET in client-messages.spec.ts once).
+const nextArgs = ["start", "-p", String(PORT), "--keepAliveTimeout", "65000"];
+const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], {
   cwd: root,
   env,
   stdio: "inherit",
