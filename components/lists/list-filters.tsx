@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { useTranslations } from "@/lib/i18n/client";
 
@@ -15,6 +15,10 @@ const labelClass = "flex flex-col gap-1 text-sm font-medium text-zinc-700";
  * result to `onApply`; Clear asks for the cleared 'all' view. `keep` names parameters the bar
  * does not show but keeps (the folder, picked in the folder bar). Its texts are the same on every
  * list (`lists`), but the words field's label, which says what the list searches.
+ *
+ * The selects and dates show once asked for ("More filters"), or whenever the address sets one
+ * of them: on a phone the whole bar stood between the title and the first row, and its fields
+ * were most of the elements the server rendered for an unfiltered list (docs/benchmarks.md).
  */
 export function ListFilters(props: {
   query: Record<string, string>;
@@ -39,6 +43,8 @@ function FilterForm({ query, searchLabel, selects, dateFields, onApply, keep = [
     ...Object.fromEntries(selects.map((s) => [s.name, query[s.name] ?? ""])),
   }));
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const [more, setMore] = useState(() => [...selects.map((s) => s.name), "from", "to"].some((name) => Boolean(query[name])));
+  const moreId = useId();
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -65,41 +71,48 @@ function FilterForm({ query, searchLabel, selects, dateFields, onApply, keep = [
         {searchLabel}
         <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
       </label>
-      {selects.map((select) => (
-        <label key={select.name} className={labelClass}>
-          {select.label}
-          <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
-            <option value="">{select.allLabel ?? t("all")}</option>
-            {select.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      ))}
-      {dateFields.length > 1 && (
-        <label className={labelClass}>
-          {t("dateField")}
-          <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
-            {dateFields.map((field) => (
-              <option key={field.value} value={field.value}>
-                {field.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      {more && (
+        <div id={moreId} className="contents">
+          {selects.map((select) => (
+            <label key={select.name} className={labelClass}>
+              {select.label}
+              <select className={input} value={values[select.name]} onChange={(e) => set(select.name, e.target.value)}>
+                <option value="">{select.allLabel ?? t("all")}</option>
+                {select.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ))}
+          {dateFields.length > 1 && (
+            <label className={labelClass}>
+              {t("dateField")}
+              <select className={input} value={values.dateField} onChange={(e) => set("dateField", e.target.value)}>
+                {dateFields.map((field) => (
+                  <option key={field.value} value={field.value}>
+                    {field.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label className={labelClass}>
+            {t("from")}
+            <input type="date" className={input} value={values.from} onChange={(e) => set("from", e.target.value)} />
+          </label>
+          <label className={labelClass}>
+            {t("to")}
+            <input type="date" className={input} value={values.to} onChange={(e) => set("to", e.target.value)} />
+          </label>
+        </div>
       )}
-      <label className={labelClass}>
-        {t("from")}
-        <input type="date" className={input} value={values.from} onChange={(e) => set("from", e.target.value)} />
-      </label>
-      <label className={labelClass}>
-        {t("to")}
-        <input type="date" className={input} value={values.to} onChange={(e) => set("to", e.target.value)} />
-      </label>
-      <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4">
+      <div className={`flex flex-wrap items-end gap-2 sm:col-span-2 ${more ? "lg:col-span-4" : ""}`}>
         <Button type="submit">{t("apply")}</Button>
+        <Button type="button" variant="ghost" aria-expanded={more} aria-controls={more ? moreId : undefined} onClick={() => setMore(!more)}>
+          {more ? t("fewerFilters") : t("moreFilters")}
+        </Button>
         <Button type="button" variant="ghost" onClick={() => onApply({})}>
           {t("clear")}
         </Button>

@@ -189,3 +189,28 @@ test("a template's category is found by typing part of its name, and chosen by k
   const stored = (await (await page.request.get(`/vapp/templates/${template.id}`)).json()) as { category: { name: string } | null };
   expect(stored.category?.name).toBe("Leases");
 });
+
+test("the filter bar shows its selects when asked, and by itself on a filtered address", async ({ page, request }) => {
+  await signInFresh(page, request, "filters");
+  await page.goto("/docs");
+  await waitForHydration(page);
+  const filters = page.getByRole("search", { name: en("lists.filters") });
+  const status = filters.getByLabel(en("documents.statusFilter"));
+  const more = filters.getByRole("button", { name: en("lists.moreFilters") });
+  // An unfiltered list shows the words field only, and says the rest is folded.
+  await expect(filters.getByLabel(en("documents.search"))).toBeVisible();
+  await expect(status).toHaveCount(0);
+  await expect(more).toHaveAttribute("aria-expanded", "false");
+
+  await more.click();
+  const fewer = filters.getByRole("button", { name: en("lists.fewerFilters") });
+  await expect(fewer).toHaveAttribute("aria-expanded", "true");
+  await status.selectOption("signed");
+  await filters.getByRole("button", { name: en("lists.apply") }).click();
+  await page.waitForURL((url) => url.searchParams.get("status") === "signed");
+
+  // Opened on that address, the bar shows the filter it applies.
+  await page.reload();
+  await expect(status).toHaveValue("signed");
+  await expect(fewer).toHaveAttribute("aria-expanded", "true");
+});
