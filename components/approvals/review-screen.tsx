@@ -49,6 +49,12 @@ export function ReviewScreen({ token }: { token: string }) {
   const [loads, setLoads] = useState(0);
   const [revision, setRevision] = useState<File | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  /**
+   * Set while the decision is sent and after: the document's reload after a revision may still be
+   * on its way, and once the review is decided the link answers that it is completed, which must
+   * not send the reviewer who just decided to the failure page.
+   */
+  const deciding = useRef(false);
 
   const fail = useCallback(
     (caught: unknown) => {
@@ -75,7 +81,7 @@ export function ReviewScreen({ token }: { token: string }) {
           if (active) setPdfUrl(URL.createObjectURL(new Blob([blob], { type: "application/pdf" })));
         }
       } catch (caught) {
-        if (active) fail(caught);
+        if (active && !deciding.current) fail(caught);
       }
     })();
     return () => {
@@ -116,11 +122,17 @@ export function ReviewScreen({ token }: { token: string }) {
 
   const decide = (isApproved: boolean) =>
     act(isApproved ? "approve" : "reject", async () => {
-      await signedCall(
-        reviewDocumentOp,
-        { id: valid!.approval.id, isApproved, ...(comment.trim() ? { comment: comment.trim() } : {}) },
-        token,
-      );
+      deciding.current = true;
+      try {
+        await signedCall(
+          reviewDocumentOp,
+          { id: valid!.approval.id, isApproved, ...(comment.trim() ? { comment: comment.trim() } : {}) },
+          token,
+        );
+      } catch (caught) {
+        deciding.current = false;
+        throw caught;
+      }
       setDecided(isApproved ? "approved" : "rejected");
     });
 

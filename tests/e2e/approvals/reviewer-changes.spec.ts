@@ -53,6 +53,18 @@ test("a reviewer allowed to modify uploads a revised file, and the owner sees it
     mimeType: DOCX,
     buffer: Buffer.from(makeDocx(["Supply terms, with the reviewer's changes."])),
   });
+  // The document's reload after the revision is held until the reviewer has approved: a slow
+  // reload that comes back after the decision (the link then says the review is completed) must
+  // not take the reviewer to the failure page (seen on a loaded machine).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await reviewerPage.route(
+    (url) => url.pathname === "/vapp/approvals/valid",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await change.getByRole("button", { name: en("review.uploadRevision") }).click();
   await expect(reviewerPage.getByTestId("review-revised")).toHaveText(en("review.revised").replace("{version}", "2"));
 
@@ -60,6 +72,12 @@ test("a reviewer allowed to modify uploads a revised file, and the owner sees it
   await expect(row).toContainText(en("approvals.modifiedAt").replace(" {date}", ""));
 
   await reviewerPage.getByRole("button", { name: en("review.approve") }).click();
+  await expect(reviewerPage.getByTestId("review-done")).toHaveAttribute("data-outcome", "approved");
+  const reloaded = reviewerPage.waitForResponse((response) => new URL(response.url()).pathname === "/vapp/approvals/valid");
+  release();
+  expect((await reloaded).status()).toBeGreaterThanOrEqual(400);
+  await reviewerPage.waitForLoadState("networkidle");
+  expect(new URL(reviewerPage.url()).pathname).toBe("/review");
   await expect(reviewerPage.getByTestId("review-done")).toHaveAttribute("data-outcome", "approved");
   await expect(row).toHaveAttribute("data-state", "approved");
   await context.close();
