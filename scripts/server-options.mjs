@@ -6,10 +6,10 @@
  * `--max-semi-space-size=32` (MB; Node 20's default is 16): a page render allocates 1.6 to 2.7 MB
  * (the /docs list at 25 rows), so ten concurrent renders filled the young generation every few
  * requests and promoted what was still in flight to the old one. At 10 connections it cut the
- * server's CPU per /docs load by about 13 % (64 MB: 14 %, with twice the memory), and about 6 %
- * for the lightest signed-in page (docs/benchmarks.md, "Pages").
+ * server's CPU per /docs load by about 13 % (64 MB: 14 %, with nearly twice the resident memory;
+ * 64 MB cut about 6 % for the lightest signed-in page; docs/benchmarks.md, "Pages").
  */
-export const SERVER_NODE_OPTIONS = "--max-semi-space-size=32";
+const SERVER_NODE_OPTIONS = "--max-semi-space-size=32";
 
 /** `NODE_OPTIONS` for the server: the caller's own, then ours. */
 export const serverNodeOptions = (current = process.env.NODE_OPTIONS) =>
