@@ -145,6 +145,8 @@ function summarizePlan(node: Record<string, unknown>): string {
 /** A short name for a statement: what it reads. */
 function describe(sql: string): string {
   const text = sql.replace(/\s+/g, " ").trim();
+  if (/^SELECT ARRAY\(SELECT d\.id FROM "Document" d.*FROM "DocumentCount"/.test(text))
+    return "the page's ids and the total (the workspace's count, kept by the database)";
   if (/^SELECT ARRAY\(SELECT d\.id FROM "Document" d/.test(text)) return "the page's ids and the total (counted up to 10,001)";
   if (/^SELECT p\.id, p\.total, ts_headline/.test(text))
     return "the page's ids by relevance, counting the matches, with the rows' passages";

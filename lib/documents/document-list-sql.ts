@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountContext } from "@/lib/auth/context";
-import { visibleDocumentsSql } from "./access";
+import { seesAllDocuments, visibleDocumentsSql } from "./access";
 import { headlineSql } from "./document-highlights";
 import { searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES } from "./status";
@@ -88,13 +88,28 @@ export async function documentListConditions(ctx: AccountContext, input: z.infer
 /**
  * How the total of a list is counted: exactly (the default), or up to `countLimit` rows, beyond
  * which the list says "more than N" (the /docs screen: an exact count of 100,000 documents reads
- * every index entry, about 7 ms; counting to 10,000 stops at the 10,001st).
+ * every index entry, about 7 ms; counting to 10,000 stops at the 10,001st). A list of every
+ * document the account holds, archived or not (no filter, and a caller who sees them all), reads
+ * its exact total from "DocumentCount" instead, whatever the limit.
  */
 export type ListCountOptions = { countLimit?: number };
 
+/** Whether the list asks for nothing but archived or not: every document of the account on that side. */
+const unfiltered = (input: z.infer<typeof documentListSchema>) =>
+  !input.search &&
+  !input.statuses?.length &&
+  !input.categoryId &&
+  input.folderId === undefined &&
+  !input.authorId &&
+  !input.templateId &&
+  !input.tagIds?.length &&
+  !input.from &&
+  !input.to;
+
 /**
  * The SQL of a list page: the page's ids in order (`ids`), and the total (`count`, up to
- * `countLimit` + 1 rows when given). findDocuments sends one statement: without words to search,
+ * `countLimit` + 1 rows when given, unless it is read from "DocumentCount": `counted` says so, and
+ * that total is exact). findDocuments sends one statement: without words to search,
  * `page`, both as subqueries of one SELECT (each keeps its own plan; one round trip instead of
  * two); with words, `search`: the page's ids with a window count of every match (`total`:
  * ranking or sorting the matches reads them all anyway, where a count of its own would find them
@@ -122,9 +137,12 @@ export async function documentListSql(ctx: AccountContext, input: z.infer<typeof
   );
   const limit = Prisma.sql`LIMIT ${input.size} OFFSET ${(input.page - 1) * input.size}`;
   const ids = Prisma.sql`SELECT d.id FROM "Document" d WHERE ${where} ORDER BY ${order}, d.id ${limit}`;
-  const count = options.countLimit
-    ? Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${options.countLimit + 1}) counted`
-    : Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
+  const counted = unfiltered(input) && (await seesAllDocuments(ctx));
+  const count = counted
+    ? Prisma.sql`SELECT coalesce((SELECT total FROM "DocumentCount" WHERE "accountId" = ${ctx.accountId} AND archived = ${input.archived}), 0) AS total`
+    : options.countLimit
+      ? Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM "Document" d WHERE ${where} LIMIT ${options.countLimit + 1}) counted`
+      : Prisma.sql`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
   // With words: every match's sort keys (the rank among them) are worked out below the window
   // count (OFFSET 0 keeps that subquery apart), so the count buffers ids and keys, not the rows
   // with their search vectors (2 KB each: 2,000 matches spilled to disk). Then the page's rows,
@@ -148,6 +166,7 @@ export async function documentListSql(ctx: AccountContext, input: z.infer<typeof
   return {
     ids,
     count,
+    counted,
     page: input.search ? null : Prisma.sql`SELECT ARRAY(${ids}) AS ids, (${count}) AS total`,
     search,
   };

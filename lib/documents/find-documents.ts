@@ -5,21 +5,16 @@ import { accountScope } from "@/lib/accounts/scope";
 import { pageOf } from "@/lib/pagination";
 import { highlightOf, type HighlightPart } from "./document-highlights";
 import { documentInclude } from "./document-include";
-import {
-  documentListConditions,
-  documentListSchema,
-  documentListSql,
-  type DocumentListInput,
-  type ListCountOptions,
-} from "./document-list-sql";
+import { documentListSchema, documentListSql, type DocumentListInput, type ListCountOptions } from "./document-list-sql";
 import { documentHealth } from "./status";
 
 /**
  * The ids of a list page in order and the total, in one statement of documentListSql (`page`,
  * or `search` with words to search, which brings each row's matching passages too). With
  * `countLimit`, a total past it is the limit and `capped` says so (a search's window count is
- * exact, and never capped). Sent through the driver (queryRows), not Prisma's request pipeline,
- * which cost more of the server's time than reading the answer: these run on every list load.
+ * exact, and never capped; nor is a total read from "DocumentCount"). Sent through the driver
+ * (queryRows), not Prisma's request pipeline, which cost more of the server's time than reading
+ * the answer: these run on every list load.
  */
 async function listPage(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions) {
   const sql = await documentListSql(ctx, input, options);
@@ -37,7 +32,7 @@ async function listPage(ctx: AccountContext, input: z.infer<typeof documentListS
     ids = row?.ids ?? [];
     found = row?.total ?? 0;
   }
-  const capped = !sql.search && options.countLimit !== undefined && found > options.countLimit;
+  const capped = !sql.search && !sql.counted && options.countLimit !== undefined && found > options.countLimit;
   return { ids, highlights, total: capped ? options.countLimit! : found, capped };
 }
 
@@ -93,11 +88,14 @@ export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput 
   return { ...page, items: page.items.map((doc) => ({ ...doc, health: documentHealth(doc) })) };
 }
 
-/** How many documents the caller sees with these filters. */
+/**
+ * How many documents the caller sees with these filters: the list's own count (documentListSql),
+ * exact; all of the workspace's is read from "DocumentCount".
+ */
 export async function countDocuments(ctx: ServiceContext, raw: DocumentListInput = {}) {
   accountScope(ctx);
-  const where = await documentListConditions(ctx as AccountContext, documentListSchema.parse(raw));
-  const [row] = await db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM "Document" d WHERE ${where}`;
+  const { count } = await documentListSql(ctx as AccountContext, documentListSchema.parse(raw));
+  const [row] = await queryRows<{ total: number }>(count.text, count.values);
   return row?.total ?? 0;
 }
 

@@ -5,8 +5,10 @@ import { withRequestMemo } from "@/lib/auth/request-memo";
 import { findCategories } from "@/lib/categories/find-categories";
 import { createCategory } from "@/lib/categories/save-category";
 import { documentRoles } from "@/lib/documents/access";
+import { archiveDocument } from "@/lib/documents/archive-document";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { deleteDocuments } from "@/lib/documents/delete-documents";
+import { countDocuments, findDocuments } from "@/lib/documents/find-documents";
 import { findDocumentsAuthors } from "@/lib/documents/find-documents-authors";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
@@ -114,18 +116,73 @@ describe("loadDocumentList (/docs)", () => {
   });
 
   it("counts up to a limit when asked, and then says there are more", async () => {
-    expect(await findDocuments(admin, { size: 1 }, { countLimit: 5 })).toMatchObject({ total: 3, capped: false, pages: 3 });
-    expect(await findDocuments(admin, { size: 1 }, { countLimit: 3 })).toMatchObject({ total: 3, capped: false, pages: 3 });
+    // A filter (the root folder, where all three are): the count runs, up to the limit.
+    const atRoot = { size: 1, folderId: null };
+    expect(await findDocuments(admin, atRoot, { countLimit: 5 })).toMatchObject({ total: 3, capped: false, pages: 3 });
+    expect(await findDocuments(admin, atRoot, { countLimit: 3 })).toMatchObject({ total: 3, capped: false, pages: 3 });
     // Past the limit: the limit, and at least one page after a full one (newest first: Third, Second, First).
-    expect(await findDocuments(admin, { size: 1 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 2 });
-    expect(await findDocuments(admin, { size: 1, page: 2 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 3 });
-    expect(await findDocuments(admin, { size: 1, page: 3 }, { countLimit: 1 })).toMatchObject({
+    expect(await findDocuments(admin, atRoot, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 2 });
+    expect(await findDocuments(admin, { ...atRoot, page: 2 }, { countLimit: 2 })).toMatchObject({ total: 2, capped: true, pages: 3 });
+    expect(await findDocuments(admin, { ...atRoot, page: 3 }, { countLimit: 1 })).toMatchObject({
       total: 1,
       capped: true,
       pages: 4,
       items: [expect.objectContaining({ name: "First" })],
     });
     expect((await loadDocumentList(page(admin), {})).page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
+  });
+
+  it("gives every document's total exact past any limit, from the counts the database keeps", async () => {
+    const { account, owner } = await createAccount("Counted");
+    const ctx = (await signedInAs(owner.id, account.id)).ctx;
+    const plain = await addMember(account.id, "Member");
+    const reader = (await signedInAs(plain.id, account.id)).ctx;
+    const upload = (name: string) => createDocumentFromUpload(ctx, { name }, { name: `${name}.docx`, bytes: makeDocx([name]) });
+    // Two at once, and two more in one statement: each statement adds its rows once.
+    const [a, b] = await Promise.all([upload("A"), upload("B")]);
+    await db.document.createMany({
+      data: [
+        { accountId: account.id, name: "C" },
+        { accountId: account.id, name: "D" },
+      ],
+    });
+    const kept = async () =>
+      Object.fromEntries(
+        (await db.documentCount.findMany({ where: { accountId: account.id } })).map((row) => [String(row.archived), row.total]),
+      );
+    const counted = async () =>
+      Object.fromEntries(
+        (await db.document.groupBy({ by: ["archived"], where: { accountId: account.id }, _count: true })).map((g) => [
+          String(g.archived),
+          g._count,
+        ]),
+      );
+    const totals = async () => ({
+      listed: await findDocuments(ctx, { size: 1 }, { countLimit: 1 }),
+      archive: await findDocuments(ctx, { size: 1, archived: true }, { countLimit: 1 }),
+    });
+    expect(await kept()).toEqual({ false: 4 });
+    expect((await totals()).listed).toMatchObject({ total: 4, capped: false, pages: 4 });
+
+    await archiveDocument(ctx, a.id, true);
+    expect(await kept()).toEqual({ false: 3, true: 1 });
+    expect(await totals()).toMatchObject({ listed: { total: 3, capped: false }, archive: { total: 1, capped: false } });
+    await archiveDocument(ctx, a.id, false);
+    expect(await kept()).toEqual({ false: 4, true: 0 });
+
+    // A caller who sees only what was shared with them is counted, not read from the counts.
+    await upsertDocumentPolicy(ctx, b.id, { userId: plain.id, role: "reader" });
+    expect(await findDocuments(reader, { size: 1 })).toMatchObject({ total: 1, capped: false });
+
+    await deleteDocuments(ctx, [a.id, b.id]);
+    expect(await kept()).toEqual({ false: 2, true: 0 });
+    await archiveDocument(ctx, (await db.document.findFirstOrThrow({ where: { accountId: account.id, name: "C" } })).id, true);
+    await db.document.deleteMany({ where: { accountId: account.id, archived: true } });
+    // A count that reaches zero on a delete goes; the kept counts always agree with counting.
+    expect(await kept()).toEqual({ false: 1 });
+    expect(await kept()).toEqual(await counted());
+    expect((await loadDocumentList(page(ctx), {})).page).toEqual({ page: 1, pages: 1, total: 1, capped: false });
+    expect([await countDocuments(ctx), await countDocuments(ctx, { archived: true }), await countDocuments(reader)]).toEqual([1, 0, 0]);
   });
 
   it("refuses a caller without a document permission", async () => {
