@@ -15,7 +15,8 @@
  *    in as the workspace's administrator (session cookie, as a browser), and measures with
  *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (12) a page, cut into
  *    BENCH_ROUNDS (3) slices alternated with slices of the reference: the reference, /docs, the
- *    reference, /docs?q=<BENCH_SEARCH_WORD>, the reference, /docs… Each page is divided by the
+ *    reference, /docs?q=<BENCH_SEARCH_WORD> (2 % of the documents), the reference,
+ *    /docs?q=<BENCH_COMMON_WORD> (about half of them), the reference, /docs… Each page is divided by the
  *    mean of the reference's slices just before and after its own (seconds apart), as other work
  *    on the machine moves both alike.
  * 4. Prints the results and writes them into docs/benchmarks.md between the pages markers
@@ -72,6 +73,8 @@ const config = {
   // faster from run to run (their code compiled and optimised as it ran), up to 1.5x (2026-11-28).
   warmup: numberEnv("BENCH_WARMUP", 10),
   searchWord: process.env.BENCH_SEARCH_WORD ?? SEARCH_WORDS.uncommon,
+  // A word in about half the documents: a search that finds more than the rank limit.
+  commonWord: process.env.BENCH_COMMON_WORD ?? SEARCH_WORDS.common,
   dropDb: process.env.BENCH_DROP_DB === "true",
   write: process.env.BENCH_WRITE !== "false",
 };
@@ -260,7 +263,7 @@ async function signIn(): Promise<string> {
   return cookies.join("; ");
 }
 
-type Page = { key: "reference" | "docs" | "search"; path: string; title: string; check: (body: string) => boolean };
+type Page = { key: "reference" | "docs" | "search" | "common"; path: string; title: string; check: (body: string) => boolean };
 type Run = {
   requests: number;
   /** Seconds measured. */
@@ -361,7 +364,7 @@ function resultsMarkdown(
   meta: Record<string, string>,
 ): string {
   const lines = [
-    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, search, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
+    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, search, reference, common-word search, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
     "",
   ];
   lines.push(
@@ -432,6 +435,10 @@ async function main(): Promise<void> {
         title: `/docs?q=${config.searchWord}`,
         statements: await statementsOfOneLoad({ search: config.searchWord, orderBy: "relevance" }, pool),
       },
+      {
+        title: `/docs?q=${config.commonWord}`,
+        statements: await statementsOfOneLoad({ search: config.commonWord, orderBy: "relevance" }, pool),
+      },
     ];
     for (const { title, statements } of plans) {
       log(`${title}: ${statements.length} statements`);
@@ -471,6 +478,12 @@ async function main(): Promise<void> {
         title: `/docs?q=${config.searchWord}`,
         check: (body) => body.includes(config.searchWord),
       },
+      {
+        key: "common",
+        path: `/docs?q=${encodeURIComponent(config.commonWord)}`,
+        title: `/docs?q=${config.commonWord}`,
+        check: (body) => body.includes(config.commonWord),
+      },
     ];
     for (const page of pages) {
       const response = await fetch(`${origin}${page.path}`, { headers: { cookie }, redirect: "manual" });
@@ -481,17 +494,17 @@ async function main(): Promise<void> {
         );
       await drive(page, cookie, config.warmup);
     }
-    const [reference, docs, search] = pages as [Page, Page, Page];
-    // reference, /docs, reference, search, reference, /docs… : each slice of a page between two of
+    const [reference, docs, search, common] = pages as [Page, Page, Page, Page];
+    // reference, /docs, reference, search, reference, common word, reference, /docs… : each slice of a page between two of
     // the reference, `rounds` times over.
     const slice = Math.max(2, Math.round(config.duration / config.rounds));
     const slices = new Map<Page, { run: Run[]; before: Run[]; after: Run[] }>(
-      [docs, search].map((p) => [p, { run: [], before: [], after: [] }]),
+      [docs, search, common].map((p) => [p, { run: [], before: [], after: [] }]),
     );
     log(`${config.connections} connections, ${config.rounds} slices of ${slice} s a page, each between two slices of the reference`);
     let before = await drive(reference, cookie, slice);
     for (let round = 0; round < config.rounds; round++)
-      for (const page of [docs, search]) {
+      for (const page of [docs, search, common]) {
         const run = await drive(page, cookie, slice);
         const after = await drive(reference, cookie, slice);
         const of = slices.get(page)!;

@@ -30,7 +30,11 @@ export const BENCH_USER = {
 } as const;
 
 /** Words put into the text at a known rate, to search for: rare (about 0.1 %), and less rare (2 %). */
-export const SEARCH_WORDS = { rare: "zirconium", uncommon: "moratorium" } as const;
+/**
+ * Words to search: rare (0.1 % of the documents), uncommon (2 %), and common (a word of the
+ * English vocabulary and names: about 54 % of the documents hold it).
+ */
+export const SEARCH_WORDS = { rare: "zirconium", uncommon: "moratorium", common: "agreement" } as const;
 const RARE_RATE = 0.001;
 const UNCOMMON_RATE = 0.02;
 

@@ -65,8 +65,11 @@ export function DocumentsList({
   canManage,
 }: {
   documents: DocumentRow[];
-  /** `capped`: the total was counted up to a limit and there are more ("more than 10,000"). */
-  page: { page: number; pages: number; total: number; capped?: boolean };
+  /**
+   * `capped`: the total was counted up to a limit and there are more ("more than 10,000");
+   * `ranked`: a search ranked its most recent matches only, up to that total.
+   */
+  page: { page: number; pages: number; total: number; capped?: boolean; ranked?: boolean };
   query: Record<string, string>;
   folders: FolderOption[];
   categories: { id: string; name: string }[];

@@ -6,9 +6,22 @@ import { Link } from "@/components/ui/link";
 
 /**
  * Previous / next links keeping the other query parameters (spec lists: page, pages, total).
- * `capped`: the list counted its total only up to `total` and found more ("more than 10,000").
+ * `capped`: the list counted its total only up to `total` and found more ("more than 10,000");
+ * `ranked` with it: a search ranked only the `total` most recent matches, and its pages end there.
  */
-export function Pagination({ page, pages, total, capped = false }: { page: number; pages: number; total: number; capped?: boolean }) {
+export function Pagination({
+  page,
+  pages,
+  total,
+  capped = false,
+  ranked = false,
+}: {
+  page: number;
+  pages: number;
+  total: number;
+  capped?: boolean;
+  ranked?: boolean;
+}) {
   const t = useTranslations("common");
   const pathname = usePathname();
   const params = useSearchParams();
@@ -19,7 +32,7 @@ export function Pagination({ page, pages, total, capped = false }: { page: numbe
   };
   return (
     <nav aria-label={t("pagination")} className="flex items-center justify-between gap-4 text-sm text-zinc-600">
-      <span>{t(capped ? "pageOfMore" : "pageOf", { page, pages, total })}</span>
+      <span>{t(capped ? (ranked ? "pageOfRanked" : "pageOfMore") : "pageOf", { page, pages, total })}</span>
       <span className="flex gap-2">
         {page > 1 ? (
           <Link className="rounded-md border border-zinc-300 px-3 py-1.5 hover:bg-zinc-50" href={href(page - 1)}>

@@ -45,7 +45,7 @@ export const listDocumentsOperation = defineOperation({
       abilities: abilitiesSchema.nullable(),
       highlight: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),
     }),
-  ).extend({ capped: z.boolean() }),
+  ).extend({ capped: z.boolean(), ranked: z.boolean() }),
   run: async (ctx, input) => {
     const page = await findDocuments(ctx, input);
     // The items carry the caller's policies: the abilities cost no query.

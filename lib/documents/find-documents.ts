@@ -5,14 +5,16 @@ import { accountScope } from "@/lib/accounts/scope";
 import { pageOf } from "@/lib/pagination";
 import { highlightOf, type HighlightPart } from "./document-highlights";
 import { documentInclude } from "./document-include";
-import { documentListSchema, documentListSql, type DocumentListInput, type ListCountOptions } from "./document-list-sql";
+import { documentListSchema, documentListSql, SEARCH_RANK_LIMIT, type DocumentListInput, type ListCountOptions } from "./document-list-sql";
 import { documentHealth } from "./status";
 
 /**
  * The ids of a list page in order and the total, in one statement of documentListSql (`page`,
  * or `search` with words to search, which brings each row's matching passages too). With
- * `countLimit`, a total past it is the limit and `capped` says so (a search's window count is
- * exact, and never capped; nor is a total read from "DocumentCount"). Sent through the driver
+ * `countLimit`, a total past it is the limit and `capped` says so, and the pages go on; a total
+ * read from "DocumentCount" is exact. A search's window count is exact, except by relevance past
+ * SEARCH_RANK_LIMIT matches: the total is the limit, `capped` and `ranked`, and the pages end
+ * there (only those are ranked). Sent through the driver
  * (queryRows), not Prisma's request pipeline, which cost more of the server's time than reading
  * the answer: these run on every list load.
  */
@@ -32,8 +34,13 @@ async function listPage(ctx: AccountContext, input: z.infer<typeof documentListS
     ids = row?.ids ?? [];
     found = row?.total ?? 0;
   }
+  // A search by relevance ranks SEARCH_RANK_LIMIT matches at most: its pages stop there.
+  if (sql.ranked) {
+    const ranked = found > SEARCH_RANK_LIMIT;
+    return { ids, highlights, total: Math.min(found, SEARCH_RANK_LIMIT), capped: ranked, ranked };
+  }
   const capped = !sql.search && !sql.counted && options.countLimit !== undefined && found > options.countLimit;
-  return { ids, highlights, total: capped ? options.countLimit! : found, capped };
+  return { ids, highlights, total: capped ? options.countLimit! : found, capped, ranked: false };
 }
 
 /**
@@ -50,7 +57,7 @@ export async function findDocumentRows<T extends { id: string }>(
 ) {
   accountScope(ctx);
   const input = documentListSchema.parse(raw);
-  const { ids, highlights, total, capped } = await listPage(ctx as AccountContext, input, options);
+  const { ids, highlights, total, capped, ranked } = await listPage(ctx as AccountContext, input, options);
   const documents = ids.length ? await load(ids) : [];
   const byId = new Map(documents.map((d) => [d.id, d]));
   const items = ids.flatMap((docId) => {
@@ -58,8 +65,13 @@ export async function findDocumentRows<T extends { id: string }>(
     return doc ? [{ ...doc, highlight: highlights.get(docId) ?? null }] : [];
   });
   const page = pageOf(items, total, { page: input.page, size: input.size });
-  // Past the limit the pages are not known either: at least one more while this one is full.
-  return { ...page, capped, pages: capped ? Math.max(page.pages, input.page + (items.length === input.size ? 1 : 0)) : page.pages };
+  // Past a count's limit the pages are not known either: at least one more while this one is full.
+  return {
+    ...page,
+    capped,
+    ranked,
+    pages: capped && !ranked ? Math.max(page.pages, input.page + (items.length === input.size ? 1 : 0)) : page.pages,
+  };
 }
 
 /**

@@ -75,7 +75,8 @@ async function listOptions(ctx: ServiceContext, archived: boolean) {
 /**
  * Everything the documents list (/docs) shows, in one go: the page of documents with each row's
  * abilities (the caller's role) and matching passages, the total (counted up to
- * DOCUMENT_LIST_COUNT_LIMIT, `capped` beyond), the folder tree, and the filters' categories, tags
+ * DOCUMENT_LIST_COUNT_LIMIT, `capped` beyond; a search by relevance ranks SEARCH_RANK_LIMIT
+ * matches at most, `ranked` past them), the folder tree, and the filters' categories, tags
  * and authors. Needs ViewDocuments or ManageDocuments (FORBIDDEN otherwise); throws a ZodError for
  * filters the list refuses (the page checks them first). Four statements for an administrator:
  * the page's ids, the total, the rows with the caller's policies, the options with the folders;
@@ -97,7 +98,7 @@ export async function loadDocumentList(ctx: ServiceContext, filters: DocumentLis
   return {
     canManage: can(ctx, "ManageDocuments"),
     ...options,
-    page: { page: result.page, pages: result.pages, total: result.total, capped: result.capped },
+    page: { page: result.page, pages: result.pages, total: result.total, capped: result.capped, ranked: result.ranked },
     documents: result.items.map((d) => ({
       id: d.id,
       name: d.name,

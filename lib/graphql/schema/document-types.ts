@@ -208,5 +208,17 @@ export const DocumentRef = builder.prismaObject("Document", {
 });
 
 export const DocumentPage = builder.simpleObject("DocumentPage", {
-  fields: (t) => ({ items: t.field({ type: [DocumentRef] }), total: t.int(), page: t.int(), pages: t.int(), perPage: t.int() }),
+  fields: (t) => ({
+    items: t.field({ type: [DocumentRef] }),
+    total: t.int(),
+    page: t.int(),
+    pages: t.int(),
+    perPage: t.int(),
+    capped: t.boolean({
+      description: "There are more than `total` documents: a count stopped there, or (with `ranked`) a search ranked no more.",
+    }),
+    ranked: t.boolean({
+      description: "A search by relevance ranked only its `total` most recently updated matches, and its pages end there.",
+    }),
+  }),
 });

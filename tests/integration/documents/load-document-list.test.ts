@@ -103,7 +103,7 @@ describe("loadDocumentList (/docs)", () => {
       (await findDocuments(admin, { search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort(),
     );
     expect(list.documents).toHaveLength(3);
-    expect(list.page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
+    expect(list.page).toEqual({ page: 1, pages: 1, total: 3, capped: false, ranked: false });
     // The ids statement counts the matches: past the last page, the count statement still gives the total.
     expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 2 })).toMatchObject({
       total: 3,
@@ -129,7 +129,7 @@ describe("loadDocumentList (/docs)", () => {
       pages: 4,
       items: [expect.objectContaining({ name: "First" })],
     });
-    expect((await loadDocumentList(page(admin), {})).page).toEqual({ page: 1, pages: 1, total: 3, capped: false });
+    expect((await loadDocumentList(page(admin), {})).page).toEqual({ page: 1, pages: 1, total: 3, capped: false, ranked: false });
   });
 
   it("gives every document's total exact past any limit, from the counts the database keeps", async () => {
@@ -181,7 +181,7 @@ describe("loadDocumentList (/docs)", () => {
     // A count that reaches zero on a delete goes; the kept counts always agree with counting.
     expect(await kept()).toEqual({ false: 1 });
     expect(await kept()).toEqual(await counted());
-    expect((await loadDocumentList(page(ctx), {})).page).toEqual({ page: 1, pages: 1, total: 1, capped: false });
+    expect((await loadDocumentList(page(ctx), {})).page).toEqual({ page: 1, pages: 1, total: 1, capped: false, ranked: false });
     expect([await countDocuments(ctx), await countDocuments(ctx, { archived: true }), await countDocuments(reader)]).toEqual([1, 0, 0]);
   });
 

@@ -99,7 +99,7 @@ describe("statements per screen", () => {
     // With words, the same 4: the page's ids count the matches and bring the rows' matching passages.
     const search = await countStatements(async () => documentsScreen(await pageContext(), { search: "counted", orderBy: "relevance" }));
     expect(search.result.documents[0]!.highlight).not.toBeNull();
-    expect(search.result.page).toEqual({ page: 1, pages: 1, total: 1, capped: false });
+    expect(search.result.page).toEqual({ page: 1, pages: 1, total: 1, capped: false, ranked: false });
     expect(writes(search.statements)).toEqual([]);
     expect(search.statements).toHaveLength(4);
   });
