@@ -14,9 +14,9 @@ import { documentHealth } from "./status";
  * `countLimit`, a total past it is the limit and `capped` says so, and the pages go on; a total
  * read from "DocumentCount" is exact. A search's window count is exact, except by relevance past
  * SEARCH_RANK_LIMIT matches: the total is the limit, `capped` and `ranked`, and the pages end
- * there (only those are ranked). Sent through the driver
- * (queryRows), not Prisma's request pipeline, which cost more of the server's time than reading
- * the answer: these run on every list load.
+ * there (only those are ranked). Sent through the driver (queryRows), not Prisma's request
+ * pipeline, which cost more of the server's time than reading the answer: these run on every
+ * list load.
  */
 async function listPage(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions) {
   const sql = await documentListSql(ctx, input, options);
