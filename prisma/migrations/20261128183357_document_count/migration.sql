@@ -10,10 +10,14 @@ CREATE TABLE "DocumentCount" (
 -- The list's total without counting (lib/documents/document-list-sql.ts): how many documents each
 -- account holds, archived or not, kept by the triggers below in the same transaction as the write,
 -- so the total is exact. Counting 100,000 documents read every index entry (about 7 ms); counting
--- up to 10,000 still read 10,001. Every change takes the counts' rows in one order (account, then
--- not archived before archived), so two transactions of one account wait for each other and never
--- deadlock; writers of one account queue on its row until they commit.
+-- up to 10,000 still read 10,001.
+-- Before it touches an account's count, a change takes that account's audit-chain lock (the
+-- advisory lock of audit_chain, held until commit), which every audited write takes anyway. So a
+-- transaction that writes a document and then its audit row, and one that writes an audit row and
+-- then a document, queue on one lock in one order and never deadlock on the count's row; and the
+-- rows are taken in one order (account, then not archived before archived).
 CREATE FUNCTION document_count_change("account" TEXT, "isArchived" BOOLEAN, "delta" INTEGER) RETURNS void LANGUAGE sql AS $$
+  SELECT pg_advisory_xact_lock(7316, hashtext("account"));
   INSERT INTO "DocumentCount" ("accountId", "archived", "total") VALUES ("account", "isArchived", "delta")
   ON CONFLICT ("accountId", "archived") DO UPDATE SET "total" = "DocumentCount"."total" + EXCLUDED."total";
 $$;
