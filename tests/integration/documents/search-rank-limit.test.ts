@@ -6,6 +6,7 @@ import { SEARCH_RANK_LIMIT } from "@/lib/documents/document-list-sql";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { createAccount, signedInAs } from "@/tests/factories";
+import { graphql } from "@/tests/factories/graphql";
 
 /**
  * A search by relevance ranks the SEARCH_RANK_LIMIT most recently updated matches, not every
@@ -13,11 +14,12 @@ import { createAccount, signedInAs } from "@/tests/factories";
  * "more than", and the pages end with the ranked ones; other orders and rarer words stay exact.
  */
 let admin: ServiceContext;
+let token: string;
 const MATCHES = SEARCH_RANK_LIMIT + 50;
 
 beforeAll(async () => {
   const { account, owner } = await createAccount("Rank limit");
-  admin = (await signedInAs(owner.id, account.id)).ctx;
+  ({ ctx: admin, accessToken: token } = await signedInAs(owner.id, account.id));
   // MATCHES documents holding "common" once in their text, one a minute back from now; every
   // tenth also holds "scarce". Two more hold "common" in their name (weighted first, ranked
   // highest): one among the most recent, one older than all the others.
@@ -53,6 +55,12 @@ describe("a search by relevance", () => {
     // As /docs?q=common asks (documentListFromQuery: relevance with words).
     const list = await loadDocumentList(withRequestMemo(admin, { readOnly: true }), { search: "common", orderBy: "relevance" });
     expect(list.page).toEqual({ page: 1, pages: SEARCH_RANK_LIMIT / 25, total: SEARCH_RANK_LIMIT, capped: true, ranked: true });
+    // The API says so too.
+    const api = await graphql<{ documents: { total: number; pages: number; capped: boolean; ranked: boolean } }>(
+      '{ documents(search: "common", orderBy: "relevance", size: 1) { total pages capped ranked } }',
+      { accessToken: token },
+    );
+    expect(api.data?.documents).toEqual({ total: SEARCH_RANK_LIMIT, pages: SEARCH_RANK_LIMIT, capped: true, ranked: true });
   });
 
   it("stays exact below the limit, and in any other order", async () => {
