@@ -29,6 +29,8 @@ const NEAR_BEFORE = 120;
  * stemmed, appears in the text (a plain strpos); when that finds nothing or those characters hold
  * no match (a stem that is not a substring of its word, a longer word that holds it), it reads
  * the text's first 50,000 characters as before. A list runs it on its page's rows only.
+ * `OFFSET 0` keeps the passages' subquery apart: pulled up into the outer CASE, its ts_headline ran
+ * twice a row (once for the test, once for the value), 1.1 to 1.4 ms of a 25-row search.
  */
 export const headlineSql = (body: Prisma.Sql, text: string, locale: string) => {
   const config = searchConfig(locale);
@@ -36,7 +38,7 @@ export const headlineSql = (body: Prisma.Sql, text: string, locale: string) => {
   const words = Prisma.sql`tsvector_to_array(to_tsvector('simple', ${text}) || to_tsvector(${config}::regconfig, ${text}))`;
   return Prisma.sql`(SELECT CASE WHEN strpos(near.h, ${START}) > 0 THEN near.h ELSE ${headline(Prisma.sql`left(${body}, 50000)`)} END
     FROM (SELECT CASE WHEN hint.at IS NULL THEN '' ELSE ${headline(Prisma.sql`substr(${body}, greatest(hint.at - ${NEAR_BEFORE}, 1), ${NEAR_LENGTH})`)} END AS h
-      FROM (SELECT min(nullif(strpos(lower(${body}), w), 0)) AS at FROM unnest(${words}) w) hint) near)`;
+      FROM (SELECT min(nullif(strpos(lower(${body}), w), 0)) AS at FROM unnest(${words}) w) hint OFFSET 0) near)`;
 };
 
 /** A row's passages from headlineSql: null when no searched word is in the text (a match on the name). */

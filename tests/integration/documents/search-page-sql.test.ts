@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { splitHighlight } from "@/lib/documents/document-highlights";
+import { documentListSchema, documentListSql } from "@/lib/documents/document-list-sql";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { searchConfig, searchQuery } from "@/lib/documents/search-index";
@@ -141,6 +142,14 @@ describe("a search page in one statement", () => {
         name,
       ).toContain(around);
     }
+  });
+
+  it("runs each row's ts_headline once: the passages' subquery is not folded into the test of its result", async () => {
+    const { search } = await documentListSql(admin, documentListSchema.parse({ search: "moratorium", orderBy: "relevance" }));
+    const plan = await queryRows<{ "QUERY PLAN": string }>(`EXPLAIN (VERBOSE) ${search!.text}`, search!.values);
+    const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+    // One for the characters around the word, one for the whole text when those hold no match.
+    expect(text.match(/ts_headline\(/g)).toHaveLength(2);
   });
 
   it("past the last page: no rows, and the total from the count statement", async () => {
