@@ -95,6 +95,7 @@ export async function loadDocumentList(ctx: ServiceContext, filters: DocumentLis
   // The rows carry the caller's policies: no query here.
   const abilities = await documentRoles(ctx, result.items);
   const renditions = pdfRenditionsAvailable();
+  const now = new Date();
   return {
     canManage: can(ctx, "ManageDocuments"),
     ...options,
@@ -104,7 +105,7 @@ export async function loadDocumentList(ctx: ServiceContext, filters: DocumentLis
       name: d.name,
       ref: d.ref,
       status: d.status,
-      health: documentHealth(d),
+      health: documentHealth(d, now),
       category: d.category,
       tags: d.tags.map((t) => ({ id: t.id, name: t.name, color: t.color })),
       author: d.email !== null ? `${d.firstName} ${d.lastName}`.trim() || d.email : null,

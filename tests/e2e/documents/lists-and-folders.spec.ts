@@ -65,6 +65,33 @@ test("select two templates and delete them together", async ({ page, request }) 
   for (const { id } of [alpha, bravo]) expect((await page.request.get(`/vapp/templates/${id}`)).status()).toBe(404);
 });
 
+test("a list keeps one row's menu open: Escape returns to its button, another row's button or a press outside closes it", async ({
+  page,
+  request,
+}) => {
+  await signInFresh(page, request, "row-menus");
+  for (const name of ["Alpha lease", "Bravo lease"]) await apiTemplate(page, name);
+  await openTemplates(page);
+  const trigger = (name: string) => page.getByRole("button", { name: withName("templates.actionsFor", name) });
+  const menu = (name: string) => page.getByRole("menu", { name: withName("templates.actionsFor", name) });
+
+  await trigger("Alpha lease").click();
+  await expect(menu("Alpha lease").getByRole("menuitem", { name: en("templates.open") })).toBeFocused();
+  await expect(trigger("Alpha lease")).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(menu("Alpha lease")).toHaveCount(0);
+  await expect(trigger("Alpha lease")).toBeFocused();
+  await expect(trigger("Alpha lease")).toHaveAttribute("aria-expanded", "false");
+
+  await trigger("Alpha lease").click();
+  await expect(menu("Alpha lease")).toBeVisible();
+  await trigger("Bravo lease").click();
+  await expect(menu("Alpha lease")).toHaveCount(0);
+  await expect(menu("Bravo lease")).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+});
+
 test("move a template into a folder from its row's context menu, by keyboard", async ({ page, request }) => {
   await signInFresh(page, request, "tpl-move");
   const folder = await apiFolder(page, "Leases");

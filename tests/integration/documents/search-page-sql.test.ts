@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { ServiceContext } from "@/lib/auth/context";
+import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { splitHighlight } from "@/lib/documents/document-highlights";
@@ -145,7 +145,7 @@ describe("a search page in one statement", () => {
   });
 
   it("runs each row's ts_headline once: the passages' subquery is not folded into the test of its result", async () => {
-    const { search } = await documentListSql(admin, documentListSchema.parse({ search: "moratorium", orderBy: "relevance" }));
+    const { search } = await documentListSql(admin as AccountContext, documentListSchema.parse({ search: "moratorium", orderBy: "relevance" }));
     const plan = await queryRows<{ "QUERY PLAN": string }>(`EXPLAIN (VERBOSE) ${search!.text}`, search!.values);
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
     // One for the characters around the word, one for the whole text when those hold no match.
