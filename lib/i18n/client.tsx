@@ -112,24 +112,48 @@ function translator({ locale, timeZone, messages }: Intl_, namespace: string | u
     return message;
   };
   const t = (key: string, values?: TranslationValues) => {
-    const path = namespace ? `${namespace}.${key}` : key;
     const message = find(key);
+    const path = () => (namespace ? `${namespace}.${key}` : key);
     if (message === undefined || (typeof message === "object" && !Array.isArray(message))) {
-      console.error(`MISSING_MESSAGE: Could not resolve \`${path}\` in messages for locale \`${locale}\`.`);
-      return path;
+      console.error(`MISSING_MESSAGE: Could not resolve \`${path()}\` in messages for locale \`${locale}\`.`);
+      return path();
     }
     // A message without arguments is its own text (icu-minify compiles it to a plain string).
     if (typeof message === "string") return message;
+    if (plainParts(message)) return joinPlain(message, values);
     try {
       const result = format(message as CompiledMessage, locale, values, { formatters, timeZone });
       if (typeof result === "string") return result;
       throw new Error("the message is not plain text");
     } catch (error) {
-      console.error(`FORMATTING_ERROR: ${path}: ${error instanceof Error ? error.message : String(error)}`);
-      return path;
+      console.error(`FORMATTING_ERROR: ${path()}: ${error instanceof Error ? error.message : String(error)}`);
+      return path();
     }
   };
   return Object.assign(t, { has: (key: string) => find(key) !== undefined });
+}
+
+/**
+ * Whether a compiled message is only text and plain arguments ("Select {name}": `["Select ",
+ * ["name"]]`), kept per message. Those are put together by joinPlain, as icu-minify would (an
+ * argument as `String(value)`), without its general path's arrays: a list formats two such
+ * labels a row (issue 15).
+ */
+const plainMessages = new WeakMap<object, boolean>();
+function plainParts(message: CompiledMessage): message is (string | [string])[] {
+  if (!Array.isArray(message)) return false;
+  let plain = plainMessages.get(message);
+  if (plain === undefined) {
+    plain = message.every((part) => typeof part === "string" || (Array.isArray(part) && part.length === 1 && typeof part[0] === "string"));
+    plainMessages.set(message, plain);
+  }
+  return plain;
+}
+
+function joinPlain(message: (string | [string])[], values: TranslationValues | undefined): string {
+  let text = "";
+  for (const part of message) text += typeof part === "string" ? part : String(values?.[part[0]]);
+  return text;
 }
 
 function lookup(messages: Messages, path: string): Messages | CompiledMessage | undefined {
