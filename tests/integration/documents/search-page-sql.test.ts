@@ -145,7 +145,10 @@ describe("a search page in one statement", () => {
   });
 
   it("runs each row's ts_headline once: the passages' subquery is not folded into the test of its result", async () => {
-    const { search } = await documentListSql(admin as AccountContext, documentListSchema.parse({ search: "moratorium", orderBy: "relevance" }));
+    const { search } = await documentListSql(
+      admin as AccountContext,
+      documentListSchema.parse({ search: "moratorium", orderBy: "relevance" }),
+    );
     const plan = await queryRows<{ "QUERY PLAN": string }>(`EXPLAIN (VERBOSE) ${search!.text}`, search!.values);
     const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
     // One for the characters around the word, one for the whole text when those hold no match.
