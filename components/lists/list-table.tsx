@@ -2,8 +2,8 @@
 
 /** The table shared by the /docs and /templates lists. */
 
-import { useId, useState, type ReactNode } from "react";
-import { contextMenuButton, contextMenuKeys, OpenContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
+import type { ReactNode } from "react";
+import { ContextMenu, type ContextMenuItem } from "@/components/ui/context-menu";
 import { useInAppLinks } from "@/components/ui/link";
 import type { useSelection } from "./use-selection";
 
@@ -24,9 +24,7 @@ export type ListTableTexts = {
 /**
  * The table of a list page, the same on /docs and /templates: the empty text, or the rows with a
  * tick box each (when `selectable`), the list's own header and cells, and the row's context menu
- * (its entries built when it opens). The table keeps which row's menu is open: a row draws only
- * its menu button, not a menu component with state of its own (issue 15: fewer elements and
- * components a row).
+ * (its entries built when it opens).
  */
 export function ListTable<T extends { id: string; name: string }>({
   rows,
@@ -52,9 +50,6 @@ export function ListTable<T extends { id: string; name: string }>({
   rowTestId: string;
 }) {
   const links = useInAppLinks();
-  const [menuRow, setMenuRow] = useState<string | null>(null);
-  const menuId = useId();
-  const closeMenu = () => setMenuRow(null);
   if (rows.length === 0)
     return <p className="rounded-lg border border-dashed border-zinc-300 bg-white p-8 text-center text-zinc-600">{empty}</p>;
   return (
@@ -94,16 +89,8 @@ export function ListTable<T extends { id: string; name: string }>({
                 </td>
               )}
               {cells(row)}
-              <td className="relative px-2! py-1! text-right" onKeyDown={menuRow === row.id ? contextMenuKeys(closeMenu) : undefined}>
-                {contextMenuButton({
-                  label: texts.actionsFor(row.name),
-                  open: menuRow === row.id,
-                  menuId,
-                  onToggle: () => setMenuRow(menuRow === row.id ? null : row.id),
-                })}
-                {menuRow === row.id && (
-                  <OpenContextMenu menuId={menuId} label={texts.actionsFor(row.name)} items={menuItems(row)} onClose={closeMenu} />
-                )}
+              <td className="px-2! py-1! text-right">
+                <ContextMenu label={texts.actionsFor(row.name)} items={() => menuItems(row)} />
               </td>
             </tr>
           ))}
