@@ -565,6 +565,25 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
     ]);
     step("owner policies");
 
+    // Approvals and signatures as a workspace in use has them (the dashboard's work queue): a
+    // document to review waits for one approval, one being signed for two signatures; an approved
+    // document has its approval given, a signed one its two signatures made.
+    await client.query(
+      `INSERT INTO "Approval" (id, "accountId", "documentId", email, "requestedAt", "approvedAt", "createdAt", "updatedAt")
+       SELECT 'a' || substr(d.id, 2), d."accountId", d.id, 'approver@example.test', d."updatedAt",
+         CASE WHEN d.status = 'toReview' THEN NULL ELSE d."updatedAt" END, d."updatedAt", d."updatedAt"
+       FROM "Document" d WHERE d."accountId" = $1 AND d.status IN ('toReview', 'approved')`,
+      [accountId],
+    );
+    await client.query(
+      `INSERT INTO "Signature" (id, "accountId", "documentId", email, "order", "requestedAt", "signedAt", "createdAt", "updatedAt")
+       SELECT 's' || n || substr(d.id, 2), d."accountId", d.id, 'signer' || n || '@example.test', n, d."updatedAt",
+         CASE WHEN d.status = 'signing' THEN NULL ELSE d."updatedAt" END, d."updatedAt", d."updatedAt"
+       FROM "Document" d, generate_series(1, 2) n WHERE d."accountId" = $1 AND d.status IN ('signing', 'signed')`,
+      [accountId],
+    );
+    step("approvals and signatures");
+
     // The search vectors: one UPDATE with the app's expression (refreshSearchIndex's), over the text of every version.
     const update = Prisma.sql`
       UPDATE "Document" d SET search = ${searchVectorSql(Prisma.sql`c.body`)}
@@ -576,7 +595,9 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
     await client.query(`SET maintenance_work_mem = '256MB'`);
     for (const index of indexes) await client.query(index.definition);
     step(`${indexes.length} indexes built`);
-    await client.query(`VACUUM (ANALYZE) "Document", "DocumentContent", "DocumentPolicy", "_DocumentToTag", "Tag", "Category", "Folder"`);
+    await client.query(
+      `VACUUM (ANALYZE) "Document", "DocumentContent", "DocumentPolicy", "_DocumentToTag", "Tag", "Category", "Folder", "Approval", "Signature"`,
+    );
     step("VACUUM ANALYZE");
 
     const seconds = (Date.now() - started) / 1000;

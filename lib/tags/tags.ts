@@ -25,17 +25,20 @@ export async function findTags(ctx: ServiceContext) {
   return db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000 });
 }
 
-/** The account's tags with how many documents and templates carry each (spec Tag.count). */
+/**
+ * The account's tags with how many documents and templates carry each (spec Tag.count), by name.
+ * Counted on the link tables' indexes alone (a link's document or template exists: the links
+ * cascade): Prisma's relation count joined every tagged document, 170 ms for 10 tags on 50,000
+ * links, against 3 ms (issue 15).
+ */
 export async function findTagsWithUsage(ctx: ServiceContext) {
-  const scope = accountScope(ctx);
+  const { accountId } = accountScope(ctx);
   assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
-  const tags = await db.tag.findMany({
-    where: scope,
-    orderBy: { name: "asc" },
-    take: 1000,
-    include: { _count: { select: { documents: true, templates: true } } },
-  });
-  return tags.map(({ _count, ...tag }) => ({ ...tag, count: _count.documents + _count.templates }));
+  return db.$queryRaw<{ id: string; name: string; color: string; count: number }[]>`
+    SELECT t.id, t.name, t.color,
+      ((SELECT count(*) FROM "_DocumentToTag" l WHERE l."B" = t.id) + (SELECT count(*) FROM "_TagToTemplate" l WHERE l."A" = t.id))::int AS count
+    FROM "Tag" t WHERE t."accountId" = ${accountId}
+    ORDER BY t.name ASC LIMIT 1000`;
 }
 
 /**

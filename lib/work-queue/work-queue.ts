@@ -1,5 +1,5 @@
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { db, queryPrepared } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
@@ -40,6 +40,62 @@ function linkFor(purpose: SigningPurpose, row: Recipient): string {
   return signingPath(purpose, token);
 }
 
+/**
+ * What waits on others, in one statement: a page of the member's documents (written by them, or
+ * owned through an active policy; not archived) with approvals or signatures pending, each with
+ * how many, most recently updated first, after the cursor's document when given; and on every row
+ * the counts over all of them (one row of counts alone when the page is empty). It starts from the
+ * account's pending requests, through partial indexes that hold only those (migration
+ * 20261129020000_pending_request_indexes), and reads each one's document once for both: testing
+ * each of a member's 100,000 documents for a pending request took 0.2 to 0.45 s a statement with
+ * none pending (issue 15). The predicates repeat pendingApprovalWhere and pendingSignatureWhere,
+ * and the indexes', word for word.
+ */
+const waitingSql = (accountId: string, userId: string, take: number, cursor?: string) => Prisma.sql`
+  WITH waiting AS MATERIALIZED (
+    SELECT d.id, d.name, d.status::text AS status, d."updatedAt",
+      sum(w.approvals)::int AS approvals, sum(w.signatures)::int AS signatures
+    FROM (
+      SELECT a."documentId", 1 AS approvals, 0 AS signatures FROM "Approval" a
+      WHERE a."accountId" = ${accountId} AND a."requestedAt" IS NOT NULL AND a."approvedAt" IS NULL AND a."rejectedAt" IS NULL
+      UNION ALL
+      SELECT s."documentId", 0, 1 FROM "Signature" s
+      WHERE s."accountId" = ${accountId} AND s."requestedAt" IS NOT NULL AND s."signedAt" IS NULL AND s."declinedAt" IS NULL
+    ) w
+    JOIN "Document" d ON d.id = w."documentId"
+    WHERE d."accountId" = ${accountId} AND NOT d.archived
+      AND (d."authorId" = ${userId} OR EXISTS (
+        SELECT 1 FROM "DocumentPolicy" p
+        WHERE p."documentId" = d.id AND p."userId" = ${userId} AND p.role = 'owner' AND p.status = 'active'))
+    GROUP BY d.id
+  )
+  SELECT l.id, l.name, l.status, l.approvals, l.signatures,
+    c.documents AS "countDocuments", c.approvals AS "countApprovals", c.signatures AS "countSignatures"
+  FROM (
+    SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
+    FROM waiting
+  ) c
+  LEFT JOIN LATERAL (
+    SELECT * FROM waiting w
+    ${
+      cursor
+        ? Prisma.sql`WHERE (w."updatedAt", w.id) < (SELECT c."updatedAt", c.id FROM "Document" c WHERE c.id = ${cursor} AND c."accountId" = ${accountId})`
+        : Prisma.empty
+    }
+    ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${take}
+  ) l ON true`;
+
+type WaitingRow = {
+  id: string | null;
+  name: string;
+  status: DocumentStatus;
+  approvals: number;
+  signatures: number;
+  countDocuments: number;
+  countApprovals: number;
+  countSignatures: number;
+};
+
 const page = <T extends { id: string }>(rows: T[], take: number) => ({
   rows: rows.slice(0, take),
   nextCursor: rows.length > take ? rows[take - 1]!.id : null,
@@ -67,16 +123,6 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
     ...pendingSignatureWhere,
     document: { archived: false, status: { in: SIGNING } },
   };
-  // Documents the member wrote or owns.
-  const ownWhere: Prisma.DocumentWhereInput = {
-    accountId,
-    archived: false,
-    OR: [{ authorId: userId }, { policies: { some: { userId, role: "owner", status: "active" } } }],
-  };
-  const waitingWhere: Prisma.DocumentWhereInput = {
-    ...ownWhere,
-    AND: [{ OR: [{ approvals: { some: pendingApprovalWhere } }, { signatures: { some: pendingSignatureWhere } }] }],
-  };
   const recipientSelect = {
     id: true,
     documentId: true,
@@ -85,44 +131,32 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
     requestedAt: true,
     document: { select: { name: true } },
   };
-  const [toApprove, toSign, waiting, toApproveCount, toSignCount, waitingDocuments, waitingApprovals, waitingSignatures] =
-    await Promise.all([
-      db.approval.findMany({
-        where: toApproveWhere,
-        select: recipientSelect,
-        orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-        take: take + 1,
-        ...after(input.toApproveCursor),
-      }),
-      db.signature.findMany({
-        where: toSignWhere,
-        select: recipientSelect,
-        orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-        take: take + 1,
-        ...after(input.toSignCursor),
-      }),
-      db.document.findMany({
-        where: waitingWhere,
-        select: {
-          id: true,
-          name: true,
-          status: true,
-          updatedAt: true,
-          _count: { select: { approvals: { where: pendingApprovalWhere }, signatures: { where: pendingSignatureWhere } } },
-        },
-        orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
-        take: take + 1,
-        ...after(input.waitingCursor),
-      }),
-      db.approval.count({ where: toApproveWhere }),
-      db.signature.count({ where: toSignWhere }),
-      db.document.count({ where: waitingWhere }),
-      db.approval.count({ where: { accountId, ...pendingApprovalWhere, document: ownWhere } }),
-      db.signature.count({ where: { accountId, ...pendingSignatureWhere, document: ownWhere } }),
-    ]);
+  const [toApprove, toSign, waitingRows, toApproveCount, toSignCount] = await Promise.all([
+    db.approval.findMany({
+      where: toApproveWhere,
+      select: recipientSelect,
+      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+      take: take + 1,
+      ...after(input.toApproveCursor),
+    }),
+    db.signature.findMany({
+      where: toSignWhere,
+      select: recipientSelect,
+      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
+      take: take + 1,
+      ...after(input.toSignCursor),
+    }),
+    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, input.waitingCursor)),
+    db.approval.count({ where: toApproveWhere }),
+    db.signature.count({ where: toSignWhere }),
+  ]);
   const approvals = page(toApprove, take);
   const signatures = page(toSign, take);
-  const documents = page(waiting, take);
+  const waitingCounts = waitingRows[0]!;
+  const documents = page(
+    waitingRows.filter((row): row is WaitingRow & { id: string } => row.id !== null),
+    take,
+  );
   const awaiting = (purpose: SigningPurpose, row: Recipient) => ({
     id: row.id,
     documentId: row.documentId,
@@ -131,7 +165,13 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
     href: linkFor(purpose, row),
   });
   return {
-    counts: { toApprove: toApproveCount, toSign: toSignCount, waitingDocuments, waitingApprovals, waitingSignatures },
+    counts: {
+      toApprove: toApproveCount,
+      toSign: toSignCount,
+      waitingDocuments: waitingCounts.countDocuments,
+      waitingApprovals: waitingCounts.countApprovals,
+      waitingSignatures: waitingCounts.countSignatures,
+    },
     toApprove: { items: approvals.rows.map((row) => awaiting("approval", row)), nextCursor: approvals.nextCursor },
     toSign: { items: signatures.rows.map((row) => awaiting("signature", row)), nextCursor: signatures.nextCursor },
     waiting: {
@@ -139,8 +179,8 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
         documentId: doc.id,
         documentName: doc.name,
         status: doc.status,
-        pendingApprovals: doc._count.approvals,
-        pendingSignatures: doc._count.signatures,
+        pendingApprovals: doc.approvals,
+        pendingSignatures: doc.signatures,
         href: `/d/${doc.id}/view`,
       })),
       nextCursor: documents.nextCursor,

@@ -142,10 +142,61 @@ describe("the work queue", () => {
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toHaveLength(first.counts.toSign);
     expect(third.toSign.nextCursor).toBeNull();
-    // The member's address, three lists and five counts, however many rows: no query per item.
-    expect(statements.length).toBeLessThanOrEqual(9);
+    // The member's address, two lists and their counts, and what waits on others with its counts
+    // (one statement), however many rows: no query per item.
+    expect(statements.length).toBeLessThanOrEqual(6);
     const more = await countStatements(() => loadWorkQueue(w.ritaCtx, { take: 25 }));
     expect(more.statements.length).toBe(statements.length);
+  });
+
+  it("lists what waits on others: documents owned through a policy too, newest first, by cursor, not archived ones", async () => {
+    // Rita wrote none of these: she owns three through a policy (one archived); the fourth is the owner's alone.
+    const owned = [];
+    for (const name of ["Waiting A", "Waiting B", "Waiting C"]) {
+      const doc = await document(name);
+      await db.documentPolicy.create({ data: { accountId: w.accountId, documentId: doc.id, userId: w.rita.id, role: "owner" } });
+      owned.push(doc);
+    }
+    const [a, b, c] = owned as [(typeof owned)[number], (typeof owned)[number], (typeof owned)[number]];
+    const notHers = await document("Waiting D", "toSign");
+    for (const doc of [a, a, c, notHers])
+      await db.approval.create({
+        data: { accountId: w.accountId, documentId: doc.id, email: "approver@example.test", requestedAt: requested(4) },
+      });
+    await db.signature.create({
+      data: { accountId: w.accountId, documentId: b.id, email: "signer@example.test", requestedAt: requested(4) },
+    });
+    // Answered, and not yet sent: not pending.
+    await db.signature.create({
+      data: { accountId: w.accountId, documentId: b.id, email: "done@example.test", requestedAt: requested(8), signedAt: new Date() },
+    });
+    await db.approval.create({ data: { accountId: w.accountId, documentId: b.id, email: "later@example.test" } });
+    await db.document.update({ where: { id: c.id }, data: { archived: true } });
+    // B updated last, then A.
+    await db.document.update({ where: { id: a.id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    await db.document.update({ where: { id: b.id }, data: { updatedAt: new Date() } });
+
+    const first = await loadWorkQueue(w.ritaCtx, { take: 1 });
+    expect(first.counts).toMatchObject({ waitingDocuments: 2, waitingApprovals: 2, waitingSignatures: 1 });
+    expect(first.waiting.items).toEqual([
+      {
+        documentId: b.id,
+        documentName: "Waiting B",
+        status: "toReview",
+        pendingApprovals: 0,
+        pendingSignatures: 1,
+        href: `/d/${b.id}/view`,
+      },
+    ]);
+    const second = await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: first.waiting.nextCursor! });
+    expect(second.waiting.items.map((item) => [item.documentName, item.pendingApprovals, item.pendingSignatures])).toEqual([
+      ["Waiting A", 2, 0],
+    ]);
+    expect(second.waiting.nextCursor).toBeNull();
+    expect(second.counts).toEqual(first.counts);
+    // A cursor of another workspace's document finds nothing.
+    const elsewhere = await db.document.findFirstOrThrow({ where: { accountId: w.otherAccountId } });
+    expect((await loadWorkQueue(w.ritaCtx, { waitingCursor: elsewhere.id })).waiting.items).toEqual([]);
   });
 });
 
