@@ -1,6 +1,7 @@
 "use client";
 
 import format, { type CompiledMessage } from "icu-minify/format";
+import { cachedIntl } from "./intl-cache";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
 /**
@@ -63,24 +64,12 @@ function useIntl(): Intl_ {
   return intl;
 }
 
-// One Intl object per locale and options, as next-intl caches them: building one costs far more
-// than using it.
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules | Intl.ListFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.PluralRules | Intl.ListFormat>(
-  kind: new (locale: string, options?: object) => T,
-  locale: string,
-  options?: object,
-): T {
-  const key = `${kind.name}|${locale}|${JSON.stringify(options ?? {})}`;
-  let formatter = cache.get(key) as T | undefined;
-  if (!formatter) cache.set(key, (formatter = new kind(locale, options)));
-  return formatter;
-}
 const formatters = {
   getDateTimeFormat: (locale?: string | string[], options?: Intl.DateTimeFormatOptions) =>
-    cached(Intl.DateTimeFormat, String(locale), options),
-  getNumberFormat: (locale?: string | string[], options?: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, String(locale), options),
-  getPluralRules: (locale?: string | string[], options?: Intl.PluralRulesOptions) => cached(Intl.PluralRules, String(locale), options),
+    cachedIntl(Intl.DateTimeFormat, String(locale), options),
+  getNumberFormat: (locale?: string | string[], options?: Intl.NumberFormatOptions) =>
+    cachedIntl(Intl.NumberFormat, String(locale), options),
+  getPluralRules: (locale?: string | string[], options?: Intl.PluralRulesOptions) => cachedIntl(Intl.PluralRules, String(locale), options),
 };
 
 export type Translator = ((key: string, values?: TranslationValues) => string) & { has: (key: string) => boolean };
@@ -179,9 +168,9 @@ export function useFormatter() {
 
 const formatterFor = (locale: string, timeZone: string | undefined) => ({
   dateTime: (value: Date | number, options?: Intl.DateTimeFormatOptions) =>
-    cached(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
-  number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cached(Intl.NumberFormat, locale, options).format(value),
-  list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cached(Intl.ListFormat, locale, options).format(value),
+    cachedIntl(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
+  number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cachedIntl(Intl.NumberFormat, locale, options).format(value),
+  list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cachedIntl(Intl.ListFormat, locale, options).format(value),
 });
 /** One per language and time zone, like the Intl objects they use. */
 const dateAndNumberFormatters = new Map<string, ReturnType<typeof formatterFor>>();

@@ -1,3 +1,4 @@
+import { cachedIntl } from "./intl-cache";
 import type { Locale } from "./locales";
 
 /**
@@ -84,11 +85,11 @@ export function defaultCurrency(tag: string): string {
 export const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
 
 export function formatNumber(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
+  return cachedIntl(Intl.NumberFormat, intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
 }
 
 export function formatDecimal(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return cachedIntl(Intl.NumberFormat, intlLocale(locale), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(value);
@@ -96,7 +97,7 @@ export function formatDecimal(locale: Locale, value: number): string {
 
 /** `value` is a ratio (0.25 → 25 %). */
 export function formatPercent(locale: Locale, value: number): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return cachedIntl(Intl.NumberFormat, intlLocale(locale), {
     style: "percent",
     maximumFractionDigits: 2,
     useGrouping: false,
@@ -113,7 +114,7 @@ export function formatCurrency(
   currency = DEFAULT_CURRENCY[locale],
   display: "symbol" | "code" | "name" = "symbol",
 ): string {
-  return new Intl.NumberFormat(intlLocale(locale), {
+  return cachedIntl(Intl.NumberFormat, intlLocale(locale), {
     style: "currency",
     currency: currency.toUpperCase(),
     currencyDisplay: display,
@@ -128,7 +129,7 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { dateStyle: "medium" },
   timeZone?: string,
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone }).format(new Date(value));
+  return cachedIntl(Intl.DateTimeFormat, intlLocale(locale), { ...options, timeZone }).format(new Date(value));
 }
 
 export function formatDateTime(locale: Locale, value: Date | string, timeZone?: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CURRENCY, defaultCurrency, formatCurrency, formatDecimal, formatPercent } from "@/lib/i18n/format";
+import { DEFAULT_CURRENCY, defaultCurrency, formatCurrency, formatDate, formatDecimal, formatPercent } from "@/lib/i18n/format";
+import { cachedIntl } from "@/lib/i18n/intl-cache";
 
 describe("formatting", () => {
   it("uses the default currency of each locale", () => {
@@ -12,6 +13,20 @@ describe("formatting", () => {
   it("keeps two fraction digits and no grouping in percentages", () => {
     expect(formatDecimal("en", 3)).toBe("3.00");
     expect(formatPercent("en", 12.5)).toBe("1250%");
+  });
+
+  it("makes one Intl formatter per kind, locale and options, and formats each date in its own zone", () => {
+    const medium = cachedIntl(Intl.DateTimeFormat, "en", { dateStyle: "medium", timeZone: "UTC" });
+    expect(cachedIntl(Intl.DateTimeFormat, "en", { dateStyle: "medium", timeZone: "UTC" })).toBe(medium);
+    expect(cachedIntl(Intl.DateTimeFormat, "es", { dateStyle: "medium", timeZone: "UTC" })).not.toBe(medium);
+    expect(cachedIntl(Intl.DateTimeFormat, "en", { dateStyle: "long", timeZone: "UTC" })).not.toBe(medium);
+    expect(cachedIntl(Intl.NumberFormat, "en", { dateStyle: "medium", timeZone: "UTC" })).not.toBe(medium);
+    // Ten minutes to midnight in UTC is already the next day in Madrid, and is still that day in New York.
+    const late = "2026-11-29T23:50:00Z";
+    expect(formatDate("en", late, { dateStyle: "medium" }, "UTC")).toBe("Nov 29, 2026");
+    expect(formatDate("en", late, { dateStyle: "medium" }, "Europe/Madrid")).toBe("Nov 30, 2026");
+    expect(formatDate("en", late, { dateStyle: "medium" }, "America/New_York")).toBe("Nov 29, 2026");
+    expect(formatDate("es", late, { dateStyle: "medium" }, "UTC")).toBe("29 nov 2026");
   });
 });
 
