@@ -9,7 +9,7 @@ import { lastAccountAccessRequest, missingMainPermissions } from "@/lib/accounts
 import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
-import { expiringDocuments } from "@/lib/documents/expiring-documents";
+import { expiringDocumentRows } from "@/lib/documents/expiring-documents";
 import { loadWorkQueue } from "@/lib/work-queue/work-queue";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +20,7 @@ export default async function HomePage() {
     getShellProps(ctx),
     getTranslations("home"),
     getTranslations("roles"),
-    expiringDocuments(ctx),
+    expiringDocumentRows(ctx),
     loadWorkQueue(ctx),
   ]);
   // A member whose role lacks a main permission may ask the administrators for more (docs/permissions.md).

@@ -9,8 +9,8 @@ export type ExpiringDocument = { id: string; name: string; status: string; ended
 const DOT: Record<Health, string> = { green: "bg-emerald-500", amber: "bg-amber-500", red: "bg-red-600" };
 
 /**
- * The home panel of documents about to expire (lib/documents/find-documents.ts
- * expiringDocuments): name linking to the document, end date, status and health.
+ * The home panel of documents about to expire (lib/documents/expiring-documents.ts
+ * expiringDocumentRows): name linking to the document, end date, status and health.
  */
 export async function ExpiringDocuments({ documents, locale }: { documents: ExpiringDocument[]; locale: Locale }) {
   const [t, te, ts, th] = await Promise.all([

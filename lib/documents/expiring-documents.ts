@@ -1,24 +1,46 @@
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { documentInclude } from "./document-include";
 import { documentListConditions, documentListSchema } from "./document-list-sql";
 import { documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
 
-/** Open documents ending within the notice period or already marked toExpire, soonest first (home panel). */
-export async function expiringDocuments(ctx: ServiceContext, size = 10) {
+/**
+ * Open documents the caller sees ending within the notice period or already marked toExpire,
+ * soonest first, at most `size` (1 to 50): `columns` of each.
+ */
+async function expiringSql(ctx: ServiceContext, size: number, columns: Prisma.Sql) {
   accountScope(ctx);
-  const actx = ctx as AccountContext;
-  const where = await documentListConditions(actx, documentListSchema.parse({}));
+  const where = await documentListConditions(ctx as AccountContext, documentListSchema.parse({}));
   const limit = new Date(Date.now() + EXPIRY_NOTICE_DAYS * 86_400_000);
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT d.id FROM "Document" d
+  return Prisma.sql`
+    SELECT ${columns} FROM "Document" d
     WHERE ${where} AND d.status NOT IN ('expired', 'completed', 'cancelled') AND (d.status = 'toExpire' OR (d."endedAt" IS NOT NULL AND d."endedAt" <= ${limit}))
     ORDER BY d."endedAt" ASC NULLS LAST, d.id LIMIT ${Math.min(Math.max(size, 1), 50)}`;
+}
+
+/** Open documents ending within the notice period or already marked toExpire, soonest first, as the API answers them. */
+export async function expiringDocuments(ctx: ServiceContext, size = 10) {
+  const rows = await db.$queryRaw<{ id: string }[]>(await expiringSql(ctx, size, Prisma.sql`d.id`));
   const docs = await db.document.findMany({
-    where: { id: { in: rows.map((r) => r.id) }, accountId: actx.accountId },
+    where: { id: { in: rows.map((r) => r.id) }, accountId: (ctx as AccountContext).accountId },
     include: documentInclude,
   });
   const byId = new Map(docs.map((d) => [d.id, d]));
   return rows.flatMap((r) => (byId.has(r.id) ? [{ ...byId.get(r.id)!, health: documentHealth(byId.get(r.id)!) }] : []));
+}
+
+/**
+ * The same documents with what the dashboard's panel shows (name, end date, status, health), in
+ * one statement: the API's answer reads each one's tags, category, folder, template, author and
+ * latest version, 5 ms of PostgreSQL a dashboard load at 100,000 documents (issue 15).
+ */
+export async function expiringDocumentRows(ctx: ServiceContext, size = 10) {
+  const rows = await db.$queryRaw<{ id: string; name: string; status: DocumentStatus; endedAt: Date | null }[]>(
+    await expiringSql(ctx, size, Prisma.sql`d.id, d.name, d.status::text AS status, d."endedAt"`),
+  );
+  const now = new Date();
+  return rows.map((row) => ({ ...row, health: documentHealth(row, now) }));
 }

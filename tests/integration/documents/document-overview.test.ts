@@ -5,6 +5,7 @@ import { GET as hotRoute } from "@/app/vapp/documents/hot/route";
 import { GET as statusListRoute } from "@/app/vapp/documents/status-list/route";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { expiringDocumentRows } from "@/lib/documents/expiring-documents";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest } from "@/tests/factories/http";
@@ -57,6 +58,11 @@ describe("documents as a whole, on both transports", () => {
     expect(expiring.body[0]).not.toHaveProperty("policies");
     const expiringGql = await graphql<{ expiringDocuments: { id: string }[] }>("{ expiringDocuments { id } }", { accessToken: token });
     expect(expiringGql.data?.expiringDocuments.map((d) => d.id)).toEqual([a.endingId]);
+    // The dashboard's panel reads the same documents in one statement, with what it shows.
+    const panel = await expiringDocumentRows(a.session.ctx);
+    expect(panel).toEqual([
+      { id: a.endingId, name: "Bravo", status: "active", endedAt: new Date(expiring.body[0].endedAt), health: expiring.body[0].health },
+    ]);
 
     const statuses = await rest(statusListRoute, "/vapp/documents/status-list", token, "es");
     expect(statuses.body).toContainEqual({ key: "signed", value: "Firmado" });
