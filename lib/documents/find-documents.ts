@@ -101,6 +101,31 @@ export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput 
 }
 
 /**
+ * A whole list, for the CSV export: the ids of its first `max` documents in the list's order, in
+ * one statement (the list's own, without a count or passages), and a reader of a slice of them
+ * (from, to) that loads them through `load` (given ids, their rows in any order) and returns them
+ * in that order. Reading it page by page through findDocuments sent the list's statement again
+ * for each page, with its count and an OFFSET that grew: at 100,000 documents, 3 s for 10,000
+ * rows, and 20 s for a search of a common word, whose 53,000 matches were counted a hundred times.
+ */
+export async function documentsInOrder<T extends { id: string }>(
+  ctx: ServiceContext,
+  raw: DocumentListInput,
+  max: number,
+  load: (ids: string[]) => Promise<T[]>,
+) {
+  accountScope(ctx);
+  const { ids: idsSql } = await documentListSql(ctx as AccountContext, { ...documentListSchema.parse(raw), page: 1, size: max });
+  const ids = (await queryRows<{ id: string }>(idsSql.text, idsSql.values)).map((row) => row.id);
+  return async (from: number, to: number) => {
+    const slice = ids.slice(from, to);
+    if (!slice.length) return [];
+    const byId = new Map((await load(slice)).map((doc) => [doc.id, doc]));
+    return slice.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  };
+}
+
+/**
  * How many documents the caller sees with these filters: the list's own count (documentListSql),
  * exact; all of the workspace's is read from "DocumentCount".
  */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import * as exportRoute from "@/app/vapp/templates/export/route";
 import type { ServiceContext } from "@/lib/auth/context";
-import { csvStream, EXPORT_MAX_ROWS } from "@/lib/documents/export-csv";
+import { csvStream, EXPORT_MAX_ROWS, EXPORT_PAGE_SIZE } from "@/lib/documents/export-csv";
 import { createFolder } from "@/lib/folders/folders";
 import { exportTemplatesCsv } from "@/lib/templates/export-templates";
 import { findTemplatesAuthors } from "@/lib/templates/find-templates-authors";
@@ -266,7 +266,7 @@ describe("template CSV export", () => {
     const lines = (await new Response(stream).text()).split("\r\n");
     expect(lines).toHaveLength(EXPORT_MAX_ROWS + 2);
     expect(lines[EXPORT_MAX_ROWS]).toBe(`"${EXPORT_MAX_ROWS - 1}"`);
-    expect(asked).toBe(EXPORT_MAX_ROWS / 100);
+    expect(asked).toBe(EXPORT_MAX_ROWS / EXPORT_PAGE_SIZE);
   });
 });
 
