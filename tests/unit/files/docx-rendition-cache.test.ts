@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { docxToHtml, RENDITION_CACHE, renditionCacheSize } from "@/lib/files/docx";
+import { makeDocx } from "@/lib/files/make-docx";
+
+/** Renditions kept by the content of their file: the same file converted once, another never mixed up. */
+const limits = { ...RENDITION_CACHE };
+afterEach(() => Object.assign(RENDITION_CACHE, limits));
+
+describe("rendition cache", () => {
+  it("converts a file once, and another file on its own", async () => {
+    const alpha = makeDocx(["Alpha rendition kept once"]);
+    const before = renditionCacheSize().entries;
+    const first = await docxToHtml(alpha);
+    expect(first).toContain("Alpha rendition kept once");
+    expect(renditionCacheSize().entries).toBe(before + 1);
+    // The same bytes in another buffer (as read again from storage): the kept rendition.
+    expect(await docxToHtml(new Uint8Array(alpha))).toBe(first);
+    expect(renditionCacheSize().entries).toBe(before + 1);
+
+    const bravo = await docxToHtml(makeDocx(["Bravo rendition of another file"]));
+    expect(bravo).toContain("Bravo rendition of another file");
+    expect(bravo).not.toContain("Alpha");
+    expect(renditionCacheSize().entries).toBe(before + 2);
+  });
+
+  it("keeps at most its characters, and no rendition past the largest", async () => {
+    const html = await docxToHtml(makeDocx(["Charlie sized rendition"]));
+    RENDITION_CACHE.chars = renditionCacheSize().chars;
+    await docxToHtml(makeDocx(["Delta sized rendition"]));
+    expect(renditionCacheSize().chars).toBeLessThanOrEqual(RENDITION_CACHE.chars);
+    RENDITION_CACHE.chars = html.length * 2;
+    await docxToHtml(makeDocx(["Echo sized rendition"]));
+    expect(renditionCacheSize().entries).toBeLessThanOrEqual(2);
+    expect(renditionCacheSize().chars).toBeLessThanOrEqual(html.length * 2);
+
+    RENDITION_CACHE.largest = 0;
+    const entries = renditionCacheSize().entries;
+    expect(await docxToHtml(makeDocx(["Foxtrot too large to keep"]))).toContain("Foxtrot too large to keep");
+    expect(renditionCacheSize().entries).toBe(entries);
+  });
+});
