@@ -21,10 +21,10 @@ export function csvCell(value: unknown): string {
 /**
  * A list as CSV (UTF-8 with BOM for spreadsheets, CRLF lines), streamed page by page so memory
  * stays flat, and cut at EXPORT_MAX_ROWS. `readPage` returns the cells of one page of `pageSize`
- * rows (1-based); an empty page ends the list (a short one does not: a row
- * deleted meanwhile may shorten a page of the document export). Shared by the document and template exports. The first page
- * is read before the stream is returned, so a refusal (not signed in, no permission) is an HTTP
- * error and not a download that breaks after its header.
+ * rows (1-based); an empty page ends the list (a short one does not: a row deleted meanwhile may
+ * shorten a page of the document export). Shared by the document and template exports. The first
+ * page is read before the stream is returned, so a refusal (not signed in, no permission) is an
+ * HTTP error and not a download that breaks after its header.
  */
 export async function csvStream(
   header: string[],

@@ -1,6 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { docxToHtml, RENDITION_CACHE, renditionCacheSize } from "@/lib/files/docx";
 import { makeDocx } from "@/lib/files/make-docx";
+
+// mammoth as it is, its conversions counted.
+const conversions = vi.hoisted(() => ({ count: 0 }));
+vi.mock("mammoth", async (importOriginal) => {
+  const real = await importOriginal<typeof import("mammoth")>();
+  const convertToHtml: typeof real.convertToHtml = (...args) => {
+    conversions.count += 1;
+    return real.convertToHtml(...args);
+  };
+  return { ...real, default: { ...real, convertToHtml }, convertToHtml };
+});
 
 /** Renditions kept by the content of their file: the same file converted once, another never mixed up. */
 const limits = { ...RENDITION_CACHE };
@@ -10,16 +21,20 @@ describe("rendition cache", () => {
   it("converts a file once, and another file on its own", async () => {
     const alpha = makeDocx(["Alpha rendition kept once"]);
     const before = renditionCacheSize().entries;
+    const converted = conversions.count;
     const first = await docxToHtml(alpha);
     expect(first).toContain("Alpha rendition kept once");
+    expect(conversions.count).toBe(converted + 1);
     expect(renditionCacheSize().entries).toBe(before + 1);
-    // The same bytes in another buffer (as read again from storage): the kept rendition.
+    // The same bytes in another buffer (as read again from storage): the kept rendition, not converted again.
     expect(await docxToHtml(new Uint8Array(alpha))).toBe(first);
+    expect(conversions.count).toBe(converted + 1);
     expect(renditionCacheSize().entries).toBe(before + 1);
 
     const bravo = await docxToHtml(makeDocx(["Bravo rendition of another file"]));
     expect(bravo).toContain("Bravo rendition of another file");
     expect(bravo).not.toContain("Alpha");
+    expect(conversions.count).toBe(converted + 2);
     expect(renditionCacheSize().entries).toBe(before + 2);
   });
 
