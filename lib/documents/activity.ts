@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { db, queryPrepared } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -39,17 +40,27 @@ export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]) {
 }
 
 /**
+ * The newest `take` audit rows of a document's activity (documentActivityWhere; of one instant,
+ * the greatest id first), in one prepared statement through the driver (lib/db.ts
+ * queryPrepared): the document screen reads them on every load, and Prisma's request pipeline
+ * cost more CPU than the statement. The caller has checked that the document is in `accountId`
+ * and may be seen.
+ */
+export const documentActivityRows = (accountId: string, documentId: string, take?: number) =>
+  queryPrepared<AuditRow>(Prisma.sql`
+    SELECT a.id, a."eventType", a."createdAt", a.via, a."userId", a.payload FROM "Audit" a
+    WHERE a."accountId" = ${accountId}
+      AND ((a."targetType" = 'document' AND a."targetId" = ${documentId})
+        OR (a."targetType" = ANY(CAST(${DOCUMENT_CONTEXT_TARGETS} AS text[])) AND a."targetContext" = ${documentId}))
+    ORDER BY a."createdAt" DESC, a.id DESC LIMIT ${activityTake(take)}`);
+
+/**
  * A document's activity, newest first, taken from the audit trail: what happened, who did it
  * (or through which link or token), and when. Needs reader.
  */
 export async function documentActivity(ctx: ServiceContext, documentId: string, take = 50) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
-  const rows = await db.audit.findMany({
-    where: documentActivityWhere(document.accountId, document.id),
-    orderBy: { createdAt: "desc" },
-    take: activityTake(take),
-  });
-  return presentActivity(ctx, rows);
+  return presentActivity(ctx, await documentActivityRows(document.accountId, document.id, take));
 }
 
 /** How many approvals and signatures of one address the email activity follows (the most recent). */

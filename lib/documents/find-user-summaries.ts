@@ -1,4 +1,5 @@
-import { db } from "@/lib/db";
+import { queryPrepared } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { displayName } from "@/lib/users/person";
 
@@ -12,7 +13,9 @@ const perRequest = new WeakMap<ServiceContext, Map<string, Promise<UserSummary |
 /**
  * The display names of the users `ids` (version authors, lock holders). Callers pass ids read
  * from rows of the caller's own account, which they have already been allowed to see; a
- * deleted user is left out of the map.
+ * deleted user is left out of the map. One prepared statement through the driver (lib/db.ts
+ * queryPrepared): the document screen asks on every load, and Prisma's request pipeline cost more
+ * CPU than the lookup.
  */
 export async function findUserSummaries(ctx: ServiceContext, ids: (string | null | undefined)[]): Promise<Map<string, UserSummary>> {
   let cache = perRequest.get(ctx);
@@ -20,7 +23,9 @@ export async function findUserSummaries(ctx: ServiceContext, ids: (string | null
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   const missing = wanted.filter((id) => !cache.has(id));
   if (missing.length) {
-    const rows = db.user.findMany({ where: { id: { in: missing } }, select: { id: true, firstName: true, lastName: true, email: true } });
+    const rows = queryPrepared<{ id: string; firstName: string; lastName: string; email: string }>(
+      Prisma.sql`SELECT u.id, u."firstName", u."lastName", u.email FROM "User" u WHERE u.id = ANY(CAST(${missing} AS text[]))`,
+    );
     for (const id of missing) {
       cache.set(
         id,

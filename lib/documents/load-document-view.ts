@@ -7,7 +7,7 @@ import { getDataStore } from "@/lib/datastore/data-store";
 import { isAppError } from "@/lib/errors/app-error";
 import { getTemplate } from "@/lib/templates/templates";
 import { documentAbilities, documentRole, rememberDocumentRow } from "./access";
-import { activityTake, documentActivityWhere, presentActivity } from "./activity";
+import { documentActivityRows, presentActivity } from "./activity";
 import { attachmentSelect, MAX_ATTACHMENTS, presentAttachments } from "./attachment-view";
 import { documentInclude } from "./document-include";
 import { getLockHolder, liveLockHolderId } from "./document-lock";
@@ -67,7 +67,7 @@ export async function loadDocumentView(ctx: ServiceContext, id: string, version:
   // Read side by side; the activity is dropped unread when the caller may not see the document.
   const [row, events, options] = await Promise.all([
     db.document.findFirst({ where: { id, accountId }, include: viewInclude(accountId) }),
-    db.audit.findMany({ where: documentActivityWhere(accountId, id), orderBy: { createdAt: "desc" }, take: activityTake() }),
+    documentActivityRows(accountId, id),
     documentOptions(ctx),
   ]);
   if (!row) return { document: null } as const;

@@ -7,8 +7,8 @@
  * showing that a lesser role, or another account, still cannot do what it could not.
  */
 import { z } from "zod";
-import { db } from "@/lib/db";
-import type { DocumentRoleName } from "@/lib/generated/prisma/client";
+import { db, queryPrepared } from "@/lib/db";
+import { Prisma, type DocumentRoleName } from "@/lib/generated/prisma/client";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -228,15 +228,20 @@ export async function transferDocumentOwnership(ctx: ServiceContext, documentId:
   return presentPolicy(row);
 }
 
-/** The workspace's active members an editor may give a role on the document (the access panel's choices). */
+/** How many members the access panel offers, the earliest to join first. */
+const SHAREABLE_MEMBERS_MAX = 500;
+
+/**
+ * The workspace's active members an editor may give a role on the document (the access panel's
+ * choices). One prepared statement through the driver (lib/db.ts queryPrepared): the document
+ * screen asks on every load by someone who may share.
+ */
 export async function findShareableMembers(ctx: ServiceContext, documentId: string) {
   const { accountId } = accountScope(ctx);
   await requireDocumentRole(ctx, documentId, "editor");
-  const members = await db.accountPolicy.findMany({
-    where: { accountId, status: "active", user: { deleted: false } },
-    select: { user: { select: { id: true, firstName: true, lastName: true, email: true } } },
-    orderBy: { createdAt: "asc" },
-    take: 500,
-  });
-  return members.map(({ user }) => ({ id: user.id, name: displayName(user), email: user.email }));
+  const members = await queryPrepared<{ id: string; firstName: string; lastName: string; email: string }>(Prisma.sql`
+    SELECT u.id, u."firstName", u."lastName", u.email FROM "AccountPolicy" p JOIN "User" u ON u.id = p."userId"
+    WHERE p."accountId" = ${accountId} AND p.status = 'active' AND NOT u.deleted
+    ORDER BY p."createdAt", p.id LIMIT ${SHAREABLE_MEMBERS_MAX}`);
+  return members.map((user) => ({ id: user.id, name: displayName(user), email: user.email }));
 }
