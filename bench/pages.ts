@@ -191,15 +191,13 @@ function describe(sql: string): string {
   if (/FROM "Session"/.test(text)) return "the session with the membership and the user's workspaces (the request context)";
   if (/json_agg/.test(text))
     return /"authorId"/.test(text) ? "categories, tags, folders and authors" : "categories, tags, folders and the workspace's settings";
-  const from = /FROM "public"\."(\w+)"/.exec(text)?.[1];
   // The document's screen (lib/documents/load-document-view.ts).
-  const prisma: Record<string, string> = {
-    Document: "the document with its versions, attachments and policies (Prisma)",
-    Audit: "the document's activity (Prisma)",
-    User: "the people the screen names (Prisma)",
-    AccountPolicy: "the members to share with (Prisma)",
-  };
-  return from ? (prisma[from] ?? `${from} (Prisma)`) : text.slice(0, 60);
+  if (/^SELECT d\.id, d\."accountId"/.test(text)) return "the document with its versions, attachments and policies";
+  if (/FROM "Audit" a/.test(text)) return "the document's activity";
+  if (/FROM "AccountPolicy" p JOIN "User" u/.test(text)) return "the members to share with";
+  if (/^SELECT u\.id, u\."firstName", u\."lastName", u\.email FROM "User" u/.test(text)) return "the people the screen names";
+  const from = /FROM "public"\."(\w+)"/.exec(text)?.[1];
+  return from ? `${from} (Prisma)` : text.slice(0, 60);
 }
 
 /** A screen's own data loading, given the request's context. */

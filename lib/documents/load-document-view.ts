@@ -1,5 +1,3 @@
-import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan, can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
@@ -8,16 +6,15 @@ import { isAppError } from "@/lib/errors/app-error";
 import { getTemplate } from "@/lib/templates/templates";
 import { documentAbilities, documentRole, rememberDocumentRow } from "./access";
 import { documentActivityRows, presentActivity } from "./activity";
-import { attachmentSelect, MAX_ATTACHMENTS, presentAttachments } from "./attachment-view";
-import { documentInclude } from "./document-include";
+import { presentAttachments } from "./attachment-view";
 import { getLockHolder, liveLockHolderId } from "./document-lock";
 import { documentOptions } from "./document-options";
+import { documentViewRow } from "./document-view-row";
 import { findUserSummaries } from "./find-user-summaries";
 import { renditionOf } from "./get-document-rendition";
 import { findShareableMembers, POLICIES_MAX } from "./policies";
-import { policyInclude, presentPolicy } from "./policy-rules";
+import { presentPolicy } from "./policy-rules";
 import { documentHealth } from "./status";
-import { contentSelect } from "./find-document-versions";
 
 /** NOT_FOUND becomes null; any other error goes on. */
 const orNull = <T>(promise: Promise<T>): Promise<T | null> =>
@@ -25,25 +22,6 @@ const orNull = <T>(promise: Promise<T>): Promise<T | null> =>
     if (isAppError(error) && error.code === "NOT_FOUND") return null;
     throw error;
   });
-
-/**
- * The document with what the screen lists of it, in one statement (relation joins): its details
- * (getDocument's documentInclude), every version with its storage path (the rendition's file),
- * its attachments (findDocumentAttachments) and its policies with their people, the pending
- * requests included (findDocumentPolicies; the caller's own policy gives their role).
- */
-const viewInclude = (accountId: string) =>
-  ({
-    ...documentInclude,
-    contents: { orderBy: { version: "desc" }, select: { ...contentSelect, path: true } },
-    attachments: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: attachmentSelect, take: MAX_ATTACHMENTS * 2 },
-    policies: {
-      where: { accountId, status: { in: ["active", "requested"] } },
-      include: policyInclude(accountId),
-      orderBy: [{ status: "asc" }, { role: "desc" }, { createdAt: "asc" }],
-      take: POLICIES_MAX,
-    },
-  }) as const satisfies Prisma.DocumentInclude;
 
 /**
  * Everything the document screen (/d/{id}/view) shows, in one go: the document and its
@@ -55,9 +33,10 @@ const viewInclude = (accountId: string) =>
  *
  * The same answers as getDocument, getDocumentRendition, findDocumentVersions, documentActivity,
  * findDocumentAttachments, findDocumentPolicies, findShareableMembers and the options' services,
- * in four statements for an administrator (tests/integration/documents/statement-counts.test.ts):
- * the document with its versions, attachments and policies; its activity; the options; the
- * people these name (one lookup); and for those who may share, the members to share with. The
+ * in five statements for an administrator (tests/integration/documents/statement-counts.test.ts):
+ * the document with its versions, attachments and policies (documentViewRow); its activity; the
+ * options; the people these name (one lookup); and for those who may share, the members to share
+ * with, each a prepared statement through the driver. The
  * caller's role needs no query when their policy is among those read (a Member without one, in
  * a workspace where Members see every document, reads its setting once). Writes nothing.
  */
@@ -66,7 +45,7 @@ export async function loadDocumentView(ctx: ServiceContext, id: string, version:
   assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
   // Read side by side; the activity is dropped unread when the caller may not see the document.
   const [row, events, options] = await Promise.all([
-    db.document.findFirst({ where: { id, accountId }, include: viewInclude(accountId) }),
+    documentViewRow(accountId, id),
     documentActivityRows(accountId, id),
     documentOptions(ctx),
   ]);

@@ -81,7 +81,11 @@ describe("statements per screen", () => {
     expect(view.folders).toEqual([]);
     expect(writes(statements)).toEqual([]);
     // Read once per request: the document with its versions, attachments and policies (the caller's role among them).
-    expect(statements.filter((sql) => /FROM "public"\."Document" AS "t0"/.test(sql))).toHaveLength(1);
+    // (documentViewRow), and no other statement reads a document.
+    expect(statements.filter((sql) => /FROM "Document" d\s+WHERE d\.id = \$\d+ AND d\."accountId" = \$\d+$/.test(sql.trim()))).toHaveLength(
+      1,
+    );
+    expect(statements.filter((sql) => /FROM "public"\."Document"/.test(sql))).toEqual([]);
     expect(statements.filter((sql) => /^SELECT .* FROM "public"\."DocumentPolicy" AS "t0"/.test(sql))).toEqual([]);
     // The shell 1; the document, its activity, the options with the settings, the people named, the members to share with.
     expect(statements).toHaveLength(6);
