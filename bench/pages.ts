@@ -189,10 +189,10 @@ function describe(sql: string): string {
   if (/^SELECT d\.id, d\.name, d\.ref/.test(text))
     return "the rows (the shown columns, category, tags, author, file type, the caller's policies)";
   if (/FROM "Session"/.test(text)) return "the session with the membership and the user's workspaces (the request context)";
-  if (/json_agg/.test(text))
-    return /"authorId"/.test(text) ? "categories, tags, folders and authors" : "categories, tags, folders and the workspace's settings";
   // The document's screen (lib/documents/load-document-view.ts).
   if (/^SELECT d\.id, d\."accountId"/.test(text)) return "the document with its versions, attachments and policies";
+  if (/json_agg/.test(text))
+    return /"authorId"/.test(text) ? "categories, tags, folders and authors" : "categories, tags, folders and the workspace's settings";
   if (/FROM "Audit" a/.test(text)) return "the document's activity";
   if (/FROM "AccountPolicy" p JOIN "User" u/.test(text)) return "the members to share with";
   if (/^SELECT u\.id, u\."firstName", u\."lastName", u\.email FROM "User" u/.test(text)) return "the people the screen names";
