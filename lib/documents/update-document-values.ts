@@ -19,6 +19,7 @@ import { readStored } from "./stored-file";
 import { assertNotLockedByOther } from "./document-lock";
 import type { FieldUpload } from "./field-uploads";
 import { refreshSearchIndex } from "./search-index";
+import { newVersionFileKey, nextVersionNumber } from "./version-files";
 
 export const updateDocumentValuesSchema = z.object({ values: fieldValuesSchema.default({}) }).strict();
 
@@ -114,13 +115,7 @@ export async function writeDocumentValues(
   );
   const changed = variables.filter((v) => canonical(filled.values[v.name]) !== canonical(previous[v.name])).map((v) => v.name);
 
-  const last = await db.documentContent.findFirst({
-    where: { documentId: document.id },
-    orderBy: { version: "desc" },
-    select: { version: true },
-  });
-  const version = (last?.version ?? 0) + 1;
-  const key = `accounts/${accountId}/documents/${document.id}/v${version}.${template.format}`;
+  const key = newVersionFileKey(accountId, document.id, template.format);
   const added = files.attachments.map((attachment) => ({ ...attachment, id: newAttachmentId() }));
   const addedKeys = added.map((attachment) => attachmentKey(accountId, document.id, attachment.id, attachment.ext));
   const replaced = fieldFiles.filter((attachment) => added.some((a) => a.variable === attachment.variable));
@@ -140,6 +135,7 @@ export async function writeDocumentValues(
     if (failed) throw failed.reason;
     const now = Date.now();
     const content = await db.$transaction(async (tx) => {
+      const version = await nextVersionNumber(tx, document.id);
       const created = await tx.documentContent.create({
         data: {
           accountId,

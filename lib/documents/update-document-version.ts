@@ -10,6 +10,7 @@ import { storage } from "@/lib/storage/storage";
 import { requireDocumentRole } from "./access";
 import { assertNotLockedByOther } from "./document-lock";
 import { refreshSearchIndex } from "./search-index";
+import { newVersionFileKey, nextVersionNumber } from "./version-files";
 
 /**
  * Adds a new version from an upload (spec updateDocumentVersion): checked by content like any
@@ -36,16 +37,11 @@ export async function writeDocumentVersion(
 ) {
   const { accountId } = document;
   const file = await inspectContractFile(upload);
-  const last = await db.documentContent.findFirst({
-    where: { documentId: document.id },
-    orderBy: { version: "desc" },
-    select: { version: true },
-  });
-  const version = (last?.version ?? 0) + 1;
-  const key = `accounts/${accountId}/documents/${document.id}/v${version}.${file.ext}`;
+  const key = newVersionFileKey(accountId, document.id, file.ext);
   await storage().put(key, file.bytes);
   try {
     return await db.$transaction(async (tx) => {
+      const version = await nextVersionNumber(tx, document.id);
       const content = await tx.documentContent.create({
         data: {
           accountId,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
@@ -40,3 +41,10 @@ export async function inspectTemplateFile(upload: UploadedFile): Promise<Contrac
 
 export const templateStorageKey = (accountId: string, templateId: string, version: number, ext: string) =>
   `accounts/${accountId}/templates/${templateId}/v${version}.${ext}`;
+
+/**
+ * Where a new version of a template's file is stored: a key of each write's own (a random part),
+ * so uploads at once never share one (lib/documents/version-files.ts says the same of documents).
+ */
+export const newTemplateFileKey = (accountId: string, templateId: string, ext: string) =>
+  `accounts/${accountId}/templates/${templateId}/v-${randomUUID().replace(/-/g, "")}.${ext}`;

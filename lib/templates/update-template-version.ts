@@ -9,7 +9,7 @@ import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { templateNotFound, templateInclude } from "./template-schemas";
-import { initialVariables, inspectTemplateFile, templateStorageKey } from "./template-file";
+import { initialVariables, inspectTemplateFile, newTemplateFileKey } from "./template-file";
 
 /**
  * Replaces a template's file with a new version: its fields are found again, known ones keep
@@ -32,32 +32,38 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
     }
   });
   assertValidVariables(variables);
-  const version = existing.version + 1;
-  const key = templateStorageKey(accountId, existing.id, version, file.ext);
+  // A key of this write's own: two uploads at once each store their file apart, and the row
+  // names the file of the upload whose fields it holds (tests/integration/documents/concurrent-versions.test.ts).
+  const key = newTemplateFileKey(accountId, existing.id, file.ext);
   await storage().put(key, file.bytes);
-  return db.$transaction(async (tx) => {
-    const template = await tx.template.update({
-      where: { id: existing.id },
-      data: {
-        version,
-        format: file.format,
-        delimiter: file.delimiter ?? "bracket",
-        fileKey: key,
-        mimetype: file.mimetype,
-        fileName: upload.name.slice(0, 255),
-        size: file.bytes.byteLength,
-        variables: variables as unknown as Prisma.InputJsonValue,
-        metadata: { ...(existing.metadata as object), text: file.text.slice(0, 100_000) },
-      },
-      include: templateInclude,
+  try {
+    return await db.$transaction(async (tx) => {
+      const template = await tx.template.update({
+        where: { id: existing.id },
+        data: {
+          version: { increment: 1 },
+          format: file.format,
+          delimiter: file.delimiter ?? "bracket",
+          fileKey: key,
+          mimetype: file.mimetype,
+          fileName: upload.name.slice(0, 255),
+          size: file.bytes.byteLength,
+          variables: variables as unknown as Prisma.InputJsonValue,
+          metadata: { ...(existing.metadata as object), text: file.text.slice(0, 100_000) },
+        },
+        include: templateInclude,
+      });
+      await refreshTemplateSearch(tx, template.id);
+      await recordAudit(tx, ctx, {
+        eventType: "template.versionUpdated",
+        targetType: "template",
+        targetId: template.id,
+        payload: { version: template.version, fields: variables.length },
+      });
+      return template;
     });
-    await refreshTemplateSearch(tx, template.id);
-    await recordAudit(tx, ctx, {
-      eventType: "template.versionUpdated",
-      targetType: "template",
-      targetId: template.id,
-      payload: { version, fields: variables.length },
-    });
-    return template;
-  });
+  } catch (error) {
+    await storage().delete(key);
+    throw error;
+  }
 }
