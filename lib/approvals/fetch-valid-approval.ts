@@ -3,11 +3,10 @@ import type { Approval } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { dataStoreDefaults, readDataStoreOf } from "@/lib/datastore/data-store";
-import { readStored } from "@/lib/documents/stored-file";
+import { storedDocxToHtml } from "@/lib/documents/stored-file";
 import { uploadMaxBytes } from "@/lib/files/upload-limits";
 import type { Variable } from "@/lib/templates/variables";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { docxToHtml } from "@/lib/files/docx";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
@@ -109,6 +108,6 @@ export async function fetchValidApproval(ctx: ServiceContext) {
     document: { id: document.id, name: document.name, status: document.status, approvalProcess: approvalProcessOf(document.settings) },
     account: { name: document.account.name },
     file: { name: content.name, mimetype: content.mimetype, size: content.size, version: content.version },
-    html: isPdf ? null : sanitizeHtml(await docxToHtml(await readStored(content.path))),
+    html: isPdf ? null : sanitizeHtml(await storedDocxToHtml(content.path)),
   };
 }

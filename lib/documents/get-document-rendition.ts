@@ -2,9 +2,8 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { docxToHtml } from "@/lib/files/docx";
 import { requireDocumentRole } from "./access";
-import { readStored } from "./stored-file";
+import { storedDocxToHtml } from "./stored-file";
 
 /** The `?version=` of /d/{id}/view: a version number (absent: the latest). */
 export const renditionVersionSchema = z.coerce.number().int().min(1).max(1_000_000).optional();
@@ -40,6 +39,6 @@ export async function renditionOf(latest: Version | null | undefined, content: V
     isLatest: content.version === latest.version,
     name: content.name,
     mimetype: content.mimetype,
-    html: isPdf ? null : await docxToHtml(await readStored(content.path)),
+    html: isPdf ? null : await storedDocxToHtml(content.path),
   };
 }

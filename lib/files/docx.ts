@@ -124,17 +124,19 @@ let renditionChars = 0;
  * RENDITION_CACHE.chars: a version's file is shown far more often than it is written (the
  * document's screen, signers, reviewers and link visitors). Converting a one-page file on each
  * load was about a third of the server time of /d/{id}/view (28.7 against 18.4 ms a load with
- * the rendition kept); hashing it takes microseconds. Keyed by content, a kept rendition is never
- * stale. Each process keeps its own.
+ * the rendition kept). Keyed by content, a kept rendition is never stale. Each process keeps its
+ * own. Screens showing a stored file go through storedDocxToHtml (lib/documents/stored-file.ts),
+ * which skips reading the file when its rendition is kept.
  */
 export async function docxToHtml(bytes: Uint8Array): Promise<string> {
+  return (await docxRendition(bytes)).html;
+}
+
+/** docxToHtml with the key it keeps the rendition by (the file's SHA-256). */
+export async function docxRendition(bytes: Uint8Array): Promise<{ html: string; key: string }> {
   const key = createHash("sha256").update(bytes).digest("base64");
-  const kept = renditions.get(key);
-  if (kept !== undefined) {
-    renditions.delete(key);
-    renditions.set(key, kept);
-    return kept;
-  }
+  const kept = keptRendition(key);
+  if (kept !== undefined) return { html: kept, key };
   const mammoth = await import("mammoth");
   const result = await mammoth.convertToHtml({ buffer: Buffer.from(bytes) }).catch(() => {
     throw fileUnreadable("docx");
@@ -150,7 +152,17 @@ export async function docxToHtml(bytes: Uint8Array): Promise<string> {
       renditionChars -= value.length;
     }
   }
-  return html;
+  return { html, key };
+}
+
+/** The rendition kept by `key` (docxRendition's), now the most recently used; undefined when none is. */
+export function keptRendition(key: string): string | undefined {
+  const kept = renditions.get(key);
+  if (kept !== undefined) {
+    renditions.delete(key);
+    renditions.set(key, kept);
+  }
+  return kept;
 }
 
 /** How many renditions this process keeps, and their characters (tests). */

@@ -1,9 +1,8 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { readStored } from "@/lib/documents/stored-file";
+import { storedDocxToHtml } from "@/lib/documents/stored-file";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { docxToHtml } from "@/lib/files/docx";
 import { storage } from "@/lib/storage/storage";
 import { linkPermissions } from "./document-links";
 import { linkContext, loadLiveLink, requireLinkAccess } from "./link-access";
@@ -51,7 +50,7 @@ export async function getLinkedDocument(_ctx: ServiceContext, token: string | nu
     }),
   ]);
   if (!content) throw missing();
-  const html = content.mimetype === "application/pdf" ? null : sanitizeHtml(await docxToHtml(await readStored(content.path)));
+  const html = content.mimetype === "application/pdf" ? null : sanitizeHtml(await storedDocxToHtml(content.path));
   return {
     document: { id: link.document.id, name: link.document.name, status: link.document.status },
     account: { name: link.document.account.name },

@@ -3,9 +3,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { documentPageCount } from "@/lib/documents/page-images";
-import { readStored } from "@/lib/documents/stored-file";
+import { storedDocxToHtml } from "@/lib/documents/stored-file";
 import { AppErrorCode, isAppError } from "@/lib/errors/app-error";
-import { docxToHtml } from "@/lib/files/docx";
 import { signingLinkError } from "@/lib/signing/signed-caller";
 import { publishSigningChange } from "./signing-events";
 import { signersInTurn } from "./signing-turn";
@@ -43,7 +42,7 @@ export async function fetchValidSignature(ctx: ServiceContext) {
       where: { accountId: signer.accountId, documentId: signer.documentId },
       orderBy: { version: "desc" },
     });
-    html = await docxToHtml(await readStored(content.path));
+    html = await storedDocxToHtml(content.path);
   }
   const metadata = (signer.metadata ?? {}) as { viewedAt?: string };
   if (!metadata.viewedAt) {

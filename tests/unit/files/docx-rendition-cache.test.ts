@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { storedDocxToHtml } from "@/lib/documents/stored-file";
 import { docxToHtml, RENDITION_CACHE, renditionCacheSize } from "@/lib/files/docx";
 import { makeDocx } from "@/lib/files/make-docx";
+import { storage } from "@/lib/storage/storage";
 
 // mammoth as it is, its conversions counted.
 const conversions = vi.hoisted(() => ({ count: 0 }));
@@ -52,5 +57,37 @@ describe("rendition cache", () => {
     const entries = renditionCacheSize().entries;
     expect(await docxToHtml(makeDocx(["Foxtrot too large to keep"]))).toContain("Foxtrot too large to keep");
     expect(renditionCacheSize().entries).toBe(entries);
+  });
+});
+
+describe("renditions of stored files", () => {
+  it("reads a stored file once while its rendition is kept, and converts a copy under another key not at all", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "rendition-stored-"));
+    vi.stubEnv("STORAGE_DIR", root);
+    try {
+      const file = makeDocx(["Golf stored rendition"]);
+      await storage().put("accounts/a/documents/d/v-golf.docx", file);
+      await storage().put("accounts/a/documents/copy/v-golf.docx", new Uint8Array(file));
+      const reads = vi.spyOn(storage(), "get");
+      const converted = conversions.count;
+      const html = await storedDocxToHtml("accounts/a/documents/d/v-golf.docx");
+      expect(html).toContain("Golf stored rendition");
+      expect(await storedDocxToHtml("accounts/a/documents/d/v-golf.docx")).toBe(html);
+      expect(reads).toHaveBeenCalledTimes(1);
+      // The same content under another key: read once, the kept rendition.
+      expect(await storedDocxToHtml("accounts/a/documents/copy/v-golf.docx")).toBe(html);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(conversions.count).toBe(converted + 1);
+      // Once the rendition is no longer kept, the file is read and converted again.
+      RENDITION_CACHE.chars = 0;
+      await docxToHtml(makeDocx(["Hotel pushes the others out"]));
+      expect(await storedDocxToHtml("accounts/a/documents/d/v-golf.docx")).toBe(html);
+      expect(reads).toHaveBeenCalledTimes(3);
+      expect(conversions.count).toBe(converted + 3);
+      reads.mockRestore();
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
