@@ -15,9 +15,9 @@ const contentKeys = new Map<string, string>();
 
 /**
  * The HTML rendition of the stored .docx `key` (docxToHtml), without reading the file again when
- * this process already keeps its rendition: a stored file is never written again under its key
- * (each version, template version and attachment is written under a key of its own,
- * lib/documents/version-files.ts), so the key names one content for good. Reading the file to
+ * this process already keeps its rendition: a Word version is never written again under its key
+ * (each version is written under a key of its own, lib/documents/version-files.ts), so the key
+ * names one content for good. Reading the file to
  * know its content cost each view of a document a whole download of its version (from S3, a
  * request) and a SHA-256 of it. Each process remembers its own, the oldest forgotten first.
  */
