@@ -11,7 +11,7 @@ import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables } from "./variables";
 import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
-import { initialVariables, inspectTemplateFile, templateStorageKey } from "./template-file";
+import { initialVariables, inspectTemplateFile, templateFileColumns, templateStorageKey } from "./template-file";
 
 /**
  * Creates a template from an uploaded .docx, .pdf or .doc: the file is checked by content, its
@@ -58,12 +58,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
           categoryId: input.categoryId ?? null,
           folderId: input.folderId ?? null,
           tags: input.tagIds?.length ? { connect: input.tagIds.map((tagId) => ({ id: tagId })) } : undefined,
-          format: file.format,
-          delimiter: file.delimiter ?? "bracket",
-          fileKey: key,
-          mimetype: file.mimetype,
-          fileName: upload.name.slice(0, 255),
-          size: file.bytes.byteLength,
+          ...templateFileColumns(file, upload.name, key),
           variables: variables as unknown as Prisma.InputJsonValue,
           metadata: { text: file.text.slice(0, 100_000) },
         },

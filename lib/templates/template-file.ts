@@ -39,6 +39,16 @@ export async function inspectTemplateFile(upload: UploadedFile): Promise<Contrac
   return file;
 }
 
+/** A template's columns that describe its stored file, from the checked upload and its key. */
+export const templateFileColumns = (file: ContractFile, fileName: string, key: string) => ({
+  format: file.format,
+  delimiter: file.delimiter ?? "bracket",
+  fileKey: key,
+  mimetype: file.mimetype,
+  fileName: fileName.slice(0, 255),
+  size: file.bytes.byteLength,
+});
+
 export const templateStorageKey = (accountId: string, templateId: string, version: number, ext: string) =>
   `accounts/${accountId}/templates/${templateId}/v${version}.${ext}`;
 

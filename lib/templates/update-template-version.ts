@@ -9,7 +9,7 @@ import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { templateNotFound, templateInclude } from "./template-schemas";
-import { initialVariables, inspectTemplateFile, newTemplateFileKey } from "./template-file";
+import { initialVariables, inspectTemplateFile, newTemplateFileKey, templateFileColumns } from "./template-file";
 
 /**
  * Replaces a template's file with a new version: its fields are found again, known ones keep
@@ -42,12 +42,7 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
         where: { id: existing.id },
         data: {
           version: { increment: 1 },
-          format: file.format,
-          delimiter: file.delimiter ?? "bracket",
-          fileKey: key,
-          mimetype: file.mimetype,
-          fileName: upload.name.slice(0, 255),
-          size: file.bytes.byteLength,
+          ...templateFileColumns(file, upload.name, key),
           variables: variables as unknown as Prisma.InputJsonValue,
           metadata: { ...(existing.metadata as object), text: file.text.slice(0, 100_000) },
         },
