@@ -17,9 +17,9 @@ const contentKeys = new Map<string, string>();
  * The HTML rendition of the stored .docx `key` (docxToHtml), without reading the file again when
  * this process already keeps its rendition: a Word version is never written again under its key
  * (each version is written under a key of its own, lib/documents/version-files.ts), so the key
- * names one content for good. Reading the file to
- * know its content cost each view of a document a whole download of its version (from S3, a
- * request) and a SHA-256 of it. Each process remembers its own, the oldest forgotten first.
+ * names one content for good. Reading the file to know its content cost each view of a document
+ * a whole download of its version (from S3, a request) and a SHA-256 of it. Each process
+ * remembers its own keys, the oldest forgotten first; a stale entry cannot be, only a missing one.
  */
 export async function storedDocxToHtml(key: string): Promise<string> {
   const known = contentKeys.get(key);

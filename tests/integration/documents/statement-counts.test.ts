@@ -80,8 +80,8 @@ describe("statements per screen", () => {
     expect(view.tags).toEqual([]);
     expect(view.folders).toEqual([]);
     expect(writes(statements)).toEqual([]);
-    // Read once per request: the document with its versions, attachments and policies (the caller's role among them).
-    // (documentViewRow), and no other statement reads a document.
+    // Read once per request, by documentViewRow: the document with its versions, attachments and
+    // policies (the caller's role among them); no other statement reads a document.
     expect(statements.filter((sql) => /FROM "Document" d\s+WHERE d\.id = \$\d+ AND d\."accountId" = \$\d+$/.test(sql.trim()))).toHaveLength(
       1,
     );
