@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { randomToken } from "@/lib/auth/crypto";
@@ -40,7 +41,9 @@ export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES) {
  * Stores the workspace's avatar, logo or alternative logo. The content must be a PNG, JPEG or
  * WebP image by its bytes (FILE_TYPE_NOT_ALLOWED otherwise, SVG included) and at most 2 MB
  * (FILE_TOO_LARGE). The brand then points at `/vapp/accounts/brand/<kind>`; the previous file is
- * removed. Needs ManageAccount.
+ * removed. Needs ManageAccount. The account's row is locked while brand and metadata are read and
+ * written, so uploads of other kinds at the same time (or a brand colour) are all kept, and of two
+ * uploads of one kind the second removes the first's file instead of leaving it named by no row.
  */
 export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind, data: Uint8Array) {
   const { accountId } = accountScope(ctx);
@@ -50,6 +53,7 @@ export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind
   const key = `accounts/${accountId}/brand/${kind}-${version}.${type.ext}`;
   await storage().put(key, data);
   const previous = await db.$transaction(async (tx) => {
+    await lockRow(tx, "Account", accountId);
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { brand: true, metadata: true } });
     const files = brandFilesOf(account.metadata);
     await tx.account.update({

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { lockRow } from "@/lib/database/lock-row";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { GLOBAL_ROLE_IDS } from "./create-account";
 
@@ -20,7 +21,7 @@ export async function getAssignableRole(tx: Tx, accountId: string, roleId: strin
  * pass the count.
  */
 export async function assertKeepsAnAdministrator(tx: Tx, accountId: string, policyId: string) {
-  await tx.$queryRaw`SELECT id FROM "Account" WHERE id = ${accountId} FOR UPDATE`;
+  await lockRow(tx, "Account", accountId);
   const policy = await tx.accountPolicy.findFirst({ where: { id: policyId, accountId } });
   if (!policy || policy.roleId !== GLOBAL_ROLE_IDS.Administrator || policy.status !== "active") return;
   const administrators = await tx.accountPolicy.count({

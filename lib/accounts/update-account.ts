@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
@@ -58,12 +59,14 @@ export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
 /**
  * Updates the caller's workspace: name, settings and brand are merged into what is stored (only
- * the fields sent change). Needs ManageAccount.
+ * the fields sent change), under the account row's lock, so a change written at the same time
+ * (a brand image, a hidden category, the next document's reference counter) is kept. Needs ManageAccount.
  */
 export async function updateAccount(ctx: ServiceContext, input: UpdateAccountInput) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageAccount");
   return db.$transaction(async (tx) => {
+    await lockRow(tx, "Account", accountId);
     const current = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
     const merge = (stored: Prisma.JsonValue, patch: object | undefined) =>
       patch ? ({ ...(stored as object), ...patch } as Prisma.InputJsonObject) : undefined;

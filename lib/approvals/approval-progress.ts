@@ -12,10 +12,8 @@ import { approvalMetadataOf, approvalProcessOf, type ApprovalProcess } from "./s
 
 type Tx = Prisma.TransactionClient;
 
-/** Locks the document's row until the transaction ends: approval decisions on it run one at a time. */
-export async function lockDocumentRow(tx: Tx, documentId: string): Promise<void> {
-  await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
-}
+/** Approval decisions on a document run one at a time, under its row's lock. */
+export { lockDocumentRow } from "@/lib/database/lock-row";
 
 export function documentApprovals(tx: Tx, accountId: string, documentId: string) {
   return tx.approval.findMany({ where: { accountId, documentId }, orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }] });

@@ -10,6 +10,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
+import { lockDocumentRow } from "./approval-progress";
 import { modificationKind } from "./revise-approval-document";
 import { approvalMetadataOf, approvalProcessOf, approvalSettingsOf, presentApproval } from "./schemas";
 
@@ -60,6 +61,9 @@ async function modificationOf(document: {
  * workspace's name, the latest version's file details and, for a Word file, its sanitised HTML
  * rendition (a PDF is shown from approvalFile); with allowModification, what the reviewer's editor
  * needs (`modification`: field values or a revised file). The first opening is audited approval.viewed.
+ * Its `viewedAt` is written like every other change of the approval's metadata, with the
+ * document's row locked and the approval read again: it keeps what a decision, a new request or a
+ * revision wrote since the token was checked, and two openings at once audit it once.
  */
 export async function fetchValidApproval(ctx: ServiceContext) {
   const { approval } = await requireReviewerApproval(ctx);
@@ -86,10 +90,13 @@ export async function fetchValidApproval(ctx: ServiceContext) {
   if (!content) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The document has no file." });
   let current: Approval = approval;
   if (!approvalMetadataOf(approval.metadata).viewedAt) {
-    current = await db.$transaction(async (tx) => {
+    const viewed = await db.$transaction(async (tx) => {
+      await lockDocumentRow(tx, approval.documentId);
+      const fresh = await tx.approval.findUniqueOrThrow({ where: { id: approval.id } });
+      if (approvalMetadataOf(fresh.metadata).viewedAt) return { row: fresh, isFirst: false };
       const row = await tx.approval.update({
         where: { id: approval.id },
-        data: { metadata: { ...approvalMetadataOf(approval.metadata), viewedAt: new Date().toISOString() } },
+        data: { metadata: { ...approvalMetadataOf(fresh.metadata), viewedAt: new Date().toISOString() } },
       });
       await recordAudit(tx, ctx, {
         eventType: "approval.viewed",
@@ -97,9 +104,12 @@ export async function fetchValidApproval(ctx: ServiceContext) {
         targetId: approval.documentId,
         payload: { approvalId: approval.id, email: approval.email },
       });
-      return row;
+      return { row, isFirst: true };
     });
-    publishApprovalEvents(approval.accountId, approval.documentId, [{ id: approval.id, state: "viewed" }]);
+    current = viewed.row;
+    if (viewed.isFirst) {
+      publishApprovalEvents(approval.accountId, approval.documentId, [{ id: approval.id, state: "viewed" }]);
+    }
   }
   const isPdf = content.mimetype === "application/pdf";
   return {

@@ -72,9 +72,11 @@ export async function reviseApprovalDocument(
   // Still undecided and requested at the token's instant, with the document's row held.
   const inTransaction = async (tx: Prisma.TransactionClient) => {
     await lockDocumentRow(tx, approval.documentId);
+    // The metadata as it is now, under the lock (a first view may have written viewedAt since the token was checked).
+    const fresh = await tx.approval.findUnique({ where: { id: approval.id }, select: { metadata: true } });
     const { count } = await tx.approval.updateMany({
       where: { id: approval.id, accountId: claims.aid, approvedAt: null, rejectedAt: null, requestedAt: approval.requestedAt },
-      data: { metadata: { ...approvalMetadataOf(approval.metadata), modifiedAt: now.toISOString() } },
+      data: { metadata: { ...approvalMetadataOf(fresh?.metadata ?? approval.metadata), modifiedAt: now.toISOString() } },
     });
     if (count !== 1) {
       const current = await tx.approval.findUnique({ where: { id: approval.id } });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/permissions";
@@ -92,6 +93,8 @@ export async function updateBillingDetails(ctx: ServiceContext, input: z.infer<t
   assertCan(ctx, "ManageBilling");
   const { accountId } = accountScope(ctx);
   const updated = await db.$transaction(async (tx) => {
+    // Locked: `contact` keeps the keys another write changed at the same time.
+    await lockRow(tx, "Account", accountId);
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId } });
     const contact = {
       ...((account.contact ?? {}) as object),

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
@@ -66,7 +67,8 @@ export async function upsertCategory(ctx: ServiceContext, input: CategoryInput &
 
 /**
  * Hides or shows a category in the account's lists. An own category changes its flag; a global
- * one is added to or removed from the account's hiddenCategories.
+ * one is added to or removed from the account's hiddenCategories, read and written under the
+ * account row's lock so other settings changed at the same time are kept.
  */
 export async function setCategoryHidden(ctx: ServiceContext, input: { id: string; hidden: boolean }) {
   const { accountId } = accountScope(ctx);
@@ -75,6 +77,7 @@ export async function setCategoryHidden(ctx: ServiceContext, input: { id: string
     const category = await tx.category.findFirst({ where: { id: input.id, OR: [{ accountId }, { accountId: null, global: true }] } });
     if (!category) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Category not found." });
     if (category.global) {
+      await lockRow(tx, "Account", accountId);
       const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { settings: true } });
       const settings = account.settings as { hiddenCategories?: string[] };
       const hidden = new Set(settings.hiddenCategories ?? []);

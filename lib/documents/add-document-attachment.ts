@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -25,7 +26,7 @@ export async function addDocumentAttachment(ctx: ServiceContext, documentId: str
   try {
     const row = await db.$transaction(async (tx) => {
       // The document's row is held until the end, so two adds at once cannot both pass the count.
-      await tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${document.id} FOR UPDATE`;
+      await lockDocumentRow(tx, document.id);
       const count = await tx.documentAttachment.count({ where: { accountId: document.accountId, documentId: document.id } });
       if (count >= MAX_ATTACHMENTS)
         throw new AppError(AppErrorCode.TOO_MANY_ATTACHMENTS, {

@@ -15,6 +15,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { convertWithLibreOffice } from "@/lib/files/libreoffice";
 import { storage } from "@/lib/storage/storage";
+import { mergeVersionMetadata } from "./merge-version-metadata";
 import { readStored } from "./stored-file";
 import { pdfRenditionsAvailable } from "./pdf-rendition";
 
@@ -52,24 +53,22 @@ export async function pdfKeyOf(content: Version): Promise<string> {
   if (!pdf) throw unavailable();
   const key = `${content.path}.rendition.pdf`;
   await storage().put(key, pdf);
-  await db.documentContent.update({
-    where: { id: content.id },
-    data: { metadata: { ...metadata, pdfPath: key } as Prisma.InputJsonValue },
-  });
+  await mergeVersionMetadata(content.id, { pdfPath: key });
   return key;
 }
 
-/** How many pages the latest version has (kept in its metadata after the first count). */
+/**
+ * How many pages the latest version has (kept in its metadata after the first count). The count
+ * is merged into the metadata as stored now: the rendition's key written by pdfKeyOf just before
+ * (from the same stale read this one began with) stays.
+ */
 export async function documentPageCount(accountId: string, documentId: string): Promise<number> {
   const content = await latestVersion(accountId, documentId);
   const cached = (content.metadata as { pageCount?: number } | null)?.pageCount;
   if (typeof cached === "number") return cached;
   const pdf = await PDFDocument.load(await readStored(await pdfKeyOf(content)), { ignoreEncryption: true, updateMetadata: false });
   const pageCount = pdf.getPageCount();
-  await db.documentContent.update({
-    where: { id: content.id },
-    data: { metadata: { ...((content.metadata ?? {}) as object), pageCount } as Prisma.InputJsonValue },
-  });
+  await mergeVersionMetadata(content.id, { pageCount });
   return pageCount;
 }
 

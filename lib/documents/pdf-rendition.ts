@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { convertWithLibreOffice, sofficePath } from "@/lib/files/libreoffice";
 import { storage } from "@/lib/storage/storage";
 import { requireDocumentRole } from "./access";
+import { mergeVersionMetadata } from "./merge-version-metadata";
 import { readStored } from "./stored-file";
 
 /** Whether this server can make PDF renditions of Word versions (LibreOffice is installed). */
@@ -41,10 +41,7 @@ export async function getDocumentPdf(ctx: ServiceContext, documentId: string, ve
     if (!pdf) throw unavailable();
     key = `${content.path}.rendition.pdf`;
     await storage().put(key, pdf);
-    await db.documentContent.update({
-      where: { id: content.id },
-      data: { metadata: { ...(content.metadata as object), pdfPath: key } as Prisma.InputJsonValue },
-    });
+    await mergeVersionMetadata(content.id, { pdfPath: key });
   }
   const stored = await storage().get(key);
   if (!stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The file is missing." });

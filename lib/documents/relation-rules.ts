@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import type { DocumentRelation, Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
@@ -33,8 +34,7 @@ export async function assertNoDuplicate(
  * cannot interleave with another transaction's insert (there is no unique index: one of the two
  * target columns is always null).
  */
-export const lockSource = (tx: Prisma.TransactionClient, documentId: string) =>
-  tx.$queryRaw`SELECT id FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
+export const lockSource = lockDocumentRow;
 
 export const auditPayload = (relation: DocumentRelation, extra: Record<string, unknown> = {}): Prisma.InputJsonValue => ({
   relationId: relation.id,

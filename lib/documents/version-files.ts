@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -17,7 +18,7 @@ export const newVersionFileKey = (accountId: string, documentId: string, ext: st
  * (tests/integration/documents/concurrent-versions.test.ts).
  */
 export async function nextVersionNumber(tx: Prisma.TransactionClient, documentId: string): Promise<number> {
-  await tx.$queryRaw`SELECT 1 FROM "Document" WHERE id = ${documentId} FOR UPDATE`;
+  await lockDocumentRow(tx, documentId);
   const last = await tx.documentContent.findFirst({ where: { documentId }, orderBy: { version: "desc" }, select: { version: true } });
   return (last?.version ?? 0) + 1;
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -17,7 +18,9 @@ import { signerOfToken } from "./signer-access";
  * images) or, for a Word file without a PDF, its HTML, and this signer's boxes and settings.
  * Refused (SIGNING_LINK_INVALID) for a bad, replaced, finished link, and `notYourTurn` while
  * signers before them in an ordered process have not signed. The first view is audited
- * `signature.viewed`.
+ * `signature.viewed`; its `viewedAt` is merged into the metadata read again with the document's
+ * row locked (as signing holds it), so a signature made in another tab meanwhile keeps its typed
+ * name and certificate evidence, and two first views at once audit it once.
  */
 export async function fetchValidSignature(ctx: ServiceContext) {
   const { signer } = await signerOfToken(ctx);
@@ -44,9 +47,12 @@ export async function fetchValidSignature(ctx: ServiceContext) {
     });
     html = await storedDocxToHtml(content.path);
   }
-  const metadata = (signer.metadata ?? {}) as { viewedAt?: string };
-  if (!metadata.viewedAt) {
-    await db.$transaction(async (tx) => {
+  if (!((signer.metadata ?? {}) as { viewedAt?: string }).viewedAt) {
+    const isFirstView = await db.$transaction(async (tx) => {
+      await lockRow(tx, "Document", signer.documentId);
+      const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { metadata: true } });
+      const metadata = (current.metadata ?? {}) as { viewedAt?: string };
+      if (metadata.viewedAt) return false;
       await tx.signature.update({
         where: { id: signer.id },
         data: { metadata: { ...metadata, viewedAt: new Date().toISOString() } as Prisma.InputJsonValue },
@@ -58,8 +64,9 @@ export async function fetchValidSignature(ctx: ServiceContext) {
         targetContext: signer.documentId,
         payload: { email: signer.email },
       });
+      return true;
     });
-    publishSigningChange(signer.accountId, signer.documentId, signer.id, "viewed");
+    if (isFirstView) publishSigningChange(signer.accountId, signer.documentId, signer.id, "viewed");
   }
   return {
     signature: {

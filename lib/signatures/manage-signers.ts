@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -63,15 +64,24 @@ export async function addSigner(ctx: ServiceContext, documentId: string, input: 
   return presentSignature(row);
 }
 
-/** Changes a signer who has not signed or declined yet (editor). Audited `signature.updated`. */
+/**
+ * Changes a signer who has not signed or declined yet (editor). Audited `signature.updated`. The
+ * settings sent are merged into the stored ones read under the signer row's lock, so two editors
+ * changing different settings at once both keep theirs.
+ */
 export async function updateSigner(ctx: ServiceContext, signatureId: string, input: SignerInput) {
   const signer = await loadSigner(ctx, signatureId);
   if (signer.signedAt || signer.declinedAt) throw finished();
   await checkParty(signer.accountId, signer.documentId, input.partyId);
-  const settings = input.settings ? signerSettingsOf({ ...signerSettingsOf(signer.settings), ...input.settings }) : undefined;
   // A new address ends the link sent to the old one: the request is made again by the owner.
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== signer.email;
   const row = await db.$transaction(async (tx) => {
+    let settings: SignerSettings | undefined;
+    if (input.settings) {
+      await lockRow(tx, "Signature", signer.id);
+      const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { settings: true } });
+      settings = signerSettingsOf({ ...signerSettingsOf(current.settings), ...input.settings });
+    }
     const updated = await tx.signature.update({
       where: { id: signer.id },
       data: {

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -9,7 +10,8 @@ import { signingSettingsOf } from "./signature-view";
 /**
  * Sets how the document's signers sign (Document.settings.signProcess): `ordered`, by their
  * order, or `parallel`, all at once; and optionally whether signing waits for every approval.
- * Needs editor; audited `document.signProcessChanged`.
+ * Needs editor; audited `document.signProcessChanged`. The other settings (the approval process)
+ * are read and kept under the document row's lock, which their own writes hold too.
  */
 export async function setSignProcess(
   ctx: ServiceContext,
@@ -18,6 +20,7 @@ export async function setSignProcess(
 ) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   return db.$transaction(async (tx) => {
+    await lockRow(tx, "Document", document.id);
     const row = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { settings: true, status: true } });
     const current = (row.settings && typeof row.settings === "object" ? row.settings : {}) as Record<string, unknown>;
     const settings = {

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma, Signature } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { appUrl, deliverEmail, renderEmail } from "@/lib/email/send-email";
@@ -44,8 +45,14 @@ export async function sendSignatureRequestEmails(ctx: ServiceContext, document: 
         { to: signer.email, template: "signatureRequest", locale, ...rendered },
         { accountId: document.accountId, documentId: document.id },
       );
-      const notification = { ...((signer.notification ?? {}) as object), emailId: id, sentAt: new Date().toISOString() };
-      await db.signature.update({ where: { id: signer.id }, data: { notification: notification as Prisma.InputJsonValue } });
+      // Merged into the notification as it is now, under the row's lock: the reminders job writes
+      // its count there too (holding the same lock), and neither write drops the other's keys.
+      await db.$transaction(async (tx) => {
+        await lockRow(tx, "Signature", signer.id);
+        const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { notification: true } });
+        const notification = { ...((current.notification ?? {}) as object), emailId: id, sentAt: new Date().toISOString() };
+        await tx.signature.update({ where: { id: signer.id }, data: { notification: notification as Prisma.InputJsonValue } });
+      });
     } catch (error) {
       console.error("Signature request email failed", error);
     }

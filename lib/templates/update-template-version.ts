@@ -1,9 +1,11 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
+import type { ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
@@ -12,8 +14,29 @@ import { templateNotFound, templateInclude } from "./template-schemas";
 import { initialVariables, inspectTemplateFile, newTemplateFileKey, templateFileColumns } from "./template-file";
 
 /**
+ * The fields of `file` as a new version of a template whose fields are `previous`: known ones keep
+ * their settings, new ones start as text, removed ones go, and a formula whose inputs went away
+ * falls back to a plain number field. Checked together (VALIDATION_FAILED).
+ */
+function nextVariables(file: ContractFile, previous: Variable[]): Variable[] {
+  const variables = initialVariables(file, previous).map((v) => {
+    if (v.type !== "formula") return v;
+    try {
+      assertValidVariables([...initialVariables(file, previous).filter((o) => o.name !== v.name), v]);
+      return v;
+    } catch {
+      return { ...v, type: "number" as const, options: { ...v.options, formula: undefined } };
+    }
+  });
+  assertValidVariables(variables);
+  return variables;
+}
+
+/**
  * Replaces a template's file with a new version: its fields are found again, known ones keep
- * their settings, new ones start as text, and removed ones go. Needs ManageTemplates.
+ * their settings, new ones start as text, and removed ones go. Needs ManageTemplates. The
+ * settings kept and the metadata are read again under the template row's lock, so a change of
+ * the fields' settings (updateTemplate) saved at the same time is not undone.
  */
 export async function updateTemplateVersion(ctx: ServiceContext, templateId: string, upload: UploadedFile) {
   const { accountId } = accountScope(ctx);
@@ -21,30 +44,24 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
   const existing = await db.template.findFirst({ where: { id: templateId, accountId } });
   if (!existing) throw templateNotFound();
   const file = await inspectTemplateFile(upload);
-  const variables = initialVariables(file, existing.variables as Variable[]).map((v) => {
-    // A formula whose inputs went away falls back to a plain number field.
-    if (v.type !== "formula") return v;
-    try {
-      assertValidVariables([...initialVariables(file, existing.variables as Variable[]).filter((o) => o.name !== v.name), v]);
-      return v;
-    } catch {
-      return { ...v, type: "number" as const, options: { ...v.options, formula: undefined } };
-    }
-  });
-  assertValidVariables(variables);
+  // Checked before the file is stored; checked again below with the fields as they are then.
+  nextVariables(file, existing.variables as Variable[]);
   // A key of this write's own: two uploads at once each store their file apart, and the row
   // names the file of the upload whose fields it holds (tests/integration/documents/concurrent-versions.test.ts).
   const key = newTemplateFileKey(accountId, existing.id, file.ext);
   await storage().put(key, file.bytes);
   try {
     return await db.$transaction(async (tx) => {
+      await lockRow(tx, "Template", existing.id);
+      const current = await tx.template.findUniqueOrThrow({ where: { id: existing.id }, select: { variables: true, metadata: true } });
+      const variables = nextVariables(file, current.variables as Variable[]);
       const template = await tx.template.update({
         where: { id: existing.id },
         data: {
           version: { increment: 1 },
           ...templateFileColumns(file, upload.name, key),
           variables: variables as unknown as Prisma.InputJsonValue,
-          metadata: { ...(existing.metadata as object), text: file.text.slice(0, 100_000) },
+          metadata: { ...(current.metadata as object), text: file.text.slice(0, 100_000) },
         },
         include: templateInclude,
       });

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
@@ -10,24 +11,37 @@ import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { templateFieldsSchema, type TemplateFields, templateNotFound, templateInclude } from "./template-schemas";
 
-/** Updates a template's details and field definitions (validated together). Needs ManageTemplates. */
+/** VALIDATION_FAILED unless every field sent is one of the template's (`stored`) and they are valid together. */
+function assertKnownVariables(input: Variable[], stored: Prisma.JsonValue) {
+  const previous = new Set((stored as Variable[]).map((v) => v.name));
+  const unknown = input.find((v) => !previous.has(v.name));
+  if (unknown)
+    throw new AppError(AppErrorCode.VALIDATION_FAILED, {
+      message: `"${unknown.name}" is not a field of this template.`,
+      params: { fields: unknown.name },
+    });
+  assertValidVariables(input);
+}
+
+/**
+ * Updates a template's details and field definitions (validated together). Needs ManageTemplates.
+ * New field definitions are checked again against the fields stored under the template row's
+ * lock, so a new version uploaded at the same time (updateTemplateVersion) is not given the old
+ * version's fields.
+ */
 export async function updateTemplate(ctx: ServiceContext, templateId: string, fields: TemplateFields) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageTemplates");
   const input = templateFieldsSchema.parse(fields);
   const existing = await db.template.findFirst({ where: { id: templateId, accountId }, select: { id: true, variables: true } });
   if (!existing) throw templateNotFound();
-  if (input.variables) {
-    const previous = new Set((existing.variables as Variable[]).map((v) => v.name));
-    const unknown = input.variables.find((v) => !previous.has(v.name));
-    if (unknown)
-      throw new AppError(AppErrorCode.VALIDATION_FAILED, {
-        message: `"${unknown.name}" is not a field of this template.`,
-        params: { fields: unknown.name },
-      });
-    assertValidVariables(input.variables);
-  }
+  if (input.variables) assertKnownVariables(input.variables, existing.variables);
   return db.$transaction(async (tx) => {
+    if (input.variables) {
+      await lockRow(tx, "Template", existing.id);
+      const current = await tx.template.findUniqueOrThrow({ where: { id: existing.id }, select: { variables: true } });
+      assertKnownVariables(input.variables, current.variables);
+    }
     await assertOwnReferences(tx, accountId, {
       categoryId: input.categoryId,
       folderId: input.folderId,

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import { revokeUserSessions } from "@/lib/auth/session";
@@ -16,13 +17,16 @@ import { avatarFileOf } from "./user-avatar";
 export async function deleteUser(ctx: ServiceContext): Promise<{ deleted: true }> {
   requireUser(ctx);
   const avatarKey = await db.$transaction(async (tx) => {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId } });
     const administrated = await tx.accountPolicy.findMany({
-      where: { userId: user.id, roleId: GLOBAL_ROLE_IDS.Administrator, status: "active" },
+      where: { userId: ctx.userId, roleId: GLOBAL_ROLE_IDS.Administrator, status: "active" },
       orderBy: { accountId: "asc" },
     });
     // In account order, so two deletions holding the same accounts lock them in the same order.
     for (const policy of administrated) await assertKeepsAnAdministrator(tx, policy.accountId, policy.id);
+    // Then the user's row (after the accounts', the order its update took them in before): the
+    // picture removed below is the one stored now, not one replaced by an upload at the same time.
+    await lockRow(tx, "User", ctx.userId);
+    const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId } });
     await tx.user.update({
       where: { id: user.id },
       data: {

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import type { UpdateUserInput } from "@/lib/auth/schemas";
@@ -10,6 +11,8 @@ import { forgetUserTimeZone } from "./get-user-time-zone";
 export async function updateUser(ctx: ServiceContext, input: UpdateUserInput) {
   requireUser(ctx);
   const updated = await db.$transaction(async (tx) => {
+    // Locked: email preferences are merged, and one changed at the same time elsewhere is kept.
+    await lockRow(tx, "User", ctx.userId);
     const current = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId } });
     const emailPreferences = input.emailPreferences
       ? { ...(current.emailPreferences as Record<string, boolean>), ...input.emailPreferences }

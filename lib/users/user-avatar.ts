@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { checkImage } from "@/lib/accounts/brand-images";
@@ -14,7 +15,9 @@ export const avatarFileOf = (metadata: Prisma.JsonValue) => (metadata as { avata
 /**
  * Stores the signed-in user's picture: the checks of the brand images (PNG, JPEG or WebP by its
  * bytes, FILE_TYPE_NOT_ALLOWED otherwise; at most 2 MB, FILE_TOO_LARGE). `avatar` then points at
- * `/vapp/users/avatar?v=…` and the previous file is removed. Audited.
+ * `/vapp/users/avatar?v=…` and the previous file is removed. Audited. The user's row is locked
+ * while its metadata is read and written: other keys written at the same time are kept, and of
+ * two uploads at once the second removes the first's file instead of leaving it named by no row.
  */
 export async function uploadUserAvatar(ctx: ServiceContext, data: Uint8Array) {
   requireUser(ctx);
@@ -24,6 +27,7 @@ export async function uploadUserAvatar(ctx: ServiceContext, data: Uint8Array) {
   const url = `/vapp/users/avatar?v=${version}`;
   await storage().put(key, data);
   const previous = await db.$transaction(async (tx) => {
+    await lockRow(tx, "User", ctx.userId);
     const user = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { metadata: true } });
     const metadata = user.metadata as Record<string, unknown>;
     await tx.user.update({
