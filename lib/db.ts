@@ -146,11 +146,47 @@ function statementName(text: string): string {
   return name;
 }
 
-/** The Prisma client (created on first use). */
+/**
+ * Whether PostgreSQL ended a transaction to break a deadlock (40P01) or a serialisation conflict
+ * (40001): Prisma gives P2034 for them, or P2010 with the code when a raw statement met it.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const { code, meta } = (error ?? {}) as { code?: unknown; meta?: { code?: unknown } };
+  return code === "P2034" || (code === "P2010" && (meta?.code === "40P01" || meta?.code === "40001"));
+}
+
+/** How many times an interactive transaction runs at most when PostgreSQL ends it for a deadlock. */
+export const TRANSACTION_ATTEMPTS = 3;
+
+/**
+ * `$transaction(fn)`, run again (up to TRANSACTION_ATTEMPTS times, after a short random pause)
+ * when PostgreSQL ended it to break a deadlock, as PostgreSQL's manual advises: it rolled the
+ * whole transaction back, so running `fn` again starts from a clean state. Deadlocks happen
+ * between writes of one workspace taken in opposite orders, such as a row's lock and the audit
+ * chain's lock of the workspace (docs/audit-chain.md), which every audited write takes. Batch
+ * transactions (an array) are passed through.
+ */
+function retryingTransaction(client: PrismaClient): PrismaClient["$transaction"] {
+  const transaction = client.$transaction.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  return (async (input: unknown, options?: unknown) => {
+    if (typeof input !== "function") return transaction(input, options);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(input, options);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isWriteConflict(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  }) as PrismaClient["$transaction"];
+}
+
+/** The Prisma client (created on first use); its interactive transactions retry a deadlock. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   has: (_target, prop) => Reflect.has(state().client, prop),
   get(_target, prop) {
     const client = state().client;
+    if (prop === "$transaction") return retryingTransaction(client);
     const value = Reflect.get(client, prop, client);
     return typeof value === "function" ? value.bind(client) : value;
   },
