@@ -37,7 +37,7 @@ import pg from "pg";
 import postgres from "postgres";
 import { numberEnv, portIsFree, processCpu, ROOT, type Server, sleep, startNextServer, stopServer, writeBenchResults } from "./common";
 import type { ServiceContext } from "../lib/auth/context";
-import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedDocuments } from "./seed-documents";
+import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedAuditTrail, seedDocuments } from "./seed-documents";
 
 type AutocannonResult = {
   requests: { total: number; average: number };
@@ -118,7 +118,21 @@ async function prepareDatabase(): Promise<string> {
       const sql = postgres(benchDbUrl, { max: 1, onnotice: () => {} });
       await sql`VACUUM (ANALYZE) "Document"`.finally(() => sql.end());
     }
-    return `${config.count.toLocaleString("en")} documents (reused${applied.length ? `, applied ${applied.join(", ")}` : ""})`;
+    // A database seeded before the seed wrote an audit trail gets one (seedAuditTrail writes nothing when it is there).
+    const client = new pg.Client({ connectionString: benchDbUrl });
+    await client.connect();
+    const audited = await client
+      .query<{ account: string; user: string }>(
+        `SELECT a.id AS account, u.id AS "user" FROM "Account" a, "User" u WHERE a.slug = 'bench-docs' AND u.email = $1`,
+        [BENCH_USER.email],
+      )
+      .then(({ rows: [ids] }) => (ids ? seedAuditTrail(client, ids.account, ids.user) : 0))
+      .finally(() => client.end());
+    const notes = [
+      ...(applied.length ? [`applied ${applied.join(", ")}`] : []),
+      ...(audited ? [`added ${audited.toLocaleString("en")} audit rows`] : []),
+    ];
+    return `${config.count.toLocaleString("en")} documents (reused${notes.length ? `, ${notes.join("; ")}` : ""})`;
   }
   log(`seeding ${config.count} documents into ${config.dbName}`);
   const seeded = await seedDocuments({

@@ -374,6 +374,47 @@ function batch(rand: Rand, first: number, size: number, now: number, accountId: 
 // ---------------------------------------------------------------------------------------------
 
 /** Creates the database, the workspace and the documents; returns where and what. */
+/** Audit rows a document has in the bench's workspace (seedAuditTrail). */
+export const AUDIT_ROWS_PER_DOCUMENT = 3;
+
+/**
+ * The workspace's audit trail, as a workspace in use has one: three events a document, in time
+ * order through the chain's trigger (docs/audit-chain.md): its creation and a later change by the
+ * administrator (target the document), and a share link made for it (target the link, the
+ * document in targetContext), which the document's activity lists too. The activity statement of
+ * /d/{id}/view then picks its rows out of 300,000, not a handful. Nothing is written when the
+ * workspace has them already, so the pages bench can add them to a database seeded before.
+ */
+export async function seedAuditTrail(client: pg.Client, accountId: string, userId: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Audit" WHERE "accountId" = $1`, [accountId]);
+  const { rows: documents } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Document" WHERE "accountId" = $1`, [
+    accountId,
+  ]);
+  if ((rows[0]?.n ?? 0) >= (documents[0]?.n ?? 0) * AUDIT_ROWS_PER_DOCUMENT) return 0;
+  const inserted = await client.query(
+    `INSERT INTO "Audit" (id, "accountId", "userId", "eventType", "targetType", "targetId", "targetContext", payload, via, "viaId", "createdAt")
+     SELECT e.id, $1, e."userId", e."eventType", e."targetType", e."targetId", e."targetContext", e.payload, e.via, e."viaId", e."createdAt"
+     FROM (
+       SELECT 'au1' || substr(d.id, 2) AS id, $2::text AS "userId", 'document.created' AS "eventType", 'document' AS "targetType",
+         d.id AS "targetId", NULL AS "targetContext", jsonb_build_object('name', d.name) AS payload, 'session' AS via, NULL AS "viaId",
+         d."createdAt" AS "createdAt"
+       FROM "Document" d WHERE d."accountId" = $1
+       UNION ALL
+       SELECT 'au2' || substr(d.id, 2), $2, 'document.updated', 'document', d.id, NULL, jsonb_build_object('fields', jsonb_build_array('name')),
+         'session', NULL, d."createdAt" + (d."updatedAt" - d."createdAt") / 2
+       FROM "Document" d WHERE d."accountId" = $1
+       UNION ALL
+       SELECT 'au3' || substr(d.id, 2), $2, 'link.created', 'documentLink', 'l' || substr(d.id, 2), d.id,
+         jsonb_build_object('name', 'Client review', 'role', 'reader'), 'session', NULL, d."updatedAt"
+       FROM "Document" d WHERE d."accountId" = $1
+     ) e
+     ORDER BY e."createdAt", e.id`,
+    [accountId, userId],
+  );
+  await client.query(`ANALYZE "Audit"`);
+  return inserted.rowCount ?? 0;
+}
+
 export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): Promise<SeedResult> {
   const log = config.log ?? ((message: string) => console.log(`[seed] ${message}`));
   const steps: Record<string, number> = {};
@@ -584,6 +625,9 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
     );
     step("approvals and signatures");
 
+    await seedAuditTrail(client, accountId, userId);
+    step("audit trail");
+
     // The search vectors: one UPDATE with the app's expression (refreshSearchIndex's), over the text of every version.
     const update = Prisma.sql`
       UPDATE "Document" d SET search = ${searchVectorSql(Prisma.sql`c.body`)}
@@ -596,7 +640,7 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
     for (const index of indexes) await client.query(index.definition);
     step(`${indexes.length} indexes built`);
     await client.query(
-      `VACUUM (ANALYZE) "Document", "DocumentContent", "DocumentPolicy", "_DocumentToTag", "Tag", "Category", "Folder", "Approval", "Signature"`,
+      `VACUUM (ANALYZE) "Document", "DocumentContent", "DocumentPolicy", "_DocumentToTag", "Tag", "Category", "Folder", "Approval", "Signature", "Audit"`,
     );
     step("VACUUM ANALYZE");
 
