@@ -3,9 +3,13 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
+import { storage } from "@/lib/storage/storage";
 import { templateNotFound } from "./template-schemas";
 
-/** Deletes templates of the account, all or none. Documents made from them stay. */
+/**
+ * Deletes templates of the account, all or none, and then their files. Documents made from them
+ * stay, with files of their own.
+ */
 export async function deleteTemplates(ctx: ServiceContext, ids: string[]) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageTemplates");
@@ -22,5 +26,6 @@ export async function deleteTemplates(ctx: ServiceContext, ids: string[]) {
         payload: { name: template.name },
       });
   });
+  for (const template of found) await storage().delete(template.fileKey);
   return unique;
 }

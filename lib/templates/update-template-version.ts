@@ -34,7 +34,8 @@ function nextVariables(file: ContractFile, previous: Variable[]): Variable[] {
 
 /**
  * Replaces a template's file with a new version: its fields are found again, known ones keep
- * their settings, new ones start as text, and removed ones go. Needs ManageTemplates. The
+ * their settings, new ones start as text, and removed ones go; the replaced file is deleted from
+ * storage. Needs ManageTemplates. The
  * settings kept and the metadata are read again under the template row's lock, so a change of
  * the fields' settings (updateTemplate) saved at the same time is not undone.
  */
@@ -50,10 +51,14 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
   // names the file of the upload whose fields it holds (tests/integration/documents/concurrent-versions.test.ts).
   const key = newTemplateFileKey(accountId, existing.id, file.ext);
   await storage().put(key, file.bytes);
+  let saved;
   try {
-    return await db.$transaction(async (tx) => {
+    saved = await db.$transaction(async (tx) => {
       await lockRow(tx, "Template", existing.id);
-      const current = await tx.template.findUniqueOrThrow({ where: { id: existing.id }, select: { variables: true, metadata: true } });
+      const current = await tx.template.findUniqueOrThrow({
+        where: { id: existing.id },
+        select: { variables: true, metadata: true, fileKey: true },
+      });
       const variables = nextVariables(file, current.variables as Variable[]);
       const template = await tx.template.update({
         where: { id: existing.id },
@@ -72,10 +77,14 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
         targetId: template.id,
         payload: { version: template.version, fields: variables.length },
       });
-      return template;
+      return { template, replacedKey: current.fileKey };
     });
   } catch (error) {
     await storage().delete(key);
     throw error;
   }
+  // The replaced file: no row names it any more (documents made from the template have files of
+  // their own), so it goes once the new one is saved, as a replaced brand image does.
+  if (saved.replacedKey !== key) await storage().delete(saved.replacedKey);
+  return saved.template;
 }
