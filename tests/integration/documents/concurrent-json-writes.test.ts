@@ -1,6 +1,3 @@
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
@@ -10,6 +7,7 @@ import { getDocumentPdf } from "@/lib/documents/pdf-rendition";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
+import { fakeSoffice } from "@/tests/fixtures/fake-soffice";
 
 /**
  * A version's metadata written at the same time (the PDF download, the signer's pages, the text
@@ -21,22 +19,8 @@ const original = process.env.SOFFICE_PATH;
 let admin: ServiceContext;
 let accountId: string;
 
-/** A stand-in for LibreOffice: writes a three-page PDF named after the input into --outdir. */
-async function fakeSoffice(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "fake-soffice-"));
-  const pdf = path.join(dir, "sample.pdf");
-  await writeFile(pdf, await makeTextPdf([["One"], ["Two"], ["Three"]]));
-  const script = path.join(dir, "soffice");
-  await writeFile(
-    script,
-    `#!/bin/sh\nout=""\nlast=""\nwhile [ $# -gt 0 ]; do case "$1" in --outdir) out="$2"; shift;; *) last="$1";; esac; shift; done\nbase=$(basename "$last"); cp "${pdf}" "$out/\${base%.*}.pdf"\n`,
-  );
-  await chmod(script, 0o755);
-  return script;
-}
-
 beforeAll(async () => {
-  process.env.SOFFICE_PATH = await fakeSoffice();
+  process.env.SOFFICE_PATH = await fakeSoffice(await makeTextPdf([["One"], ["Two"], ["Three"]]));
   const { account, owner } = await createAccount("Concurrent metadata");
   accountId = account.id;
   admin = (await signedInAs(owner.id, account.id)).ctx;

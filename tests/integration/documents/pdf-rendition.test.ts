@@ -1,6 +1,3 @@
-import { chmod, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import * as documentPdf from "@/app/vapp/documents/[id]/pdf/route";
 import { db } from "@/lib/db";
@@ -12,29 +9,13 @@ import es from "@/messages/es.json";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { fakeSoffice } from "@/tests/fixtures/fake-soffice";
 
 const original = process.env.SOFFICE_PATH;
 afterEach(() => {
   if (original === undefined) delete process.env.SOFFICE_PATH;
   else process.env.SOFFICE_PATH = original;
 });
-
-/**
- * A stand-in for LibreOffice with its command line: writes a small PDF named after the input
- * into --outdir, so the conversion, caching and streaming are tested without installing it.
- */
-async function fakeSoffice(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), "fake-soffice-"));
-  const pdf = path.join(dir, "sample.pdf");
-  await writeFile(pdf, await makePdfForm(["converted"]));
-  const script = path.join(dir, "soffice");
-  await writeFile(
-    script,
-    `#!/bin/sh\nout=""\nlast=""\nwhile [ $# -gt 0 ]; do case "$1" in --outdir) out="$2"; shift;; *) last="$1";; esac; shift; done\nbase=$(basename "$last"); cp "${pdf}" "$out/\${base%.*}.pdf"\n`,
-  );
-  await chmod(script, 0o755);
-  return script;
-}
 
 async function pdfBytes(stream: ReadableStream<Uint8Array>) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -55,7 +36,7 @@ describe("PDF renditions", () => {
   });
 
   it("converts a Word version once through LibreOffice and keeps the PDF beside it", async () => {
-    process.env.SOFFICE_PATH = await fakeSoffice();
+    process.env.SOFFICE_PATH = await fakeSoffice(await makePdfForm(["converted"]));
     const { account, owner } = await createAccount("Pdf2");
     const { ctx } = await signedInAs(owner.id, account.id);
     const word = await createDocumentFromUpload(ctx, {}, { name: "Lease.docx", bytes: makeDocx(["x"]) });
@@ -79,7 +60,7 @@ const getPdf = (token: string, id: string, query = "", headers: Record<string, s
 
 describe("GET /vapp/documents/{id}/pdf?version=", () => {
   it("serves any version as PDF, converting a Word one, for those who may read the document only", async () => {
-    process.env.SOFFICE_PATH = await fakeSoffice();
+    process.env.SOFFICE_PATH = await fakeSoffice(await makePdfForm(["converted"]));
     const { account, owner } = await createAccount("PdfRoute");
     const admin = await signedInAs(owner.id, account.id);
     const doc = await createDocumentFromUpload(admin.ctx, {}, { name: "Lease.docx", bytes: makeDocx(["first"]) });
