@@ -7,6 +7,7 @@ import { pdfTextBackfillJob } from "./pdf-text-backfill";
 import { sealDocumentJob } from "@/lib/sealing/seal-document-job";
 import { remindersJob } from "@/lib/reminders/reminders-job";
 import { signatureRemindersJob } from "@/lib/reminders/signature-reminders-job";
+import { replacedTemplateFileJob } from "@/lib/templates/replaced-file-job";
 
 /** Every declared job: the queue creates their queues, schedules and workers (lib/jobs/queue.ts). */
 export const JOBS: readonly JobDefinition[] = [
@@ -18,4 +19,5 @@ export const JOBS: readonly JobDefinition[] = [
   signatureRemindersJob,
   billingWebhookJob,
   billingRenewalsJob,
+  replacedTemplateFileJob,
 ] as readonly JobDefinition[];

@@ -7,7 +7,9 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import type { ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
+import { enqueue } from "@/lib/jobs/queue";
 import { storage } from "@/lib/storage/storage";
+import { REPLACED_TEMPLATE_FILE_GRACE_MS, replacedTemplateFileJob } from "./replaced-file-job";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { templateNotFound, templateInclude } from "./template-schemas";
@@ -35,7 +37,7 @@ function nextVariables(file: ContractFile, previous: Variable[]): Variable[] {
 /**
  * Replaces a template's file with a new version: its fields are found again, known ones keep
  * their settings, new ones start as text, and removed ones go; the replaced file is deleted from
- * storage. Needs ManageTemplates. The
+ * storage some minutes later (replacedTemplateFileJob). Needs ManageTemplates. The
  * settings kept and the metadata are read again under the template row's lock, so a change of
  * the fields' settings (updateTemplate) saved at the same time is not undone.
  */
@@ -84,7 +86,14 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
     throw error;
   }
   // The replaced file: no row names it any more (documents made from the template have files of
-  // their own), so it goes once the new one is saved, as a replaced brand image does.
-  if (saved.replacedKey !== key) await storage().delete(saved.replacedKey);
+  // their own). It goes some minutes later, so a document being made from the old version now
+  // still reads it (replacedTemplateFileJob).
+  if (saved.replacedKey !== key) {
+    await enqueue(
+      replacedTemplateFileJob,
+      { key: saved.replacedKey },
+      { startAfter: new Date(Date.now() + REPLACED_TEMPLATE_FILE_GRACE_MS) },
+    );
+  }
   return saved.template;
 }

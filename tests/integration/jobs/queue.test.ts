@@ -116,6 +116,7 @@ describe("the job queue", () => {
       ["signatureReminders", "15 * * * *"],
       ["billingWebhook", undefined],
       ["billingRenewals", "20 * * * *"],
+      ["replacedTemplateFile", undefined],
     ]);
   });
 });
