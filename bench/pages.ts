@@ -15,7 +15,8 @@
  *    in as the workspace's administrator (session cookie, as a browser), and measures with
  *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (12) a page, cut into
  *    BENCH_ROUNDS (3) slices alternated with slices of the reference: the reference, /docs, the
- *    reference, /docs?q=<BENCH_SEARCH_WORD> (2 % of the documents), the reference,
+ *    reference, /docs filtered by a tag no document has (the page without its rows: no target of
+ *    its own), the reference, /docs?q=<BENCH_SEARCH_WORD> (2 % of the documents), the reference,
  *    /docs?q=<BENCH_COMMON_WORD> (about half of them), the reference, / (the dashboard, with its work
  *    queue: no target of its own), the reference, /d/{id}/view (the most recently updated document,
  *    whose Word file the bench writes into the server's storage: the seed stores none; no target
@@ -168,6 +169,22 @@ async function documentToView(pool: pg.Pool, storageDir: string): Promise<{ id: 
   return { id: viewed.id, word };
 }
 
+/**
+ * A tag of the bench workspace that no document has (made when missing), for /docs filtered to no
+ * rows: the same screen, filters, folders and statements, without the 25 rows, so each run shows
+ * what the rows cost beside what the rest of the page costs.
+ */
+async function emptyTag(pool: pg.Pool): Promise<string> {
+  const id = "tag_bench_empty";
+  await pool.query(
+    `INSERT INTO "Tag" (id, "accountId", name, "updatedAt")
+     SELECT $1, a.id, 'unused', now() FROM "Account" a WHERE a.slug = 'bench-docs'
+     ON CONFLICT (id) DO NOTHING`,
+    [id],
+  );
+  return id;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The statements of one load, with their plans
 
@@ -315,7 +332,7 @@ async function signIn(): Promise<string> {
 }
 
 type Page = {
-  key: "reference" | "docs" | "search" | "common" | "home" | "view";
+  key: "reference" | "docs" | "empty" | "search" | "common" | "home" | "view";
   path: string;
   title: string;
   check: (body: string) => boolean;
@@ -422,7 +439,7 @@ function resultsMarkdown(
   meta: Record<string, string>,
 ): string {
   const lines = [
-    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, search, reference, common-word search, reference, the dashboard, reference, a document's screen, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
+    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, /docs with no rows, reference, search, reference, common-word search, reference, the dashboard, reference, a document's screen, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
     "",
   ];
   lines.push(
@@ -488,6 +505,7 @@ async function main(): Promise<void> {
   let server: Server | undefined;
   try {
     const viewed = await documentToView(pool, storageDir);
+    const unusedTag = await emptyTag(pool);
     const { loadDocumentList } = await import("../lib/documents/load-document-list");
     const { loadDocumentView } = await import("../lib/documents/load-document-view");
     const list =
@@ -547,6 +565,13 @@ async function main(): Promise<void> {
         target: TARGETS.docs,
       },
       {
+        key: "empty",
+        path: `/docs?tag=${unusedTag}`,
+        title: "/docs?tag=… (no rows: what the page costs without its 25)",
+        check: (body) => body.includes("<html") && !body.includes('data-testid="document-row"'),
+        target: null,
+      },
+      {
         key: "search",
         path: `/docs?q=${encodeURIComponent(config.searchWord)}`,
         title: `/docs?q=${config.searchWord}`,
@@ -585,7 +610,7 @@ async function main(): Promise<void> {
       await drive(page, cookie, config.warmup);
     }
     const [reference, ...measuredPages] = pages as [Page, ...Page[]];
-    // reference, /docs, reference, search, reference, common word, reference, the dashboard, reference, the document,
+    // reference, /docs, reference, /docs with no rows, reference, search, reference, common word, reference, the dashboard, reference, the document,
     // reference, /docs… : each slice of a page between two of the reference, `rounds` times over.
     const slice = Math.max(2, Math.round(config.duration / config.rounds));
     const slices = new Map<Page, { run: Run[]; before: Run[]; after: Run[] }>(
