@@ -12,9 +12,6 @@ import { approvalMetadataOf, approvalProcessOf, type ApprovalProcess } from "./s
 
 type Tx = Prisma.TransactionClient;
 
-/** Approval decisions on a document run one at a time, under its row's lock. */
-export { lockDocumentRow } from "@/lib/database/lock-row";
-
 export function documentApprovals(tx: Tx, accountId: string, documentId: string) {
   return tx.approval.findMany({ where: { accountId, documentId }, orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
 }

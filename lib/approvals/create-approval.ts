@@ -6,7 +6,7 @@ import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { publishApprovalEvents } from "./approval-events";
-import { lockDocumentRow } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   APPROVERS_PER_DOCUMENT_MAX,
   createApprovalSchema,

@@ -5,7 +5,8 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
-import { lockDocumentRow, settleProcess } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { settleProcess } from "./approval-progress";
 import { approvalStateOf, isFinished } from "./schemas";
 
 /**

@@ -10,7 +10,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
-import { lockDocumentRow } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import { modificationKind } from "./revise-approval-document";
 import { approvalMetadataOf, approvalProcessOf, approvalSettingsOf, presentApproval } from "./schemas";
 

@@ -4,7 +4,8 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
-import { documentApprovals, grantApproverAccess, isTurnOf, lockDocumentRow, markRequested, moveDocumentStatus } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { documentApprovals, grantApproverAccess, isTurnOf, markRequested, moveDocumentStatus } from "./approval-progress";
 import { approvalProcessOf, approvalStateOf, presentApproval, type ApprovalOutput } from "./schemas";
 
 /**

@@ -5,13 +5,13 @@ import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   allApproved,
   documentApprovals,
   dueApprovals,
   grantApproverAccess,
   isStopped,
-  lockDocumentRow,
   markRequested,
   moveDocumentStatus,
 } from "./approval-progress";

@@ -11,7 +11,8 @@ import { z } from "zod";
 import { requireReviewerApproval } from "./approval-access";
 import { sendApprovalDecidedEmails, sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
-import { cancelOpenRequests, documentApprovals, lockDocumentRow, moveDocumentStatus, settleProcess } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { cancelOpenRequests, documentApprovals, moveDocumentStatus, settleProcess } from "./approval-progress";
 import { APPROVAL_MESSAGE_MAX, isFinished, presentApproval, type ApprovalOutput } from "./schemas";
 
 export const reviewDocumentSchema = z

@@ -18,7 +18,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { signedRecordFailure, signingLinkError } from "@/lib/signing/signed-caller";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
-import { lockDocumentRow } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import { approvalMetadataOf, approvalSettingsOf, isFinished } from "./schemas";
 
 /** The part that carries a revised file of an uploaded document. */

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { publishApprovalEvents } from "./approval-events";
-import { documentApprovals, lockDocumentRow } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { documentApprovals } from "./approval-progress";
 import { approvalProcessOf, type ApprovalProcess } from "./schemas";
 
 /**

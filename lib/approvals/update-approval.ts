@@ -5,7 +5,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { requireMemberApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
-import { lockDocumentRow } from "./approval-progress";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   approvalSettingsOf,
   approvalStateOf,

@@ -13,10 +13,10 @@ import { displayName } from "@/lib/users/person";
 import { documentRole, forgetDocumentRoles } from "./access";
 import { actorName, requestRecipients, sendAccessEmail } from "./access-emails";
 import { answerAccessRequestSchema, type AnswerAccessRequestInput } from "./policies";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   assertRoleFits,
   auditPolicy,
-  lockDocumentRow,
   policyInclude,
   presentPolicy,
   requireActiveMember,

@@ -7,7 +7,8 @@ import { parseInput } from "@/lib/http/parse-input";
 import { getTemplate } from "@/lib/templates/templates";
 import { requireDocumentRole } from "./access";
 import { presentRelations, type PresentedRelation } from "./present-relations";
-import { assertNoDuplicate, auditPayload, lockSource } from "./relation-rules";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { assertNoDuplicate, auditPayload } from "./relation-rules";
 import { createRelationSchema, type CreateRelationInput } from "./relation-schemas";
 import { RELATIONS_PER_DOCUMENT_MAX } from "./relation-types";
 
@@ -35,7 +36,8 @@ export async function createDocumentRelation(
   if (input.toDocumentId) await requireDocumentRole(ctx, input.toDocumentId, "reader");
   if (input.toTemplateId) await getTemplate(ctx, input.toTemplateId);
   const created = await db.$transaction(async (tx) => {
-    await lockSource(tx, document.id);
+    // The source document held: no unique index can refuse a duplicate (one target column is always null).
+    await lockDocumentRow(tx, document.id);
     const count = await tx.documentRelation.count({ where: { accountId, fromId: document.id } });
     if (count >= RELATIONS_PER_DOCUMENT_MAX) {
       throw new AppError(AppErrorCode.LIMIT_EXCEEDED, {

@@ -17,12 +17,12 @@ import { getTranslator } from "@/lib/i18n/messages";
 import { displayName } from "@/lib/users/person";
 import { DOCUMENT_ROLES, forgetDocumentRoles, requireDocumentRole } from "./access";
 import { actorName, sendAccessEmail } from "./access-emails";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   assertKeepsAnOwner,
   assertRoleFits,
   auditPolicy,
   fieldError,
-  lockDocumentRow,
   policyInclude,
   presentPolicy,
   requireActiveMember,

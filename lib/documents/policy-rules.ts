@@ -107,12 +107,6 @@ export async function requireRoleOnPolicyDocument(ctx: ServiceContext, policy: D
   }
 }
 
-/**
- * Serialises the changes of one document's policies: the "one owner left" count and the write
- * that follows it cannot interleave with another transaction's.
- */
-export { lockDocumentRow } from "@/lib/database/lock-row";
-
 /** Throws LAST_DOCUMENT_OWNER unless an active owner, still an active member, remains besides the policies `policyIds`. */
 export async function assertKeepsAnOwner(tx: Prisma.TransactionClient, accountId: string, documentId: string, policyIds: string[]) {
   const others = await tx.documentPolicy.count({

@@ -1,5 +1,4 @@
 import { db } from "@/lib/db";
-import { lockDocumentRow } from "@/lib/database/lock-row";
 import type { DocumentRelation, Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
@@ -28,13 +27,6 @@ export async function assertNoDuplicate(
   });
   if (existing) throw new AppError(AppErrorCode.CONFLICT, { message: "These documents are already related this way." });
 }
-
-/**
- * Serialises relation writes of one source document, so the duplicate check and the count
- * cannot interleave with another transaction's insert (there is no unique index: one of the two
- * target columns is always null).
- */
-export const lockSource = lockDocumentRow;
 
 export const auditPayload = (relation: DocumentRelation, extra: Record<string, unknown> = {}): Prisma.InputJsonValue => ({
   relationId: relation.id,

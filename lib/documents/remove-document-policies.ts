@@ -7,14 +7,8 @@ import type { DocumentPolicy } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { forgetDocumentRoles } from "./access";
-import {
-  assertKeepsAnOwner,
-  auditPolicy,
-  lockDocumentRow,
-  policyNotFound,
-  requirePolicy,
-  requireRoleOnPolicyDocument,
-} from "./policy-rules";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { assertKeepsAnOwner, auditPolicy, policyNotFound, requirePolicy, requireRoleOnPolicyDocument } from "./policy-rules";
 
 /**
  * Removes someone's access (or a request). Editors remove reader … editor policies; an owner's

@@ -4,7 +4,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { parseInput } from "@/lib/http/parse-input";
 import { createDocumentRelation } from "./create-document-relation";
 import { presentRelations, type PresentedRelation } from "./present-relations";
-import { assertNoDuplicate, auditPayload, lockSource, relationNotFound, requireEditableRelation } from "./relation-rules";
+import { lockDocumentRow } from "@/lib/database/lock-row";
+import { assertNoDuplicate, auditPayload, relationNotFound, requireEditableRelation } from "./relation-rules";
 import { updateRelationSchema, type CreateRelationInput, type UpdateRelationInput } from "./relation-schemas";
 
 /**
@@ -19,7 +20,8 @@ export async function updateDocumentRelation(
   const input = parseInput(updateRelationSchema, raw, "updateRelation");
   const { relation, role } = await requireEditableRelation(ctx, relationId);
   const updated = await db.$transaction(async (tx) => {
-    await lockSource(tx, relation.fromId);
+    // The source document held: no unique index can refuse a duplicate (one target column is always null).
+    await lockDocumentRow(tx, relation.fromId);
     if (input.type !== undefined && input.type !== relation.type)
       await assertNoDuplicate(tx, { ...relation, type: input.type }, relation.id);
     const row = await tx.documentRelation.update({ where: { id: relation.id }, data: { type: input.type, tag: input.tag } });

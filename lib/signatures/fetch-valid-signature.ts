@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { lockRow } from "@/lib/database/lock-row";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -49,7 +49,7 @@ export async function fetchValidSignature(ctx: ServiceContext) {
   }
   if (!((signer.metadata ?? {}) as { viewedAt?: string }).viewedAt) {
     const isFirstView = await db.$transaction(async (tx) => {
-      await lockRow(tx, "Document", signer.documentId);
+      await lockDocumentRow(tx, signer.documentId);
       const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { metadata: true } });
       const metadata = (current.metadata ?? {}) as { viewedAt?: string };
       if (metadata.viewedAt) return false;

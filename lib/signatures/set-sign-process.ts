@@ -1,5 +1,5 @@
 import { db } from "@/lib/db";
-import { lockRow } from "@/lib/database/lock-row";
+import { lockDocumentRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -20,7 +20,7 @@ export async function setSignProcess(
 ) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   return db.$transaction(async (tx) => {
-    await lockRow(tx, "Document", document.id);
+    await lockDocumentRow(tx, document.id);
     const row = await tx.document.findUniqueOrThrow({ where: { id: document.id }, select: { settings: true, status: true } });
     const current = (row.settings && typeof row.settings === "object" ? row.settings : {}) as Record<string, unknown>;
     const settings = {

@@ -87,13 +87,14 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
   }
   // The replaced file: no row names it any more (documents made from the template have files of
   // their own). It goes some minutes later, so a document being made from the old version now
-  // still reads it (replacedTemplateFileJob).
+  // still reads it (replacedTemplateFileJob). The new version is saved whatever happens here: a
+  // queue that cannot take the job leaves the old file stored, and the upload still succeeds.
   if (saved.replacedKey !== key) {
     await enqueue(
       replacedTemplateFileJob,
       { key: saved.replacedKey },
       { startAfter: new Date(Date.now() + REPLACED_TEMPLATE_FILE_GRACE_MS) },
-    );
+    ).catch((error: unknown) => console.error(`[templates] could not schedule the deletion of ${saved.replacedKey}`, error));
   }
   return saved.template;
 }
