@@ -12,8 +12,7 @@ export function FolderOptions({ folders, rootLabel }: { folders: FolderOption[];
       <option value="root">{rootLabel}</option>
       {folders.map((f) => (
         <option key={f.id} value={f.id}>
-          {"\u00a0\u00a0".repeat(f.depth + 1)}
-          {f.name}
+          {"\u00a0\u00a0".repeat(f.depth + 1) + f.name}
         </option>
       ))}
     </>

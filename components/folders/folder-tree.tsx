@@ -5,19 +5,6 @@ import { useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { FolderOption } from "@/lib/folders/folder-types";
 import { useFolderNavigation } from "./use-folder-navigation";
 
-/** A folder's outline (or a drive's, for the root), drawn so it needs no emoji font. */
-function FolderIcon({ drive }: { drive: boolean }) {
-  return (
-    <svg aria-hidden viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-500" fill="none" stroke="currentColor" strokeWidth={1.6}>
-      {drive ? (
-        <path d="M3 6h14v8H3zM6 11h.01M3 6l2-3h10l2 3" strokeLinejoin="round" />
-      ) : (
-        <path d="M2.5 5.5a1 1 0 0 1 1-1h4l2 2h7a1 1 0 0 1 1 1v7.5a1 1 0 0 1-1 1h-13a1 1 0 0 1-1-1z" strokeLinejoin="round" />
-      )}
-    </svg>
-  );
-}
-
 type Node = { id: string; name: string; level: number; parentId: string | null; hasChildren: boolean; setSize: number; position: number };
 
 /** The ids of a folder's ancestors, 'root' (Drive) first. */
@@ -143,6 +130,8 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
               className={`flex min-h-9 cursor-pointer items-center gap-1 rounded-md pr-2 outline-none hover:bg-zinc-50 focus-visible:ring-2 focus-visible:ring-brand-500 ${isSelected ? "bg-brand-50 font-semibold text-brand-800" : "text-zinc-700"}`}
               style={{ paddingLeft: `${(node.level - 1) * 0.9 + 0.25}rem` }}
             >
+              {/* The icons are drawn by CSS (app/globals.css), one element each rather than an SVG
+                  with its path: they need no emoji font, and each entry is lighter (issue 15). */}
               <span
                 aria-hidden
                 onClick={(event) => {
@@ -150,15 +139,9 @@ export function FolderTree({ folders, current }: { folders: FolderOption[]; curr
                   event.stopPropagation();
                   toggle(node.id, !open);
                 }}
-                className={`inline-flex size-5 shrink-0 items-center justify-center text-zinc-500 transition-transform ${node.hasChildren ? "" : "invisible"} ${open ? "rotate-90" : ""}`}
-              >
-                {node.hasChildren && (
-                  <svg viewBox="0 0 20 20" className="size-3" fill="currentColor">
-                    <path d="M7 5l6 5-6 5z" />
-                  </svg>
-                )}
-              </span>
-              <FolderIcon drive={node.id === "root"} />
+                className={`size-5 shrink-0 text-zinc-500 transition-transform ${node.hasChildren ? "icon-chevron" : ""} ${open ? "rotate-90" : ""}`}
+              />
+              <span aria-hidden className={`size-4 shrink-0 text-zinc-500 ${node.id === "root" ? "icon-drive" : "icon-folder"}`} />
               <span className="truncate">{node.name}</span>
             </li>
           );
