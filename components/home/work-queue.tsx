@@ -17,12 +17,14 @@ const CURSOR: Record<ListName, "toApproveCursor" | "toSignCursor" | "waitingCurs
   waiting: "waitingCursor",
 };
 
-function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
+/** A count; `atLeast`: it is a lower bound (the counting stopped), shown as "1,000+". */
+function Count({ label, value, atLeast = false, testId }: { label: string; value: number; atLeast?: boolean; testId: string }) {
+  const t = useTranslations("home.workQueue");
   return (
     <div className="flex items-baseline gap-2">
       <dt className="text-sm text-zinc-600">{label}</dt>
       <dd className="text-xl font-semibold tabular-nums" data-testid={testId}>
-        {value}
+        {t(atLeast ? "countAtLeast" : "count", { count: value })}
       </dd>
     </div>
   );
@@ -131,10 +133,30 @@ export function WorkQueue({ initial }: { initial: WorkQueueData }) {
         <div>
           <h3 className="text-sm font-semibold uppercase text-zinc-500">{t("waitingOnOthers")}</h3>
           <dl className="mt-1 flex flex-wrap gap-x-6" aria-live="polite">
-            <Count label={t("documents")} value={queue.counts.waitingDocuments} testId="work-queue-waiting-documents" />
-            <Count label={t("pendingApprovals")} value={queue.counts.waitingApprovals} testId="work-queue-waiting-approvals" />
-            <Count label={t("pendingSignatures")} value={queue.counts.waitingSignatures} testId="work-queue-waiting-signatures" />
+            <Count
+              label={t("documents")}
+              value={queue.counts.waitingDocuments}
+              atLeast={queue.counts.waitingCapped}
+              testId="work-queue-waiting-documents"
+            />
+            <Count
+              label={t("pendingApprovals")}
+              value={queue.counts.waitingApprovals}
+              atLeast={queue.counts.waitingCapped}
+              testId="work-queue-waiting-approvals"
+            />
+            <Count
+              label={t("pendingSignatures")}
+              value={queue.counts.waitingSignatures}
+              atLeast={queue.counts.waitingCapped}
+              testId="work-queue-waiting-signatures"
+            />
           </dl>
+          {queue.counts.waitingCapped && (
+            <p className="text-xs text-zinc-600" data-testid="work-queue-waiting-capped">
+              {t("countedUpTo", { limit: queue.counts.waitingDocuments })}
+            </p>
+          )}
           {queue.waiting.items.length === 0 ? (
             <p className="mt-2 text-sm text-zinc-600">{t("nothingWaits")}</p>
           ) : (

@@ -24,6 +24,8 @@ export const workQueueOutput = z.object({
     waitingDocuments: z.number().int(),
     waitingApprovals: z.number().int(),
     waitingSignatures: z.number().int(),
+    /** More of my documents wait on others than were counted (WAITING_COUNT_LIMIT): the waiting counts are lower bounds. */
+    waitingCapped: z.boolean(),
   }),
   toApprove: z.object({ items: z.array(awaitingItem), nextCursor: z.string().nullable() }),
   toSign: z.object({ items: z.array(awaitingItem), nextCursor: z.string().nullable() }),

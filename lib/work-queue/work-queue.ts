@@ -10,8 +10,9 @@ import { signSigningToken, type SigningPurpose } from "@/lib/signing/signing-tok
  * The dashboard's work queue (issue 16): what awaits the signed-in member (approvals and
  * signatures requested of them, by their user or their address, not yet answered) and what
  * waits on others (documents of the workspace they wrote or own with approvals or signatures
- * still pending), each with its count. A fixed number of indexed queries whatever the size;
- * each list pages by cursor (the last item's id).
+ * still pending), each with its count (waiting on others up to WAITING_COUNT_LIMIT documents).
+ * A fixed number of indexed queries whatever the size; each list pages by cursor (the last
+ * item's id).
  */
 export const WORK_QUEUE_PAGE = 25;
 export const WORK_QUEUE_PAGE_MAX = 100;
@@ -40,53 +41,78 @@ function linkFor(purpose: SigningPurpose, row: Recipient): string {
   return signingPath(purpose, token);
 }
 
+/** How many documents waiting on others the work queue counts at most; past it, its counts end in "+". */
+export const WAITING_COUNT_LIMIT = 1_000;
+
+const pendingApprovalSql = (accountId: string) =>
+  Prisma.sql`a."accountId" = ${accountId} AND a."requestedAt" IS NOT NULL AND a."approvedAt" IS NULL AND a."rejectedAt" IS NULL`;
+const pendingSignatureSql = (accountId: string) =>
+  Prisma.sql`s."accountId" = ${accountId} AND s."requestedAt" IS NOT NULL AND s."signedAt" IS NULL AND s."declinedAt" IS NULL`;
+
 /**
- * What waits on others, in one statement: a page of the member's documents (written by them, or
- * owned through an active policy; not archived) with approvals or signatures pending, each with
- * how many, most recently updated first, after the cursor's document when given; and on every row
- * the counts over all of them (one row of counts alone when the page is empty). It starts from the
- * account's pending requests, through partial indexes that hold only those (migration
- * 20261129020000_pending_request_indexes), grouped by document, and reads each document once for
- * both. Testing each of a member's 100,000 documents for a pending request took 0.2 to 0.45 s a
- * statement with none pending; this takes under a millisecond, and about 30 ms with 8,800 requests
- * pending on 5,900 documents (issue 15). The predicates repeat pendingApprovalWhere and
- * pendingSignatureWhere, and the indexes', word for word.
+ * Document `d` is the member's: not archived, and written by them or owned through an active
+ * policy. The policy is a scalar subquery, not EXISTS: PostgreSQL may turn an EXISTS into a hash
+ * of every policy of the member, a scan of the whole table (45 ms at 100,000), where the rows
+ * tested here are a few hundred.
  */
-const waitingSql = (accountId: string, userId: string, take: number, cursor?: string) => Prisma.sql`
+const membersDocumentSql = (accountId: string, userId: string) => Prisma.sql`d."accountId" = ${accountId} AND NOT d.archived
+  AND (d."authorId" = ${userId} OR (SELECT true FROM "DocumentPolicy" o
+    WHERE o."documentId" = d.id AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'))`;
+
+/**
+ * What waits on others, in one statement: a page of the member's documents with approvals or
+ * signatures pending, each with how many, most recently updated first, after the cursor's
+ * document when given; and on every row the counts (one row of counts alone when the page is
+ * empty). The predicates repeat pendingApprovalWhere and pendingSignatureWhere, and the partial
+ * indexes' (migration 20261129020000_pending_request_indexes), word for word.
+ *
+ * The counts go through the account's pending requests by document (both partial indexes in
+ * document order, merged as they are read) and read each document to keep the member's, up to
+ * `limit` + 1 of them: past `limit`, the counts are lower bounds and the caller says so. The page
+ * then comes from those counted documents when they are all of them, or else (more than `limit`
+ * pending, so they are not rare) by walking the member's documents newest first and testing each
+ * for pending requests. Reading every pending document to count and sort them all took 30 to
+ * 118 ms with 8,800 requests pending on 5,900 documents of 100,000; this takes about 6 (issue 15).
+ */
+const waitingSql = (accountId: string, userId: string, take: number, limit: number, cursor?: string) => {
+  const after = (alias: string) =>
+    cursor
+      ? Prisma.sql`AND (${Prisma.raw(alias)}."updatedAt", ${Prisma.raw(alias)}.id) < (SELECT k."updatedAt", k.id FROM "Document" k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
+      : Prisma.empty;
+  // Literals, not parameters: a plan PostgreSQL keeps for a prepared statement then knows them.
+  const [pageSize, countLimit] = [Prisma.raw(String(Math.trunc(take))), Prisma.raw(String(Math.trunc(limit)))];
+  return Prisma.sql`
   WITH pending AS (
-    SELECT w."documentId", sum(w.approvals)::int AS approvals, sum(w.signatures)::int AS signatures
-    FROM (
-      SELECT a."documentId", 1 AS approvals, 0 AS signatures FROM "Approval" a
-      WHERE a."accountId" = ${accountId} AND a."requestedAt" IS NOT NULL AND a."approvedAt" IS NULL AND a."rejectedAt" IS NULL
-      UNION ALL
-      SELECT s."documentId", 0, 1 FROM "Signature" s
-      WHERE s."accountId" = ${accountId} AND s."requestedAt" IS NOT NULL AND s."signedAt" IS NULL AND s."declinedAt" IS NULL
-    ) w
-    GROUP BY w."documentId"
+    SELECT coalesce(a."documentId", s."documentId") AS "documentId", coalesce(a.n, 0) AS approvals, coalesce(s.n, 0) AS signatures
+    FROM (SELECT a."documentId", count(*)::int AS n FROM "Approval" a WHERE ${pendingApprovalSql(accountId)} GROUP BY 1) a
+    FULL JOIN (SELECT s."documentId", count(*)::int AS n FROM "Signature" s WHERE ${pendingSignatureSql(accountId)} GROUP BY 1) s
+      ON s."documentId" = a."documentId"
   ),
-  waiting AS MATERIALIZED (
+  counted AS MATERIALIZED (
     SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
     FROM pending p JOIN "Document" d ON d.id = p."documentId"
-    WHERE d."accountId" = ${accountId} AND NOT d.archived
-      AND (d."authorId" = ${userId} OR EXISTS (
-        SELECT 1 FROM "DocumentPolicy" o
-        WHERE o."documentId" = d.id AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'))
+    WHERE ${membersDocumentSql(accountId, userId)}
+    LIMIT ${countLimit} + 1
+  ),
+  c AS MATERIALIZED (
+    SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
+    FROM counted
   )
   SELECT l.id, l.name, l.status, l.approvals, l.signatures,
     c.documents AS "countDocuments", c.approvals AS "countApprovals", c.signatures AS "countSignatures"
-  FROM (
-    SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
-    FROM waiting
-  ) c
-  LEFT JOIN LATERAL (
-    SELECT * FROM waiting w
-    ${
-      cursor
-        ? Prisma.sql`WHERE (w."updatedAt", w.id) < (SELECT c."updatedAt", c.id FROM "Document" c WHERE c.id = ${cursor} AND c."accountId" = ${accountId})`
-        : Prisma.empty
-    }
-    ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${take}
+  FROM c LEFT JOIN LATERAL (
+    (SELECT w.id, w.name, w.status, w.approvals, w.signatures FROM counted w
+      WHERE c.documents <= ${countLimit} ${after("w")}
+      ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${pageSize})
+    UNION ALL
+    (SELECT d.id, d.name, d.status::text, p.approvals, p.signatures
+      FROM "Document" d CROSS JOIN LATERAL (SELECT
+        (SELECT count(*)::int FROM "Approval" a WHERE a."documentId" = d.id AND ${pendingApprovalSql(accountId)}) AS approvals,
+        (SELECT count(*)::int FROM "Signature" s WHERE s."documentId" = d.id AND ${pendingSignatureSql(accountId)}) AS signatures) p
+      WHERE c.documents > ${countLimit} AND ${membersDocumentSql(accountId, userId)} AND p.approvals + p.signatures > 0 ${after("d")}
+      ORDER BY d."updatedAt" DESC, d.id DESC LIMIT ${pageSize})
   ) l ON true`;
+};
 
 type WaitingRow = {
   id: string | null;
@@ -107,7 +133,8 @@ const page = <T extends { id: string }>(rows: T[], take: number) => ({
 const after = (cursor: string | undefined): { cursor?: { id: string }; skip?: number } =>
   cursor ? { cursor: { id: cursor }, skip: 1 } : {};
 
-export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput = {}) {
+/** `waitingCountLimit`: how many documents waiting on others to count at most (tests lower it). */
+export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput = {}, { waitingCountLimit = WAITING_COUNT_LIMIT } = {}) {
   const { accountId } = accountScope(ctx);
   const userId = ctx.userId!;
   const take = Math.min(Math.max(input.take ?? WORK_QUEUE_PAGE, 1), WORK_QUEUE_PAGE_MAX);
@@ -149,7 +176,7 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
       take: take + 1,
       ...after(input.toSignCursor),
     }),
-    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, input.waitingCursor)),
+    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, input.waitingCursor)),
     db.approval.count({ where: toApproveWhere }),
     db.signature.count({ where: toSignWhere }),
   ]);
@@ -171,9 +198,11 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
     counts: {
       toApprove: toApproveCount,
       toSign: toSignCount,
-      waitingDocuments: waitingCounts.countDocuments,
+      waitingDocuments: Math.min(waitingCounts.countDocuments, waitingCountLimit),
       waitingApprovals: waitingCounts.countApprovals,
       waitingSignatures: waitingCounts.countSignatures,
+      /** More documents wait than were counted: the three waiting counts are lower bounds ("1,000+"). */
+      waitingCapped: waitingCounts.countDocuments > waitingCountLimit,
     },
     toApprove: { items: approvals.rows.map((row) => awaiting("approval", row)), nextCursor: approvals.nextCursor },
     toSign: { items: signatures.rows.map((row) => awaiting("signature", row)), nextCursor: signatures.nextCursor },

@@ -14,6 +14,9 @@ const WorkQueueCounts = builder.objectRef<WorkQueue["counts"]>("WorkQueueCounts"
     waitingDocuments: t.exposeInt("waitingDocuments", { description: "My documents with approvals or signatures pending." }),
     waitingApprovals: t.exposeInt("waitingApprovals"),
     waitingSignatures: t.exposeInt("waitingSignatures"),
+    waitingCapped: t.exposeBoolean("waitingCapped", {
+      description: "More of my documents wait on others than were counted (1,000): the three waiting counts are lower bounds.",
+    }),
   }),
 });
 

@@ -194,6 +194,21 @@ describe("the work queue", () => {
     ]);
     expect(second.waiting.nextCursor).toBeNull();
     expect(second.counts).toEqual(first.counts);
+    expect(first.counts.waitingCapped).toBe(false);
+    // Counted up to a limit: past it the counts are lower bounds, and the page comes from walking
+    // her documents newest first instead of from the counted ones, with the same items and cursors.
+    const capped = await loadWorkQueue(w.ritaCtx, { take: 1 }, { waitingCountLimit: 1 });
+    expect(capped.counts).toMatchObject({ waitingDocuments: 1, waitingCapped: true });
+    expect(capped.waiting).toEqual(first.waiting);
+    const cappedNext = await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: capped.waiting.nextCursor! }, { waitingCountLimit: 1 });
+    expect(cappedNext.waiting).toEqual(second.waiting);
+    const walked = await loadWorkQueue(w.ritaCtx, {}, { waitingCountLimit: 0 });
+    expect(walked.waiting.items.map((item) => item.documentId)).toEqual([b.id, a.id]);
+    expect(walked.counts).toMatchObject({ waitingDocuments: 0, waitingCapped: true });
+    expect((await loadWorkQueue(w.ritaCtx, {}, { waitingCountLimit: 2 })).counts).toMatchObject({
+      waitingDocuments: 2,
+      waitingCapped: false,
+    });
     // A cursor of another workspace's document finds nothing.
     const elsewhere = await db.document.findFirstOrThrow({ where: { accountId: w.otherAccountId } });
     expect((await loadWorkQueue(w.ritaCtx, { waitingCursor: elsewhere.id })).waiting.items).toEqual([]);
