@@ -50,6 +50,12 @@ const pendingSignatureSql = (accountId: string) =>
   Prisma.sql`s."accountId" = ${accountId} AND s."requestedAt" IS NOT NULL AND s."signedAt" IS NULL AND s."declinedAt" IS NULL`;
 
 /**
+ * A member with at most this many documents (written, or owned through a policy) has them tested
+ * one by one for pending requests; beyond, the workspace's pending requests are read instead.
+ */
+export const FEW_DOCUMENTS = 1_000;
+
+/**
  * Document `d` is the member's: not archived, and written by them or owned through an active
  * policy. The policy is a scalar subquery, not EXISTS: PostgreSQL may turn an EXISTS into a hash
  * of every policy of the member, a scan of the whole table (45 ms at 100,000), where the rows
@@ -59,6 +65,11 @@ const membersDocumentSql = (accountId: string, userId: string) => Prisma.sql`d."
   AND (d."authorId" = ${userId} OR (SELECT true FROM "DocumentPolicy" o
     WHERE o."documentId" = d.id AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'))`;
 
+/** `p.approvals` and `p.signatures`: the pending requests of the document whose id is `id`, two probes of the partial indexes. */
+const pendingOfSql = (accountId: string, id: Prisma.Sql) => Prisma.sql`CROSS JOIN LATERAL (SELECT
+    (SELECT count(*)::int FROM "Approval" a WHERE a."documentId" = ${id} AND ${pendingApprovalSql(accountId)}) AS approvals,
+    (SELECT count(*)::int FROM "Signature" s WHERE s."documentId" = ${id} AND ${pendingSignatureSql(accountId)}) AS signatures) p`;
+
 /**
  * What waits on others, in one statement: a page of the member's documents with approvals or
  * signatures pending, each with how many, most recently updated first, after the cursor's
@@ -66,33 +77,58 @@ const membersDocumentSql = (accountId: string, userId: string) => Prisma.sql`d."
  * empty). The predicates repeat pendingApprovalWhere and pendingSignatureWhere, and the partial
  * indexes' (migration 20261129020000_pending_request_indexes), word for word.
  *
- * The counts go through the account's pending requests by document (both partial indexes in
- * document order, merged as they are read) and read each document to keep the member's, up to
- * `limit` + 1 of them: past `limit`, the counts are lower bounds and the caller says so. The page
- * then comes from those counted documents when they are all of them, or else (more than `limit`
- * pending, so they are not rare) by walking the member's documents newest first and testing each
- * for pending requests. Reading every pending document to count and sort them all took 30 to
- * 118 ms with 8,800 requests pending on 5,900 documents of 100,000; this takes about 6 (issue 15).
+ * Its cost follows the smaller side. It first reads up to FEW_DOCUMENTS + 1 of the member's
+ * documents' ids (indexes only). When that is all of them, each is tested for pending requests:
+ * a member with a few documents in a busy workspace costs under a millisecond, where reading
+ * the workspace's 5,900 pending documents took 33 ms. Otherwise the counts go through the
+ * workspace's pending requests by document (both partial indexes in document order, merged as
+ * they are read) and read each document to keep the member's. Either way they stop at `limit` +
+ * 1 documents: past `limit`, the counts are lower bounds and the caller says so. The page comes
+ * from those counted documents when they are all of them, or else (more than `limit` pending, so
+ * they are not rare) by walking the member's documents newest first and testing each. Reading
+ * every pending document to count and sort them all took 30 to 118 ms with 8,800 requests
+ * pending on 5,900 documents of 100,000; this takes about 6 (issue 15). The guards are
+ * one-time filters: PostgreSQL runs only the branch that applies.
  */
-const waitingSql = (accountId: string, userId: string, take: number, limit: number, cursor?: string) => {
+const waitingSql = (accountId: string, userId: string, take: number, limit: number, fewDocuments: number, cursor?: string) => {
   const after = (alias: string) =>
     cursor
       ? Prisma.sql`AND (${Prisma.raw(alias)}."updatedAt", ${Prisma.raw(alias)}.id) < (SELECT k."updatedAt", k.id FROM "Document" k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
       : Prisma.empty;
   // Literals, not parameters: a plan PostgreSQL keeps for a prepared statement then knows them.
-  const [pageSize, countLimit] = [Prisma.raw(String(Math.trunc(take))), Prisma.raw(String(Math.trunc(limit)))];
+  const [pageSize, countLimit, few] = [take, limit, fewDocuments].map((n) => Prisma.raw(String(Math.trunc(n)))) as [
+    Prisma.Sql,
+    Prisma.Sql,
+    Prisma.Sql,
+  ];
   return Prisma.sql`
-  WITH pending AS (
+  WITH authored AS MATERIALIZED (
+    SELECT d.id FROM "Document" d WHERE d."accountId" = ${accountId} AND NOT d.archived AND d."authorId" = ${userId}
+    LIMIT ${few} + 1
+  ),
+  owned AS MATERIALIZED (
+    SELECT o."documentId" AS id FROM "DocumentPolicy" o
+    WHERE o."accountId" = ${accountId} AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'
+    LIMIT ${few} + 1 - (SELECT count(*) FROM authored)
+  ),
+  sizes AS MATERIALIZED (SELECT (SELECT count(*) FROM authored) + (SELECT count(*) FROM owned) AS mine),
+  pending AS (
     SELECT coalesce(a."documentId", s."documentId") AS "documentId", coalesce(a.n, 0) AS approvals, coalesce(s.n, 0) AS signatures
     FROM (SELECT a."documentId", count(*)::int AS n FROM "Approval" a WHERE ${pendingApprovalSql(accountId)} GROUP BY 1) a
     FULL JOIN (SELECT s."documentId", count(*)::int AS n FROM "Signature" s WHERE ${pendingSignatureSql(accountId)} GROUP BY 1) s
       ON s."documentId" = a."documentId"
   ),
   counted AS MATERIALIZED (
-    SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
-    FROM pending p JOIN "Document" d ON d.id = p."documentId"
-    WHERE ${membersDocumentSql(accountId, userId)}
-    LIMIT ${countLimit} + 1
+    (SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
+      FROM (SELECT id FROM authored UNION SELECT id FROM owned) m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
+      JOIN "Document" d ON d.id = m.id
+      WHERE (SELECT mine FROM sizes) <= ${few} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
+      LIMIT ${countLimit} + 1)
+    UNION ALL
+    (SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
+      FROM pending p JOIN "Document" d ON d.id = p."documentId"
+      WHERE (SELECT mine FROM sizes) > ${few} AND ${membersDocumentSql(accountId, userId)}
+      LIMIT ${countLimit} + 1)
   ),
   c AS MATERIALIZED (
     SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
@@ -106,9 +142,7 @@ const waitingSql = (accountId: string, userId: string, take: number, limit: numb
       ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${pageSize})
     UNION ALL
     (SELECT d.id, d.name, d.status::text, p.approvals, p.signatures
-      FROM "Document" d CROSS JOIN LATERAL (SELECT
-        (SELECT count(*)::int FROM "Approval" a WHERE a."documentId" = d.id AND ${pendingApprovalSql(accountId)}) AS approvals,
-        (SELECT count(*)::int FROM "Signature" s WHERE s."documentId" = d.id AND ${pendingSignatureSql(accountId)}) AS signatures) p
+      FROM "Document" d ${pendingOfSql(accountId, Prisma.sql`d.id`)}
       WHERE c.documents > ${countLimit} AND ${membersDocumentSql(accountId, userId)} AND p.approvals + p.signatures > 0 ${after("d")}
       ORDER BY d."updatedAt" DESC, d.id DESC LIMIT ${pageSize})
   ) l ON true`;
@@ -133,8 +167,15 @@ const page = <T extends { id: string }>(rows: T[], take: number) => ({
 const after = (cursor: string | undefined): { cursor?: { id: string }; skip?: number } =>
   cursor ? { cursor: { id: cursor }, skip: 1 } : {};
 
-/** `waitingCountLimit`: how many documents waiting on others to count at most (tests lower it). */
-export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput = {}, { waitingCountLimit = WAITING_COUNT_LIMIT } = {}) {
+/**
+ * `waitingCountLimit`: how many documents waiting on others to count at most; `fewDocuments`: up
+ * to how many documents of the member are tested one by one (tests lower them to take each path).
+ */
+export async function loadWorkQueue(
+  ctx: ServiceContext,
+  input: WorkQueueInput = {},
+  { waitingCountLimit = WAITING_COUNT_LIMIT, fewDocuments = FEW_DOCUMENTS } = {},
+) {
   const { accountId } = accountScope(ctx);
   const userId = ctx.userId!;
   const take = Math.min(Math.max(input.take ?? WORK_QUEUE_PAGE, 1), WORK_QUEUE_PAGE_MAX);
@@ -176,7 +217,7 @@ export async function loadWorkQueue(ctx: ServiceContext, input: WorkQueueInput =
       take: take + 1,
       ...after(input.toSignCursor),
     }),
-    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, input.waitingCursor)),
+    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, fewDocuments, input.waitingCursor)),
     db.approval.count({ where: toApproveWhere }),
     db.signature.count({ where: toSignWhere }),
   ]);

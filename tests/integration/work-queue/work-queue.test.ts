@@ -118,6 +118,9 @@ describe("the work queue", () => {
       href: `/d/${sign.id}/view`,
     });
 
+    // Read from the workspace's pending requests rather than from the owner's few documents: the same.
+    expect(await loadWorkQueue(w.ownerCtx, {}, { fewDocuments: 0 })).toEqual(mine);
+
     // REST and GraphQL answer the same.
     const rest = await workQueueRoute.GET(jsonRequest("GET", "/vapp/work-queue", { headers: { authorization: `Bearer ${w.ritaToken}` } }));
     expect(((await rest.json()) as { counts: unknown }).counts).toEqual(queue.counts);
@@ -195,20 +198,30 @@ describe("the work queue", () => {
     expect(second.waiting.nextCursor).toBeNull();
     expect(second.counts).toEqual(first.counts);
     expect(first.counts.waitingCapped).toBe(false);
-    // Counted up to a limit: past it the counts are lower bounds, and the page comes from walking
-    // her documents newest first instead of from the counted ones, with the same items and cursors.
-    const capped = await loadWorkQueue(w.ritaCtx, { take: 1 }, { waitingCountLimit: 1 });
-    expect(capped.counts).toMatchObject({ waitingDocuments: 1, waitingCapped: true });
-    expect(capped.waiting).toEqual(first.waiting);
-    const cappedNext = await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: capped.waiting.nextCursor! }, { waitingCountLimit: 1 });
-    expect(cappedNext.waiting).toEqual(second.waiting);
-    const walked = await loadWorkQueue(w.ritaCtx, {}, { waitingCountLimit: 0 });
-    expect(walked.waiting.items.map((item) => item.documentId)).toEqual([b.id, a.id]);
-    expect(walked.counts).toMatchObject({ waitingDocuments: 0, waitingCapped: true });
-    expect((await loadWorkQueue(w.ritaCtx, {}, { waitingCountLimit: 2 })).counts).toMatchObject({
-      waitingDocuments: 2,
-      waitingCapped: false,
-    });
+    // Every path answers alike: her documents tested one by one (the default for a member with a
+    // few) or the workspace's pending requests read instead (fewDocuments 0); and past a count's
+    // limit, lower bounds with the page from walking her documents newest first.
+    for (const fewDocuments of [undefined, 0]) {
+      const exact = await loadWorkQueue(w.ritaCtx, { take: 1 }, { fewDocuments });
+      expect(exact).toEqual(first);
+      expect(await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: first.waiting.nextCursor! }, { fewDocuments })).toEqual(second);
+      const capped = await loadWorkQueue(w.ritaCtx, { take: 1 }, { fewDocuments, waitingCountLimit: 1 });
+      expect(capped.counts).toMatchObject({ waitingDocuments: 1, waitingCapped: true });
+      expect(capped.waiting).toEqual(first.waiting);
+      const cappedNext = await loadWorkQueue(
+        w.ritaCtx,
+        { take: 1, waitingCursor: capped.waiting.nextCursor! },
+        { fewDocuments, waitingCountLimit: 1 },
+      );
+      expect(cappedNext.waiting).toEqual(second.waiting);
+      const walked = await loadWorkQueue(w.ritaCtx, {}, { fewDocuments, waitingCountLimit: 0 });
+      expect(walked.waiting.items.map((item) => item.documentId)).toEqual([b.id, a.id]);
+      expect(walked.counts).toMatchObject({ waitingDocuments: 0, waitingCapped: true });
+      expect((await loadWorkQueue(w.ritaCtx, {}, { fewDocuments, waitingCountLimit: 2 })).counts).toMatchObject({
+        waitingDocuments: 2,
+        waitingCapped: false,
+      });
+    }
     // A cursor of another workspace's document finds nothing.
     const elsewhere = await db.document.findFirstOrThrow({ where: { accountId: w.otherAccountId } });
     expect((await loadWorkQueue(w.ritaCtx, { waitingCursor: elsewhere.id })).waiting.items).toEqual([]);
