@@ -78,17 +78,17 @@ const pendingOfSql = (accountId: string, id: Prisma.Sql) => Prisma.sql`CROSS JOI
  * indexes' (migration 20261129020000_pending_request_indexes), word for word.
  *
  * Its cost follows the smaller side. It first reads up to FEW_DOCUMENTS + 1 of the member's
- * documents' ids (indexes only). When that is all of them, each is tested for pending requests:
- * a member with a few documents in a busy workspace costs under a millisecond, where reading
- * the workspace's 5,900 pending documents took 33 ms. Otherwise the counts go through the
- * workspace's pending requests by document (both partial indexes in document order, merged as
- * they are read) and read each document to keep the member's. Either way they stop at `limit` +
- * 1 documents: past `limit`, the counts are lower bounds and the caller says so. The page comes
- * from those counted documents when they are all of them, or else (more than `limit` pending, so
- * they are not rare) by walking the member's documents newest first and testing each. Reading
- * every pending document to count and sort them all took 30 to 118 ms with 8,800 requests
- * pending on 5,900 documents of 100,000; this takes about 6 (issue 15). The guards are
- * one-time filters: PostgreSQL runs only the branch that applies.
+ * documents' ids (those they wrote from the author index alone). When that is all of them, each is
+ * tested for pending requests: a member with a few documents in a busy workspace costs under a
+ * millisecond, where reading the workspace's 5,900 pending documents took 33 ms. Otherwise the
+ * counts go through the workspace's pending requests by document (both partial indexes in document
+ * order, merged as they are read) and read each document to keep the member's. Either way they stop
+ * at `limit` + 1 documents: past `limit`, the counts are lower bounds and the caller says so. The
+ * page comes from those counted documents when they are all of them, or else (more than `limit`
+ * pending, so they are not rare) by walking the member's documents newest first and testing each.
+ * Reading every pending document to count and sort them all took 30 to 118 ms with 8,800 requests
+ * pending on 5,900 documents of 100,000; this takes about 6 (issue 15). The guards are one-time
+ * filters: PostgreSQL runs only the branch that applies.
  */
 const waitingSql = (accountId: string, userId: string, take: number, limit: number, fewDocuments: number, cursor?: string) => {
   const after = (alias: string) =>
