@@ -21,12 +21,9 @@ export const WORK_QUEUE_PAGE_MAX = 100;
 const CLOSED: DocumentStatus[] = ["rejected", "cancelled"];
 const SIGNING: DocumentStatus[] = ["toSign", "signing"];
 
-export const pendingApprovalWhere = { requestedAt: { not: null }, approvedAt: null, rejectedAt: null } satisfies Prisma.ApprovalWhereInput;
-export const pendingSignatureWhere = { requestedAt: { not: null }, signedAt: null, declinedAt: null } satisfies Prisma.SignatureWhereInput;
-
 export type WorkQueueInput = { take?: number; toApproveCursor?: string; toSignCursor?: string; waitingCursor?: string };
 
-type Recipient = { id: string; documentId: string; accountId: string; email: string; requestedAt: Date | null; document: { name: string } };
+type Recipient = { id: string; documentId: string; accountId: string; email: string; requestedAt: Date; documentName: string };
 
 /** A fresh link to the review or signing page, bound to the record's own request (the same `rat`), so older links stay valid. */
 function linkFor(purpose: SigningPurpose, row: Recipient): string {
@@ -36,7 +33,7 @@ function linkFor(purpose: SigningPurpose, row: Recipient): string {
     did: row.documentId,
     aid: row.accountId,
     email: row.email,
-    rat: row.requestedAt!.getTime(),
+    rat: row.requestedAt.getTime(),
   });
   return signingPath(purpose, token);
 }
@@ -71,11 +68,62 @@ const pendingOfSql = (accountId: string, id: Prisma.Sql) => Prisma.sql`CROSS JOI
     (SELECT count(*)::int FROM "Signature" s WHERE s."documentId" = ${id} AND ${pendingSignatureSql(accountId)}) AS signatures) p`;
 
 /**
+ * What awaits the member, in one statement: a page of each list (approvals asked of them, then
+ * signatures; by their user or their address; newest request first, after the cursor's record when
+ * given) with each list's count on every row, and one row of counts alone (kind "counts"). Five
+ * Prisma queries did this before, each costing the server more than its SQL (0.4 to 0.7 ms of CPU
+ * a query, against 0.14 through the driver).
+ */
+const awaitingSql = (accountId: string, userId: string, email: string, take: number, approvalCursor?: string, signatureCursor?: string) => {
+  const after = (table: "Approval" | "Signature", cursor?: string) =>
+    cursor
+      ? Prisma.sql`WHERE (r."requestedAt", r.id) < (SELECT k."requestedAt", k.id FROM ${Prisma.raw(`"${table}"`)} k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
+      : Prisma.empty;
+  const pageSize = Prisma.raw(String(Math.trunc(take)));
+  return Prisma.sql`
+  WITH approvals AS MATERIALIZED (
+    SELECT a.id, a."documentId", a.email, a."requestedAt", d.name AS "documentName"
+    FROM "Approval" a JOIN "Document" d ON d.id = a."documentId"
+    WHERE ${pendingApprovalSql(accountId)} AND (a."userId" = ${userId} OR a.email = ${email})
+      AND d."accountId" = ${accountId} AND NOT d.archived AND d.status::text NOT IN (${Prisma.join(CLOSED)})
+  ),
+  signatures AS MATERIALIZED (
+    SELECT s.id, s."documentId", s.email, s."requestedAt", d.name AS "documentName"
+    FROM "Signature" s JOIN "Document" d ON d.id = s."documentId"
+    WHERE ${pendingSignatureSql(accountId)} AND (s."userId" = ${userId} OR s.email = ${email})
+      AND d."accountId" = ${accountId} AND NOT d.archived AND d.status::text IN (${Prisma.join(SIGNING)})
+  ),
+  counts AS MATERIALIZED (
+    SELECT (SELECT count(*) FROM approvals)::int AS "toApprove", (SELECT count(*) FROM signatures)::int AS "toSign"
+  )
+  SELECT l.*, c."toApprove", c."toSign" FROM counts c, (
+    (SELECT 'approval' AS kind, r.* FROM approvals r ${after("Approval", approvalCursor)}
+      ORDER BY r."requestedAt" DESC, r.id DESC LIMIT ${pageSize})
+    UNION ALL
+    (SELECT 'signature' AS kind, r.* FROM signatures r ${after("Signature", signatureCursor)}
+      ORDER BY r."requestedAt" DESC, r.id DESC LIMIT ${pageSize})
+    UNION ALL
+    SELECT 'counts', NULL, NULL, NULL, NULL, NULL
+  ) l`;
+};
+
+type AwaitingRow = {
+  kind: "approval" | "signature" | "counts";
+  id: string;
+  documentId: string;
+  email: string;
+  requestedAt: Date;
+  documentName: string;
+  toApprove: number;
+  toSign: number;
+};
+
+/**
  * What waits on others, in one statement: a page of the member's documents with approvals or
  * signatures pending, each with how many, most recently updated first, after the cursor's
  * document when given; and on every row the counts (one row of counts alone when the page is
- * empty). The predicates repeat pendingApprovalWhere and pendingSignatureWhere, and the partial
- * indexes' (migration 20261129020000_pending_request_indexes), word for word.
+ * empty). The pending predicates are the partial indexes' (migration
+ * 20261129020000_pending_request_indexes), word for word.
  *
  * Its cost follows the smaller side. It first reads up to FEW_DOCUMENTS + 1 of the member's
  * documents' ids (those they wrote from the author index alone). When that is all of them, each is
@@ -164,9 +212,6 @@ const page = <T extends { id: string }>(rows: T[], take: number) => ({
   nextCursor: rows.length > take ? rows[take - 1]!.id : null,
 });
 
-const after = (cursor: string | undefined): { cursor?: { id: string }; skip?: number } =>
-  cursor ? { cursor: { id: cursor }, skip: 1 } : {};
-
 /**
  * `waitingCountLimit`: how many documents waiting on others to count at most; `fewDocuments`: up
  * to how many documents of the member are tested one by one (tests lower them to take each path).
@@ -179,48 +224,17 @@ export async function loadWorkQueue(
   const { accountId } = accountScope(ctx);
   const userId = ctx.userId!;
   const take = Math.min(Math.max(input.take ?? WORK_QUEUE_PAGE, 1), WORK_QUEUE_PAGE_MAX);
-  const me = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  // The signed-in user's row as the request's session statement read it, else read here.
+  const known = ctx.request?.readOnly ? ctx.sessionUser?.() : undefined;
+  const me = known?.id === userId ? known : await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const email = me.email.toLowerCase();
-  const mine = { OR: [{ userId }, { email }] };
-  const toApproveWhere: Prisma.ApprovalWhereInput = {
-    accountId,
-    ...mine,
-    ...pendingApprovalWhere,
-    document: { archived: false, status: { notIn: CLOSED } },
-  };
-  const toSignWhere: Prisma.SignatureWhereInput = {
-    accountId,
-    ...mine,
-    ...pendingSignatureWhere,
-    document: { archived: false, status: { in: SIGNING } },
-  };
-  const recipientSelect = {
-    id: true,
-    documentId: true,
-    accountId: true,
-    email: true,
-    requestedAt: true,
-    document: { select: { name: true } },
-  };
-  const [toApprove, toSign, waitingRows, toApproveCount, toSignCount] = await Promise.all([
-    db.approval.findMany({
-      where: toApproveWhere,
-      select: recipientSelect,
-      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-      take: take + 1,
-      ...after(input.toApproveCursor),
-    }),
-    db.signature.findMany({
-      where: toSignWhere,
-      select: recipientSelect,
-      orderBy: [{ requestedAt: "desc" }, { id: "desc" }],
-      take: take + 1,
-      ...after(input.toSignCursor),
-    }),
+  const [awaitingRows, waitingRows] = await Promise.all([
+    queryPrepared<AwaitingRow>(awaitingSql(accountId, userId, email, take + 1, input.toApproveCursor, input.toSignCursor)),
     queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, fewDocuments, input.waitingCursor)),
-    db.approval.count({ where: toApproveWhere }),
-    db.signature.count({ where: toSignWhere }),
   ]);
+  const awaitingCounts = awaitingRows.find((row) => row.kind === "counts")!;
+  const toApprove = awaitingRows.filter((row) => row.kind === "approval").map((row) => ({ ...row, accountId }));
+  const toSign = awaitingRows.filter((row) => row.kind === "signature").map((row) => ({ ...row, accountId }));
   const approvals = page(toApprove, take);
   const signatures = page(toSign, take);
   const waitingCounts = waitingRows[0]!;
@@ -231,14 +245,14 @@ export async function loadWorkQueue(
   const awaiting = (purpose: SigningPurpose, row: Recipient) => ({
     id: row.id,
     documentId: row.documentId,
-    documentName: row.document.name,
-    requestedAt: row.requestedAt!,
+    documentName: row.documentName,
+    requestedAt: row.requestedAt,
     href: linkFor(purpose, row),
   });
   return {
     counts: {
-      toApprove: toApproveCount,
-      toSign: toSignCount,
+      toApprove: awaitingCounts.toApprove,
+      toSign: awaitingCounts.toSign,
       waitingDocuments: Math.min(waitingCounts.countDocuments, waitingCountLimit),
       waitingApprovals: waitingCounts.countApprovals,
       waitingSignatures: waitingCounts.countSignatures,
