@@ -10,7 +10,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
 import { expiringDocumentRows } from "@/lib/documents/expiring-documents";
-import { loadWorkQueue } from "@/lib/work-queue/work-queue";
+import { DASHBOARD_WORK_QUEUE_PAGE, loadWorkQueue } from "@/lib/work-queue/work-queue";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +21,7 @@ export default async function HomePage() {
     getTranslations("home"),
     getTranslations("roles"),
     expiringDocumentRows(ctx),
-    loadWorkQueue(ctx),
+    loadWorkQueue(ctx, { take: DASHBOARD_WORK_QUEUE_PAGE }),
   ]);
   // A member whose role lacks a main permission may ask the administrators for more (docs/permissions.md).
   const lastAccessRequest = missingMainPermissions(ctx).length > 0 ? ((await lastAccountAccessRequest(ctx))?.toISOString() ?? "") : null;
@@ -42,7 +42,7 @@ export default async function HomePage() {
         <div className="mt-6 flex flex-col gap-6">
           <GlobalSearch />
           {/* The client's shape: dates as ISO text, as the workQueue operation answers them. */}
-          <WorkQueue initial={JSON.parse(JSON.stringify(queue)) as WorkQueueData} />
+          <WorkQueue initial={JSON.parse(JSON.stringify(queue)) as WorkQueueData} take={DASHBOARD_WORK_QUEUE_PAGE} />
           <ExpiringDocuments documents={expiring} locale={ctx.locale} />
           {lastAccessRequest !== null && <RequestAccountAccess lastRequestedAt={lastAccessRequest || null} />}
         </div>

@@ -32,10 +32,11 @@ function Count({ label, value, atLeast = false, testId }: { label: string; value
 
 /**
  * The dashboard's work queue (lib/work-queue/work-queue.ts): what awaits me (to approve, to
- * sign) and what waits on others, each with its count. It re-reads itself whenever the
- * workspace's queue changes in any app process (subscription workQueueChanged).
+ * sign) and what waits on others, each with its count, `take` items of each list at a time. It
+ * re-reads itself whenever the workspace's queue changes in any app process (subscription
+ * workQueueChanged).
  */
-export function WorkQueue({ initial }: { initial: WorkQueueData }) {
+export function WorkQueue({ initial, take }: { initial: WorkQueueData; take: number }) {
   const t = useTranslations("home.workQueue");
   const format = useFormat();
   const [queue, setQueue] = useState(initial);
@@ -45,14 +46,14 @@ export function WorkQueue({ initial }: { initial: WorkQueueData }) {
   useEffect(
     () =>
       subscribeLive("workQueueChanged", {}, () => {
-        callOperation(workQueueOp, {})
+        callOperation(workQueueOp, { take })
           .then((next) => {
             setQueue(next);
             setFailed(false);
           })
           .catch(() => setFailed(true));
       }),
-    [],
+    [take],
   );
 
   async function more(list: ListName) {
@@ -60,7 +61,7 @@ export function WorkQueue({ initial }: { initial: WorkQueueData }) {
     if (!cursor) return;
     setLoading(list);
     try {
-      const next = await callOperation(workQueueOp, { [CURSOR[list]]: cursor });
+      const next = await callOperation(workQueueOp, { take, [CURSOR[list]]: cursor });
       setQueue((current) => ({
         ...current,
         counts: next.counts,

@@ -15,6 +15,8 @@ import { signSigningToken, type SigningPurpose } from "@/lib/signing/signing-tok
  * item's id).
  */
 export const WORK_QUEUE_PAGE = 25;
+/** The dashboard shows this many of each list, and as many more on "Show more". */
+export const DASHBOARD_WORK_QUEUE_PAGE = 10;
 export const WORK_QUEUE_PAGE_MAX = 100;
 
 /** Documents whose approvals can still be given, and whose signatures can still be made. */

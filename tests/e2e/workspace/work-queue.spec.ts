@@ -58,3 +58,26 @@ test("a member sees what awaits them, and a new request updates the counts live"
   await expect(queue.getByTestId("work-queue-waiting-signatures")).toHaveText("3");
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
+
+test("the dashboard shows ten of each list, and the next ten on Show more", async ({ page, request }) => {
+  await signInFresh(page, request, "work-queue-more");
+  const api = memberApi(page);
+  // Eleven documents of this member, each waiting for someone else's approval.
+  for (let n = 1; n <= 11; n++) {
+    const doc = await api.upload({ name: `Waiting ${n}.docx`, mimeType: DOCX, buffer: Buffer.from(makeDocx([`Waiting ${n}`])) });
+    await api.call("POST", "/vapp/approvals", { documentId: doc.id, email: `approver-${n}@example.com` });
+    await api.call("POST", "/vapp/approvals/request", { documentId: doc.id });
+  }
+
+  await page.goto("/");
+  const queue = page.getByTestId("work-queue");
+  await expect(queue.getByTestId("work-queue-waiting-documents")).toHaveText("11");
+  const waiting = queue.getByRole("link", { name: /^Waiting \d+$/ });
+  await expect(waiting).toHaveCount(10);
+  // Newest first: the first one written is the one left for the next page.
+  await expect(waiting.first()).toHaveText("Waiting 11");
+  await queue.getByRole("button", { name: en("home.workQueue.more") }).click();
+  await expect(waiting).toHaveCount(11);
+  await expect(waiting.last()).toHaveText("Waiting 1");
+  await expect(queue.getByRole("button", { name: en("home.workQueue.more") })).toHaveCount(0);
+});

@@ -22,7 +22,7 @@ const queue = (counts: Partial<WorkQueueData["counts"]>): WorkQueueData => ({
 });
 
 const render = (data: WorkQueueData, locale = "en", messages: object = en) =>
-  renderToString(withClientIntl(createElement(WorkQueue, { initial: data }), { locale, messages }))
+  renderToString(withClientIntl(createElement(WorkQueue, { initial: data, take: 10 }), { locale, messages }))
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/\s+/g, " ")
