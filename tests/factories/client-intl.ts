@@ -1,5 +1,6 @@
 import compile from "icu-minify/compile";
 import { createElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
 import { ClientIntlProvider } from "@/lib/i18n/client";
 
 type Catalogue = { [key: string]: Catalogue | string };
@@ -22,4 +23,13 @@ export function withClientIntl(
 ) {
   const props = { locale, timeZone, messages: JSON.stringify(compiledMessages(messages as Catalogue)) };
   return createElement(ClientIntlProvider as (p: typeof props & { children?: ReactNode }) => ReactNode, props, child);
+}
+
+/** The text a person reads of `child` rendered in that provider: tags dropped, spaces folded. */
+export function renderedText(child: ReactNode, options: { locale?: string; messages: object }): string {
+  return renderToString(withClientIntl(child, options))
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }

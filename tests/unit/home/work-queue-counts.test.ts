@@ -1,7 +1,6 @@
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { withClientIntl } from "../../factories/client-intl";
+import { renderedText } from "../../factories/client-intl";
 import { WorkQueue, type WorkQueueData } from "@/components/home/work-queue";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
@@ -22,11 +21,7 @@ const queue = (counts: Partial<WorkQueueData["counts"]>): WorkQueueData => ({
 });
 
 const render = (data: WorkQueueData, locale = "en", messages: object = en) =>
-  renderToString(withClientIntl(createElement(WorkQueue, { initial: data, take: 10 }), { locale, messages }))
-    .replace(/<!-- -->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  renderedText(createElement(WorkQueue, { initial: data, take: 10 }), { locale, messages });
 
 describe("the work queue's counts", () => {
   it("are numbers in the interface language, and lower bounds with a '+' and a note once the counting stopped", () => {
