@@ -128,17 +128,17 @@ type AwaitingRow = {
  * 20261129020000_pending_request_indexes), word for word.
  *
  * Its cost follows the smaller side. It first reads up to FEW_DOCUMENTS + 1 of the member's
- * documents' ids (those they wrote from the author index alone). When that is all of them, each is
- * tested for pending requests: a member with a few documents in a busy workspace costs under a
- * millisecond, where reading the workspace's 5,900 pending documents took 33 ms. Otherwise the
- * counts go through the workspace's pending requests by document (both partial indexes in document
- * order, merged as they are read) and read each document to keep the member's. Either way they stop
- * at `limit` + 1 documents: past `limit`, the counts are lower bounds and the caller says so. The
- * page comes from those counted documents when they are all of them, or else (more than `limit`
- * pending, so they are not rare) by walking the member's documents newest first and testing each.
- * Reading every pending document to count and sort them all took 30 to 118 ms with 8,800 requests
- * pending on 5,900 documents of 100,000; this takes about 6 (issue 15). The guards are one-time
- * filters: PostgreSQL runs only the branch that applies.
+ * documents' ids, each once (those they wrote from the author index alone, then those they own and
+ * did not write). When that is all of them, each is tested for pending requests: a member with a
+ * few documents in a busy workspace costs under a millisecond, where reading the workspace's 5,900
+ * pending documents took 33 ms. Otherwise the counts go through the workspace's pending requests by
+ * document (both partial indexes in document order, merged as they are read) and read each document
+ * to keep the member's. Either way they stop at `limit` + 1 documents: past `limit`, the counts are
+ * lower bounds and the caller says so. The page comes from those counted documents when they are
+ * all of them, or else (more than `limit` pending, so they are not rare) by walking the member's
+ * documents newest first and testing each. Reading every pending document to count and sort them
+ * all took 30 to 118 ms with 8,800 requests pending on 5,900 documents of 100,000; this takes about
+ * 6 (issue 15). The guards are one-time filters: PostgreSQL runs only the branch that applies.
  */
 const waitingSql = (accountId: string, userId: string, take: number, limit: number, fewDocuments: number, cursor?: string) => {
   const after = (alias: string) =>
@@ -159,6 +159,7 @@ const waitingSql = (accountId: string, userId: string, take: number, limit: numb
   owned AS MATERIALIZED (
     SELECT o."documentId" AS id FROM "DocumentPolicy" o
     WHERE o."accountId" = ${accountId} AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'
+      AND o."documentId" NOT IN (SELECT id FROM authored)
     LIMIT ${few} + 1 - (SELECT count(*) FROM authored)
   ),
   sizes AS MATERIALIZED (SELECT (SELECT count(*) FROM authored) + (SELECT count(*) FROM owned) AS mine),
@@ -170,7 +171,7 @@ const waitingSql = (accountId: string, userId: string, take: number, limit: numb
   ),
   counted AS MATERIALIZED (
     (SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
-      FROM (SELECT id FROM authored UNION SELECT id FROM owned) m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
+      FROM (SELECT id FROM authored UNION ALL SELECT id FROM owned) m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
       JOIN "Document" d ON d.id = m.id
       WHERE (SELECT mine FROM sizes) <= ${few} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
       LIMIT ${countLimit} + 1)
