@@ -10,19 +10,20 @@
  *    SQL statement it sends with EXPLAIN (ANALYZE, TIMING OFF, BUFFERS) of it (without timing
  *    each plan node: timing them doubled the cost of a count of 10,000 index entries); a
  *    sequential scan of "Document" is flagged.
- * 3. Serves the database with `next start` of the production build in BENCH_APP_DIR (default:
- *    this project; `npx next build` first) on BENCH_PORT (default 3200), or uses BENCH_URL, signs
- *    in as the workspace's administrator (session cookie, as a browser), and measures with
- *    autocannon at BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (12) a page, cut into
- *    BENCH_ROUNDS (3) slices alternated with slices of the reference: the reference, /docs, the
- *    reference, /docs filtered by a tag no document has (the page without its rows: no target of
- *    its own), the reference, /docs?q=<BENCH_SEARCH_WORD> (2 % of the documents), the reference,
- *    /docs?q=<BENCH_COMMON_WORD> (about half of them), the reference, / (the dashboard, with its work
- *    queue: no target of its own), the reference, /d/{id}/view (the most recently updated document,
- *    whose Word file the bench writes into the server's storage: the seed stores none; no target
- *    of its own but its statements), the reference, /docs… Each page is divided by the
- *    mean of the reference's slices just before and after its own (seconds apart), as other work
- *    on the machine moves both alike.
+ * 3. Serves the database with `next start` of the production build in BENCH_APP_DIR (default: this
+ *    project; `npx next build` first) on BENCH_PORT (default 3200), or uses BENCH_URL, signs in as
+ *    the workspace's administrator (session cookie, as a browser), and measures with autocannon at
+ *    BENCH_CONNECTIONS (10) for BENCH_DURATION seconds (12) a page, cut into BENCH_ROUNDS (3)
+ *    slices alternated with slices of the reference: the reference, /docs, the reference, /docs
+ *    filtered by a tag no document has (the page without its rows: no target of its own), the
+ *    reference, /docs?q=<BENCH_SEARCH_WORD> (2 % of the documents), the reference,
+ *    /docs?q=<BENCH_COMMON_WORD> (about half of them), the reference, / (the dashboard, with its
+ *    work queue: no target of its own), the reference, / as a Member who wrote and owns no document
+ *    (BENCH_MEMBER: the dashboard of most members of a large workspace), the reference,
+ *    /d/{id}/view (the most recently updated document, whose Word file the bench writes into the
+ *    server's storage: the seed stores none; no target of its own but its statements), the
+ *    reference, /docs… Each page is divided by the mean of the reference's slices just before and
+ *    after its own (seconds apart), as other work on the machine moves both alike.
  * 4. Prints the results and writes them into docs/benchmarks.md between the pages markers
  *    (BENCH_WRITE=false: print only). The database is kept (BENCH_DROP_DB=true drops it).
  *
@@ -38,7 +39,16 @@ import pg from "pg";
 import postgres from "postgres";
 import { numberEnv, portIsFree, processCpu, ROOT, type Server, sleep, startNextServer, stopServer, writeBenchResults } from "./common";
 import type { ServiceContext } from "../lib/auth/context";
-import { BENCH_USER, databaseUrl, dropBenchDatabase, SEARCH_WORDS, seedAuditTrail, seedDocuments } from "./seed-documents";
+import {
+  BENCH_MEMBER,
+  BENCH_USER,
+  databaseUrl,
+  dropBenchDatabase,
+  ensureBenchMember,
+  SEARCH_WORDS,
+  seedAuditTrail,
+  seedDocuments,
+} from "./seed-documents";
 
 type AutocannonResult = {
   requests: { total: number; average: number };
@@ -122,16 +132,19 @@ async function prepareDatabase(): Promise<string> {
     // A database seeded before the seed wrote an audit trail gets one (seedAuditTrail writes nothing when it is there).
     const client = new pg.Client({ connectionString: benchDbUrl });
     await client.connect();
-    const audited = await client
+    const added = await client
       .query<{ account: string; user: string }>(
         `SELECT a.id AS account, u.id AS "user" FROM "Account" a, "User" u WHERE a.slug = 'bench-docs' AND u.email = $1`,
         [BENCH_USER.email],
       )
-      .then(({ rows: [ids] }) => (ids ? seedAuditTrail(client, ids.account, ids.user) : 0))
+      .then(async ({ rows: [ids] }) =>
+        ids ? { audited: await seedAuditTrail(client, ids.account, ids.user), member: await ensureBenchMember(client, ids.account) } : null,
+      )
       .finally(() => client.end());
     const notes = [
       ...(applied.length ? [`applied ${applied.join(", ")}`] : []),
-      ...(audited ? [`added ${audited.toLocaleString("en")} audit rows`] : []),
+      ...(added?.audited ? [`added ${added.audited.toLocaleString("en")} audit rows`] : []),
+      ...(added?.member ? ["added a member without documents"] : []),
     ];
     return `${config.count.toLocaleString("en")} documents (reused${notes.length ? `, ${notes.join("; ")}` : ""})`;
   }
@@ -317,13 +330,13 @@ async function waitUntilReady(server: Server | undefined): Promise<void> {
 }
 
 /** Signs in as a browser does and returns the Cookie header of the session. */
-async function signIn(): Promise<string> {
+async function signIn({ email, password }: { email: string; password: string } = BENCH_USER): Promise<string> {
   const csrf = await fetch(`${origin}/vapp/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const response = await fetch(`${origin}/vapp/auth/provider/local`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-csrf-token": csrfToken, cookie: `csrf-token=${encodeURIComponent(csrfToken)}` },
-    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+    body: JSON.stringify({ email, password }),
   });
   if (!response.ok) throw new Error(`sign-in failed (${response.status}): ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((c) => c.split(";")[0]!);
@@ -332,7 +345,9 @@ async function signIn(): Promise<string> {
 }
 
 type Page = {
-  key: "reference" | "docs" | "empty" | "search" | "common" | "home" | "view";
+  key: "reference" | "docs" | "empty" | "search" | "common" | "home" | "memberHome" | "view";
+  /** Whose session loads it, when not the administrator's. */
+  cookie?: string;
   path: string;
   title: string;
   check: (body: string) => boolean;
@@ -377,7 +392,7 @@ async function drive(page: Page, cookie: string, duration: number): Promise<Run>
   const self0 = process.cpuUsage();
   const result = await autocannon({
     url: `${origin}${page.path}`,
-    headers: { cookie, accept: "text/html" },
+    headers: { cookie: page.cookie ?? cookie, accept: "text/html" },
     connections: config.connections,
     duration,
     timeout: 30,
@@ -439,7 +454,7 @@ function resultsMarkdown(
   meta: Record<string, string>,
 ): string {
   const lines = [
-    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, /docs with no rows, reference, search, reference, common-word search, reference, the dashboard, reference, a document's screen, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
+    `Run of ${meta.date}. Throughput at ${config.connections} connections for ${config.duration} s a page, in ${config.rounds} slices alternated with slices of the reference (\`${REFERENCE}\`): reference, /docs, reference, /docs with no rows, reference, search, reference, common-word search, reference, the dashboard, reference, the dashboard of a member without documents, reference, a document's screen, reference, /docs…; each page is divided by the mean of the reference's slices just before and just after its own (rows "reference, before" and "after", each summed over the slices). "Other processes" is the CPU that anything but the server, its PostgreSQL backends and the load generator took meanwhile, in cores (of ${os.cpus().length}): above 0 the machine was shared.`,
     "",
   ];
   lines.push(
@@ -549,6 +564,7 @@ async function main(): Promise<void> {
     accounting.backends = async () =>
       (await pool.query<{ pid: number }>("select pid from pg_stat_activity where datname = $1", [config.dbName])).rows.map((r) => r.pid);
     const cookie = await signIn();
+    const memberCookie = await signIn(BENCH_MEMBER);
     const pages: Page[] = [
       {
         key: "reference",
@@ -593,6 +609,14 @@ async function main(): Promise<void> {
         target: null,
       },
       {
+        key: "memberHome",
+        path: "/",
+        title: "/ as a member who wrote and owns no document (the dashboard)",
+        cookie: memberCookie,
+        check: (body) => body.includes('data-testid="work-queue-waiting-documents"') && body.includes(BENCH_MEMBER.firstName),
+        target: null,
+      },
+      {
         key: "view",
         path: `/d/${viewed.id}/view`,
         title: "/d/{id}/view (a document's screen)",
@@ -601,7 +625,7 @@ async function main(): Promise<void> {
       },
     ];
     for (const page of pages) {
-      const response = await fetch(`${origin}${page.path}`, { headers: { cookie }, redirect: "manual" });
+      const response = await fetch(`${origin}${page.path}`, { headers: { cookie: page.cookie ?? cookie }, redirect: "manual" });
       const body = await response.text();
       if (response.status !== 200 || !page.check(body))
         throw new Error(
@@ -610,7 +634,8 @@ async function main(): Promise<void> {
       await drive(page, cookie, config.warmup);
     }
     const [reference, ...measuredPages] = pages as [Page, ...Page[]];
-    // reference, /docs, reference, /docs with no rows, reference, search, reference, common word, reference, the dashboard, reference, the document,
+    // reference, /docs, reference, /docs with no rows, reference, search, reference, common word, reference, the dashboard, reference,
+    // the member's dashboard, reference, the document,
     // reference, /docs… : each slice of a page between two of the reference, `rounds` times over.
     const slice = Math.max(2, Math.round(config.duration / config.rounds));
     const slices = new Map<Page, { run: Run[]; before: Run[]; after: Run[] }>(

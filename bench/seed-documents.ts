@@ -4,11 +4,12 @@
  *
  * Creates a fresh database (BENCH_DOCS_DB, default covenant_bench_docs) on the PostgreSQL server
  * named by BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres), applies the
- * migrations, and writes one workspace with its administrator (bench-docs@example.test) and
- * BENCH_DOCS_COUNT documents (default 100,000): skewed statuses, four languages, updatedAt over
- * three years, an end date on half, a few categories, folders and tags, one version each with
- * one to three paragraphs of contract text, the administrator's owner policy and the search vector
- * (the app's own expression, `searchVectorSql` of lib/documents/search-index.ts).
+ * migrations, and writes one workspace with its administrator (bench-docs@example.test), a Member
+ * who wrote and owns no document (BENCH_MEMBER), and BENCH_DOCS_COUNT documents (default 100,000):
+ * skewed statuses, four languages, updatedAt over three years, an end date on half, a few
+ * categories, folders and tags, one version each with one to three paragraphs of contract text, the
+ * administrator's owner policy and the search vector (the app's own expression, `searchVectorSql`
+ * of lib/documents/search-index.ts).
  *
  * Set-based and fast: the rows are generated here (a seeded random generator, so every run
  * writes the same data), sent in batches of 5,000 as one array per column (INSERT ... SELECT
@@ -17,6 +18,7 @@
  *
  * An existing database of that name is dropped first. Pass --drop to drop it and stop.
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
@@ -28,6 +30,32 @@ export const BENCH_USER = {
   firstName: "Bea",
   lastName: "Bench",
 } as const;
+
+/**
+ * A Member of the workspace who wrote and owns no document: the dashboard as most members of a
+ * large workspace see it (bench/pages.ts), its work queue testing their own documents rather than
+ * the workspace's pending requests.
+ */
+export const BENCH_MEMBER = { email: "bench-member@example.test", password: "Bench-member-password-1", firstName: "Mo" } as const;
+
+/** Adds BENCH_MEMBER to the workspace when it is not there (a database seeded before it was); whether it did. */
+export async function ensureBenchMember(client: pg.Client, accountId: string): Promise<boolean> {
+  const { rows } = await client.query(`SELECT 1 FROM "User" WHERE email = $1`, [BENCH_MEMBER.email]);
+  if (rows.length) return false;
+  const { hashPassword } = await import("../lib/auth/crypto");
+  const userId = `bm${randomBytes(11).toString("hex")}`;
+  await client.query(
+    `INSERT INTO "User" (id, email, "firstName", "lastName", "passwordHash", "emailVerified", tos, "tosAcceptedAt", language, "updatedAt")
+     VALUES ($1, $2, $3, 'Member', $4, now(), true, now(), 'en', now())`,
+    [userId, BENCH_MEMBER.email, BENCH_MEMBER.firstName, await hashPassword(BENCH_MEMBER.password)],
+  );
+  await client.query(
+    `INSERT INTO "AccountPolicy" (id, "accountId", "userId", "roleId", "updatedAt")
+     SELECT $1, $2, $3, r.id, now() FROM "AccountRole" r WHERE r.global AND r.name = 'Member'`,
+    [`bp${randomBytes(11).toString("hex")}`, accountId, userId],
+  );
+  return true;
+}
 
 /** Words put into the text at a known rate, to search for: rare (about 0.1 %), and less rare (2 %). */
 /**
@@ -627,6 +655,9 @@ export async function seedDocuments(config: SeedConfig = defaultSeedConfig()): P
 
     await seedAuditTrail(client, accountId, userId);
     step("audit trail");
+
+    await ensureBenchMember(client, accountId);
+    step("a member without documents");
 
     // The search vectors: one UPDATE with the app's expression (refreshSearchIndex's), over the text of every version.
     const update = Prisma.sql`

@@ -138,6 +138,16 @@ export async function queryRows<T>(text: string, values: unknown[], options: { p
  */
 export const queryPrepared = <T>(sql: Prisma.Sql): Promise<T[]> => queryRows<T>(sql.text, sql.values, { prepared: true });
 
+/**
+ * A `Prisma.sql` read statement through queryRows, planned for its values on every call (an
+ * unnamed statement). For statements whose best plan depends on who asks: after five runs of a
+ * prepared statement PostgreSQL may keep a generic plan, chosen on one caller's runs, for all of
+ * them. The dashboard's statements with a generic plan took 16 to 290 ms for a member without
+ * documents, where the plan for their own values takes under a millisecond (docs/benchmarks.md,
+ * session 22).
+ */
+export const querySql = <T>(sql: Prisma.Sql): Promise<T[]> => queryRows<T>(sql.text, sql.values);
+
 /** One name per text (a connection refuses a name it knows with another text). */
 const statementNames = new Map<string, string>();
 function statementName(text: string): string {

@@ -1,4 +1,4 @@
-import { db, queryPrepared } from "@/lib/db";
+import { db, querySql } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
@@ -39,7 +39,7 @@ export async function expiringDocuments(ctx: ServiceContext, size = 10) {
  * through the driver, not Prisma's request pipeline, which costs the server more than the answer.
  */
 export async function expiringDocumentRows(ctx: ServiceContext, size = 10) {
-  const rows = await queryPrepared<{ id: string; name: string; status: DocumentStatus; endedAt: Date | null }>(
+  const rows = await querySql<{ id: string; name: string; status: DocumentStatus; endedAt: Date | null }>(
     await expiringSql(ctx, size, Prisma.sql`d.id, d.name, d.status::text AS status, d."endedAt"`),
   );
   const now = new Date();

@@ -1,4 +1,4 @@
-import { db, queryPrepared } from "@/lib/db";
+import { db, querySql } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -145,7 +145,7 @@ const waitingSql = (accountId: string, userId: string, take: number, limit: numb
     cursor
       ? Prisma.sql`AND (${Prisma.raw(alias)}."updatedAt", ${Prisma.raw(alias)}.id) < (SELECT k."updatedAt", k.id FROM "Document" k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
       : Prisma.empty;
-  // Literals, not parameters: a plan PostgreSQL keeps for a prepared statement then knows them.
+  // Literals, not parameters: numbers the code sets (never a caller's text), known to the planner.
   const [pageSize, countLimit, few] = [take, limit, fewDocuments].map((n) => Prisma.raw(String(Math.trunc(n)))) as [
     Prisma.Sql,
     Prisma.Sql,
@@ -232,8 +232,8 @@ export async function loadWorkQueue(
   const me = known?.id === userId ? known : await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const email = me.email.toLowerCase();
   const [awaitingRows, waitingRows] = await Promise.all([
-    queryPrepared<AwaitingRow>(awaitingSql(accountId, userId, email, take + 1, input.toApproveCursor, input.toSignCursor)),
-    queryPrepared<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, fewDocuments, input.waitingCursor)),
+    querySql<AwaitingRow>(awaitingSql(accountId, userId, email, take + 1, input.toApproveCursor, input.toSignCursor)),
+    querySql<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, fewDocuments, input.waitingCursor)),
   ]);
   const awaitingCounts = awaitingRows.find((row) => row.kind === "counts")!;
   const toApprove = awaitingRows.filter((row) => row.kind === "approval").map((row) => ({ ...row, accountId }));
