@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ServiceContext } from "@/lib/auth/context";
+import { db } from "@/lib/db";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { findCategories } from "@/lib/categories/find-categories";
 import { createCategory } from "@/lib/categories/save-category";
@@ -96,6 +97,7 @@ describe("loadDocumentView (/d/{id}/view)", () => {
       [editor, "editor"],
       [reader, "reader"],
     ] as const) {
+      const loadedFrom = new Date(Date.now() - 1_000);
       const view = await load(ctx);
       const expected = await separately(ctx);
       expect(view.document).toEqual(expected.document);
@@ -106,10 +108,15 @@ describe("loadDocumentView (/d/{id}/view)", () => {
       expect(view.policies).toEqual(expected.policies);
       expect(view.members).toEqual(expected.members);
       expect(view.attachments).toEqual(expected.attachments);
-      // Global categories are every workspace's: compare this workspace's own (other files may add global ones).
+      // Global categories are every workspace's, and other files running meanwhile may add some: the
+      // view's are the services' but for global ones created between the two reads.
       const own = (categories: { id: string; name: string }[]) => categories.filter((c) => c.name === "Leases");
       expect(own(view.categories)).toEqual(own(expected.categories));
-      expect(view.categories).toEqual(expected.categories);
+      const shown = new Set(view.categories.map((c) => c.id));
+      const addedMeanwhile = expected.categories.filter((c) => !shown.has(c.id)).map((c) => c.id);
+      const added = await db.category.findMany({ where: { id: { in: addedMeanwhile } }, select: { global: true, createdAt: true } });
+      expect(added.filter((c) => !c.global || c.createdAt < loadedFrom)).toEqual([]);
+      expect(view.categories).toEqual(expected.categories.filter((c) => shown.has(c.id)));
       expect(view.tags).toEqual(expected.tags);
       expect(view.folders).toEqual(expected.folders);
       expect(view.account.settings).toEqual(expected.settings);
