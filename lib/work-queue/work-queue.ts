@@ -40,6 +40,17 @@ function linkFor(purpose: SigningPurpose, row: Recipient): string {
   return signingPath(purpose, token);
 }
 
+/**
+ * Rows of `alias` after the cursor's record in the order (`column` DESC, id DESC): the record of
+ * `table` whose id is `cursor`, in the caller's workspace (none of another workspace's is found,
+ * so its cursor gives an empty page); nothing without a cursor. `prefix` joins it to the clause.
+ */
+function afterCursor(prefix: "WHERE" | "AND", alias: string, table: string, column: string, accountId: string, cursor?: string) {
+  if (!cursor) return Prisma.empty;
+  const [a, t, c] = [alias, `"${table}"`, `"${column}"`].map(Prisma.raw) as [Prisma.Sql, Prisma.Sql, Prisma.Sql];
+  return Prisma.sql`${Prisma.raw(prefix)} (${a}.${c}, ${a}.id) < (SELECT k.${c}, k.id FROM ${t} k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`;
+}
+
 /** How many documents waiting on others the work queue counts at most; past it, its counts end in "+". */
 export const WAITING_COUNT_LIMIT = 1_000;
 
@@ -52,7 +63,7 @@ const pendingSignatureSql = (accountId: string) =>
  * A member with at most this many documents (written, or owned through a policy) has them tested
  * one by one for pending requests; beyond, the workspace's pending requests are read instead.
  */
-export const FEW_DOCUMENTS = 1_000;
+const FEW_DOCUMENTS = 1_000;
 
 /**
  * Document `d` is the member's: not archived, and written by them or owned through an active
@@ -77,10 +88,7 @@ const pendingOfSql = (accountId: string, id: Prisma.Sql) => Prisma.sql`CROSS JOI
  * a query, against 0.14 through the driver).
  */
 const awaitingSql = (accountId: string, userId: string, email: string, take: number, approvalCursor?: string, signatureCursor?: string) => {
-  const after = (table: "Approval" | "Signature", cursor?: string) =>
-    cursor
-      ? Prisma.sql`WHERE (r."requestedAt", r.id) < (SELECT k."requestedAt", k.id FROM ${Prisma.raw(`"${table}"`)} k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
-      : Prisma.empty;
+  const after = (table: "Approval" | "Signature", cursor?: string) => afterCursor("WHERE", "r", table, "requestedAt", accountId, cursor);
   const pageSize = Prisma.raw(String(Math.trunc(take)));
   return Prisma.sql`
   WITH approvals AS MATERIALIZED (
@@ -141,10 +149,7 @@ type AwaitingRow = {
  * 6 (issue 15). The guards are one-time filters: PostgreSQL runs only the branch that applies.
  */
 const waitingSql = (accountId: string, userId: string, take: number, limit: number, fewDocuments: number, cursor?: string) => {
-  const after = (alias: string) =>
-    cursor
-      ? Prisma.sql`AND (${Prisma.raw(alias)}."updatedAt", ${Prisma.raw(alias)}.id) < (SELECT k."updatedAt", k.id FROM "Document" k WHERE k.id = ${cursor} AND k."accountId" = ${accountId})`
-      : Prisma.empty;
+  const after = (alias: string) => afterCursor("AND", alias, "Document", "updatedAt", accountId, cursor);
   // Literals, not parameters: numbers the code sets (never a caller's text), known to the planner.
   const [pageSize, countLimit, few] = [take, limit, fewDocuments].map((n) => Prisma.raw(String(Math.trunc(n)))) as [
     Prisma.Sql,

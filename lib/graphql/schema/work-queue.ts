@@ -1,6 +1,6 @@
 import { pubsub } from "@/lib/events/pubsub";
 import { resolveOperation } from "@/lib/operations/graphql";
-import type { WorkQueue } from "@/lib/work-queue/work-queue";
+import { WAITING_COUNT_LIMIT, type WorkQueue } from "@/lib/work-queue/work-queue";
 import { workQueueOperation } from "@/lib/work-queue/work-queue-operations";
 import { builder } from "../builder";
 
@@ -15,7 +15,7 @@ const WorkQueueCounts = builder.objectRef<WorkQueue["counts"]>("WorkQueueCounts"
     waitingApprovals: t.exposeInt("waitingApprovals"),
     waitingSignatures: t.exposeInt("waitingSignatures"),
     waitingCapped: t.exposeBoolean("waitingCapped", {
-      description: "More of my documents wait on others than were counted (1,000): the three waiting counts are lower bounds.",
+      description: `More of my documents wait on others than were counted (${WAITING_COUNT_LIMIT.toLocaleString("en")}): the three waiting counts are lower bounds.`,
     }),
   }),
 });
