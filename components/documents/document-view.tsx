@@ -31,12 +31,11 @@ import {
   updateDocumentOp,
   updateDocumentStatusOp,
 } from "@/lib/operations/routes/document";
+import { RemindersPanel } from "./document-panels";
 import { getDocumentFileOp, getDocumentPdfOp, updateDocumentVersionOp } from "@/lib/operations/routes/document-file";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
 const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
-// The reminders load with their tab (components/reminders/reminders-panel.tsx).
-const RemindersPanel = dynamic(() => import("@/components/reminders/reminders-panel").then((m) => m.RemindersPanel));
 
 type Status = (typeof DOCUMENT_STATUSES)[number];
 type Abilities = { view: boolean; comment: boolean; suggest: boolean; edit: boolean; share: boolean; manage: boolean };

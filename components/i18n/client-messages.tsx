@@ -1,6 +1,8 @@
 import { getLocale, getMessages, getTimeZone } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ClientIntlProvider } from "@/lib/i18n/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { messagesVersion } from "@/lib/i18n/messages";
 import { pickedMessagesText } from "@/lib/i18n/pick-messages";
 
 /**
@@ -17,7 +19,12 @@ import { pickedMessagesText } from "@/lib/i18n/pick-messages";
 export async function ClientMessages({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
   const [messages, locale, timeZone] = await Promise.all([getMessages(), getLocale(), getTimeZone()]);
   return (
-    <ClientIntlProvider locale={locale} timeZone={timeZone} messages={pickedMessagesText(messages, namespaces)}>
+    <ClientIntlProvider
+      locale={locale}
+      timeZone={timeZone}
+      messages={pickedMessagesText(messages, namespaces)}
+      version={messagesVersion(locale as Locale)}
+    >
       {children}
     </ClientIntlProvider>
   );

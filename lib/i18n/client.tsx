@@ -19,7 +19,7 @@ import { createContext, useContext, useMemo, type ReactNode } from "react";
  */
 
 type Messages = { [key: string]: Messages | CompiledMessage };
-type Intl_ = { locale: string; timeZone: string | undefined; messages: Messages };
+type Intl_ = { locale: string; timeZone: string | undefined; messages: Messages; version: string };
 export type TranslationValues = Record<string, string | number | Date>;
 
 const IntlContext = createContext<Intl_ | null>(null);
@@ -34,16 +34,52 @@ export function ClientIntlProvider({
   locale,
   timeZone,
   messages,
+  version,
   children,
 }: {
   locale: string;
   timeZone: string | undefined;
   messages: string;
+  /** The version of the language's catalogue, for the messages fetched later (useMessagesSource). */
+  version: string;
   children: ReactNode;
 }) {
   const catalogue = parsedCatalogue(messages);
-  const value = useMemo(() => ({ locale, timeZone, messages: catalogue }), [locale, timeZone, catalogue]);
+  const value = useMemo(() => ({ locale, timeZone, messages: catalogue, version }), [locale, timeZone, catalogue, version]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
+}
+
+/**
+ * Adds messages fetched after the page loaded (components/i18n/lazy-with-messages.tsx: a panel's
+ * namespaces, as JSON text) to those of the provider above, for the components below.
+ */
+export function MoreMessages({ messages, children }: { messages: string; children: ReactNode }) {
+  const intl = useIntl();
+  const catalogue = mergedCatalogue(intl.messages, parsedCatalogue(messages));
+  const value = useMemo(() => ({ ...intl, messages: catalogue }), [intl, catalogue]);
+  return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
+}
+
+/** The same two catalogues give the same merged object, so its translators are kept (translatorOf). */
+const merges = new WeakMap<Messages, WeakMap<Messages, Messages>>();
+function mergedCatalogue(base: Messages, more: Messages): Messages {
+  let byMore = merges.get(base);
+  if (!byMore) merges.set(base, (byMore = new WeakMap()));
+  let catalogue = byMore.get(more);
+  if (!catalogue) byMore.set(more, (catalogue = merge(base, more)));
+  return catalogue;
+}
+
+const isBranch = (value: Messages | CompiledMessage | undefined): value is Messages =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function merge(base: Messages, more: Messages): Messages {
+  const merged: Messages = { ...base };
+  for (const [key, value] of Object.entries(more)) {
+    const own = merged[key];
+    merged[key] = isBranch(own) && isBranch(value) ? merge(own, value) : value;
+  }
+  return merged;
 }
 
 /** Catalogues by their text; a server holds one per language and screen, a browser a few. */
@@ -155,6 +191,11 @@ function lookup(messages: Messages, path: string): Messages | CompiledMessage | 
 }
 
 export const useLocale = (): string => useIntl().locale;
+/** The language and the version of its catalogue: where a component fetches more of its messages. */
+export function useMessagesSource(): { locale: string; version: string } {
+  const { locale, version } = useIntl();
+  return { locale, version };
+}
 export const useTimeZone = (): string | undefined => useIntl().timeZone;
 
 /** Dates, numbers and lists in the screen's language and the request's time zone. */

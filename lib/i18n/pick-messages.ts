@@ -28,6 +28,12 @@ export function pickedMessagesText(messages: Record<string, unknown>, keys: read
 
 const texts = new WeakMap<object, string>();
 
+/**
+ * The pick as JSON text, not kept: for keys that come from a request (app/vapp/messages), which
+ * must not grow the cache above.
+ */
+export const messagesText = (messages: Record<string, unknown>, keys: readonly string[]): string => JSON.stringify(pick(messages, keys));
+
 function pick(messages: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   // Shorter first, and a key under one already taken is skipped: nothing is written into the

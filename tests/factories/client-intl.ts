@@ -21,7 +21,7 @@ export function withClientIntl(
   child: ReactNode,
   { locale = "en", timeZone = "UTC", messages }: { locale?: string; timeZone?: string; messages: object },
 ) {
-  const props = { locale, timeZone, messages: JSON.stringify(compiledMessages(messages as Catalogue)) };
+  const props = { locale, timeZone, messages: JSON.stringify(compiledMessages(messages as Catalogue)), version: "test" };
   return createElement(ClientIntlProvider as (p: typeof props & { children?: ReactNode }) => ReactNode, props, child);
 }
 

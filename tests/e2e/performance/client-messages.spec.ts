@@ -91,3 +91,34 @@ test("the screens have every message their client components read", async ({ pag
 
   expect([...missing, ...visitorMissing]).toEqual([]);
 });
+
+test("a tab's panel brings its messages with it, and says so when they cannot come", async ({ page, request }) => {
+  await open(page, "/login");
+  await signInFresh(page, request, "lazy-messages");
+  const api = memberApi(page);
+  const pdf = Buffer.from(await makeTextPdf([["Lease. Clause 1: rent."]]));
+  const document = await api.upload({ name: "lease.pdf", mimeType: "application/pdf", buffer: pdf });
+  const ownerIntro = en("comments.introOwner");
+
+  // The screen's HTML has the document's texts (its tabs' names), not those of the comments' panel.
+  const html = await (await page.request.get(`/d/${document.id}/view`)).text();
+  expect(html).toContain(en("documents.tabs.comments"));
+  expect(html).not.toContain(ownerIntro.slice(ownerIntro.indexOf("As its owner")));
+
+  // Offline when the tab opens: the panel says so instead of showing keys.
+  await page.route("**/vapp/messages/**", (route) => route.abort());
+  await open(page, `/d/${document.id}/view`);
+  await page.getByRole("tab", { name: en("documents.tabs.comments"), exact: true }).click();
+  const offline = page.locator("#panel-comments").getByRole("alert");
+  await expect(offline).toContainText(en("errors.NETWORK"));
+
+  // Back online, "Try again" fetches them; the browser may keep them for good.
+  await page.unroute("**/vapp/messages/**");
+  const fetched = page.waitForResponse((response) => response.url().includes("/vapp/messages/en?"));
+  await offline.getByRole("button", { name: en("common.retry") }).click();
+  const response = await fetched;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  await expect(page.locator("#panel-comments")).toContainText(ownerIntro);
+  await expect(page.locator("#panel-comments").getByRole("button", { name: en("comments.send"), exact: true })).toBeVisible();
+});

@@ -88,10 +88,70 @@ function clientImports(source: ts.SourceFile): string[] {
   }
   walk(source, (node) => {
     if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteralLike(node.arguments[0]))
-      specifiers.push(node.arguments[0].text);
+      if (!lazyCallAbove(node, source)) specifiers.push(node.arguments[0].text);
   });
   return specifiers;
 }
+
+/** Where lazy panels come from: `lazyWithMessages(load, keys)`. */
+const LAZY_MODULE = path.join(ROOT, "components/i18n/lazy-with-messages.tsx");
+
+/** The `lazyWithMessages(…)` call a node is an argument of, if any. */
+function lazyCallAbove(node: ts.Node, source: ts.SourceFile): ts.CallExpression | null {
+  const names = new Set(
+    [...importBindings(source)].filter(([, s]) => resolveLocal(source.fileName, s) === LAZY_MODULE).map(([name]) => name),
+  );
+  for (let at = node.parent; at; at = at.parent)
+    if (ts.isCallExpression(at) && ts.isIdentifier(at.expression) && names.has(at.expression.text)) return at;
+  return null;
+}
+
+type LazyPanel = { specifiers: string[]; keys: string[]; where: string };
+
+/**
+ * The panels a client module loads with their messages (components/i18n/lazy-with-messages.tsx):
+ * the modules its `load` imports, and the keys it fetches for them (literals and spreads of
+ * lib/i18n/client-namespaces.ts constants).
+ */
+function lazyPanels(source: ts.SourceFile): LazyPanel[] {
+  const panels = new Map<ts.CallExpression, LazyPanel>();
+  walk(source, (node) => {
+    if (!ts.isCallExpression(node) || node.expression.kind !== ts.SyntaxKind.ImportKeyword || !ts.isStringLiteralLike(node.arguments[0]))
+      return;
+    const call = lazyCallAbove(node, source);
+    if (!call) return;
+    let panel = panels.get(call);
+    if (!panel) {
+      const where = `${rel(source.fileName)}:${source.getLineAndCharacterOfPosition(call.getStart()).line + 1}`;
+      panels.set(call, (panel = { specifiers: [], keys: lazyKeys(call.arguments[1], where), where }));
+    }
+    panel.specifiers.push(node.arguments[0].text);
+  });
+  return [...panels.values()];
+}
+
+function lazyKeys(node: ts.Expression | undefined, where: string): string[] {
+  const keys: string[] = [];
+  for (const item of node && ts.isArrayLiteralExpression(node) ? node.elements : []) {
+    if (ts.isStringLiteralLike(item)) keys.push(item.text);
+    else if (ts.isSpreadElement(item) && ts.isIdentifier(item.expression) && SETS[item.expression.text])
+      keys.push(...SETS[item.expression.text]);
+    else
+      problems.push(`${where}: lazyWithMessages keys: ${item.getText()} is neither a literal nor a lib/i18n/client-namespaces.ts constant`);
+  }
+  if (!node || !ts.isArrayLiteralExpression(node)) problems.push(`${where}: lazyWithMessages needs its keys as an array literal`);
+  for (const key of keys)
+    if (!hasMessage(EN, key))
+      problems.push(`${where}: lazyWithMessages fetches "${key}", which messages/en.json lacks (the route would refuse it)`);
+  return keys;
+}
+
+const EN = JSON.parse(readFileSync(path.join(ROOT, "messages/en.json"), "utf8")) as Record<string, unknown>;
+const hasMessage = (messages: Record<string, unknown>, key: string) =>
+  key
+    .split(".")
+    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), messages) !==
+  undefined;
 
 /** The literal keys an argument can take, or null when they cannot be read without running the code. */
 function staticKeys(node: ts.Expression | undefined): string[] | null {
@@ -143,7 +203,7 @@ function constKeys(node: ts.Identifier): string[] | null {
 }
 
 /** The runtime's hooks that read the provider's locale, formats or time zone rather than its messages. */
-const CONTEXT_HOOKS = new Set(["useLocale", "useFormatter", "useNow", "useTimeZone"]);
+const CONTEXT_HOOKS = new Set(["useLocale", "useFormatter", "useNow", "useTimeZone", "useMessagesSource"]);
 /** The need of a context hook: some `<ClientMessages>` above, whatever its namespaces. */
 const CONTEXT = "(a <ClientMessages> provider: the root layout gives none)";
 
@@ -252,6 +312,12 @@ function clientClosure(file: string): Need[] {
       const next = resolveLocal(module, specifier);
       if (next) visit(next);
     }
+    // A lazy panel's own keys cover what it reads; the rest must come from the provider above.
+    for (const panel of lazyPanels(parse(module)))
+      for (const specifier of panel.specifiers) {
+        const next = resolveLocal(module, specifier);
+        if (next) all.push(...clientClosure(next).filter((need) => need.key === CONTEXT || !covers(panel.keys, need.key)));
+      }
   };
   visit(file);
   closureNeeds.set(file, all);

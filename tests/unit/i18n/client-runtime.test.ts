@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createTranslator } from "use-intl/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { useFormatter, useTranslations, type TranslationValues } from "@/lib/i18n/client";
+import { MoreMessages, useFormatter, useTranslations, type TranslationValues } from "@/lib/i18n/client";
 import { LOCALES } from "@/lib/i18n/locales";
 import { getMessages } from "@/lib/i18n/messages";
 import { withClientIntl } from "../../factories/client-intl";
@@ -135,5 +135,24 @@ describe("the client runtime's translators", () => {
     render({ documents: { title: "Documents" } }, "documents", "es");
     render({ documents: { title: "Documents" }, other: { title: "Other" } }, "other");
     expect(new Set(seen).size).toBe(4);
+  });
+});
+
+describe("messages a panel fetches later (MoreMessages)", () => {
+  it("join the screen's, branch by branch, and keep one translator per pair of catalogues", () => {
+    const seen: unknown[] = [];
+    function Probe() {
+      const sign = useTranslations("signing.sign");
+      const panel = useTranslations("signing.panel");
+      seen.push(panel);
+      return createElement("output", null, `${sign("pageAlt")} | ${panel("title")} | ${useTranslations("documents")("title")}`);
+    }
+    const screen = { documents: { title: "Documents" }, signing: { sign: { pageAlt: "Page" } } };
+    const more = JSON.stringify({ signing: { panel: { title: "Signatures" } } });
+    const render = () =>
+      renderToString(withClientIntl(createElement(MoreMessages, { messages: more, children: createElement(Probe) }), { messages: screen }));
+    expect(render()).toContain("Page | Signatures | Documents");
+    render();
+    expect(seen[1]).toBe(seen[0]);
   });
 });

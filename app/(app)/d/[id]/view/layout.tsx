@@ -3,8 +3,9 @@ import { ClientMessages } from "@/components/i18n/client-messages";
 import { DOCUMENT_FORM_MESSAGES, SHELL_MESSAGES } from "@/lib/i18n/client-namespaces";
 
 /**
- * The messages the client components of the document screen read, its tab panels included: they
- * load later (next/dynamic) but under this provider (components/i18n/client-messages.tsx).
+ * The messages the client components of the document screen read when it opens
+ * (components/i18n/client-messages.tsx). Its tab panels fetch their own with their code
+ * (components/documents/document-panels.tsx) and add them to these.
  */
 export default function DocumentViewMessages({ children }: { children: ReactNode }) {
   return (
@@ -13,21 +14,11 @@ export default function DocumentViewMessages({ children }: { children: ReactNode
         ...SHELL_MESSAGES,
         ...DOCUMENT_FORM_MESSAGES,
         "documents",
-        "documentAccess",
-        "comments",
-        "shareLinks",
-        "relations",
-        "reminders",
-        "approvals",
-        "signing.panel",
-        "signing.sign.boxSignature",
-        "signing.sign.boxInitials",
-        "signing.sign.pageAlt",
+        "documentAccess.request",
         "sealing.banner",
         "sealing.health",
         "folders.drive",
         "folders.folder",
-        "workspace.documentShareExternalAccountMembers",
       ]}
     >
       {children}
