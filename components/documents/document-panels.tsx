@@ -8,10 +8,13 @@ import { lazyWithMessages } from "@/components/i18n/lazy-with-messages";
  * (components/i18n/lazy-with-messages.tsx): the screen opens on the document itself, so their
  * code (about 15 KB gzip) and their texts stay out of its first load (docs/benchmarks.md,
  * "First-load JavaScript" and "Messages in the HTML"). The page renders them as it did the panels.
- * The attachments read only the documents' messages, which the screen has; RequestAccess is only
- * code-split too: only someone without access to the document sees it, and sees it first.
+ * RequestAccess is only code-split: only someone without access to the document sees it, and
+ * sees it first.
  */
-export const AttachmentsPanel = dynamic(() => import("./attachments-panel").then((m) => m.AttachmentsPanel));
+export const AttachmentsPanel = lazyWithMessages(
+  () => import("./attachments-panel").then((m) => m.AttachmentsPanel),
+  ["documents.attachments"],
+);
 export const DocumentAccessPanel = lazyWithMessages(
   () => import("./document-access-panel").then((m) => m.DocumentAccessPanel),
   ["documentAccess", "workspace.documentShareExternalAccountMembers"],

@@ -1,5 +1,5 @@
 import compile from "icu-minify/compile";
-import { createElement } from "react";
+import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createTranslator } from "use-intl/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -150,7 +150,16 @@ describe("messages a panel fetches later (MoreMessages)", () => {
     const screen = { documents: { title: "Documents" }, signing: { sign: { pageAlt: "Page" } } };
     const more = JSON.stringify({ signing: { panel: { title: "Signatures" } } });
     const render = () =>
-      renderToString(withClientIntl(createElement(MoreMessages, { messages: more, children: createElement(Probe) }), { messages: screen }));
+      renderToString(
+        withClientIntl(
+          createElement(
+            MoreMessages as (props: { messages: string; children?: ReactNode }) => ReactNode,
+            { messages: more },
+            createElement(Probe),
+          ),
+          { messages: screen },
+        ),
+      );
     expect(render()).toContain("Page | Signatures | Documents");
     render();
     expect(seen[1]).toBe(seen[0]);
