@@ -52,10 +52,17 @@ export function lazyWithMessages<P extends object>(load: () => Promise<Component
   }
 
   return function LazyPanel(props: P) {
+    const common = useTranslations("common");
     if (typeof window === "undefined") return null;
     startCode();
     return (
-      <Suspense fallback={null}>
+      <Suspense
+        fallback={
+          <p role="status" className="text-sm text-zinc-500">
+            {common("loading")}
+          </p>
+        }
+      >
         <WithMessages {...props} />
       </Suspense>
     );

@@ -74,7 +74,9 @@ test("the screens have every message their client components read", async ({ pag
     if (!(await button.count())) continue; // a tab the plan or the document does not offer
     await button.click();
     await expect(button).toHaveAttribute("aria-selected", "true");
-    await expect(page.locator(`#panel-${tab}`)).not.toBeEmpty(); // its panel's code has loaded
+    // Its panel's code (and, for a panel that fetches them, its messages) has loaded.
+    await expect(page.locator(`#panel-${tab}`)).not.toContainText(en("common.loading"));
+    await expect(page.locator(`#panel-${tab}`)).not.toBeEmpty();
   }
 
   // The visitor of a share link and a signer on a phone, with no account.
