@@ -1,4 +1,4 @@
-import { db, querySql } from "@/lib/db";
+import { db, queryPrepared, querySql } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -129,91 +129,112 @@ type AwaitingRow = {
 };
 
 /**
- * What waits on others, in one statement: a page of the member's documents with approvals or
- * signatures pending, each with how many, most recently updated first, after the cursor's
- * document when given; and on every row the counts (one row of counts alone when the page is
- * empty). The pending predicates are the partial indexes' (migration
- * 20261129020000_pending_request_indexes), word for word.
+ * What waits on others takes one, two or three statements, chosen in code by what the previous one
+ * found. One statement guarding the three paths with one-time filters cost PostgreSQL more to
+ * plan than to run, on every load: 2.1 ms of planning for 1.6 of work for a member without
+ * documents, and for the administrator 1.3 for 10 (docs/benchmarks.md, session 23). The pending
+ * predicates are the partial indexes' (migration 20261129020000_pending_request_indexes), word for
+ * word. Past `limit` documents the counts are lower bounds and the caller says so: reading every
+ * pending document to count and sort them all took 30 to 118 ms with 8,800 requests pending on
+ * 5,900 documents of 100,000.
  *
- * Its cost follows the smaller side. It first reads up to FEW_DOCUMENTS + 1 of the member's
- * documents' ids, each once (those they wrote from the author index alone, then those they own and
- * did not write). When that is all of them, each is tested for pending requests: a member with a
- * few documents in a busy workspace costs under a millisecond, where reading the workspace's 5,900
- * pending documents took 33 ms. Otherwise the counts go through the workspace's pending requests by
- * document (both partial indexes in document order, merged as they are read) and read each document
- * to keep the member's. Either way they stop at `limit` + 1 documents: past `limit`, the counts are
- * lower bounds and the caller says so. The page comes from those counted documents when they are
- * all of them, or else (more than `limit` pending, so they are not rare) by walking the member's
- * documents newest first and testing each. Reading every pending document to count and sort them
- * all took 30 to 118 ms with 8,800 requests pending on 5,900 documents of 100,000; this takes about
- * 6 (issue 15). The guards are one-time filters: PostgreSQL runs only the branch that applies.
+ * 1. `mineSql`: up to FEW_DOCUMENTS + 1 of the member's documents' ids, each once (those they
+ *    wrote from the author index alone, then those they own and did not write). When that is all
+ *    of them, each is tested for pending requests, up to `limit` + 1, and the page comes from
+ *    them: a member with a few documents in a busy workspace costs under a millisecond, where
+ *    reading the workspace's 5,900 pending documents took 33 ms. Most members stop here.
+ * 2. `pendingCountSql`, for a member with more: the workspace's pending requests by document (both
+ *    partial indexes in document order, merged as they are read), each document read to keep the
+ *    member's, up to `limit` + 1; the page from those when they are all of them.
+ * 3. `walkSql`, past `limit` (pending documents are then not rare): the page by walking the
+ *    member's documents newest first and testing each.
+ *
+ * The last two are prepared (lib/db.ts `queryPrepared`): their plan does not depend on who asks,
+ * so a connection plans each once. The first is planned for its values on every call (querySql):
+ * how many documents a member has decides its plan (below).
  */
-const waitingSql = (accountId: string, userId: string, take: number, limit: number, fewDocuments: number, cursor?: string) => {
-  const after = (alias: string) => afterCursor("AND", alias, "Document", "updatedAt", accountId, cursor);
-  // Literals, not parameters: numbers the code sets (never a caller's text), known to the planner.
-  const [pageSize, countLimit, few] = [take, limit, fewDocuments].map((n) => Prisma.raw(String(Math.trunc(n)))) as [
-    Prisma.Sql,
-    Prisma.Sql,
-    Prisma.Sql,
-  ];
-  return Prisma.sql`
-  WITH authored AS MATERIALIZED (
-    SELECT d.id FROM "Document" d WHERE d."accountId" = ${accountId} AND NOT d.archived AND d."authorId" = ${userId}
-    LIMIT ${few} + 1
-  ),
-  owned AS MATERIALIZED (
-    SELECT o."documentId" AS id FROM "DocumentPolicy" o
-    WHERE o."accountId" = ${accountId} AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'
-      AND o."documentId" NOT IN (SELECT id FROM authored)
-    LIMIT ${few} + 1 - (SELECT count(*) FROM authored)
-  ),
-  sizes AS MATERIALIZED (SELECT (SELECT count(*) FROM authored) + (SELECT count(*) FROM owned) AS mine),
-  pending AS (
-    SELECT coalesce(a."documentId", s."documentId") AS "documentId", coalesce(a.n, 0) AS approvals, coalesce(s.n, 0) AS signatures
-    FROM (SELECT a."documentId", count(*)::int AS n FROM "Approval" a WHERE ${pendingApprovalSql(accountId)} GROUP BY 1) a
-    FULL JOIN (SELECT s."documentId", count(*)::int AS n FROM "Signature" s WHERE ${pendingSignatureSql(accountId)} GROUP BY 1) s
-      ON s."documentId" = a."documentId"
-  ),
-  counted AS MATERIALIZED (
-    (SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
-      FROM (SELECT id FROM authored UNION ALL SELECT id FROM owned) m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
-      JOIN "Document" d ON d.id = m.id
-      WHERE (SELECT mine FROM sizes) <= ${few} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
-      LIMIT ${countLimit} + 1)
-    UNION ALL
-    (SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
-      FROM pending p JOIN "Document" d ON d.id = p."documentId"
-      WHERE (SELECT mine FROM sizes) > ${few} AND ${membersDocumentSql(accountId, userId)}
-      LIMIT ${countLimit} + 1)
-  ),
+type Numbers = { take: number; limit: number; few: number };
+/** Literals, not parameters: numbers the code sets (never a caller's text), known to the planner. */
+const literal = (n: number) => Prisma.raw(String(Math.trunc(n)));
+
+/**
+ * The counts of `counted` (id, name, status, updatedAt, approvals, signatures) and its page after
+ * the cursor's document; `extra` columns on every row.
+ */
+const countedPageSql = (accountId: string, take: number, cursor?: string, extra: Prisma.Sql = Prisma.empty) => Prisma.sql`
   c AS MATERIALIZED (
     SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
     FROM counted
   )
   SELECT l.id, l.name, l.status, l.approvals, l.signatures,
-    c.documents AS "countDocuments", c.approvals AS "countApprovals", c.signatures AS "countSignatures"
+    c.documents AS "countDocuments", c.approvals AS "countApprovals", c.signatures AS "countSignatures"${extra}
   FROM c LEFT JOIN LATERAL (
-    (SELECT w.id, w.name, w.status, w.approvals, w.signatures FROM counted w
-      WHERE c.documents <= ${countLimit} ${after("w")}
-      ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${pageSize})
-    UNION ALL
-    (SELECT d.id, d.name, d.status::text, p.approvals, p.signatures
-      FROM "Document" d ${pendingOfSql(accountId, Prisma.sql`d.id`)}
-      WHERE c.documents > ${countLimit} AND ${membersDocumentSql(accountId, userId)} AND p.approvals + p.signatures > 0 ${after("d")}
-      ORDER BY d."updatedAt" DESC, d.id DESC LIMIT ${pageSize})
+    SELECT w.id, w.name, w.status, w.approvals, w.signatures FROM counted w
+    WHERE true ${afterCursor("AND", "w", "Document", "updatedAt", accountId, cursor)}
+    ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${literal(take)}
   ) l ON true`;
-};
 
-type WaitingRow = {
-  id: string | null;
-  name: string;
-  status: DocumentStatus;
-  approvals: number;
-  signatures: number;
-  countDocuments: number;
-  countApprovals: number;
-  countSignatures: number;
-};
+const mineSql = (accountId: string, userId: string, { take, limit, few }: Numbers, cursor?: string) => Prisma.sql`
+  WITH authored AS MATERIALIZED (
+    SELECT d.id FROM "Document" d WHERE d."accountId" = ${accountId} AND NOT d.archived AND d."authorId" = ${userId}
+    LIMIT ${literal(few)} + 1
+  ),
+  owned AS MATERIALIZED (
+    SELECT o."documentId" AS id FROM "DocumentPolicy" o
+    WHERE o."accountId" = ${accountId} AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'
+      AND o."documentId" NOT IN (SELECT id FROM authored)
+    LIMIT ${literal(few)} + 1 - (SELECT count(*) FROM authored)
+  ),
+  mine AS MATERIALIZED (SELECT id FROM authored UNION ALL SELECT id FROM owned),
+  sizes AS MATERIALIZED (SELECT count(*)::int AS mine FROM mine),
+  counted AS MATERIALIZED (
+    SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
+    FROM mine m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
+    JOIN "Document" d ON d.id = m.id
+    WHERE (SELECT mine FROM sizes) <= ${literal(few)} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
+    LIMIT ${literal(limit)} + 1
+  ),
+  ${countedPageSql(accountId, take, cursor, Prisma.sql`, (SELECT mine FROM sizes) AS mine`)}`;
+
+const pendingCountSql = (accountId: string, userId: string, { take, limit }: Numbers, cursor?: string) => Prisma.sql`
+  WITH counted AS MATERIALIZED (
+    SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
+    FROM (
+      SELECT coalesce(a."documentId", s."documentId") AS "documentId", coalesce(a.n, 0) AS approvals, coalesce(s.n, 0) AS signatures
+      FROM (SELECT a."documentId", count(*)::int AS n FROM "Approval" a WHERE ${pendingApprovalSql(accountId)} GROUP BY 1) a
+      FULL JOIN (SELECT s."documentId", count(*)::int AS n FROM "Signature" s WHERE ${pendingSignatureSql(accountId)} GROUP BY 1) s
+        ON s."documentId" = a."documentId"
+    ) p JOIN "Document" d ON d.id = p."documentId"
+    WHERE ${membersDocumentSql(accountId, userId)}
+    LIMIT ${literal(limit)} + 1
+  ),
+  ${countedPageSql(accountId, take, cursor)}`;
+
+const walkSql = (accountId: string, userId: string, { take }: Numbers, cursor?: string) => Prisma.sql`
+  SELECT d.id, d.name, d.status::text AS status, p.approvals, p.signatures
+  FROM "Document" d ${pendingOfSql(accountId, Prisma.sql`d.id`)}
+  WHERE ${membersDocumentSql(accountId, userId)} AND p.approvals + p.signatures > 0
+    ${afterCursor("AND", "d", "Document", "updatedAt", accountId, cursor)}
+  ORDER BY d."updatedAt" DESC, d.id DESC LIMIT ${literal(take)}`;
+
+type PageRow = { id: string; name: string; status: DocumentStatus; approvals: number; signatures: number };
+/** A page row with the counts; one row of counts alone (the page's columns null) when the page is empty. */
+type CountedRow = { [K in keyof PageRow]: PageRow[K] | null } & { countDocuments: number; countApprovals: number; countSignatures: number };
+
+/** What waits on others: the counts (of up to `limit` + 1 documents) and a page of up to `take` rows. */
+async function loadWaiting(accountId: string, userId: string, numbers: Numbers, cursor?: string) {
+  // Planned for its values: a prepared one's generic plan read every owner policy of the
+  // workspace for a member without documents (100,000 at the bench: 19 ms, against 0.2).
+  let rows: CountedRow[] = await querySql<CountedRow & { mine: number }>(mineSql(accountId, userId, numbers, cursor));
+  if ((rows[0] as CountedRow & { mine: number }).mine > numbers.few)
+    rows = await queryPrepared<CountedRow>(pendingCountSql(accountId, userId, numbers, cursor));
+  const counts = rows[0]!;
+  const pageRows =
+    counts.countDocuments > numbers.limit
+      ? await queryPrepared<PageRow>(walkSql(accountId, userId, numbers, cursor))
+      : rows.filter((row): row is CountedRow & PageRow => row.id !== null);
+  return { counts, rows: pageRows };
+}
 
 const page = <T extends { id: string }>(rows: T[], take: number) => ({
   rows: rows.slice(0, take),
@@ -236,20 +257,17 @@ export async function loadWorkQueue(
   const known = ctx.request?.readOnly ? ctx.sessionUser?.() : undefined;
   const me = known?.id === userId ? known : await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   const email = me.email.toLowerCase();
-  const [awaitingRows, waitingRows] = await Promise.all([
+  const [awaitingRows, waiting] = await Promise.all([
     querySql<AwaitingRow>(awaitingSql(accountId, userId, email, take + 1, input.toApproveCursor, input.toSignCursor)),
-    querySql<WaitingRow>(waitingSql(accountId, userId, take + 1, waitingCountLimit, fewDocuments, input.waitingCursor)),
+    loadWaiting(accountId, userId, { take: take + 1, limit: waitingCountLimit, few: fewDocuments }, input.waitingCursor),
   ]);
   const awaitingCounts = awaitingRows.find((row) => row.kind === "counts")!;
   const toApprove = awaitingRows.filter((row) => row.kind === "approval").map((row) => ({ ...row, accountId }));
   const toSign = awaitingRows.filter((row) => row.kind === "signature").map((row) => ({ ...row, accountId }));
   const approvals = page(toApprove, take);
   const signatures = page(toSign, take);
-  const waitingCounts = waitingRows[0]!;
-  const documents = page(
-    waitingRows.filter((row): row is WaitingRow & { id: string } => row.id !== null),
-    take,
-  );
+  const waitingCounts = waiting.counts;
+  const documents = page(waiting.rows, take);
   const awaiting = (purpose: SigningPurpose, row: Recipient) => ({
     id: row.id,
     documentId: row.documentId,

@@ -57,6 +57,9 @@ async function document(name: string, status: "toReview" | "toSign" | "signing" 
   return doc;
 }
 
+/** What waits on others, with every count. */
+const waitingPart = ({ counts, waiting }: Awaited<ReturnType<typeof loadWorkQueue>>) => ({ counts, waiting });
+
 describe("the work queue", () => {
   it("lists what awaits me and what waits on others, with counts and review or signing links", async () => {
     const review = await document("Queue NDA");
@@ -119,7 +122,7 @@ describe("the work queue", () => {
     });
 
     // Read from the workspace's pending requests rather than from the owner's few documents: the same.
-    expect(await loadWorkQueue(w.ownerCtx, {}, { fewDocuments: 0 })).toEqual(mine);
+    expect(waitingPart(await loadWorkQueue(w.ownerCtx, {}, { fewDocuments: 0 }))).toEqual(waitingPart(mine));
 
     // REST and GraphQL answer the same.
     const rest = await workQueueRoute.GET(jsonRequest("GET", "/vapp/work-queue", { headers: { authorization: `Bearer ${w.ritaToken}` } }));
@@ -202,9 +205,11 @@ describe("the work queue", () => {
     // few) or the workspace's pending requests read instead (fewDocuments 0); and past a count's
     // limit, lower bounds with the page from walking her documents newest first.
     for (const fewDocuments of [undefined, 0]) {
+      // (What awaits her is left out: its links expire a set time after they are made, to the second.)
       const exact = await loadWorkQueue(w.ritaCtx, { take: 1 }, { fewDocuments });
-      expect(exact).toEqual(first);
-      expect(await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: first.waiting.nextCursor! }, { fewDocuments })).toEqual(second);
+      expect(waitingPart(exact)).toEqual(waitingPart(first));
+      const next = await loadWorkQueue(w.ritaCtx, { take: 1, waitingCursor: first.waiting.nextCursor! }, { fewDocuments });
+      expect(waitingPart(next)).toEqual(waitingPart(second));
       const capped = await loadWorkQueue(w.ritaCtx, { take: 1 }, { fewDocuments, waitingCountLimit: 1 });
       expect(capped.counts).toMatchObject({ waitingDocuments: 1, waitingCapped: true });
       expect(capped.waiting).toEqual(first.waiting);
