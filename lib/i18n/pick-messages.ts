@@ -62,3 +62,13 @@ function pick(messages: Record<string, unknown>, keys: readonly string[]): Recor
  * array, so only plain objects are walked into.
  */
 const isBranch = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether the catalogue has that namespace or message ("a.b"), by its own keys ("constructor" is none). */
+export function hasMessages(catalogue: object, key: string): boolean {
+  let node: unknown = catalogue;
+  for (const part of key.split(".")) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return false;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return true;
+}

@@ -4,6 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { resolveLocal, ROOT } from "../source-imports";
 import * as NAMESPACE_SETS from "@/lib/i18n/client-namespaces";
+import { hasMessages } from "@/lib/i18n/pick-messages";
 
 /**
  * Each screen sends the browser only the messages its client components read (issue 15): the
@@ -141,17 +142,12 @@ function lazyKeys(node: ts.Expression | undefined, where: string): string[] {
   }
   if (!node || !ts.isArrayLiteralExpression(node)) problems.push(`${where}: lazyWithMessages needs its keys as an array literal`);
   for (const key of keys)
-    if (!hasMessage(EN, key))
+    if (!hasMessages(EN, key))
       problems.push(`${where}: lazyWithMessages fetches "${key}", which messages/en.json lacks (the route would refuse it)`);
   return keys;
 }
 
 const EN = JSON.parse(readFileSync(path.join(ROOT, "messages/en.json"), "utf8")) as Record<string, unknown>;
-const hasMessage = (messages: Record<string, unknown>, key: string) =>
-  key
-    .split(".")
-    .reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), messages) !==
-  undefined;
 
 /** The literal keys an argument can take, or null when they cannot be read without running the code. */
 function staticKeys(node: ts.Expression | undefined): string[] | null {

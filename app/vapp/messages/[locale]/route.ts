@@ -2,7 +2,7 @@ import { z } from "zod";
 import { route } from "@/lib/http/route";
 import { LOCALES } from "@/lib/i18n/locales";
 import { getMessages, messagesVersion } from "@/lib/i18n/messages";
-import { messagesText } from "@/lib/i18n/pick-messages";
+import { hasMessages, messagesText } from "@/lib/i18n/pick-messages";
 
 /** "documentAccess", "signing.panel": a namespace or a message, as ClientMessages takes them. */
 const KEY = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
@@ -23,16 +23,6 @@ const input = z
       if (!hasMessages(getMessages(locale), key))
         issues.addIssue({ code: "custom", path: ["keys"], message: `No messages under "${key}".` });
   });
-
-/** Whether the catalogue has that namespace or message (its own keys: "constructor" is none). */
-function hasMessages(catalogue: object, key: string): boolean {
-  let node: unknown = catalogue;
-  for (const part of key.split(".")) {
-    if (!node || typeof node !== "object" || !Object.hasOwn(node, part)) return false;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return true;
-}
 
 /**
  * Messages of the interface language under the given keys, as JSON text: what a panel that loads
