@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, use, useEffect, useReducer, type ComponentType } from "react";
 import { MoreMessages, useMessagesSource, useTranslations } from "@/lib/i18n/client";
+import { fetchMessages, forgetFailure, messagesPath } from "@/lib/i18n/fetch-messages";
 
 /**
  * A panel that loads when it is first shown, with its messages: its code (`load`, an `import()`)
@@ -24,7 +25,7 @@ export function lazyWithMessages<P extends object>(load: () => Promise<Component
     const t = useTranslations("errors");
     const common = useTranslations("common");
     const [, retried] = useReducer((count: number) => count + 1, 0);
-    const url = messagesUrl(locale, version, keys);
+    const url = messagesPath(locale, version, keys);
     const messages = use(fetchMessages(url));
     // Opened again later, a panel whose messages did not come asks for them again.
     useEffect(() => () => forgetFailure(url), [url]);
@@ -67,32 +68,4 @@ export function lazyWithMessages<P extends object>(load: () => Promise<Component
       </Suspense>
     );
   };
-}
-
-const messagesUrl = (locale: string, version: string, keys: readonly string[]) =>
-  `/vapp/messages/${encodeURIComponent(locale)}?${new URLSearchParams({ keys: keys.join(","), v: version })}`;
-
-/**
- * One request per address while the page lives (the same promise on every render, as `use`
- * needs); a failed one (null) is kept until the panel closes or the person tries again.
- */
-const requests = new Map<string, Promise<string | null>>();
-const failed = new Set<string>();
-function fetchMessages(url: string): Promise<string | null> {
-  let request = requests.get(url);
-  if (!request) {
-    request = fetch(url)
-      .then((response) => (response.ok ? response.text() : null))
-      .catch(() => null)
-      .then((text) => {
-        if (text === null) failed.add(url);
-        return text;
-      });
-    requests.set(url, request);
-  }
-  return request;
-}
-
-function forgetFailure(url: string) {
-  if (failed.delete(url)) requests.delete(url);
 }

@@ -225,6 +225,7 @@ function paramValue(routePath: string, param: string): string | string[] {
     "parties/[id]": ids.party,
     "signatures/[id]": ids.signature,
     "pages/[page]": "1",
+    "messages/[locale]": "en",
     "billing/subscriptions/[id]": ids.subscription,
     "billing/payment-methods/[id]": ids.card,
     "billing/invoices/[id]": ids.invoice,
