@@ -158,10 +158,11 @@ type Numbers = { take: number; limit: number; few: number };
 const literal = (n: number) => Prisma.raw(String(Math.trunc(n)));
 
 /**
- * The counts of `counted` (id, name, status, updatedAt, approvals, signatures) and its page after
- * the cursor's document; `extra` columns on every row.
+ * The counts of `counted` (id, name, status, updatedAt, approvals, signatures) and, when they
+ * are all of them (not past `limit`), its page after the cursor's document; `extra` columns on
+ * every row.
  */
-const countedPageSql = (accountId: string, take: number, cursor?: string, extra: Prisma.Sql = Prisma.empty) => Prisma.sql`
+const countedPageSql = ({ take, limit }: Numbers, accountId: string, cursor?: string, extra: Prisma.Sql = Prisma.empty) => Prisma.sql`
   c AS MATERIALIZED (
     SELECT count(*)::int AS documents, coalesce(sum(approvals), 0)::int AS approvals, coalesce(sum(signatures), 0)::int AS signatures
     FROM counted
@@ -170,20 +171,20 @@ const countedPageSql = (accountId: string, take: number, cursor?: string, extra:
     c.documents AS "countDocuments", c.approvals AS "countApprovals", c.signatures AS "countSignatures"${extra}
   FROM c LEFT JOIN LATERAL (
     SELECT w.id, w.name, w.status, w.approvals, w.signatures FROM counted w
-    WHERE true ${afterCursor("AND", "w", "Document", "updatedAt", accountId, cursor)}
+    WHERE c.documents <= ${literal(limit)} ${afterCursor("AND", "w", "Document", "updatedAt", accountId, cursor)}
     ORDER BY w."updatedAt" DESC, w.id DESC LIMIT ${literal(take)}
   ) l ON true`;
 
-const mineSql = (accountId: string, userId: string, { take, limit, few }: Numbers, cursor?: string) => Prisma.sql`
+const mineSql = (accountId: string, userId: string, numbers: Numbers, cursor?: string) => Prisma.sql`
   WITH authored AS MATERIALIZED (
     SELECT d.id FROM "Document" d WHERE d."accountId" = ${accountId} AND NOT d.archived AND d."authorId" = ${userId}
-    LIMIT ${literal(few)} + 1
+    LIMIT ${literal(numbers.few)} + 1
   ),
   owned AS MATERIALIZED (
     SELECT o."documentId" AS id FROM "DocumentPolicy" o
     WHERE o."accountId" = ${accountId} AND o."userId" = ${userId} AND o.role = 'owner' AND o.status = 'active'
       AND o."documentId" NOT IN (SELECT id FROM authored)
-    LIMIT ${literal(few)} + 1 - (SELECT count(*) FROM authored)
+    LIMIT ${literal(numbers.few)} + 1 - (SELECT count(*) FROM authored)
   ),
   mine AS MATERIALIZED (SELECT id FROM authored UNION ALL SELECT id FROM owned),
   sizes AS MATERIALIZED (SELECT count(*)::int AS mine FROM mine),
@@ -191,12 +192,12 @@ const mineSql = (accountId: string, userId: string, { take, limit, few }: Number
     SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
     FROM mine m ${pendingOfSql(accountId, Prisma.sql`m.id`)}
     JOIN "Document" d ON d.id = m.id
-    WHERE (SELECT mine FROM sizes) <= ${literal(few)} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
-    LIMIT ${literal(limit)} + 1
+    WHERE (SELECT mine FROM sizes) <= ${literal(numbers.few)} AND p.approvals + p.signatures > 0 AND d."accountId" = ${accountId} AND NOT d.archived
+    LIMIT ${literal(numbers.limit)} + 1
   ),
-  ${countedPageSql(accountId, take, cursor, Prisma.sql`, (SELECT mine FROM sizes) AS mine`)}`;
+  ${countedPageSql(numbers, accountId, cursor, Prisma.sql`, (SELECT mine FROM sizes) AS mine`)}`;
 
-const pendingCountSql = (accountId: string, userId: string, { take, limit }: Numbers, cursor?: string) => Prisma.sql`
+const pendingCountSql = (accountId: string, userId: string, numbers: Numbers, cursor?: string) => Prisma.sql`
   WITH counted AS MATERIALIZED (
     SELECT d.id, d.name, d.status::text AS status, d."updatedAt", p.approvals, p.signatures
     FROM (
@@ -206,9 +207,9 @@ const pendingCountSql = (accountId: string, userId: string, { take, limit }: Num
         ON s."documentId" = a."documentId"
     ) p JOIN "Document" d ON d.id = p."documentId"
     WHERE ${membersDocumentSql(accountId, userId)}
-    LIMIT ${literal(limit)} + 1
+    LIMIT ${literal(numbers.limit)} + 1
   ),
-  ${countedPageSql(accountId, take, cursor)}`;
+  ${countedPageSql(numbers, accountId, cursor)}`;
 
 const walkSql = (accountId: string, userId: string, { take }: Numbers, cursor?: string) => Prisma.sql`
   SELECT d.id, d.name, d.status::text AS status, p.approvals, p.signatures
