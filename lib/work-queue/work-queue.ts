@@ -128,31 +128,6 @@ type AwaitingRow = {
   toSign: number;
 };
 
-/**
- * What waits on others takes one, two or three statements, chosen in code by what the previous one
- * found. One statement guarding the three paths with one-time filters cost PostgreSQL more to
- * plan than to run, on every load: 2.1 ms of planning for 1.6 of work for a member without
- * documents, and for the administrator 1.3 for 10 (docs/benchmarks.md, session 23). The pending
- * predicates are the partial indexes' (migration 20261129020000_pending_request_indexes), word for
- * word. Past `limit` documents the counts are lower bounds and the caller says so: reading every
- * pending document to count and sort them all took 30 to 118 ms with 8,800 requests pending on
- * 5,900 documents of 100,000.
- *
- * 1. `mineSql`: up to FEW_DOCUMENTS + 1 of the member's documents' ids, each once (those they
- *    wrote from the author index alone, then those they own and did not write). When that is all
- *    of them, each is tested for pending requests, up to `limit` + 1, and the page comes from
- *    them: a member with a few documents in a busy workspace costs under a millisecond, where
- *    reading the workspace's 5,900 pending documents took 33 ms. Most members stop here.
- * 2. `pendingCountSql`, for a member with more: the workspace's pending requests by document (both
- *    partial indexes in document order, merged as they are read), each document read to keep the
- *    member's, up to `limit` + 1; the page from those when they are all of them.
- * 3. `walkSql`, past `limit` (pending documents are then not rare): the page by walking the
- *    member's documents newest first and testing each.
- *
- * The last two are prepared (lib/db.ts `queryPrepared`): their plan does not depend on who asks,
- * so a connection plans each once. The first is planned for its values on every call (querySql):
- * how many documents a member has decides its plan (below).
- */
 type Numbers = { take: number; limit: number; few: number };
 /** Literals, not parameters: numbers the code sets (never a caller's text), known to the planner. */
 const literal = (n: number) => Prisma.raw(String(Math.trunc(n)));
@@ -222,13 +197,37 @@ type PageRow = { id: string; name: string; status: DocumentStatus; approvals: nu
 /** A page row with the counts; one row of counts alone (the page's columns null) when the page is empty. */
 type CountedRow = { [K in keyof PageRow]: PageRow[K] | null } & { countDocuments: number; countApprovals: number; countSignatures: number };
 
-/** What waits on others: the counts (of up to `limit` + 1 documents) and a page of up to `take` rows. */
+/**
+ * What waits on others: the counts (of up to `limit` + 1 documents) and a page of up to `take`
+ * rows, in one, two or three statements, chosen in code by what the previous one found. One
+ * statement guarding the three paths with one-time filters cost PostgreSQL more to plan than to
+ * run, on every load: 2.1 ms of planning for 1.6 of work for a member without documents, and for
+ * the administrator 1.3 for 10 (docs/benchmarks.md, session 23). The pending predicates are the
+ * partial indexes' (migration 20261129020000_pending_request_indexes), word for word. Past `limit`
+ * documents the counts are lower bounds and the caller says so: reading every pending document to
+ * count and sort them all took 30 to 118 ms with 8,800 requests pending on 5,900 documents of
+ * 100,000.
+ *
+ * 1. `mineSql`: up to FEW_DOCUMENTS + 1 of the member's documents' ids, each once (those they
+ *    wrote from the author index alone, then those they own and did not write). When that is all
+ *    of them, each is tested for pending requests, up to `limit` + 1, and the page comes from
+ *    them: a member with a few documents in a busy workspace costs under a millisecond, where
+ *    reading the workspace's 5,900 pending documents took 33 ms. Most members stop here.
+ * 2. `pendingCountSql`, for a member with more: the workspace's pending requests by document (both
+ *    partial indexes in document order, merged as they are read), each document read to keep the
+ *    member's, up to `limit` + 1; the page from those when they are all of them.
+ * 3. `walkSql`, past `limit` (pending documents are then not rare): the page by walking the
+ *    member's documents newest first and testing each.
+ *
+ * The last two are prepared (lib/db.ts `queryPrepared`): their plan does not depend on who asks,
+ * so a connection plans each once. The first is planned for its values on every call (querySql):
+ * how many documents a member has decides its plan (below).
+ */
 async function loadWaiting(accountId: string, userId: string, numbers: Numbers, cursor?: string) {
   // Planned for its values: a prepared one's generic plan read every owner policy of the
   // workspace for a member without documents (100,000 at the bench: 19 ms, against 0.2).
-  let rows: CountedRow[] = await querySql<CountedRow & { mine: number }>(mineSql(accountId, userId, numbers, cursor));
-  if ((rows[0] as CountedRow & { mine: number }).mine > numbers.few)
-    rows = await queryPrepared<CountedRow>(pendingCountSql(accountId, userId, numbers, cursor));
+  const mine = await querySql<CountedRow & { mine: number }>(mineSql(accountId, userId, numbers, cursor));
+  const rows = mine[0]!.mine > numbers.few ? await queryPrepared<CountedRow>(pendingCountSql(accountId, userId, numbers, cursor)) : mine;
   const counts = rows[0]!;
   const pageRows =
     counts.countDocuments > numbers.limit
