@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { Suspense, type ReactNode } from "react";
+import { ErrorTextsProvider } from "@/components/layout/error-texts";
 import { HydrationMarker } from "@/components/layout/hydration-marker";
 import { NavigationProgress } from "@/components/layout/navigation-progress";
 import { NotificationsProvider } from "@/components/ui/notifications";
@@ -14,7 +15,15 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [locale, t] = await Promise.all([getLocale(), getTranslations("common")]);
+  const [locale, t, te] = await Promise.all([getLocale(), getTranslations("common"), getTranslations("errors")]);
+  // What app/error.tsx says when a page fails: sent with every page, so it needs no request.
+  const errorTexts = {
+    title: t("pageErrorTitle"),
+    body: te("INTERNAL"),
+    retry: t("retry"),
+    home: t("goHome"),
+    reference: t("errorReference"),
+  };
   return (
     <html lang={locale} data-scroll-behavior="smooth">
       <body>
@@ -23,7 +32,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </Suspense>
         {/* No messages here: each screen sends its client components' own (ClientMessages), and a screen without any loads no translation runtime. */}
         <NotificationsProvider closeLabel={t("close")}>
-          {children}
+          <ErrorTextsProvider texts={errorTexts}>{children}</ErrorTextsProvider>
           <HydrationMarker />
         </NotificationsProvider>
       </body>

@@ -1,3 +1,4 @@
+import { hasNul } from "@/lib/http/nul-character";
 import type { DocumentListInput } from "./document-list-sql";
 
 const list = (value: string | null) =>
@@ -7,6 +8,15 @@ const list = (value: string | null) =>
         .map((s) => s.trim())
         .filter(Boolean)
     : undefined;
+
+/**
+ * A list screen's address parameters as Next gives them (`searchParams`), each once. A value
+ * holding U+0000 is left out: PostgreSQL cannot search or compare it, and a hand-edited address
+ * with a bad filter shows the list without that filter rather than an error.
+ */
+export function listParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
+  return new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && !hasNul(k) && !hasNul(v) ? [[k, v]] : [])));
+}
 
 /**
  * The filters every list screen shares (/docs and /templates: page, words, category, tags,

@@ -94,7 +94,8 @@ export function zodFieldProblems(issues: readonly z.core.$ZodIssue[], data?: unk
   });
 }
 
-function problem(path: string, code: string, params?: Params, fallback = ""): FieldProblem {
+/** One field's problem, `code` a text of `errors.fields` (its English as the message). */
+export function problem(path: string, code: string, params?: Params, fallback = ""): FieldProblem {
   const message = hasText(code) ? english(`errors.fields.${code}` as never, params as never) : fallback;
   return { path, code, ...(params ? { params } : {}), message };
 }

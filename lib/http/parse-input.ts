@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
-import { zodFieldProblems } from "@/lib/errors/zod-field-problems";
+import { problem, zodFieldProblems } from "@/lib/errors/zod-field-problems";
+import { nulPath } from "./nul-character";
 
 /** Bodies above this are refused before parsing (routes may ask for less or more). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -44,11 +45,21 @@ export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYT
 const valueAt = (data: unknown, path: PropertyKey[]) =>
   path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as never)[key] : undefined), data);
 
+/** VALIDATION_FAILED for a text holding U+0000 (lib/http/nul-character.ts), at `path`. */
+function nulCharacter(path: string) {
+  const field = path || "body";
+  return new AppError(AppErrorCode.VALIDATION_FAILED, {
+    message: `Some fields are not valid: ${field}`,
+    params: { fields: field },
+    details: { fields: [problem(field, "nulCharacter")] },
+  });
+}
+
 /**
- * Validates with zod. A required parameter that is null or undefined gives the spec's exact
- * MISSING_PARAMETER message; any other problem VALIDATION_FAILED with the fields involved, each
- * `{ path, code, params?, message }` (lib/errors/zod-field-problems.ts), translated where the
- * error is rendered.
+ * Validates with zod, after refusing any text that holds U+0000 (PostgreSQL cannot store it). A
+ * required parameter that is null or undefined gives the spec's exact MISSING_PARAMETER message;
+ * any other problem VALIDATION_FAILED with the fields involved, each `{ path, code, params?,
+ * message }` (lib/errors/zod-field-problems.ts), translated where the error is rendered.
  */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.infer<S> {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
@@ -57,6 +68,8 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operat
       params: { fields: "body" },
     });
   }
+  const nul = nulPath(data);
+  if (nul !== null) throw nulCharacter(nul);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const missing = result.error.issues.find(

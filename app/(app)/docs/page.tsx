@@ -5,7 +5,7 @@ import { DocumentsList } from "@/components/documents/documents-list";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { documentListSchema } from "@/lib/documents/document-list-sql";
-import { documentListFromQuery } from "@/lib/documents/list-query";
+import { documentListFromQuery, listParams } from "@/lib/documents/list-query";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 
 export const dynamic = "force-dynamic";
@@ -29,7 +29,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Se
     );
   }
   const raw = await searchParams;
-  const params = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  const params = listParams(raw);
   // A hand-edited address with a bad filter shows the cleared list rather than an error page
   // (the service's own parse throws a ZodError, not an AppError, so it is checked here first).
   const filters = documentListSchema.safeParse(documentListFromQuery(params));

@@ -9,6 +9,7 @@ import { flattenTree, folderTree } from "@/lib/folders/folders";
 import { findCategories } from "@/lib/categories/find-categories";
 import { findTags } from "@/lib/tags/tags";
 import { findTemplatesAuthors } from "@/lib/templates/find-templates-authors";
+import { listParams } from "@/lib/documents/list-query";
 import { templateListFromQuery } from "@/lib/templates/find-templates-query";
 import { findTemplates, templateListSchema } from "@/lib/templates/templates";
 import { hasSeenWelcomeTour } from "@/lib/users/has-seen-welcome-tour";
@@ -33,7 +34,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
     );
   }
   const raw = await searchParams;
-  const params = new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])));
+  const params = listParams(raw);
   // A hand-edited address with a bad filter shows the cleared list rather than an error page.
   const filters = templateListSchema.safeParse(templateListFromQuery(params));
   const [page, tree, categories, tags, authors] = await Promise.all([

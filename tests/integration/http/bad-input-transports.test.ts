@@ -7,6 +7,7 @@ import * as documentValues from "@/app/vapp/documents/[id]/values/route";
 import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as tagsBulkDelete from "@/app/vapp/tags/bulk-delete/route";
 import * as tags from "@/app/vapp/tags/route";
+import * as documents from "@/app/vapp/documents/route";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql, type GraphQLErrorExtensions } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
@@ -83,6 +84,26 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
     expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
     expect(gql.extensions.fields?.[0]).toMatchObject({ code: "too_big", message: restSide.error.details?.fields?.[0].message });
+  });
+
+  it("hostile: a null character (U+0000), which PostgreSQL cannot store, in a tag's name or a list's words", async () => {
+    const name = "Tag\u0000name";
+    const restSide = await restAnswer(await tags.POST(rest("POST", "/vapp/tags", { name })));
+    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
+    expect(gql.extensions.fields).toEqual([
+      {
+        path: "name",
+        code: "nulCharacter",
+        message: "Este texto contiene un carácter nulo (U+0000), que no se puede guardar. Elimínalo y vuelve a intentarlo.",
+      },
+    ]);
+    // In an address: the documents list's words (a 500 from PostgreSQL before).
+    const search = await restAnswer(await documents.GET(jsonRequest("GET", "/vapp/documents?q=a%00b", { headers: headers() })));
+    expect(search).toMatchObject({
+      status: 400,
+      error: { code: "VALIDATION_FAILED", details: { fields: [{ path: "search", code: "nulCharacter" }] } },
+    });
   });
 
   it("missing: a required argument not given, in a literal or a variable", async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/errors/app-error";
+import { parseInput } from "@/lib/http/parse-input";
+import { listParams } from "@/lib/documents/list-query";
+import { hasNul, nulPath } from "@/lib/http/nul-character";
+
+describe("a null character (U+0000), which PostgreSQL cannot store in text", () => {
+  it("is found in a string anywhere in parsed JSON, or in a key, with its path", () => {
+    expect(hasNul("a\u0000b")).toBe(true);
+    expect(hasNul("a\\u0000b")).toBe(false);
+    expect(nulPath({ name: "plain", tags: ["a", "b"], values: { n: 1, ok: true, none: null } })).toBeNull();
+    expect(nulPath({ name: "a\u0000" })).toBe("name");
+    expect(nulPath({ values: { party: ["x", "y\u0000"] } })).toBe("values.party.1");
+    expect(nulPath({ values: { "na\u0000me": "x" } })).toBe("values.na\u0000me");
+    expect(nulPath("\u0000")).toBe("");
+  });
+
+  it("is not looked for in uploaded bytes or other objects than plain ones", () => {
+    expect(nulPath({ files: [{ bytes: new Uint8Array([0, 0]), name: "a.pdf" }] })).toBeNull();
+    expect(nulPath({ when: new Date(0) })).toBeNull();
+  });
+
+  it("is found at any depth without exhausting the stack", () => {
+    let deep: unknown = "end\u0000";
+    for (let i = 0; i < 50_000; i++) deep = [deep];
+    expect(nulPath(deep)).toBe(Array.from({ length: 50_000 }, () => "0").join("."));
+  });
+
+  it("makes the input invalid before the schema is consulted, naming the field", () => {
+    const schema = z.object({ name: z.string().max(10) });
+    const refused = (() => {
+      try {
+        parseInput(schema, { name: "a\u0000b" }, "createTag");
+      } catch (error) {
+        return error;
+      }
+    })() as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe("VALIDATION_FAILED");
+    expect(refused.details).toEqual({ fields: [expect.objectContaining({ path: "name", code: "nulCharacter" })] });
+    expect(parseInput(schema, { name: "ab" }, "createTag")).toEqual({ name: "ab" });
+  });
+
+  it("leaves a list screen's address parameter out, so the list shows without that filter", () => {
+    const params = listParams({ q: "a\u0000b", tag: "t1", status: ["a", "b"], ["fol\u0000der"]: "x" });
+    expect([...params.entries()]).toEqual([["tag", "t1"]]);
+  });
+});
