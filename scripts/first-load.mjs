@@ -21,13 +21,15 @@ import { gzipSync } from "node:zlib";
  * switcher were fetched when first needed, and on 2026-11-28 once more (/docs 154.6 → 151.1,
  * /d/{id}/view 156.4 → 153.8) when the app's links stopped using next/link (components/ui/link.tsx),
  * and again (/docs 149.1, /d/{id}/view 151.8, /s/{id} 147.4) when client components translated
- * with lib/i18n/client.tsx instead of next-intl's client.
+ * with lib/i18n/client.tsx instead of next-intl's client. Raised by 1 KB on 2026-11-29 for the error
+ * screen in the visitor's language (app/error.tsx and its texts' context: 0.7 KB on every page,
+ * the floor 136.9 → 137.6): /login 143, /docs 151, /d/{id}/view 154, /s/{id} 149.5.
  */
 export const FIRST_LOAD_BUDGETS_KB = {
-  "/login": { target: 135, ceiling: 142, own: 6 },
-  "/docs": { target: 145, ceiling: 150, own: 16 },
-  "/d/{id}/view": { target: 160, ceiling: 153, own: 31 },
-  "/s/{id}": { target: null, ceiling: 148.5, own: null },
+  "/login": { target: 135, ceiling: 143, own: 6 },
+  "/docs": { target: 145, ceiling: 151, own: 16 },
+  "/d/{id}/view": { target: 160, ceiling: 154, own: 31 },
+  "/s/{id}": { target: null, ceiling: 149.5, own: null },
 };
 
 /**
