@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { AccountContext } from "@/lib/auth/context";
+import { calendarDay, dayBounds } from "@/lib/text/calendar-dates";
 import { seesAllDocuments, visibleDocumentsSql } from "./access";
 import { headlineSql } from "./document-highlights";
 import { searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES } from "./status";
 
 const id = z.string().min(1).max(64);
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** The /docs list filters (spec section 2): status, category, tags, folder, author, dates, text. */
 export const documentListSchema = z
@@ -23,8 +23,8 @@ export const documentListSchema = z
     authorId: id.optional(),
     templateId: id.optional(),
     dateField: z.enum(["createdAt", "updatedAt", "startedAt", "endedAt"]).default("createdAt"),
-    from: day.optional(),
-    to: day.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
     archived: z.boolean().default(false),
     orderBy: z.enum(["updatedAt", "createdAt", "name", "status", "endedAt", "ref", "relevance"]).default("updatedAt"),
     sortBy: z.enum(["asc", "desc"]).default("desc"),
@@ -79,8 +79,9 @@ export async function documentListConditions(ctx: AccountContext, input: z.infer
       Prisma.sql`EXISTS (SELECT 1 FROM "_DocumentToTag" dt WHERE dt."A" = d.id AND dt."B" = ANY(CAST(${input.tagIds} AS text[])))`,
     );
   const column = Prisma.raw(`d."${COLUMNS[input.dateField]}"`);
-  if (input.from) conds.push(Prisma.sql`${column} >= ${new Date(`${input.from}T00:00:00Z`)}`);
-  if (input.to) conds.push(Prisma.sql`${column} < ${new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000)}`);
+  const days = dayBounds(input.from, input.to);
+  if (days.from) conds.push(Prisma.sql`${column} >= ${days.from}`);
+  if (days.before) conds.push(Prisma.sql`${column} < ${days.before}`);
   if (input.search) conds.push(Prisma.sql`d.search @@ ${searchQuery(input.search, ctx.locale)}`);
   return Prisma.join(conds, " AND ");
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { momentOrDay } from "@/lib/text/calendar-dates";
 
 /**
  * The input a person gives a document: its details (create, update, import) and the values of a
@@ -6,7 +7,6 @@ import { z } from "zod";
  * services.
  */
 const id = z.string().min(1).max(64);
-const isoDate = z.iso.datetime({ offset: true }).or(z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** Document details a person sets (spec Document): all optional. */
 export const documentFieldsSchema = z
@@ -24,9 +24,9 @@ export const documentFieldsSchema = z
       .string()
       .regex(/^[A-Za-z]{3}$/)
       .nullable(),
-    startedAt: isoDate.nullable(),
-    endedAt: isoDate.nullable(),
-    renewalAt: isoDate.nullable(),
+    startedAt: momentOrDay.nullable(),
+    endedAt: momentOrDay.nullable(),
+    renewalAt: momentOrDay.nullable(),
     categoryId: id.nullable(),
     folderId: id.nullable(),
     tagIds: z.array(id).max(50),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { moment } from "@/lib/text/calendar-dates";
 
 /**
  * The roles a share link may carry. A link never gives editor or owner: whoever holds the URL
@@ -36,7 +37,7 @@ export const addressListSchema = z
   .transform((list) => [...new Set(list)]);
 
 /** An instant with its offset (the browser sends toISOString()); the service checks it is ahead. */
-const expirySchema = z.iso.datetime({ offset: true });
+const expirySchema = moment;
 
 export const linkSettingsSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storableDate } from "@/lib/text/calendar-dates";
 import { REMINDER_CONTACT_STATUSES, REMINDER_LIMITS, type ReminderContactStatus } from "./reminder-limits";
 
 export { REMINDER_LIMITS };
@@ -23,7 +24,7 @@ export const reminderContactSchema = z
 const fields = {
   name: z.string().trim().min(1).max(REMINDER_LIMITS.name),
   description: z.string().trim().max(REMINDER_LIMITS.description).nullish(),
-  notifyAt: z.coerce.date(),
+  notifyAt: storableDate,
   contacts: z.array(reminderContactSchema).min(1).max(REMINDER_LIMITS.contacts),
 };
 

@@ -4,6 +4,7 @@ import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { pageArgs, pageOf, type PageInput } from "@/lib/pagination";
+import { dayBounds } from "@/lib/text/calendar-dates";
 import { matchingTemplateIds } from "./template-search";
 import { templateListSchema, type TemplateListInput, templateInclude } from "./template-schemas";
 
@@ -18,6 +19,7 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
   const input = templateListSchema.parse(raw);
   // `search` is full text; `name` (the public API's) only what the name or description contain.
   const text = input.search;
+  const days = dayBounds(input.from, input.to);
   const where: Prisma.TemplateWhereInput = {
     accountId,
     ...(input.folderId !== undefined ? { folderId: input.folderId } : {}),
@@ -25,13 +27,8 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
     ...(input.tagIds?.length ? { tags: { some: { id: { in: input.tagIds } } } } : {}),
     ...(input.published !== undefined ? { published: input.published } : {}),
     ...(input.authorId ? { authorId: input.authorId } : {}),
-    ...(input.from || input.to
-      ? {
-          [input.dateField]: {
-            ...(input.from ? { gte: new Date(`${input.from}T00:00:00Z`) } : {}),
-            ...(input.to ? { lt: new Date(new Date(`${input.to}T00:00:00Z`).getTime() + 86_400_000) } : {}),
-          },
-        }
+    ...(days.from || days.before
+      ? { [input.dateField]: { ...(days.from ? { gte: days.from } : {}), ...(days.before ? { lt: days.before } : {}) } }
       : {}),
     ...(text ? { id: { in: await matchingTemplateIds(accountId, text, ctx.locale) } } : {}),
     ...(input.name && !text

@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { calendarDay as day } from "@/lib/text/calendar-dates";
 import { variablesSchema } from "./variables";
 
 const id = z.string().min(1).max(64);
-/** A calendar day, YYYY-MM-DD, that is a real date. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), "Enter a valid date.");
 
 /** The fields a person sets on a template (all optional on update). */
 export const templateFieldsSchema = z
