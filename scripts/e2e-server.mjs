@@ -6,7 +6,7 @@
  *   port 3100 (or E2E_PORT). It never builds.
  * - Without DATABASE_URL: a fresh embedded database (PGlite) in a folder under the OS temp dir,
  *   deleted and created again for every run.
- * - With DATABASE_URL: a fresh database `covenant_e2e_<timestamp>` created on that server; the
+ * - With DATABASE_URL: a fresh database `covenant_e2e_<port>_<timestamp>` created on that server; the
  *   app migrates and seeds it at start. It is dropped again when the server stops.
  * - Emails go to the outbox (/dev/outbox), where the tests read their links.
  *
@@ -49,7 +49,8 @@ let cleanup = async () => {};
 if (process.env.DATABASE_URL) {
   const { default: postgres } = await import("postgres");
   const base = new URL(process.env.DATABASE_URL);
-  const name = `covenant_e2e_${Date.now()}`;
+  // The port in the name: a second server of the same run (tests/e2e/resilience) has a database of its own.
+  const name = `covenant_e2e_${PORT}_${Date.now()}`;
   const admin = postgres(base.toString(), { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE "${name}"`);
   // Dropped after the run: commits need not wait for the disk (docs/benchmarks.md, "CI time").

@@ -28,7 +28,7 @@ test("a page whose database is unreachable says so in the visitor's language, an
     await expect(async () => {
       expect((await fetch(`${ORIGIN}/login`)).status).toBe(200);
     }).toPass({ timeout: 90_000 });
-    const name = /database (covenant_e2e_\d+) created/.exec(output)?.[1];
+    const name = /database (covenant_e2e_\d+_\d+) created/.exec(output)?.[1];
     expect(name).toBeTruthy();
 
     const context = await browser.newContext({ locale: "es-ES" });
