@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AppError, AppErrorCode, type FieldProblem } from "@/lib/errors/app-error";
 import { DEFAULT_CURRENCY, formatCurrency, formatNumber, formatPercent, intlLocale } from "@/lib/i18n/format";
 import { matchLocale } from "@/lib/i18n/locales";
+import { isCalendarDay } from "@/lib/text/calendar-dates";
 import { isValidPhone } from "@/lib/users/phone";
 import { fieldProblem, type FieldProblemCode } from "./field-problems";
 import type { FilledValue, FilledValues, RawValue, UploadValue } from "./filled-values";
@@ -29,11 +30,6 @@ function toNumber(raw: RawValue): number | null {
   const value = typeof raw === "number" ? raw : Number(String(raw).trim().replace(/\s/g, ""));
   return Number.isFinite(value) ? value : Number.NaN;
 }
-
-const isDateString = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) &&
-  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /**
  * Checks the values a person filled in against each field's type and options, computes the
@@ -128,7 +124,7 @@ export function fillValues(
         break;
       }
       case "date": {
-        if (!isDateString(str)) {
+        if (!isCalendarDay(str)) {
           problem(variable, "date");
           break;
         }

@@ -2,15 +2,14 @@
 
 import { z } from "zod";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "./structured-values";
-import { CURRENCY_FORMATS, FIELD_NAME, ISO_DATE, VARIABLE_LIMITS as LIMITS, VARIABLE_TYPES, type VariableType } from "./variable-types";
-
-const isoDate = z.string().regex(ISO_DATE);
+import { calendarDay } from "@/lib/text/calendar-dates";
+import { CURRENCY_FORMATS, FIELD_NAME, VARIABLE_LIMITS as LIMITS, VARIABLE_TYPES, type VariableType } from "./variable-types";
 
 export const variableOptionsSchema = z
   .object({
     dateFormat: z.string().trim().max(LIMITS.dateFormat).optional(),
-    dateMin: isoDate.optional(),
-    dateMax: isoDate.optional(),
+    dateMin: calendarDay.optional(),
+    dateMax: calendarDay.optional(),
     currency: z
       .string()
       .regex(/^[A-Za-z]{3}$/)

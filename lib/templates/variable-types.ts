@@ -72,6 +72,3 @@ export const VARIABLE_LIMITS = {
 export const FIELD_NAME_PATTERN = "[\\p{L}\\p{N}][\\p{L}\\p{N} _.\\-]{0,99}";
 /** The same rule as a whole-string expression (schemas check names with it). */
 export const FIELD_NAME = new RegExp(`^${FIELD_NAME_PATTERN}$`, "u");
-
-/** A date as fields store it: YYYY-MM-DD. */
-export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -84,6 +84,15 @@ describe("field values", () => {
     );
   });
 
+  it("takes only days that exist, in years 0001 to 9999 (lib/text/calendar-dates.ts)", () => {
+    const day = [v("day", "date")];
+    for (const value of ["2024-02-30", "0000-01-01", "2024-13-01"])
+      expect(() => fillValues(day, { day: value }), value).toThrow(
+        expect.objectContaining({ details: { fields: [expect.objectContaining({ path: "day", code: "date" })] } }),
+      );
+    expect(fillValues(day, { day: "2024-02-29" }, { language: "en" }).text.day).toBe("February 29, 2024");
+  });
+
   it("translates the field problems for the caller's language where the error is rendered", () => {
     let error: AppError | undefined;
     try {
