@@ -9,6 +9,7 @@ import { inspectAttachmentFile, type AttachmentFile } from "@/lib/files/attachme
 import { detectType } from "@/lib/files/detect-type";
 import { imageSize } from "@/lib/files/image-size";
 import type { UploadedFile } from "@/lib/files/upload-limits";
+import { isCalendarDay } from "@/lib/text/calendar-dates";
 
 export const SIGNATURE_IMAGE_MAX_BYTES = Number(process.env.SIGNATURE_IMAGE_MAX_BYTES) || 2 * 1024 * 1024;
 export const SIGNATURE_KINDS = ["drawn", "typed", "uploaded"] as const;
@@ -83,7 +84,8 @@ export async function checkFieldInput(fields: FieldBox[], values: Record<string,
     if (value.length > 2000) throw problem(field.keyName, `“${field.keyName}” is too long.`);
     if (field.fieldType === "number" && !Number.isFinite(Number(value)))
       throw problem(field.keyName, `“${field.keyName}” must be a number.`);
-    if (field.fieldType === "date" && Number.isNaN(Date.parse(value))) throw problem(field.keyName, `“${field.keyName}” must be a date.`);
+    if (field.fieldType === "date" && !isCalendarDay(value))
+      throw problem(field.keyName, `“${field.keyName}” must be a date (YYYY-MM-DD).`);
     texts[field.keyName] = value;
   }
   return { texts, uploads };

@@ -49,6 +49,18 @@ beforeAll(async () => {
     },
     {
       signatureId: signer.id,
+      keyName: "signedOn",
+      kind: "field",
+      fieldType: "date",
+      required: false,
+      page: 1,
+      x: 0.5,
+      y: 0.1,
+      width: 0.2,
+      height: 0.05,
+    },
+    {
+      signatureId: signer.id,
       keyName: "photo",
       kind: "field",
       fieldType: "image",
@@ -85,6 +97,15 @@ describe("a signer's input", () => {
     expect(await sign({ data: {} })).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "city" } });
     const notImage = { name: "photo.pdf", bytes: new TextEncoder().encode("%PDF-1.4 nope"), field: "photo" };
     expect(await sign({ files: [png(), notImage] })).toMatchObject({ code: "FILE_TYPE_NOT_ALLOWED" });
+  });
+
+  it("takes a date field's day only if it exists (lib/text/calendar-dates.ts)", async () => {
+    for (const signedOn of ["2024-02-30", "0000-01-01", "March 5"])
+      expect(await sign({ data: { city: "Girona", signedOn } }), signedOn).toMatchObject({
+        code: "VALIDATION_FAILED",
+        params: { fields: "signedOn" },
+      });
+    expect((await db.signature.findUniqueOrThrow({ where: { id: signerId } })).signedAt).toBeNull();
   });
 
   it("refuses a corrupt .p12 and a wrong password with their own errors", async () => {
