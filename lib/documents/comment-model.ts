@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { roleAtLeast } from "./access";
 import type { CommentKind } from "./relation-types";
+import { clip } from "@/lib/text/clip";
 
 /** At most this many comments on one document. */
 export const COMMENTS_PER_DOCUMENT_MAX = 2000;
@@ -48,7 +49,7 @@ export const forbidden = (message: string) => new AppError(AppErrorCode.FORBIDDE
 /** A short, single-line beginning of a comment for the audit trail (never the whole text). */
 export function commentExcerpt(body: string, max = 80): string {
   const line = body.replace(/\s+/g, " ").trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+  return line.length > max ? `${clip(line, max - 1)}…` : line;
 }
 
 /** The kinds a role sees: suggestions from reviewer up. */

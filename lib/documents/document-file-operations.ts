@@ -17,8 +17,14 @@ import { updateDocumentVersion } from "./update-document-version";
  */
 const members = { callers: ["member", "apiToken"] } as const;
 const id = z.string().min(1).max(64);
-/** Which version (the latest without it), and `inline=1` to let the browser show it (a PDF). */
-const versionFile = z.object({ id, version: z.coerce.number().int().min(1).optional(), inline: z.enum(["1"]).optional() }).strict();
+/**
+ * Which version (the latest without it), and `inline=1` to let the browser show it (a PDF). A
+ * version number is a PostgreSQL integer: past 2,147,483,647 no version has it, and the statement
+ * would fail on the number itself.
+ */
+const versionFile = z
+  .object({ id, version: z.coerce.number().int().min(1).max(2_147_483_647).optional(), inline: z.enum(["1"]).optional() })
+  .strict();
 
 export const documentVersionsOperation = defineOperation({
   name: "documentVersions",

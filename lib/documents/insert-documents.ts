@@ -10,6 +10,7 @@ import type { DocumentFields } from "./document-schemas";
 import type { PreparedAttachment } from "./field-uploads";
 import { assertOwnReferences } from "./references";
 import { refreshSearchIndex } from "./search-index";
+import { clip } from "@/lib/text/clip";
 
 /**
  * The one write of new documents, whatever their source (a template, an upload, an import, a
@@ -28,11 +29,13 @@ async function nextRef(tx: Prisma.TransactionClient, accountId: string): Promise
   const row = rows[0];
   if (!row?.builder) return null;
   const now = new Date();
-  return row.builder
-    .replace(/\{counter\}/g, String(row.counter))
-    .replace(/\{year\}/g, String(now.getUTCFullYear()))
-    .replace(/\{month\}/g, String(now.getUTCMonth() + 1).padStart(2, "0"))
-    .slice(0, 100);
+  return clip(
+    row.builder
+      .replace(/\{counter\}/g, String(row.counter))
+      .replace(/\{year\}/g, String(now.getUTCFullYear()))
+      .replace(/\{month\}/g, String(now.getUTCMonth() + 1).padStart(2, "0")),
+    100,
+  );
 }
 
 const storageKey = (accountId: string, documentId: string, version: number, ext: string) =>
@@ -121,7 +124,7 @@ export async function insertDocuments(ctx: ServiceContext, docs: NewDocument[]) 
                   accountId,
                   authorId: ctx.userId,
                   version: 1,
-                  name: doc.file.name.slice(0, 255),
+                  name: clip(doc.file.name, 255),
                   mimetype: doc.file.mimetype,
                   path: keys[i],
                   size: doc.file.bytes.byteLength,

@@ -1,4 +1,4 @@
-import { hasNul } from "@/lib/http/nul-character";
+import { unstorable } from "@/lib/http/unstorable-text";
 import type { DocumentListInput } from "./document-list-sql";
 
 const list = (value: string | null) =>
@@ -11,11 +11,14 @@ const list = (value: string | null) =>
 
 /**
  * A list screen's address parameters as Next gives them (`searchParams`), each once. A value
- * holding U+0000 is left out: PostgreSQL cannot search or compare it, and a hand-edited address
+ * PostgreSQL cannot store (U+0000, half a surrogate pair: lib/http/unstorable-text.ts) is left
+ * out: it cannot be searched or compared, and a hand-edited address
  * with a bad filter shows the list without that filter rather than an error.
  */
 export function listParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
-  return new URLSearchParams(Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && !hasNul(k) && !hasNul(v) ? [[k, v]] : [])));
+  return new URLSearchParams(
+    Object.entries(raw).flatMap(([k, v]) => (typeof v === "string" && !unstorable(k) && !unstorable(v) ? [[k, v]] : [])),
+  );
 }
 
 /**

@@ -20,6 +20,7 @@ import { assertNotLockedByOther } from "./document-lock";
 import type { FieldUpload } from "./field-uploads";
 import { refreshSearchIndex } from "./search-index";
 import { newVersionFileKey, nextVersionNumber } from "./version-files";
+import { clip } from "@/lib/text/clip";
 
 export const updateDocumentValuesSchema = z.object({ values: fieldValuesSchema.default({}) }).strict();
 
@@ -142,7 +143,7 @@ export async function writeDocumentValues(
           documentId: document.id,
           authorId: ctx.userId,
           version,
-          name: `${document.name}.${template.format}`.slice(0, 255),
+          name: clip(`${document.name}.${template.format}`, 255),
           mimetype: template.mimetype,
           path: key,
           size: generated.bytes.byteLength,

@@ -11,6 +11,7 @@ import { requireDocumentRole } from "./access";
 import { assertNotLockedByOther } from "./document-lock";
 import { refreshSearchIndex } from "./search-index";
 import { newVersionFileKey, nextVersionNumber } from "./version-files";
+import { clip } from "@/lib/text/clip";
 
 /**
  * Adds a new version from an upload (spec updateDocumentVersion): checked by content like any
@@ -48,7 +49,7 @@ export async function writeDocumentVersion(
           documentId: document.id,
           authorId: ctx.userId,
           version,
-          name: upload.name.slice(0, 255),
+          name: clip(upload.name, 255),
           mimetype: file.mimetype,
           path: key,
           size: file.bytes.byteLength,

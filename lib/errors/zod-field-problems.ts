@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { FieldProblem } from "./app-error";
+import { clip } from "@/lib/text/clip";
 
 type Params = Record<string, string | number>;
 
@@ -44,7 +45,7 @@ const bound = (value: number | bigint, kind: string): string | number =>
 
 /** A value the client sent, as a param (a refused enum value is worth naming back); long text is cut. */
 const received = (value: unknown): Params =>
-  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? { received: String(value).slice(0, 100) } : {};
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? { received: clip(String(value), 100) } : {};
 
 /** The stable code and params of one issue; unknown keys are split by the caller. */
 function codeOf(issue: z.core.$ZodIssue, value: unknown): { code: string; params?: Params } {

@@ -4,6 +4,7 @@ import { detectType } from "./detect-type";
 import { DOCX_MIME } from "./docx";
 import { imageSize } from "./image-size";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
+import { clip } from "@/lib/text/clip";
 
 /** A file checked to be kept with a document: its type from its bytes, and an image's pixel size. */
 export type AttachmentFile = {
@@ -33,7 +34,7 @@ const corrupt = (kind: string) =>
 export async function inspectAttachmentFile(file: UploadedFile, options: { imageOnly?: boolean } = {}): Promise<AttachmentFile> {
   assertUploadSize(file);
   const { bytes } = file;
-  const name = file.name.slice(0, 255) || "file";
+  const name = clip(file.name, 255) || "file";
   const detected = detectType(bytes);
   if (detected && (detected.mime === "image/png" || detected.mime === "image/jpeg")) {
     const size = imageSize(bytes);

@@ -1,4 +1,5 @@
 import { getResolvedPDFJS } from "unpdf";
+import { clip } from "@/lib/text/clip";
 
 /** Bounds on what one PDF may cost to read: pages, characters kept and time. */
 export type PdfTextLimits = {
@@ -85,7 +86,7 @@ export async function extractPdfText(bytes: Uint8Array, limits: PdfTextLimits = 
   let chars = 0;
   /** Keeps text up to the cap; false once it is full. */
   const keep = (text: string) => {
-    const piece = text.slice(0, Math.max(0, maxChars - chars));
+    const piece = clip(text, Math.max(0, maxChars - chars));
     parts.push(piece);
     chars += piece.length;
     return chars < maxChars;
@@ -152,5 +153,5 @@ export async function extractPdfText(bytes: Uint8Array, limits: PdfTextLimits = 
   } finally {
     await task?.destroy().catch(() => undefined);
   }
-  return clean(parts.join("")).slice(0, maxChars);
+  return clip(clean(parts.join("")), maxChars);
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import { problem, zodFieldProblems } from "@/lib/errors/zod-field-problems";
-import { nulPath } from "./nul-character";
+import { unstorablePath, type UnstorableReason } from "./unstorable-text";
 
 /** Bodies above this are refused before parsing (routes may ask for less or more). */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
@@ -45,18 +45,19 @@ export async function readJsonBody(req: Request, maxBytes = DEFAULT_MAX_BODY_BYT
 const valueAt = (data: unknown, path: PropertyKey[]) =>
   path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as never)[key] : undefined), data);
 
-/** VALIDATION_FAILED for a text holding U+0000 (lib/http/nul-character.ts), at `path`. */
-function nulCharacter(path: string) {
+/** VALIDATION_FAILED for a text PostgreSQL cannot store (lib/http/unstorable-text.ts), at `path`. */
+function unstorableText(path: string, reason: UnstorableReason) {
   const field = path || "body";
   return new AppError(AppErrorCode.VALIDATION_FAILED, {
     message: `Some fields are not valid: ${field}`,
     params: { fields: field },
-    details: { fields: [problem(field, "nulCharacter")] },
+    details: { fields: [problem(field, reason)] },
   });
 }
 
 /**
- * Validates with zod, after refusing any text that holds U+0000 (PostgreSQL cannot store it). A
+ * Validates with zod, after refusing any text PostgreSQL cannot store (U+0000, half of a surrogate
+ * pair: lib/http/unstorable-text.ts). A
  * required parameter that is null or undefined gives the spec's exact MISSING_PARAMETER message;
  * any other problem VALIDATION_FAILED with the fields involved, each `{ path, code, params?,
  * message }` (lib/errors/zod-field-problems.ts), translated where the error is rendered.
@@ -68,8 +69,8 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operat
       params: { fields: "body" },
     });
   }
-  const nul = nulPath(data);
-  if (nul !== null) throw nulCharacter(nul);
+  const unstorable = unstorablePath(data);
+  if (unstorable) throw unstorableText(unstorable.path, unstorable.reason);
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const missing = result.error.issues.find(

@@ -13,6 +13,7 @@ import { sendSealedEmails } from "./sealed-emails";
 import { auditChainHead, sealEvents, sealParties, signatureStamps, signerName, type SealSigner } from "./seal-inputs";
 import { sealPdf } from "./seal-pdf";
 import { recordSealingFailure, writeSealingState } from "./sealing-state";
+import { clip } from "@/lib/text/clip";
 
 /** Why a run sealed nothing. */
 export type SealSkip = "notFound" | "noContent" | "alreadySealed" | "noSignatures" | "notAllSigned" | "changed";
@@ -131,7 +132,7 @@ export async function sealDocument(
             documentId,
             authorId: null,
             version: latest.version + 1,
-            name: `${latest.name.replace(/\.[^.]+$/, "")}.pdf`.slice(0, 255),
+            name: clip(`${latest.name.replace(/\.[^.]+$/, "")}.pdf`, 255),
             mimetype: "application/pdf",
             path: key,
             size: sealed.bytes.byteLength,

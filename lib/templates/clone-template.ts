@@ -9,6 +9,7 @@ import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
 import { templateNotFound, templateInclude } from "./template-schemas";
 import { templateStorageKey } from "./template-file";
+import { clip } from "@/lib/text/clip";
 
 /** Copies a template, file included, as an unpublished "<name> (copy)" in the caller's language. */
 export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
@@ -31,7 +32,7 @@ export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
         updatedAt: undefined,
         id: newId,
         authorId: ctx.userId,
-        name: getTranslator(ctx.locale)("templates.copyName", { name: source.name }).slice(0, 200),
+        name: clip(getTranslator(ctx.locale)("templates.copyName", { name: source.name }), 200),
         published: false,
         version: 1,
         fileKey: key,

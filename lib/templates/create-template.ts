@@ -12,6 +12,7 @@ import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables } from "./variables";
 import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
 import { initialVariables, inspectTemplateFile, templateFileColumns, templateStorageKey } from "./template-file";
+import { clip } from "@/lib/text/clip";
 
 /**
  * Creates a template from an uploaded .docx, .pdf or .doc: the file is checked by content, its
@@ -25,13 +26,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
   const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);
   assertValidVariables(variables);
-  const name =
-    input.name ??
-    (upload.name
-      .replace(/\.[^.]+$/, "")
-      .trim()
-      .slice(0, 200) ||
-      getTranslator(ctx.locale)("templates.defaultName"));
+  const name = input.name ?? (clip(upload.name.replace(/\.[^.]+$/, "").trim(), 200) || getTranslator(ctx.locale)("templates.defaultName"));
 
   const templateId = crypto.randomUUID().replace(/-/g, "").slice(0, 25);
   const key = templateStorageKey(accountId, templateId, 1, file.ext);
@@ -60,7 +55,7 @@ export async function createTemplate(ctx: ServiceContext, fields: TemplateFields
           tags: input.tagIds?.length ? { connect: input.tagIds.map((tagId) => ({ id: tagId })) } : undefined,
           ...templateFileColumns(file, upload.name, key),
           variables: variables as unknown as Prisma.InputJsonValue,
-          metadata: { text: file.text.slice(0, 100_000) },
+          metadata: { text: clip(file.text, 100_000) },
         },
         include: templateInclude,
       });

@@ -3,6 +3,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { defaultVariable, mergeDetected, type Variable } from "./variables";
+import { clip } from "@/lib/text/clip";
 
 /**
  * Definitions for the fields found in a file: PDF field kinds give checkbox and choice types, and
@@ -45,7 +46,7 @@ export const templateFileColumns = (file: ContractFile, fileName: string, key: s
   delimiter: file.delimiter ?? "bracket",
   fileKey: key,
   mimetype: file.mimetype,
-  fileName: fileName.slice(0, 255),
+  fileName: clip(fileName, 255),
   size: file.bytes.byteLength,
 });
 

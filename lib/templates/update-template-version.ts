@@ -14,6 +14,7 @@ import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { templateNotFound, templateInclude } from "./template-schemas";
 import { initialVariables, inspectTemplateFile, newTemplateFileKey, templateFileColumns } from "./template-file";
+import { clip } from "@/lib/text/clip";
 
 /**
  * The fields of `file` as a new version of a template whose fields are `previous`: known ones keep
@@ -68,7 +69,7 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
           version: { increment: 1 },
           ...templateFileColumns(file, upload.name, key),
           variables: variables as unknown as Prisma.InputJsonValue,
-          metadata: { ...(current.metadata as object), text: file.text.slice(0, 100_000) },
+          metadata: { ...(current.metadata as object), text: clip(file.text, 100_000) },
         },
         include: templateInclude,
       });
