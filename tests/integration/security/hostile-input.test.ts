@@ -1,5 +1,21 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
+import { buildContext, signedContext, type RequestSource } from "@/lib/auth/get-request-context";
+import { approvalLink } from "@/lib/approvals/approval-emails";
+import { createApproval } from "@/lib/approvals/create-approval";
+import { requestApprovals } from "@/lib/approvals/request-approvals";
+import { addDocumentAttachment } from "@/lib/documents/add-document-attachment";
+import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
+import { createDocumentFromUpload } from "@/lib/documents/create-document";
+import { createDocumentLink } from "@/lib/links/document-links";
+import { validateDocumentLink } from "@/lib/links/validate-document-link";
+import { createLinkComment } from "@/lib/links/visitor-operations";
+import { addSigner } from "@/lib/signatures/manage-signers";
+import { saveSignaturePlaceholders } from "@/lib/signatures/save-placeholders";
+import { requestSignatures } from "@/lib/signatures/request-signatures";
+import { makeDocx } from "@/tests/fixtures/docx";
+import { signingToken } from "@/tests/integration/signatures/helpers";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { isAppError } from "@/lib/errors/app-error";
 import { errorBody, toAppError } from "@/lib/http/error-response";
@@ -8,7 +24,7 @@ import { runOperation, type Operation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
-import { hostileVariants, jsonSchemaOf, pathText, sampleOf } from "@/tests/fixtures/hostile-values";
+import { hostileVariants, jsonSchemaOf, pathText, sampleOf, withValue } from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -80,9 +96,9 @@ const endings = new Map<string, number>();
 const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
 
 /** What went wrong with one call, or null: an unexpected error, or an error whose message does not read in a language. */
-async function failureOf(operation: Operation, input: unknown): Promise<string | null> {
+async function failureOf(operation: Operation, input: unknown, caller = callerFor(operation)): Promise<string | null> {
   try {
-    const result = await runOperation(operation, withRequestMemo(callerFor(operation), { readOnly: operation.kind === "query" }), input);
+    const result = await runOperation(operation, withRequestMemo(caller, { readOnly: operation.kind === "query" }), input);
     if (result instanceof Response) await result.arrayBuffer();
     count("ok");
     return null;
@@ -107,6 +123,127 @@ const show = (value: unknown) => {
   const text = typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? `[${value.length} items]` : String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…(${text.length})` : text;
 };
+
+/**
+ * The people without an account: a share link's visitor, an approval's reviewer and a signer,
+ * each by the token of their link. An operation that ends what the token allows (a decision, a
+ * signature, a refusal) gets a new record and token for every call, so that each hostile value
+ * reaches the service rather than "this link is no longer valid".
+ */
+describe("hostile input from the people without an account", () => {
+  type Caller = { ctx: ServiceContext; record: Record<string, string> };
+  let visitor: Caller;
+  let reviewer: Caller;
+  let signer: Caller;
+  let contractPdf: Uint8Array;
+
+  const source = (token: string): RequestSource => ({
+    header: (name) => (name.toLowerCase() === "authorization" ? `Bearer ${token}` : null),
+    cookie: () => null,
+  });
+
+  /** A new approval of a document made from the workspace's template, requested: its reviewer's token. */
+  async function freshReviewer(): Promise<Caller> {
+    const document = await createDocumentFromTemplate(member, { templateId: w.templateId, values: { party: "Okapi" } });
+    const approval = await createApproval(member, { documentId: document.id, email: freshEmail(), settings: { allowModification: true } });
+    await requestApprovals(member, document.id);
+    const row = await db.approval.findUniqueOrThrow({ where: { id: approval.id } });
+    const token = new URL(approvalLink(row)).searchParams.get("signed")!;
+    return { ctx: signedContext(anonymousContext(), token), record: { approvalId: approval.id, documentId: document.id } };
+  }
+
+  /** A new PDF contract with one signer, who must fill a text field ("city"), requested: the signer's token. */
+  async function freshSigner(): Promise<Caller> {
+    const document = await createDocumentFromUpload(member, { name: "H's contract to sign" }, { name: "c.pdf", bytes: contractPdf });
+    const added = await addSigner(member, document.id, { email: freshEmail(), firstName: "Hostile", order: 1 });
+    await saveSignaturePlaceholders(member, document.id, [
+      {
+        signatureId: added.id,
+        keyName: "city",
+        kind: "field",
+        fieldType: "text",
+        required: true,
+        page: 1,
+        x: 0.1,
+        y: 0.1,
+        width: 0.2,
+        height: 0.05,
+      },
+    ]);
+    await requestSignatures(member, document.id);
+    const token = await signingToken(added.email);
+    return {
+      ctx: signedContext(anonymousContext({ ip: "198.51.100.9", userAgent: "hostile" }), token),
+      record: { signatureId: added.id, documentId: document.id },
+    };
+  }
+
+  beforeAll(async () => {
+    contractPdf = await makeTextPdf([["Clause 1: the parties agree."]]);
+    const link = await createDocumentLink(member, w.doc.id, { name: "H's visitor link", role: "reviewer" });
+    const opened = await validateDocumentLink(anonymousContext({ userAgent: "hostile" }), link.id);
+    if (opened.status !== "valid") throw new Error("the link did not open");
+    const attachment = await addDocumentAttachment(member, w.doc.id, { name: "annex.docx", bytes: makeDocx(["Annex"]) });
+    const ctx = await buildContext(source(opened.accessToken));
+    const comment = (await runOperation(createLinkComment, ctx, {
+      linkId: link.id,
+      body: "The visitor's own comment",
+      authorName: "Vi Sitor",
+    })) as { id: string };
+    visitor = { ctx, record: { linkId: link.id, attachmentId: attachment.id, commentId: comment.id } };
+    reviewer = await freshReviewer();
+    signer = await freshSigner();
+  }, 120_000);
+
+  const png = () => ({ name: "signature.png", bytes: makePng(30, 12), field: "signature" });
+  /** Each operation: who calls it (the same caller, or a new one for every call), and its plain input for that caller's record. */
+  const external: Record<string, { caller: () => Caller | Promise<Caller>; input: (record: Record<string, string>) => unknown }> = {
+    linkedDocument: { caller: () => visitor, input: () => ({}) },
+    linkedDocumentFile: { caller: () => visitor, input: () => ({ inline: "1" }) },
+    linkedAttachmentFile: { caller: () => visitor, input: (r) => ({ attachmentId: r.attachmentId }) },
+    linkComments: { caller: () => visitor, input: (r) => ({ linkId: r.linkId }) },
+    createLinkComment: { caller: () => visitor, input: (r) => ({ linkId: r.linkId, body: "A visitor's remark", authorName: "Vi Sitor" }) },
+    updateLinkComment: { caller: () => visitor, input: (r) => ({ linkId: r.linkId, commentId: r.commentId, body: "Edited" }) },
+    deleteLinkComment: { caller: () => visitor, input: (r) => ({ linkId: r.linkId, commentId: r.commentId }) },
+    fetchValidApproval: { caller: () => reviewer, input: () => ({}) },
+    approvalFile: { caller: () => reviewer, input: () => ({ inline: "1" }) },
+    approvalMessages: { caller: () => reviewer, input: (r) => ({ approvalId: r.approvalId }) },
+    sendApprovalMessage: { caller: () => reviewer, input: (r) => ({ approvalId: r.approvalId, data: "A question" }) },
+    reviseApprovalDocument: { caller: freshReviewer, input: (r) => ({ id: r.approvalId, values: { party: "Revised" } }) },
+    reviewDocument: { caller: freshReviewer, input: (r) => ({ id: r.approvalId, isApproved: true, comment: "Fine by me" }) },
+    fetchValidSignature: { caller: () => signer, input: () => ({}) },
+    signingResult: { caller: () => signer, input: () => ({}) },
+    verifyUser: { caller: () => signer, input: () => ({}) },
+    downloadSealedDocument: { caller: () => signer, input: () => ({}) },
+    signDocument: { caller: freshSigner, input: () => ({ kind: "uploaded", data: { city: "Girona" }, files: [png()] }) },
+    declineSignature: { caller: freshSigner, input: (r) => ({ id: r.signatureId, reason: "Not these terms" }) },
+  };
+
+  it("has a case for every operation only such a person may call", () => {
+    const onlyByToken = OPERATIONS.filter((operation) =>
+      operation.callers.every((caller) => ["visitor", "reviewer", "signer"].includes(caller)),
+    );
+    expect(onlyByToken.map((operation) => operation.name).filter((name) => !external[name])).toEqual([]);
+  });
+
+  for (const [name, spec] of Object.entries(external)) {
+    it(`${name}: every input its schema accepts ends in a result or a worded error`, async () => {
+      const operation = OPERATIONS.find((candidate) => candidate.name === name)!;
+      const failures: string[] = [];
+      const first = await spec.caller();
+      const base = spec.input(first.record);
+      const ids = Object.keys(base as object).filter((key) => key === "id" || key.endsWith("Id"));
+      const plain = await failureOf(operation, base, first.ctx);
+      if (plain) failures.push(`plain input: ${plain}`);
+      for (const variant of hostileVariants(operation.input, base, ids)) {
+        const caller = await spec.caller();
+        const failure = await failureOf(operation, withValue(spec.input(caller.record), variant.path, variant.value), caller.ctx);
+        if (failure) failures.push(`${pathText(variant.path)} = ${show(variant.value)}: ${failure}`);
+      }
+      expect(failures).toEqual([]);
+    }, 120_000);
+  }
+});
 
 describe("hostile input to every declared operation", () => {
   /** How many operations' plain input reached their service (not refused by their own schema). */
