@@ -50,10 +50,28 @@ export async function proxy(request: NextRequest) {
   if (security.requestCsp) headers.set("content-security-policy", security.requestCsp);
   else headers.delete("content-security-policy");
   // APIs, and files with an extension (Next's 404 for them is a page, so it keeps the page policy).
-  const response =
-    isApiPath(pathname) || FILE_PATH.test(pathname) ? NextResponse.next({ request: { headers } }) : await guard(request, headers);
+  const response = !decodable(pathname)
+    ? NextResponse.rewrite(new URL("/not-found", request.url), { request: { headers } })
+    : isApiPath(pathname) || FILE_PATH.test(pathname)
+      ? NextResponse.next({ request: { headers } })
+      : await guard(request, headers);
   for (const [name, value] of Object.entries(security.response)) response.headers.set(name, value);
   return response;
+}
+
+/**
+ * Whether the path decodes: a percent-escape of bytes that are not UTF-8 (`/d/%FF`, `/s/%C0%AF`)
+ * names no screen and no resource, but Next answers it on a dynamic route with a bare "Internal
+ * Server Error" (vercel/next.js#92527): it gets the not-found screen instead (404, the visitor's
+ * language), as an unknown path does.
+ */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Files are not screens: no guard for them. */

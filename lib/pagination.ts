@@ -11,6 +11,16 @@ export const pageInputSchema = z.object({
 
 export type PageInput = { page: number; size: number };
 
+/**
+ * A page number from a screen's address (`?page=`): a whole number from 1, else the first page,
+ * so that a hand-edited address (`page=1e309`, `page=2.5`, `page=abc`) shows the list rather
+ * than an error.
+ */
+export function pageFromQuery(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
 export const pageArgs = (input: PageInput) => ({ skip: (input.page - 1) * input.size, take: input.size });
 
 /** The output schema of a page of `item`s (the shape of pageOf). */

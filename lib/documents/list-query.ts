@@ -1,4 +1,5 @@
 import { unstorable } from "@/lib/http/unstorable-text";
+import { pageFromQuery } from "@/lib/pagination";
 import type { DocumentListInput } from "./document-list-sql";
 
 const list = (value: string | null) =>
@@ -29,7 +30,7 @@ export function listParams(raw: Record<string, string | string[] | undefined>): 
 export function listQueryFromParams(params: URLSearchParams) {
   const folder = params.get("folder");
   return {
-    page: Number(params.get("page")) || 1,
+    page: pageFromQuery(params.get("page")),
     size: Number(params.get("size")) || 25,
     search: params.get("q") || undefined,
     categoryId: params.get("category") || undefined,

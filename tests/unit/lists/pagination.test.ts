@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { renderedText } from "../../factories/client-intl";
 import { Pagination } from "@/components/ui/pagination";
+import { pageFromQuery } from "@/lib/pagination";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 
@@ -19,5 +20,13 @@ describe("the list's pages line", () => {
     expect(render({ page: 80, pages: 80, total: 2_000, capped: true, ranked: true }, "es", es)).toContain(
       "Página 80 de 80 · más de 2000 elementos: los 2000 más recientes, por relevancia",
     );
+  });
+});
+
+describe("a page number from a screen's address", () => {
+  it("is a whole number from 1, else the first page", () => {
+    expect(pageFromQuery("3")).toBe(3);
+    for (const typed of [undefined, null, "", "0", "-2", "2.5", "abc", "1e309", "99999999999999999999", "Infinity"])
+      expect(pageFromQuery(typed), String(typed)).toBe(1);
   });
 });

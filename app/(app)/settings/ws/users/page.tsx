@@ -7,6 +7,7 @@ import { findAccountRoles } from "@/lib/accounts/find-account-roles";
 import { getAccount } from "@/lib/accounts/get-account";
 import { can } from "@/lib/auth/permissions";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { pageFromQuery } from "@/lib/pagination";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,7 @@ export default async function WorkspaceUsersPage({ searchParams }: { searchParam
         {null}
       </WorkspacePage>
     );
-  const page = Math.max(1, Number((await searchParams).page ?? 1) || 1);
+  const page = pageFromQuery((await searchParams).page);
   const [members, roles, account, t, tr] = await Promise.all([
     findMembers(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
     findAccountRoles(ctx),
