@@ -3,6 +3,7 @@ import { anonymousContext, type ServiceContext } from "@/lib/auth/context";
 import { signedContext } from "@/lib/auth/get-request-context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { addSigner } from "@/lib/signatures/manage-signers";
+import type { PlaceholderInput } from "@/lib/signatures/schemas";
 import { createAccount, signedInAs, uniqueEmail } from "@/tests/factories";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 
@@ -44,3 +45,23 @@ export async function sealJobs(documentId: string): Promise<number> {
   >`SELECT count(*) AS n FROM pgboss.job WHERE name = 'sealDocument' AND data->>'documentId' = ${documentId}`;
   return Number(rows[0]?.n ?? 0);
 }
+
+/** A box the signer fills (a field of `fieldType`), on page 1 near the top left unless `place` says otherwise. */
+export const fieldBox = (
+  signatureId: string,
+  keyName: string,
+  fieldType: NonNullable<PlaceholderInput["fieldType"]>,
+  place: Partial<Pick<PlaceholderInput, "required" | "page" | "x" | "y" | "width" | "height">> = {},
+): PlaceholderInput => ({
+  signatureId,
+  keyName,
+  kind: "field",
+  fieldType,
+  required: false,
+  page: 1,
+  x: 0.1,
+  y: 0.1,
+  width: 0.2,
+  height: 0.05,
+  ...place,
+});

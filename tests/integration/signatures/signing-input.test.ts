@@ -15,7 +15,7 @@ import { signedStatement } from "@/lib/signatures/signer-certificate";
 import { SIGNATURE_IMAGE_MAX_BYTES } from "@/lib/signatures/signature-input";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { makePng } from "@/tests/factories/images";
-import { addSigners, pdfContract, signerContext, signingToken } from "./helpers";
+import { addSigners, fieldBox, pdfContract, signerContext, signingToken } from "./helpers";
 import { opensslCmsVerify } from "@/tests/factories/openssl";
 
 /**
@@ -35,42 +35,9 @@ beforeAll(async () => {
   const [signer] = await addSigners(contract.ctx, contract.document.id, [1], { allowCertificate: true });
   signerId = signer.id;
   await saveSignaturePlaceholders(contract.ctx, contract.document.id, [
-    {
-      signatureId: signer.id,
-      keyName: "city",
-      kind: "field",
-      fieldType: "text",
-      required: true,
-      page: 1,
-      x: 0.1,
-      y: 0.1,
-      width: 0.2,
-      height: 0.05,
-    },
-    {
-      signatureId: signer.id,
-      keyName: "signedOn",
-      kind: "field",
-      fieldType: "date",
-      required: false,
-      page: 1,
-      x: 0.5,
-      y: 0.1,
-      width: 0.2,
-      height: 0.05,
-    },
-    {
-      signatureId: signer.id,
-      keyName: "photo",
-      kind: "field",
-      fieldType: "image",
-      required: false,
-      page: 2,
-      x: 0.1,
-      y: 0.1,
-      width: 0.2,
-      height: 0.2,
-    },
+    fieldBox(signer.id, "city", "text", { required: true }),
+    fieldBox(signer.id, "signedOn", "date", { x: 0.5 }),
+    fieldBox(signer.id, "photo", "image", { page: 2, height: 0.2 }),
   ]);
   await requestSignatures(contract.ctx, contract.document.id);
   token = await signingToken(signer.email);
