@@ -24,7 +24,7 @@ import { runOperation, type Operation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
-import { hostileVariants, jsonSchemaOf, pathText, sampleOf, withValue } from "@/tests/fixtures/hostile-values";
+import { branch, hostileVariants, jsonSchemaOf, pathText, sampleOf, withValue } from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -36,7 +36,8 @@ import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtu
  * breaks with a mail header, ICU syntax, numbers at int4's edge and past it, lists as long as
  * allowed, ids that name nothing. Each call must end in a result or in an error the person is
  * told in words (an AppError other than INTERNAL, whose message reads in all five languages):
- * never the 500 "Something went wrong". The operations of share-link visitors, signers and
+ * never the 500 "Something went wrong". A mutation's answer gives back each text it names as it
+ * was sent (notGivenBack): nothing is cut, mangled or lost on the way to the database. The operations of share-link visitors, signers and
  * reviewers act through tokens and have their own tests.
  */
 let w: WorkspaceData;
@@ -101,7 +102,7 @@ async function failureOf(operation: Operation, input: unknown, caller = callerFo
     const result = await runOperation(operation, withRequestMemo(caller, { readOnly: operation.kind === "query" }), input);
     if (result instanceof Response) await result.arrayBuffer();
     count("ok");
-    return null;
+    return operation.kind === "mutation" ? notGivenBack(operation, input, result) : null;
   } catch (error) {
     if (!isAppError(error) && !(error && typeof error === "object" && "code" in error && error.code === "P2002")) return explain(error);
     const appError = toAppError(error);
@@ -117,6 +118,27 @@ async function failureOf(operation: Operation, input: unknown, caller = callerFo
     }
     return null;
   }
+}
+
+/**
+ * What a mutation's answer (shaped by its declared output, as REST sends it) does not give back
+ * as it was sent, of the texts it names alike at the top level: a text is stored whole, as typed
+ * (trimmed at most), whatever its characters. Addresses (emails, URLs) are normalised and secrets
+ * never come back, so they are not compared.
+ */
+function notGivenBack(operation: Operation, input: unknown, result: unknown): string | null {
+  if (!input || typeof input !== "object" || !result || typeof result !== "object") return null;
+  const shaped = operation.output.safeParse(result);
+  const answer = (shaped.success ? shaped.data : result) as Record<string, unknown>;
+  const fields = jsonSchemaOf(operation.input).properties ?? {};
+  for (const [key, sent] of Object.entries(input)) {
+    if (typeof sent !== "string" || key === "id" || /email|password|token/i.test(key) || branch(fields[key] ?? {}).format === "uri")
+      continue;
+    const given = answer[key];
+    if (typeof given === "string" && given !== sent && given !== sent.trim())
+      return `${key} came back as ${show(given)} (${given.length} long, sent ${sent.length})`;
+  }
+  return null;
 }
 
 const show = (value: unknown) => {
