@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { defineJob } from "@/lib/jobs/job";
+import { clip } from "@/lib/text/clip";
 
 let transport: nodemailer.Transporter | undefined;
 let transportUrl: string | undefined;
@@ -65,7 +66,7 @@ export const emailDeliveryJob = defineJob({
         html: email.html,
       });
     } catch (error) {
-      const message = String(error).slice(0, 1000);
+      const message = clip(String(error), 1000);
       await track(emailId, attempt.last ? "failed" : "retrying", `attempt ${attempt.number}: ${message}`, {
         failed: attempt.last,
         error: message,

@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AppError, AppErrorCode, isAppError, missingParameter } from "@/lib/errors/app-error";
 import { fileTooLarge, tooManyFiles, uploadMaxBytes, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
+import { clip } from "@/lib/text/clip";
 
 /** The `data` part is a small JSON object of details; any text field is capped at this. */
 const MAX_FIELD_BYTES = 64 * 1024;
@@ -122,7 +123,7 @@ function readParts(
       // A file stream errors only when the parser is destroyed, with an error of its own (or ours) that settles first.
       stream.on("error", () => undefined);
       stream.on("limit", () => fail(fileTooLarge()));
-      const field = byField && name.startsWith("field:") ? name.slice(6).slice(0, 100) : null;
+      const field = byField && name.startsWith("field:") ? clip(name.slice(6), 100) : null;
       if (settled || (name !== "file" && field === null)) {
         stream.resume();
         return;

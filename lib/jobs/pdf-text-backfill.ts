@@ -9,6 +9,7 @@ import { readPdfForm } from "@/lib/files/pdf-form";
 import { extractPdfText } from "@/lib/files/pdf-text";
 import { uploadMaxBytes } from "@/lib/files/upload-limits";
 import { storage } from "@/lib/storage/storage";
+import { clip } from "@/lib/text/clip";
 
 /**
  * What the job recorded in a version's `metadata.textExtraction`: text found, a readable PDF
@@ -93,7 +94,7 @@ async function readVersion(row: Pending): Promise<Outcome> {
   try {
     file = await readFile(row.path, uploadMaxBytes());
   } catch (error) {
-    return { kind: "retry", reason: `unreadable: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300) };
+    return { kind: "retry", reason: clip(`unreadable: ${error instanceof Error ? error.message : String(error)}`, 300) };
   }
   if (file === "missing") return { kind: "retry", reason: "missing" };
   if (file === "tooLarge") return { kind: "failed", reason: "tooLarge" };

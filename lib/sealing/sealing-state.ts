@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { pubsub } from "@/lib/events/pubsub";
+import { clip } from "@/lib/text/clip";
 
 /**
  * Where a document's sealing stands, kept in Document.metadata.sealing (issue 16): `sealing`
@@ -41,7 +42,7 @@ export async function recordSealingFailure(
   error: unknown,
   attempt: { number: number; last: boolean },
 ): Promise<void> {
-  const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+  const message = clip(error instanceof Error ? error.message : String(error), 500);
   await writeSealingState(db, document, {
     state: "failed",
     error: message,
