@@ -13,8 +13,8 @@ const list = (value: string | null) =>
 /**
  * A list screen's address parameters as Next gives them (`searchParams`), each once. A value
  * PostgreSQL cannot store (U+0000, half a surrogate pair: lib/http/unstorable-text.ts) is left
- * out: it cannot be searched or compared, and a hand-edited address
- * with a bad filter shows the list without that filter rather than an error.
+ * out: it cannot be searched or compared, and a hand-edited address with a bad filter shows the
+ * list without that filter rather than an error.
  */
 export function listParams(raw: Record<string, string | string[] | undefined>): URLSearchParams {
   return new URLSearchParams(

@@ -57,10 +57,10 @@ function unstorableText(path: string, reason: UnstorableReason) {
 
 /**
  * Validates with zod, after refusing any text PostgreSQL cannot store (U+0000, half of a surrogate
- * pair: lib/http/unstorable-text.ts). A
- * required parameter that is null or undefined gives the spec's exact MISSING_PARAMETER message;
- * any other problem VALIDATION_FAILED with the fields involved, each `{ path, code, params?,
- * message }` (lib/errors/zod-field-problems.ts), translated where the error is rendered.
+ * pair: lib/http/unstorable-text.ts). A required parameter that is null or undefined gives the
+ * spec's exact MISSING_PARAMETER message; any other problem VALIDATION_FAILED with the fields
+ * involved, each `{ path, code, params?, message }` (lib/errors/zod-field-problems.ts), translated
+ * where the error is rendered.
  */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown, operation: string): z.infer<S> {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
