@@ -36,8 +36,10 @@ import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtu
  * breaks with a mail header, ICU syntax, numbers at int4's edge and past it, lists as long as
  * allowed, ids that name nothing. Each call must end in a result or in an error the person is
  * told in words (an AppError other than INTERNAL, whose message reads in all five languages):
- * never the 500 "Something went wrong". A mutation's answer gives back each text it names as it
- * was sent (notGivenBack): nothing is cut, mangled or lost on the way to the database. The operations of share-link visitors, signers and
+ * never the 500 "Something went wrong". A result fits the operation's declared output (REST
+ * shapes its answer through it and answers 500 otherwise), and a mutation's answer gives back
+ * each text it names as it was sent (notGivenBack): nothing is cut, mangled or lost on the way to
+ * the database. The operations of share-link visitors, signers and
  * reviewers act through tokens and have their own tests.
  */
 let w: WorkspaceData;
@@ -102,6 +104,12 @@ async function failureOf(operation: Operation, input: unknown, caller = callerFo
     const result = await runOperation(operation, withRequestMemo(caller, { readOnly: operation.kind === "query" }), input);
     if (result instanceof Response) await result.arrayBuffer();
     count("ok");
+    // REST shapes the answer through the declared output and answers 500 when it does not fit.
+    const shaped = result instanceof Response ? null : operation.output.safeParse(result);
+    if (shaped && !shaped.success) {
+      const issue = shaped.error.issues[0]!;
+      return `the answer does not fit its declared output: ${issue.path.join(".")} ${issue.message}`;
+    }
     return operation.kind === "mutation" ? notGivenBack(operation, input, result) : null;
   } catch (error) {
     if (!isAppError(error) && !(error && typeof error === "object" && "code" in error && error.code === "P2002")) return explain(error);
