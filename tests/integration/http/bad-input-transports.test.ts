@@ -106,6 +106,22 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     });
   });
 
+  it("hostile: half of a surrogate pair, which PostgreSQL refuses in JSON, in a tag's name", async () => {
+    // JSON.stringify writes it as the escape "\ud800", which JSON.parse on the server turns back into half a pair.
+    const name = "Tag\ud800name";
+    const restSide = await restAnswer(await tags.POST(rest("POST", "/vapp/tags", { name })));
+    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
+    expect(gql.extensions.fields).toEqual([
+      {
+        path: "name",
+        code: "unpairedSurrogate",
+        message:
+          "Este texto contiene un carácter roto (la mitad de un par sustituto UTF-16), que no se puede guardar. Vuelve a escribir el texto e inténtalo de nuevo.",
+      },
+    ]);
+  });
+
   it("missing: a required argument not given, in a literal or a variable", async () => {
     const restSide = await restAnswer(await tagsBulkDelete.POST(rest("POST", "/vapp/tags/bulk-delete", {})));
     const literal = await graphqlAnswer("mutation { bulkDeleteTags }");
