@@ -5,6 +5,16 @@ import { parseInput } from "@/lib/http/parse-input";
 import { listParams } from "@/lib/documents/list-query";
 import { unstorable, unstorablePath } from "@/lib/http/unstorable-text";
 
+/** The AppError `call` throws (undefined when it throws none). */
+function refusal(call: () => unknown): AppError | undefined {
+  try {
+    call();
+  } catch (error) {
+    return error as AppError;
+  }
+  return undefined;
+}
+
 /** The path of the first text that cannot be stored, which must be for its U+0000. */
 const nulPath = (value: unknown) => {
   const found = unstorablePath(value);
@@ -36,16 +46,10 @@ describe("a null character (U+0000), which PostgreSQL cannot store in text", () 
 
   it("makes the input invalid before the schema is consulted, naming the field", () => {
     const schema = z.object({ name: z.string().max(10) });
-    const refused = (() => {
-      try {
-        parseInput(schema, { name: "a\u0000b" }, "createTag");
-      } catch (error) {
-        return error;
-      }
-    })() as AppError;
+    const refused = refusal(() => parseInput(schema, { name: "a\u0000b" }, "createTag"));
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused.code).toBe("VALIDATION_FAILED");
-    expect(refused.details).toEqual({ fields: [expect.objectContaining({ path: "name", code: "nulCharacter" })] });
+    expect(refused?.code).toBe("VALIDATION_FAILED");
+    expect(refused?.details).toEqual({ fields: [expect.objectContaining({ path: "name", code: "nulCharacter" })] });
     expect(parseInput(schema, { name: "ab" }, "createTag")).toEqual({ name: "ab" });
   });
 
@@ -71,15 +75,9 @@ describe("half of a surrogate pair (ill-formed UTF-16), which PostgreSQL refuses
   });
 
   it("makes the input invalid before the schema is consulted, naming the field", () => {
-    const refused = (() => {
-      try {
-        parseInput(z.object({ name: z.string().max(10) }), { name: "a\ud800b" }, "createTag");
-      } catch (error) {
-        return error;
-      }
-    })() as AppError;
-    expect(refused.code).toBe("VALIDATION_FAILED");
-    expect(refused.details).toEqual({ fields: [expect.objectContaining({ path: "name", code: "unpairedSurrogate" })] });
+    const refused = refusal(() => parseInput(z.object({ name: z.string().max(10) }), { name: "a\ud800b" }, "createTag"));
+    expect(refused?.code).toBe("VALIDATION_FAILED");
+    expect(refused?.details).toEqual({ fields: [expect.objectContaining({ path: "name", code: "unpairedSurrogate" })] });
   });
 
   it("leaves a list screen's address parameter out", () => {
