@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { findOutboxEmails, isOutboxEnabled } from "@/lib/email/find-outbox-emails";
+import { pageFromQuery } from "@/lib/pagination";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,7 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
   const [t, format, result] = await Promise.all([
     getTranslations("outbox"),
     getFormatter(),
-    findOutboxEmails({ to: query.to, page: Number(query.page ?? 1) || 1 }),
+    findOutboxEmails({ to: query.to, page: pageFromQuery(query.page) }),
   ]);
   return (
     <main className="mx-auto max-w-4xl p-6">
