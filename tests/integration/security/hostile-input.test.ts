@@ -24,7 +24,7 @@ import { runOperation, type Operation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
-import { branch, hostileVariants, jsonSchemaOf, pathText, sampleOf, withValue } from "@/tests/fixtures/hostile-values";
+import { branch, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -148,11 +148,6 @@ function notGivenBack(operation: Operation, input: unknown, result: unknown): st
   }
   return null;
 }
-
-const show = (value: unknown) => {
-  const text = typeof value === "string" ? JSON.stringify(value) : Array.isArray(value) ? `[${value.length} items]` : String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}…(${text.length})` : text;
-};
 
 /**
  * The people without an account: a share link's visitor, an approval's reviewer and a signer,
