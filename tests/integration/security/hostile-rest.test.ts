@@ -1,0 +1,164 @@
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Operation } from "@/lib/operations/operation";
+import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATION_ROUTES } from "@/lib/operations/route-table";
+import { signedInAs } from "@/tests/factories";
+import { jsonRequest, params } from "@/tests/factories/http";
+import { hostileTexts, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
+import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
+
+/**
+ * Hostile input over HTTP, by the route table: every declared operation a member or anyone may
+ * call is sent to its real REST route handler (app/vapp/…/route.ts), as the administrator of a
+ * workspace with one of everything (tests/fixtures/workspace-data.ts), by bearer token, in
+ * Spanish: first its plain input as a client sends it (path parameters in the path, the rest in
+ * the query string for GET or the JSON body otherwise), then with one part at a time replaced:
+ *
+ * - each path parameter by an id that names nothing, quotes, a LIKE wildcard, four-byte
+ *   characters, `..` and a long text;
+ * - for GET, each query parameter by hostile texts (tests/fixtures/hostile-values.ts), and the
+ *   query given unknown keys (`__proto__`, `constructor`, an empty name);
+ * - for the others, each field of the body by the hostile values its schema accepts (as the
+ *   sweep by declaration sends them, tests/integration/security/hostile-input.test.ts), and the
+ *   body given an unknown field.
+ *
+ * That sweep calls `runOperation`; this one adds what only the REST transport does: the route's
+ * own mapping of its query or body to the input, its path parameters, body reading and the answer
+ * shaped by the declared output. Each answer must be below 500, and a refusal must carry our code
+ * (never INTERNAL) and a message. Uploads (multipart) and the API-token routes have their own tests.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/**
+ * Calls that remove the workspace's records run after the others, then those that change who the
+ * caller is or end their session, and the person's own account last.
+ */
+const REMOVES = /^(delete|bulkDelete|remove)/;
+const ENDS_SESSION = /^(logout|switchAccount|updatePassword|setPassword|updateEmail)$/;
+const swept = OPERATIONS.filter(
+  (operation) => operation.kind !== "upload" && operation.callers.some((caller) => caller === "member" || caller === "anyone"),
+);
+const ordered = [
+  ...swept.filter((operation) => !REMOVES.test(operation.name) && !ENDS_SESSION.test(operation.name)),
+  ...swept.filter((operation) => REMOVES.test(operation.name) && operation.name !== "deleteUser"),
+  ...swept.filter((operation) => ENDS_SESSION.test(operation.name)),
+  ...swept.filter((operation) => operation.name === "deleteUser"),
+];
+
+let w: WorkspaceData;
+let cases: Record<string, () => unknown>;
+let accessToken: string;
+
+beforeAll(async () => {
+  w = await seedWorkspace("R");
+  cases = operationCases(w, "rest-spy");
+  ({ accessToken } = await signedInAs(w.ownerId, w.accountId));
+});
+
+let sequence = 0;
+/** A new address on every call, so that no call fails because an earlier one took it. */
+const freshEmail = () => `hostile-rest-${++sequence}-${Date.now()}@example.test`;
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Call = { pathParams: Record<string, string>; query: Record<string, string>; body: unknown };
+
+const routeOf = (operation: Operation) => OPERATION_ROUTES[operation.name as keyof typeof OPERATION_ROUTES];
+const paramNames = (operation: Operation) => [...routeOf(operation).path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+const isRead = (operation: Operation) => routeOf(operation).method === "GET";
+
+/** A query string's value of an input's field: texts as they are, the rest as JSON would write them. */
+const queryText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
+
+/** The plain call of an operation: its case's input (or a sample of its schema) split as a client sends it. */
+function plainCall(operation: Operation): Call {
+  const input = (cases[operation.name]?.() ?? sampleOf(jsonSchemaOf(operation.input), "", freshEmail) ?? {}) as Record<string, unknown>;
+  const names = paramNames(operation);
+  const pathParams = Object.fromEntries(names.map((name) => [name, String(input[name] ?? w.doc.id)]));
+  const rest = Object.fromEntries(Object.entries(input).filter(([key, value]) => !names.includes(key) && value !== undefined));
+  return isRead(operation)
+    ? { pathParams, query: Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, queryText(value)])), body: undefined }
+    : { pathParams, query: {}, body: rest };
+}
+
+/** Every ending: "ok", or the refusal's code. */
+const endings = new Map<string, number>();
+const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
+
+/** What went wrong with one request, or null: a 5xx, or a refusal without our code or without words. */
+async function failureOf(operation: Operation, call: Call): Promise<string | null> {
+  const { method, path: template } = routeOf(operation);
+  const file = path.join(ROOT, "app", template.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
+  const handler = ((await import(file)) as Record<string, Handler>)[method]!;
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams[name] ?? ""));
+  const search = new URLSearchParams(call.query).toString();
+  const request = jsonRequest(method, `${url}${search ? `?${search}` : ""}`, {
+    body: call.body,
+    csrf: false,
+    headers: { authorization: `Bearer ${accessToken}`, "x-language": "es" },
+  });
+  const response = await handler(request, params(call.pathParams));
+  const text = await response.text();
+  if (response.status >= 500) return `HTTP ${response.status}: ${text.slice(0, 200)}`;
+  if (response.ok) {
+    count("ok");
+    return null;
+  }
+  const error = (() => {
+    try {
+      return (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+    } catch {
+      return undefined;
+    }
+  })();
+  count(error?.code ?? `HTTP ${response.status}`);
+  if (!error?.code || error.code === "INTERNAL")
+    return `HTTP ${response.status} ${error?.code ?? "without our error"}: ${text.slice(0, 200)}`;
+  if (!error.message) return `${error.code}: no message`;
+  return null;
+}
+
+/** What a hostile client puts in a path parameter. */
+const HOSTILE_PARAMS = ["id-that-names-nothing", "'", "%", "𝔘", "..", "a\u202eb", "x".repeat(300)];
+/** Query keys a hostile client adds. */
+const ODD_KEYS = ["__proto__", "constructor", ""];
+
+describe("hostile input to every REST route of a declared operation", () => {
+  for (const operation of ordered) {
+    it(`${routeOf(operation).method} ${routeOf(operation).path} (${operation.name}): every request ends in a result or a worded refusal`, async () => {
+      const base = plainCall(operation);
+      const failures: string[] = [];
+      const report = async (what: string, call: Call) => {
+        const failure = await failureOf(operation, call);
+        if (failure) failures.push(`${what}: ${failure}`);
+      };
+      await report("plain request", base);
+      for (const name of Object.keys(base.pathParams))
+        for (const value of HOSTILE_PARAMS)
+          await report(`path {${name}} = ${show(value)}`, { ...base, pathParams: { ...base.pathParams, [name]: value } });
+      if (isRead(operation)) {
+        for (const key of Object.keys(base.query))
+          for (const value of hostileTexts(2_000))
+            await report(`?${key}= ${show(value)}`, { ...base, query: { ...base.query, [key]: value } });
+        for (const key of ODD_KEYS) await report(`?${key || "(empty name)"}=1`, { ...base, query: { ...base.query, [key]: "1" } });
+      } else {
+        const names = paramNames(operation);
+        for (const variant of hostileVariants(operation.input, { ...(base.body as object), ...base.pathParams }, operation.ids)) {
+          if (names.includes(String(variant.path[0]))) continue;
+          const body = withValue(base.body, variant.path, variant.value);
+          await report(`body ${pathText(variant.path)} = ${show(variant.value)}`, { ...base, body });
+        }
+        await report("body with an unknown field", { ...base, body: { ...(base.body as object), unknownField: "x" } });
+      }
+      expect(failures).toEqual([]);
+    }, 120_000);
+  }
+
+  it("was a sweep: thousands of requests, a fair share of them answered", () => {
+    const requests = [...endings.values()].reduce((sum, n) => sum + n, 0);
+    console.info(`hostile REST input: ${requests} requests`, Object.fromEntries([...endings].sort((x, y) => y[1] - x[1])));
+    expect(ordered.length).toBeGreaterThan(150);
+    expect(requests).toBeGreaterThan(2000);
+    expect(endings.get("ok") ?? 0).toBeGreaterThan(requests / 10);
+  });
+});
