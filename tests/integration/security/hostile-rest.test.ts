@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
+import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { signedInAs } from "@/tests/factories";
+import { makePng } from "@/tests/factories/images";
+import { makeTextPdf } from "@/tests/fixtures/pdf";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { hostileTexts, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
@@ -21,12 +24,17 @@ import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtu
  *   query given unknown keys (`__proto__`, `constructor`, an empty name);
  * - for the others, each field of the body by the hostile values its schema accepts (as the
  *   sweep by declaration sends them, tests/integration/security/hostile-input.test.ts), and the
- *   body given an unknown field.
+ *   body given an unknown field;
+ * - an upload goes as multipart/form-data, its details in the `data` part and each file in a
+ *   `file` part (`field:<name>` for a template's upload field): the same for its details, and its
+ *   files' names and count too.
  *
+ * The public API's routes (/v1) are called with a real API key of the workspace.
  * That sweep calls `runOperation`; this one adds what only the REST transport does: the route's
  * own mapping of its query or body to the input, its path parameters, body reading and the answer
  * shaped by the declared output. Each answer must be below 500, and a refusal must carry our code
- * (never INTERNAL) and a message. Uploads (multipart) and the API-token routes have their own tests.
+ * (never INTERNAL) and a message. The people without an account (share-link visitors, reviewers,
+ * signers) are swept by declaration, with their links' tokens.
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
@@ -36,9 +44,7 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
  */
 const REMOVES = /^(delete|bulkDelete|remove)/;
 const ENDS_SESSION = /^(logout|switchAccount|updatePassword|setPassword|updateEmail)$/;
-const swept = OPERATIONS.filter(
-  (operation) => operation.kind !== "upload" && operation.callers.some((caller) => caller === "member" || caller === "anyone"),
-);
+const swept = OPERATIONS.filter((operation) => operation.callers.some((caller) => ["member", "anyone", "apiToken"].includes(caller)));
 const ordered = [
   ...swept.filter((operation) => !REMOVES.test(operation.name) && !ENDS_SESSION.test(operation.name)),
   ...swept.filter((operation) => REMOVES.test(operation.name) && operation.name !== "deleteUser"),
@@ -49,19 +55,30 @@ const ordered = [
 let w: WorkspaceData;
 let cases: Record<string, () => unknown>;
 let accessToken: string;
+let apiKey: string;
 
 beforeAll(async () => {
   w = await seedWorkspace("R");
   cases = operationCases(w, "rest-spy");
   ({ accessToken } = await signedInAs(w.ownerId, w.accountId));
+  ({ key: apiKey } = await createAccountToken(w.ctx, { name: "R's sweep" }));
 });
+
+/** Plain inputs of uploads outside the workspace's cases: their files are bytes. */
+const uploads: Record<string, () => Promise<unknown> | unknown> = {
+  uploadUserAvatar: () => ({ files: [{ name: "me.png", bytes: makePng(8, 8) }] }),
+  uploadBrandImage: () => ({ kind: "logo", files: [{ name: "logo.png", bytes: makePng(8, 8) }] }),
+  verifyAuditTrail: () => ({ files: [{ name: "audit.json", bytes: new TextEncoder().encode('{"rows":[]}') }] }),
+  verifySealedPdf: async () => ({ files: [{ name: "sealed.pdf", bytes: await makeTextPdf([["Not sealed"]]) }] }),
+};
 
 let sequence = 0;
 /** A new address on every call, so that no call fails because an earlier one took it. */
 const freshEmail = () => `hostile-rest-${++sequence}-${Date.now()}@example.test`;
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Call = { pathParams: Record<string, string>; query: Record<string, string>; body: unknown };
+type UploadFile = { name: string; bytes: Uint8Array; field?: string | null };
+type Call = { pathParams: Record<string, string>; query: Record<string, string>; body: unknown; files?: UploadFile[] };
 
 const routeOf = (operation: Operation) => OPERATION_ROUTES[operation.name as keyof typeof OPERATION_ROUTES];
 const paramNames = (operation: Operation) => [...routeOf(operation).path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
@@ -70,15 +87,33 @@ const isRead = (operation: Operation) => routeOf(operation).method === "GET";
 /** A query string's value of an input's field: texts as they are, the rest as JSON would write them. */
 const queryText = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
 
-/** The plain call of an operation: its case's input (or a sample of its schema) split as a client sends it. */
-function plainCall(operation: Operation): Call {
-  const input = (cases[operation.name]?.() ?? sampleOf(jsonSchemaOf(operation.input), "", freshEmail) ?? {}) as Record<string, unknown>;
+/** An operation's plain input: its case's, else a sample of its schema. */
+async function plainInput(operation: Operation): Promise<Record<string, unknown>> {
+  const input = (await uploads[operation.name]?.()) ?? cases[operation.name]?.() ?? sampleOf(jsonSchemaOf(operation.input), "", freshEmail);
+  return (input ?? {}) as Record<string, unknown>;
+}
+
+/** An input split as a client sends it: path parameters, then the query (GET), or the body and an upload's files. */
+function callOf(operation: Operation, input: Record<string, unknown>): Call {
   const names = paramNames(operation);
   const pathParams = Object.fromEntries(names.map((name) => [name, String(input[name] ?? w.doc.id)]));
-  const rest = Object.fromEntries(Object.entries(input).filter(([key, value]) => !names.includes(key) && value !== undefined));
-  return isRead(operation)
-    ? { pathParams, query: Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, queryText(value)])), body: undefined }
-    : { pathParams, query: {}, body: rest };
+  const { files, ...rest } = Object.fromEntries(
+    Object.entries(input).filter(([key, value]) => !names.includes(key) && value !== undefined),
+  );
+  if (isRead(operation))
+    return { pathParams, query: Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, queryText(value)])), body: undefined };
+  return operation.kind === "upload"
+    ? { pathParams, query: {}, body: rest, files: (files as UploadFile[] | undefined) ?? [] }
+    : { pathParams, query: {}, body: input.files === undefined ? rest : { ...rest, files } };
+}
+
+/** An upload's request body: its details as the `data` part, each file as a `file` part (`field:<name>` for a field's). */
+function multipart(call: Call): FormData {
+  const form = new FormData();
+  form.set("data", JSON.stringify(call.body ?? {}));
+  for (const file of call.files ?? [])
+    form.append(file.field ? `field:${file.field}` : "file", new File([file.bytes as BlobPart], file.name));
+  return form;
 }
 
 /** Every ending: "ok", or the refusal's code. */
@@ -92,11 +127,16 @@ async function failureOf(operation: Operation, call: Call): Promise<string | nul
   const handler = ((await import(file)) as Record<string, Handler>)[method]!;
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(call.pathParams[name] ?? ""));
   const search = new URLSearchParams(call.query).toString();
-  const request = jsonRequest(method, `${url}${search ? `?${search}` : ""}`, {
-    body: call.body,
-    csrf: false,
-    headers: { authorization: `Bearer ${accessToken}`, "x-language": "es" },
-  });
+  const address = `${url}${search ? `?${search}` : ""}`;
+  // The public API's routes take the workspace's API key; the rest, the administrator's session.
+  const headers = {
+    ...(template.startsWith("/v1/") ? { "x-api-key": apiKey } : { authorization: `Bearer ${accessToken}` }),
+    "x-language": "es",
+  };
+  const request =
+    operation.kind === "upload" && call.files
+      ? new Request(`http://localhost:3000${address}`, { method, headers, body: multipart(call) })
+      : jsonRequest(method, address, { body: call.body, csrf: false, headers });
   const response = await handler(request, params(call.pathParams));
   const text = await response.text();
   if (response.status >= 500) return `HTTP ${response.status}: ${text.slice(0, 200)}`;
@@ -126,7 +166,8 @@ const ODD_KEYS = ["__proto__", "constructor", ""];
 describe("hostile input to every REST route of a declared operation", () => {
   for (const operation of ordered) {
     it(`${routeOf(operation).method} ${routeOf(operation).path} (${operation.name}): every request ends in a result or a worded refusal`, async () => {
-      const base = plainCall(operation);
+      const input = await plainInput(operation);
+      const base = callOf(operation, input);
       const failures: string[] = [];
       const report = async (what: string, call: Call) => {
         const failure = await failureOf(operation, call);
@@ -143,10 +184,10 @@ describe("hostile input to every REST route of a declared operation", () => {
         for (const key of ODD_KEYS) await report(`?${key || "(empty name)"}=1`, { ...base, query: { ...base.query, [key]: "1" } });
       } else {
         const names = paramNames(operation);
-        for (const variant of hostileVariants(operation.input, { ...(base.body as object), ...base.pathParams }, operation.ids)) {
+        for (const variant of hostileVariants(operation.input, input, operation.ids)) {
           if (names.includes(String(variant.path[0]))) continue;
-          const body = withValue(base.body, variant.path, variant.value);
-          await report(`body ${pathText(variant.path)} = ${show(variant.value)}`, { ...base, body });
+          const call = callOf(operation, withValue(input, variant.path, variant.value) as Record<string, unknown>);
+          await report(`${operation.kind === "upload" ? "upload" : "body"} ${pathText(variant.path)} = ${show(variant.value)}`, call);
         }
         await report("body with an unknown field", { ...base, body: { ...(base.body as object), unknownField: "x" } });
       }
