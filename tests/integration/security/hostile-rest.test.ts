@@ -121,7 +121,7 @@ const endings = new Map<string, number>();
 const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
 
 /** What went wrong with one request, or null: a 5xx, or a refusal without our code or without words. */
-async function failureOf(operation: Operation, call: Call): Promise<string | null> {
+async function failureOf(operation: Operation, call: Call, credentials?: Record<string, string>): Promise<string | null> {
   const { method, path: template } = routeOf(operation);
   const file = path.join(ROOT, "app", template.replace(/\{(\w+)\}/g, "[$1]"), "route.ts");
   const handler = ((await import(file)) as Record<string, Handler>)[method]!;
@@ -130,7 +130,7 @@ async function failureOf(operation: Operation, call: Call): Promise<string | nul
   const address = `${url}${search ? `?${search}` : ""}`;
   // The public API's routes take the workspace's API key; the rest, the administrator's session.
   const headers = {
-    ...(template.startsWith("/v1/") ? { "x-api-key": apiKey } : { authorization: `Bearer ${accessToken}` }),
+    ...(credentials ?? (template.startsWith("/v1/") ? { "x-api-key": apiKey } : { authorization: `Bearer ${accessToken}` })),
     "x-language": "es",
   };
   const request =
@@ -202,4 +202,48 @@ describe("hostile input to every REST route of a declared operation", () => {
     expect(requests).toBeGreaterThan(2000);
     expect(endings.get("ok") ?? 0).toBeGreaterThan(requests / 10);
   });
+});
+
+/**
+ * Credentials a hostile client forges, in every place a request carries them (lib/auth/
+ * get-request-context.ts): a session token or cookie, a share link's access token, an API key, a
+ * reviewer's or signer's `signed` token, in the header or the query, and a workspace to act in
+ * beside a real session. Sent to two routes of each kind of caller; each must end in a worded
+ * refusal (or, where anyone may call, a result), never a 5xx.
+ */
+describe("hostile credentials on the routes of each kind of caller", () => {
+  const FORGED = [
+    "'",
+    "%",
+    "x".repeat(10_000),
+    "\u00ff\u00fe",
+    "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiJ4Iiwic2lkIjoieCJ9.",
+    "a.b.c",
+  ];
+  const places: Record<string, (value: string) => { headers: Record<string, string>; query?: Record<string, string> }> = {
+    "authorization: Bearer": (value) => ({ headers: { authorization: `Bearer ${value}` } }),
+    "session cookie": (value) => ({ headers: { cookie: `next-auth.session-token=${encodeURIComponent(value)}` } }),
+    "x-api-key": (value) => ({ headers: { "x-api-key": value } }),
+    "signed header": (value) => ({ headers: { signed: value } }),
+    "?signed=": (value) => ({ headers: {}, query: { signed: value } }),
+    "x-account-id beside a real session": (value) => ({ headers: { authorization: `Bearer ${accessToken}`, "x-account-id": value } }),
+  };
+  /** Two operations of each kind of caller. */
+  const kinds = (["member", "anyone", "apiToken", "visitor", "reviewer", "signer"] as const).flatMap((caller) =>
+    OPERATIONS.filter((operation) => operation.callers.includes(caller) && operation.kind !== "upload").slice(0, 2),
+  );
+
+  for (const operation of kinds) {
+    it(`${routeOf(operation).method} ${routeOf(operation).path} (${operation.callers.join(", ")}): forged credentials end in a worded refusal`, async () => {
+      const failures: string[] = [];
+      const base = callOf(operation, await plainInput(operation));
+      for (const [place, put] of Object.entries(places))
+        for (const value of FORGED) {
+          const { headers, query } = put(value);
+          const failure = await failureOf(operation, { ...base, query: { ...base.query, ...query } }, headers);
+          if (failure) failures.push(`${place} = ${show(value)}: ${failure}`);
+        }
+      expect(failures).toEqual([]);
+    });
+  }
 });
