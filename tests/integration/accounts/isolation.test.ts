@@ -25,6 +25,7 @@ import { makeDocx } from "@/tests/fixtures/docx";
 type Row = { id: string };
 type World = {
   tokenA: string;
+  accountA: { id: string; name: string };
   accountB: { id: string; name: string };
   tokenOfB: Row;
   policyOfB: Row;
@@ -89,6 +90,7 @@ beforeAll(async () => {
   for (const ctx of [ctxA, ctxB]) await updateAccount(ctx, { settings: { documentShareExternalAccountMembers: true } });
   world = {
     tokenA: accessToken,
+    accountA: a.account,
     accountB: b.account,
     tokenOfB,
     policyOfB,
@@ -479,7 +481,9 @@ async function expectBUntouched() {
       select: { id: true, body: true, resolvedAt: true },
     }),
   ).toEqual([{ id: world.commentOfB.id, body: "B's Okapi remark", resolvedAt: null }]);
-  expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+  // In A's and B's workspaces: other files plant the word in workspaces of their own.
+  const accountsOfAB = { in: [world.accountA.id, b] };
+  expect(await db.documentComment.count({ where: { body: "Planted", accountId: accountsOfAB } })).toBe(0);
   expect(
     await db.documentAttachment.findMany({
       where: { OR: [{ accountId: b }, { documentId: world.documentOfB.id }] },
@@ -518,7 +522,7 @@ async function expectBUntouched() {
       accessedAt: null,
     },
   ]);
-  expect(await db.documentLink.count({ where: { name: "Planted" } })).toBe(0);
+  expect(await db.documentLink.count({ where: { name: "Planted", accountId: accountsOfAB } })).toBe(0);
   expect(await db.documentLink.count({ where: { allowList: { has: SHARE_SPY } } })).toBe(0);
   expect(await db.outboxEmail.count({ where: { to: SHARE_SPY } })).toBe(0);
 }

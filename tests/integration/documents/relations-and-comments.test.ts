@@ -588,7 +588,7 @@ describe("relations and comments over REST", () => {
       body: "B comment",
       resolvedAt: null,
     });
-    expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+    expect(await db.documentComment.count({ where: { body: "Planted", documentId: { in: [a.documentId, b.documentId] } } })).toBe(0);
     expect(await db.documentRelation.count({ where: { OR: [{ fromId: a.documentId }, { toDocumentId: a.documentId }] } })).toBe(0);
   });
 

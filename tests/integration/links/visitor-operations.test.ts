@@ -104,7 +104,7 @@ describe("the share link's visitor as a caller", () => {
     expect(await calls.deleteLinkComment).toBe("NOT_FOUND");
     expect(await calls.linkedAttachmentFile).toBe("NOT_FOUND");
     expect(await stateOfB()).toEqual(before);
-    expect(await db.documentComment.count({ where: { body: "Planted" } })).toBe(0);
+    expect(await db.documentComment.count({ where: { body: "Planted", accountId: { in: [a.account.id, b.account.id] } } })).toBe(0);
   });
 
   it("a member is no visitor: the visitor's operations want the link's token, and the members' refuse a visitor", async () => {

@@ -25,7 +25,7 @@ import { OPERATIONS } from "@/lib/operations/registry";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 import { branch, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
-import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
+import { operationCases, seedWorkspace, uploadInputs, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
  * Hostile input by declaration: every operation a member, an API token or anyone may call is
@@ -83,10 +83,7 @@ function explain(error: unknown): string {
  * describe: the uploads (their files are bytes) and a share link's code check (its link).
  */
 const bases: Record<string, () => Promise<unknown> | unknown> = {
-  uploadUserAvatar: () => ({ files: [{ name: "me.png", bytes: makePng(8, 8) }] }),
-  uploadBrandImage: () => ({ kind: "logo", files: [{ name: "logo.png", bytes: makePng(8, 8) }] }),
-  verifyAuditTrail: async () => ({ files: [{ name: "audit.json", bytes: new TextEncoder().encode('{"rows":[]}') }] }),
-  verifySealedPdf: async () => ({ files: [{ name: "sealed.pdf", bytes: await makeTextPdf([["Not sealed"]]) }] }),
+  ...uploadInputs,
   validateLink: () => ({ linkId: w.doc.linkId, email: freshEmail(), code: "123456" }),
 };
 

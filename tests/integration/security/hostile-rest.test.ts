@@ -5,11 +5,9 @@ import { OPERATIONS } from "@/lib/operations/registry";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { signedInAs } from "@/tests/factories";
-import { makePng } from "@/tests/factories/images";
-import { makeTextPdf } from "@/tests/fixtures/pdf";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { hostileTexts, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
-import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
+import { operationCases, seedWorkspace, uploadInputs, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
  * Hostile input over HTTP, by the route table: every declared operation a member or anyone may
@@ -64,14 +62,6 @@ beforeAll(async () => {
   ({ key: apiKey } = await createAccountToken(w.ctx, { name: "R's sweep" }));
 });
 
-/** Plain inputs of uploads outside the workspace's cases: their files are bytes. */
-const uploads: Record<string, () => Promise<unknown> | unknown> = {
-  uploadUserAvatar: () => ({ files: [{ name: "me.png", bytes: makePng(8, 8) }] }),
-  uploadBrandImage: () => ({ kind: "logo", files: [{ name: "logo.png", bytes: makePng(8, 8) }] }),
-  verifyAuditTrail: () => ({ files: [{ name: "audit.json", bytes: new TextEncoder().encode('{"rows":[]}') }] }),
-  verifySealedPdf: async () => ({ files: [{ name: "sealed.pdf", bytes: await makeTextPdf([["Not sealed"]]) }] }),
-};
-
 let sequence = 0;
 /** A new address on every call, so that no call fails because an earlier one took it. */
 const freshEmail = () => `hostile-rest-${++sequence}-${Date.now()}@example.test`;
@@ -89,7 +79,8 @@ const queryText = (value: unknown) => (typeof value === "string" ? value : JSON.
 
 /** An operation's plain input: its case's, else a sample of its schema. */
 async function plainInput(operation: Operation): Promise<Record<string, unknown>> {
-  const input = (await uploads[operation.name]?.()) ?? cases[operation.name]?.() ?? sampleOf(jsonSchemaOf(operation.input), "", freshEmail);
+  const input =
+    (await uploadInputs[operation.name]?.()) ?? cases[operation.name]?.() ?? sampleOf(jsonSchemaOf(operation.input), "", freshEmail);
   return (input ?? {}) as Record<string, unknown>;
 }
 
