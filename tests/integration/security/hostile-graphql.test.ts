@@ -15,7 +15,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { localToken } from "@/lib/billing/local-cards";
 import { signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
-import { hostileEmails, hostileNumbers, hostileTexts, pathText, show, withValue } from "@/tests/fixtures/hostile-values";
+import {
+  freshEmails,
+  hostileEmails,
+  hostileNumbers,
+  hostileTexts,
+  pathText,
+  show,
+  sweepEndings,
+  sweepOrder,
+  withValue,
+} from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -39,12 +49,6 @@ import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtu
  */
 const schema = buildSchema(readFileSync("lib/graphql/schema.graphql", "utf8"));
 
-/**
- * Calls that change who the caller is, or remove the workspace's records, run after the others:
- * each record's own delete before the bulk deletes, and the person's own account last.
- */
-const LAST = /^(delete|remove|switchAccount|createAccount|updatePassword|setPassword|updateEmail)/;
-
 type Root = { kind: "query" | "mutation"; field: GraphQLField<unknown, unknown> };
 const takesFiles = (field: GraphQLField<unknown, unknown>) =>
   field.args.some((arg) => isNonNullType(arg.type) && getNamedType(arg.type).name === "File");
@@ -52,12 +56,7 @@ const roots: Root[] = [
   ...Object.values(schema.getQueryType()!.getFields()).map((field) => ({ kind: "query" as const, field })),
   ...Object.values(schema.getMutationType()!.getFields()).map((field) => ({ kind: "mutation" as const, field })),
 ].filter(({ field }) => !takesFiles(field));
-const ordered = [
-  ...roots.filter(({ field }) => !LAST.test(field.name) && !field.name.startsWith("bulkDelete") && field.name !== "deleteUser"),
-  ...roots.filter(({ field }) => LAST.test(field.name) && field.name !== "deleteUser"),
-  ...roots.filter(({ field }) => field.name.startsWith("bulkDelete")),
-  ...roots.filter(({ field }) => field.name === "deleteUser"),
-];
+const ordered = sweepOrder(roots, ({ field }) => field.name);
 
 let w: WorkspaceData;
 let cases: Record<string, () => unknown>;
@@ -69,9 +68,7 @@ beforeAll(async () => {
   ({ accessToken } = await signedInAs(w.ownerId, w.accountId));
 });
 
-let sequence = 0;
-/** A new address on every call, so that no call fails because an earlier one took it. */
-const freshEmail = () => `hostile-gql-${++sequence}-${Date.now()}@example.test`;
+const freshEmail = freshEmails("hostile-gql");
 
 /** The workspace's record a field's `id` names, by the field's name (the lease, by default). */
 function idOf(fieldName: string): string {
@@ -260,22 +257,21 @@ function hostileValuesOf(leaf: Leaf, current: unknown): unknown[] {
   }
 }
 
-/** Every call's ending: "ok", or the code of its first error. */
-const endings = new Map<string, number>();
-const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
+/** Every call's ending: "ok", or the code of each of its errors. */
+const endings = sweepEndings();
 
 /** What went wrong with one call, or null: a 5xx, or an error without our code or without words. */
 async function failureOf(root: Root, args: Record<string, unknown>): Promise<string | null> {
   const result = await graphql(callText(root, args), { accessToken, variables: args, headers: { "x-language": "es" } });
   if (result.status >= 500) return `HTTP ${result.status}: ${result.errors?.[0]?.message ?? ""}`;
   if (!result.errors?.length) {
-    count("ok");
+    endings.count("ok");
     return result.data?.[root.field.name] === undefined ? "no answer and no error" : null;
   }
   for (const error of result.errors) {
     const code = error.extensions?.code;
     const ours = code === "BAD_USER_INPUT" ? error.extensions.reason : code;
-    count(ours ?? "no code");
+    endings.count(ours ?? "no code");
     if (!ours || ours === "INTERNAL" || /^GRAPHQL_/.test(ours)) return `${ours ?? "no code"}: ${error.message}`;
     if (!error.message || error.extensions.message !== error.message)
       return `${ours}: its message is missing or differs from its extensions'`;
@@ -291,10 +287,10 @@ describe("hostile input to every root field of the GraphQL schema", () => {
     it(`${root.kind} ${root.field.name}: every argument ends in a result or a worded error`, async () => {
       const base = plainArguments(root.field);
       const failures: string[] = [];
-      const endingsBefore = endings.get("ok") ?? 0;
+      const answeredBefore = endings.get("ok");
       const plain = await failureOf(root, base);
       if (plain) failures.push(`plain arguments: ${plain}`);
-      if ((endings.get("ok") ?? 0) > endingsBefore) answered.push(root.field.name);
+      if (endings.get("ok") > answeredBefore) answered.push(root.field.name);
 
       for (const arg of root.field.args.filter((candidate) => getNamedType(candidate.type).name !== "File")) {
         const args = withWholeArgument(root.field, base, arg);
@@ -311,8 +307,8 @@ describe("hostile input to every root field of the GraphQL schema", () => {
   }
 
   it("was a sweep: thousands of calls, and most fields answered their plain arguments", () => {
-    const calls = [...endings.values()].reduce((sum, n) => sum + n, 0);
-    console.info(`hostile GraphQL input: ${calls} calls`, Object.fromEntries([...endings].sort((x, y) => y[1] - x[1])));
+    const calls = endings.total();
+    console.info(`hostile GraphQL input: ${calls} calls`, endings.report());
     console.info(`answered with plain arguments: ${answered.length} of ${ordered.length} fields`);
     expect(ordered.length).toBeGreaterThan(150);
     expect(calls).toBeGreaterThan(3000);

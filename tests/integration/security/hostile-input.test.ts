@@ -24,7 +24,18 @@ import { runOperation, type Operation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/operations/registry";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
-import { branch, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
+import {
+  branch,
+  freshEmails,
+  hostileVariants,
+  jsonSchemaOf,
+  pathText,
+  sampleOf,
+  show,
+  sweepEndings,
+  sweepOrder,
+  withValue,
+} from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, uploadInputs, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -46,14 +57,9 @@ let w: WorkspaceData;
 let cases: Record<string, () => unknown>;
 let member: ServiceContext;
 
-/** Calls that change who the caller is or remove the workspace's records run after the others. */
-const LAST = /^(delete|bulkDelete|remove|logout|switchAccount|updatePassword|setPassword|updateEmail)/;
 const operations = OPERATIONS.filter((operation) => operation.callers.some((caller) => ["member", "apiToken", "anyone"].includes(caller)));
-const ordered = [
-  ...operations.filter((operation) => !LAST.test(operation.name)),
-  ...operations.filter((operation) => LAST.test(operation.name) && operation.name !== "deleteUser"),
-  ...operations.filter((operation) => operation.name === "deleteUser"),
-];
+/** Calls that remove the workspace's records or change who the caller is run after the others. */
+const ordered = sweepOrder(operations, (operation) => operation.name);
 
 beforeAll(async () => {
   w = await seedWorkspace("H");
@@ -87,20 +93,17 @@ const bases: Record<string, () => Promise<unknown> | unknown> = {
   validateLink: () => ({ linkId: w.doc.linkId, email: freshEmail(), code: "123456" }),
 };
 
-let sequence = 0;
-/** A new address on every call, so that no call fails because an earlier one took it. */
-const freshEmail = () => `hostile-${++sequence}-${Date.now()}@example.test`;
+const freshEmail = freshEmails("hostile");
 
 /** Every call's ending: "ok", or the error's code. */
-const endings = new Map<string, number>();
-const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
+const endings = sweepEndings();
 
 /** What went wrong with one call, or null: an unexpected error, or an error whose message does not read in a language. */
 async function failureOf(operation: Operation, input: unknown, caller = callerFor(operation)): Promise<string | null> {
   try {
     const result = await runOperation(operation, withRequestMemo(caller, { readOnly: operation.kind === "query" }), input);
     if (result instanceof Response) await result.arrayBuffer();
-    count("ok");
+    endings.count("ok");
     // REST shapes the answer through the declared output and answers 500 when it does not fit.
     const shaped = result instanceof Response ? null : operation.output.safeParse(result);
     if (shaped && !shaped.success) {
@@ -111,7 +114,7 @@ async function failureOf(operation: Operation, input: unknown, caller = callerFo
   } catch (error) {
     if (!isAppError(error) && !(error && typeof error === "object" && "code" in error && error.code === "P2002")) return explain(error);
     const appError = toAppError(error);
-    count(appError.code);
+    endings.count(appError.code);
     if (appError.code === "INTERNAL") return `INTERNAL: ${appError.message}`;
     for (const locale of LOCALES) {
       try {
@@ -279,9 +282,9 @@ describe("hostile input to every declared operation", () => {
     const refused = ordered.map((operation) => operation.name).filter((name) => !reached.includes(name));
     expect(refused).toEqual([]);
     // The sweep itself: thousands of calls, most of them answered by the services, not the schemas.
-    const calls = [...endings.values()].reduce((sum, n) => sum + n, 0);
-    console.info(`hostile input: ${calls} calls`, Object.fromEntries([...endings].sort((x, y) => y[1] - x[1])));
+    const calls = endings.total();
+    console.info(`hostile input: ${calls} calls`, endings.report());
     expect(calls).toBeGreaterThan(2000);
-    expect(endings.get("ok") ?? 0).toBeGreaterThan(calls / 4);
+    expect(endings.get("ok")).toBeGreaterThan(calls / 4);
   });
 });

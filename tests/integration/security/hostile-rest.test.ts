@@ -6,7 +6,18 @@ import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
-import { hostileTexts, hostileVariants, jsonSchemaOf, pathText, sampleOf, show, withValue } from "@/tests/fixtures/hostile-values";
+import {
+  freshEmails,
+  hostileTexts,
+  hostileVariants,
+  jsonSchemaOf,
+  pathText,
+  sampleOf,
+  show,
+  sweepEndings,
+  sweepOrder,
+  withValue,
+} from "@/tests/fixtures/hostile-values";
 import { operationCases, seedWorkspace, uploadInputs, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 
 /**
@@ -36,19 +47,8 @@ import { operationCases, seedWorkspace, uploadInputs, type WorkspaceData } from 
  */
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-/**
- * Calls that remove the workspace's records run after the others, then those that change who the
- * caller is or end their session, and the person's own account last.
- */
-const REMOVES = /^(delete|bulkDelete|remove)/;
-const ENDS_SESSION = /^(logout|switchAccount|updatePassword|setPassword|updateEmail)$/;
 const swept = OPERATIONS.filter((operation) => operation.callers.some((caller) => ["member", "anyone", "apiToken"].includes(caller)));
-const ordered = [
-  ...swept.filter((operation) => !REMOVES.test(operation.name) && !ENDS_SESSION.test(operation.name)),
-  ...swept.filter((operation) => REMOVES.test(operation.name) && operation.name !== "deleteUser"),
-  ...swept.filter((operation) => ENDS_SESSION.test(operation.name)),
-  ...swept.filter((operation) => operation.name === "deleteUser"),
-];
+const ordered = sweepOrder(swept, (operation) => operation.name);
 
 let w: WorkspaceData;
 let cases: Record<string, () => unknown>;
@@ -62,9 +62,7 @@ beforeAll(async () => {
   ({ key: apiKey } = await createAccountToken(w.ctx, { name: "R's sweep" }));
 });
 
-let sequence = 0;
-/** A new address on every call, so that no call fails because an earlier one took it. */
-const freshEmail = () => `hostile-rest-${++sequence}-${Date.now()}@example.test`;
+const freshEmail = freshEmails("hostile-rest");
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type UploadFile = { name: string; bytes: Uint8Array; field?: string | null };
@@ -108,8 +106,7 @@ function multipart(call: Call): FormData {
 }
 
 /** Every ending: "ok", or the refusal's code. */
-const endings = new Map<string, number>();
-const count = (ending: string) => endings.set(ending, (endings.get(ending) ?? 0) + 1);
+const endings = sweepEndings();
 
 /** What went wrong with one request, or null: a 5xx, or a refusal without our code or without words. */
 async function failureOf(operation: Operation, call: Call, credentials?: Record<string, string>): Promise<string | null> {
@@ -132,7 +129,7 @@ async function failureOf(operation: Operation, call: Call, credentials?: Record<
   const text = await response.text();
   if (response.status >= 500) return `HTTP ${response.status}: ${text.slice(0, 200)}`;
   if (response.ok) {
-    count("ok");
+    endings.count("ok");
     return null;
   }
   const error = (() => {
@@ -142,7 +139,7 @@ async function failureOf(operation: Operation, call: Call, credentials?: Record<
       return undefined;
     }
   })();
-  count(error?.code ?? `HTTP ${response.status}`);
+  endings.count(error?.code ?? `HTTP ${response.status}`);
   if (!error?.code || error.code === "INTERNAL")
     return `HTTP ${response.status} ${error?.code ?? "without our error"}: ${text.slice(0, 200)}`;
   if (!error.message) return `${error.code}: no message`;
@@ -187,11 +184,11 @@ describe("hostile input to every REST route of a declared operation", () => {
   }
 
   it("was a sweep: thousands of requests, a fair share of them answered", () => {
-    const requests = [...endings.values()].reduce((sum, n) => sum + n, 0);
-    console.info(`hostile REST input: ${requests} requests`, Object.fromEntries([...endings].sort((x, y) => y[1] - x[1])));
+    const requests = endings.total();
+    console.info(`hostile REST input: ${requests} requests`, endings.report());
     expect(ordered.length).toBeGreaterThan(150);
     expect(requests).toBeGreaterThan(2000);
-    expect(endings.get("ok") ?? 0).toBeGreaterThan(requests / 10);
+    expect(endings.get("ok")).toBeGreaterThan(requests / 10);
   });
 });
 
