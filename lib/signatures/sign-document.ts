@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
@@ -102,9 +102,11 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
     }
   }
 
-  // Stored before the transaction, removed again if it does not commit.
-  const base = `accounts/${signer.accountId}/documents/${signer.documentId}/signatures/${signer.id}-${Date.now()}`;
+  // Stored before the transaction under keys of this request's own (two submissions at once never
+  // share one), removed again only if it does not commit: the winner's files are never touched.
+  const base = `accounts/${signer.accountId}/documents/${signer.documentId}/signatures/${signer.id}-${randomUUID()}`;
   const stored: string[] = [];
+  let committed = false;
   const put = async (key: string, file: CheckedImage | { bytes: Uint8Array }) => {
     await storage().put(key, file.bytes);
     stored.push(key);
@@ -193,6 +195,7 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
       const requested = next.length ? await markRequested(tx, ctx, document.id, next) : [];
       return { document, last, requested };
     });
+    committed = true;
     publishSigningChange(signer.accountId, signer.documentId, signer.id, "signed");
     await afterRequested(ctx, outcome.document, outcome.requested);
     if (outcome.last) {
@@ -204,6 +207,7 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
     }
     return { id: signer.id, documentId: signer.documentId, signedAt, documentStatus: outcome.last ? "signed" : "signing" };
   } catch (error) {
+    if (committed) throw error;
     await Promise.all(
       stored.map((key) =>
         storage()

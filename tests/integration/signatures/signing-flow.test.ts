@@ -1,4 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/queue";
 import { declineSignature } from "@/lib/signatures/decline-signature";
@@ -7,6 +9,7 @@ import { requestSignature, requestSignatures } from "@/lib/signatures/request-si
 import { saveSignaturePlaceholders } from "@/lib/signatures/save-placeholders";
 import { setSignProcess } from "@/lib/signatures/set-sign-process";
 import { signDocument } from "@/lib/signatures/sign-document";
+import { storage } from "@/lib/storage/storage";
 import { makePng } from "@/tests/factories/images";
 import { addSigners, pdfContract, sealJobs, signerContext, signingToken } from "./helpers";
 
@@ -160,5 +163,30 @@ describe("placement", () => {
       code: "NOT_FOUND",
     });
     expect(await db.audit.count({ where: { eventType: "signature.placeholdersSaved", targetId: document.id } })).toBe(1);
+  });
+});
+
+describe("one signature submitted twice at once", () => {
+  it("records it once and keeps the winner's image: the losers remove only their own files", { timeout: 60_000 }, async () => {
+    const { ctx, document } = await pdfContract("Twice");
+    const [signer] = await addSigners(ctx, document.id, [1]);
+    await requestSignatures(ctx, document.id);
+    const token = await signingToken(signer.email);
+    // The clock stands still: the submissions share every millisecond, as they did in the report.
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date() });
+    const outcomes = await Promise.allSettled(Array.from({ length: 4 }, () => signDocument(signerContext(token), drawn()))).finally(() =>
+      vi.useRealTimers(),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+    for (const outcome of outcomes) if (outcome.status === "rejected") expect(reason(outcome.reason)).toBe("completed");
+    const { image } = await db.signature.findUniqueOrThrow({ where: { id: signer.id } });
+    expect(image).toBeTruthy();
+    const kept = await storage().get(image!);
+    expect(kept?.size).toBeGreaterThan(0);
+    await kept?.stream.cancel();
+    // Nothing of the losers is left beside it.
+    const folder = path.join(process.env.STORAGE_DIR!, path.dirname(image!));
+    expect(readdirSync(folder).filter((name) => name.startsWith(signer.id))).toEqual([path.basename(image!)]);
+    expect(await sealJobs(document.id)).toBe(1);
   });
 });
