@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # Production image: `next start` on port 3000 (NODE_OPTIONS below: scripts/server-options.mjs).
 # It needs DATABASE_URL (PostgreSQL; without it the app falls back to an embedded database in
-# /app/data) and NEXTAUTH_SECRET (32+ characters).
+# /app/data) and NEXTAUTH_SECRET (32+ random characters; on the embedded database, one is made at
+# the first start and kept in /app/data/secret when it is unset).
 # Migrations are applied and, on an empty database, the demo workspace is seeded when it starts.
 # docker-compose.yml runs it with PostgreSQL 16.
 

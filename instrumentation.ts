@@ -1,13 +1,21 @@
 /**
- * Runs once when the server starts: brings the database up to date and, on an empty database,
- * seeds the demo workspace (README shows its sign-in) while the server already answers (a new
- * embedded database made from the build's template even opens meanwhile:
- * lib/database/template.ts); then starts the durable job
+ * Runs once when the server starts: refuses a public or missing secret (lib/auth/secret.ts),
+ * brings the database up to date and, on an empty database, seeds the demo workspace (README
+ * shows its sign-in) while the server already answers (a new embedded database made from the
+ * build's template even opens meanwhile: lib/database/template.ts); then starts the durable job
  * queue once the database is ready (lib/jobs/queue.ts; DISABLE_JOBS=1 leaves the work to other
  * processes), and checks whether sealing can work. Node runtime only, never during `next build`.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // A production server with a public or missing secret does not start.
+  const { authSecret } = await import("@/lib/auth/secret");
+  try {
+    authSecret();
+  } catch (error) {
+    console.error(`Not started: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
   const { embeddedFromTemplate } = await import("@/lib/db");
   const preparing = prepareDatabase({ seedInBackground: true });

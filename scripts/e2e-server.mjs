@@ -8,11 +8,13 @@
  *   deleted and created again for every run.
  * - With DATABASE_URL: a fresh database `covenant_e2e_<port>_<timestamp>` created on that server; the
  *   app migrates and seeds it at start. It is dropped again when the server stops.
- * - Emails go to the outbox (/dev/outbox), where the tests read their links.
+ * - Emails go to the outbox (/dev/outbox), where the tests read their links; the server listens on
+ *   127.0.0.1 only, so the outbox answers them.
  *
  * SIGTERM / SIGINT stop the Next server, then clean up.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,8 +38,11 @@ const env = {
   APP_URL,
   NEXTAUTH_URL: APP_URL,
   NODE_OPTIONS: serverNodeOptions(),
-  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-secret-e2e-secret-e2e-secret-e2e-secret",
+  // A secret of this run's own: a production server refuses one written in the code.
+  NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64url"),
   ENABLE_DEV_OUTBOX: "true",
+  // The outbox answers callers on this machine: the server listens on loopback only.
+  COVENANT_LISTEN_HOST: "127.0.0.1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
 // Emails must land in the outbox, and the demo workspace must be seeded and migrated.
@@ -83,7 +88,7 @@ if (process.env.DATABASE_URL) {
 // Idle kept-alive connections stay open past any pause of a test: with Node's 5 s, a test that
 // sent a request, spent seconds on screen, then reused the connection could meet the server
 // closing it (ECONNRESET in client-messages.spec.ts once).
-const nextArgs = ["start", "-p", String(PORT), "--keepAliveTimeout", "65000"];
+const nextArgs = ["start", "-p", String(PORT), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"];
 const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], {
   cwd: root,
   env,

@@ -17,6 +17,7 @@
  * the database on the way out.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -50,15 +51,21 @@ const env = {
   PGLITE_DIR: dataDir,
   STORAGE_DIR: storageDir,
   ENABLE_DEV_OUTBOX: "true",
+  // The outbox answers callers on this machine: the server listens on loopback only.
+  COVENANT_LISTEN_HOST: "127.0.0.1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
-env.NEXTAUTH_SECRET ??= "bench-bundles-secret-bench-bundles-secret-0001";
+env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64url");
 for (const name of ["DATABASE_URL", "SMTP_URL", "SEED_DEMO", "AUTO_MIGRATE"]) delete env[name];
-const server = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT)], {
-  cwd: root,
-  env,
-  stdio: ["ignore", "ignore", "inherit"],
-});
+const server = spawn(
+  process.execPath,
+  [path.join(root, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(PORT), "-H", "127.0.0.1"],
+  {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  },
+);
 const exited = new Promise((resolve) => server.once("exit", resolve));
 
 async function stop() {

@@ -1,13 +1,16 @@
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { findOutboxEmails, isOutboxEnabled } from "@/lib/email/find-outbox-emails";
+import { clientIp } from "@/lib/auth/get-request-context";
+import { findOutboxEmails, isOutboxOpenTo } from "@/lib/email/find-outbox-emails";
 import { pageFromQuery } from "@/lib/pagination";
 
 export const dynamic = "force-dynamic";
 
-/** Development-only: the emails the app would have sent, with their links. */
+/** Development-only: the emails the app would have sent, with their links (only to callers on this machine in production). */
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<{ to?: string; page?: string }> }) {
-  if (!isOutboxEnabled()) notFound();
+  const requestHeaders = await headers();
+  if (!isOutboxOpenTo(clientIp({ header: (name) => requestHeaders.get(name) }))) notFound();
   const query = await searchParams;
   const [t, format, result] = await Promise.all([
     getTranslations("outbox"),
