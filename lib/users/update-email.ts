@@ -8,8 +8,11 @@ import type { UpdateEmailInput } from "@/lib/auth/schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
 /**
- * Changes the sign-in address. Users with a password must confirm it. The new address starts
- * unverified and gets a verification link. Throws WRONG_PASSWORD or EMAIL_TAKEN.
+ * Asks to change the sign-in address. Users with a password must confirm it. Nothing changes yet:
+ * the new address gets a verification link, and only opening it makes it the user's address
+ * (lib/auth/verify-email.ts), so nobody reaches what is addressed to someone else (a signer's or a
+ * reviewer's request, an invitation) by typing their address. A newer request replaces the older
+ * one's link. Throws WRONG_PASSWORD or EMAIL_TAKEN.
  */
 export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput): Promise<{ id: string }> {
   requireUser(ctx);
@@ -21,9 +24,13 @@ export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput):
   const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw new AppError(AppErrorCode.EMAIL_TAKEN, { message: "An account with this email already exists." });
   const token = await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { email: input.email, emailVerified: null } });
+    // Links sent for an earlier change end here.
+    await tx.authToken.updateMany({
+      where: { userId: user.id, type: "verifyEmail", usedAt: null, NOT: { email: user.email } },
+      data: { usedAt: new Date() },
+    });
     await recordAudit(tx, ctx, {
-      eventType: "user.emailChanged",
+      eventType: "user.emailChangeRequested",
       targetType: "user",
       targetId: user.id,
       payload: { from: user.email, to: input.email },
