@@ -1,8 +1,8 @@
 import { getOperationAST, GraphQLError } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { buildContext, sourceFromRequest } from "@/lib/auth/get-request-context";
+import { buildContext, requestLocale, sourceFromRequest } from "@/lib/auth/get-request-context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import type { GraphQLContext } from "@/lib/graphql/context";
 import { maskError, toGraphQLError } from "@/lib/graphql/errors";
 import { schema } from "@/lib/graphql/schema";
@@ -77,7 +77,13 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
   maxRequestBodySize: false,
   context: async ({ request }) => {
     const src = sourceFromRequest(request);
-    return { ctx: await buildContext(src), csrfOk: !needsCsrf(src) || hasValidCsrf(src) };
+    try {
+      return { ctx: await buildContext(src), csrfOk: !needsCsrf(src) || hasValidCsrf(src) };
+    } catch (error) {
+      // A refusal before any field runs (too many unknown API keys): in the request's language.
+      if (isAppError(error)) throw toGraphQLError(error, requestLocale(src));
+      throw error;
+    }
   },
   maskedErrors: {
     maskError: (error, _message, isDev) => {

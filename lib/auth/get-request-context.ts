@@ -5,7 +5,8 @@
  * (`Authorization: Bearer`, a visitor), a bearer access token, or the session cookie. A key that is present but unknown or revoked gives an anonymous context, even
  * with a session cookie beside it. The account is the one named by the account header when the
  * user belongs to it, else the session's, else the first one. A key's use is counted on the token
- * (`used`, `usedAt`) each time it authenticates a request.
+ * (`used`, `usedAt`) each time it authenticates a request; an unknown key is counted as a failure
+ * (lib/auth/throttle.ts), and past the limits it is refused with TOO_MANY_ATTEMPTS.
  */
 import { db, queryRows } from "@/lib/db";
 import { asDate, asJson } from "@/lib/database/raw-values";
@@ -16,6 +17,7 @@ import { anonymousContext, type ServiceContext } from "./context";
 import { rolePermissions } from "./permissions";
 import { readSessionJwt, sessionCookieName } from "./session-jwt";
 import { findActiveToken } from "./sign-in-with-token";
+import { countApiKeyFailure } from "./throttle";
 import { linkRef } from "@/lib/links/link-access";
 import { verifyLinkAccessToken } from "@/lib/links/link-tokens";
 import { SIGNED_HEADER, SIGNED_PARAM } from "@/lib/signing/signing-links";
@@ -136,7 +138,10 @@ export async function buildContext(src: RequestSource, options: ContextOptions =
   const apiKey = src.header(API_KEY_HEADER) || src.header(PUBLIC_API_KEY_HEADER);
   if (apiKey) {
     const token = await findActiveToken(apiKey);
-    if (!token) return base;
+    if (!token) {
+      await countApiKeyFailure(base.ip);
+      return base;
+    }
     await db.accountToken.update({ where: { id: token.id }, data: { used: { increment: 1 }, usedAt: new Date() } });
     const membership = await findMembership(token.userId, token.accountId);
     if (!membership) return base;

@@ -31,7 +31,7 @@ export const AppErrorCode = {
   INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
   /** Password sign-in before the address was verified. */
   EMAIL_NOT_VERIFIED: "EMAIL_NOT_VERIFIED",
-  /** Too many failed sign-ins for this address or IP; try later. */
+  /** Too many attempts (sign-ins, emailed links, codes, passwords, API keys); `details.retryAt` says when to try again. */
   TOO_MANY_ATTEMPTS: "TOO_MANY_ATTEMPTS",
   /** A verification, reset or magic-link token that does not exist. */
   TOKEN_INVALID: "TOKEN_INVALID",

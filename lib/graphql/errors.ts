@@ -1,7 +1,7 @@
 import { GraphQLError } from "graphql";
 import { AppError, AppErrorCode, isAppError, type FieldProblem } from "@/lib/errors/app-error";
 import { localizeAppError } from "@/lib/errors/localize-app-error";
-import { localizedMessage, toAppError } from "@/lib/http/error-response";
+import { localizedMessage, retryAfterSeconds, toAppError } from "@/lib/http/error-response";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** GraphQL's usual code for input the server refuses (the name Apollo Server and most clients use). */
@@ -42,12 +42,15 @@ function fieldsOf(error: AppError): { path: string; code: string; message: strin
  *   MISSING_PARAMETER…) and `fields: [{ path, code, message }]` when fields are named, the paths
  *   and messages of REST's `details.fields`;
  * - anything else: `code` our code.
+ * A refusal that says when to try again (TOO_MANY_ATTEMPTS) adds `retryAfter` (seconds) and
+ * answers as REST does: status 429 with a Retry-After header.
  */
 export function toGraphQLError(appError: AppError, locale: Locale, path?: readonly (string | number)[]): GraphQLError {
   const error = localizeAppError(appError, locale);
   const message = localizedMessage(error, locale);
   const badInput = isBadUserInput(error);
   const fields = badInput ? fieldsOf(error) : [];
+  const retryAfter = retryAfterSeconds(error);
   return new GraphQLError(message, {
     path,
     extensions: {
@@ -57,7 +60,11 @@ export function toGraphQLError(appError: AppError, locale: Locale, path?: readon
       message,
       ...(fields.length ? { fields } : {}),
       ...(Object.keys(error.details).length ? { details: error.details } : {}),
-      http: { status: error.code === AppErrorCode.CSRF_INVALID ? 403 : 200 },
+      ...(retryAfter !== null ? { retryAfter } : {}),
+      http:
+        retryAfter !== null
+          ? { status: error.status, headers: { "Retry-After": String(retryAfter) } }
+          : { status: error.code === AppErrorCode.CSRF_INVALID ? 403 : 200 },
     },
   });
 }

@@ -27,7 +27,21 @@ export function errorBody(error: AppError, locale: Locale): ErrorBody {
   return { error: { code: error.code, type: error.type, message: localizedMessage(error, locale), details } };
 }
 
+/**
+ * Seconds until a refused caller may try again, from `details.retryAt` (TOO_MANY_ATTEMPTS), as
+ * the Retry-After header and GraphQL's `retryAfter` give it; null when the error sets no time.
+ */
+export function retryAfterSeconds(error: AppError): number | null {
+  const retryAt = typeof error.details.retryAt === "string" ? Date.parse(error.details.retryAt) : NaN;
+  if (Number.isNaN(retryAt)) return null;
+  return Math.max(1, Math.ceil((retryAt - Date.now()) / 1000));
+}
+
 export function errorResponse(error: unknown, locale: Locale): Response {
   const appError = toAppError(error);
-  return Response.json(errorBody(appError, locale), { status: appError.status });
+  const retryAfter = retryAfterSeconds(appError);
+  return Response.json(errorBody(appError, locale), {
+    status: appError.status,
+    ...(retryAfter !== null && { headers: { "Retry-After": String(retryAfter) } }),
+  });
 }

@@ -11,15 +11,8 @@ import { randomToken } from "@/lib/auth/crypto";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { addressAllowed, linkContext, linkExpired, loadLiveLink, type LiveLink } from "./link-access";
-import {
-  assertLinkNotThrottled,
-  clearLinkAttempts,
-  codeKeys,
-  countLinkAttempt,
-  isValidLinkCode,
-  sendKeys,
-  sendLinkCodeEmail,
-} from "./link-code";
+import { clearAttempts, takeAttempts } from "@/lib/auth/throttle";
+import { codeKeys, isValidLinkCode, sendKeys, sendLinkCodeEmail } from "./link-code";
 import { signLinkAccessToken, signLinkRefreshToken, verifyLinkRefreshToken } from "./link-tokens";
 import { validateLinkSchema, type ValidateLinkInput } from "./schemas";
 
@@ -75,7 +68,7 @@ const addressRefused = () => linkExpired({ reason: "address" });
  * expiry (and, with details.reason "address", when a secure link refuses the address). A secure
  * link first answers emailRequired, then emails a code to an allowed address (codeSent), then
  * opens with that address and code; a wrong code is VALIDATION_FAILED (details.reason "code"),
- * too many wrong codes or emails TOO_MANY_ATTEMPTS.
+ * too many wrong codes or emails (per address, per IP when known, per link) TOO_MANY_ATTEMPTS.
  */
 export async function validateDocumentLink(ctx: ServiceContext, linkId: string, raw: ValidateLinkInput = {}): Promise<LinkValidation> {
   const input = parseInput(validateLinkSchema, raw, "validateLink");
@@ -93,9 +86,7 @@ export async function validateDocumentLink(ctx: ServiceContext, linkId: string, 
     throw addressRefused();
   }
   if (!input.code) {
-    const keys = sendKeys(link.id, email, ctx.ip);
-    await assertLinkNotThrottled(keys);
-    await countLinkAttempt(keys);
+    await takeAttempts(sendKeys(link.id, email, ctx.ip));
     await sendLinkCodeEmail({ to: email, locale: ctx.locale, linkId: link.id, account: link.document.account.name });
     await recordAudit(db, linkContext(ctx, link), {
       eventType: "link.codeSent",
@@ -105,17 +96,19 @@ export async function validateDocumentLink(ctx: ServiceContext, linkId: string, 
     });
     return { status: "codeSent", email };
   }
+  // Counted before the code is compared: concurrent guesses past a limit get no verdict.
   const keys = codeKeys(link.id, email, ctx.ip);
-  await assertLinkNotThrottled(keys);
+  const attempt = await takeAttempts(keys);
   if (!isValidLinkCode(link.id, email, input.code)) {
-    await countLinkAttempt(keys);
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {
       message: "The code is not valid.",
       params: { fields: "code" },
       details: { reason: "code", fields: [{ path: "code", code: "invalid", message: "The code is not valid." }] },
     });
   }
-  await clearLinkAttempts(keys.slice(0, 1));
+  // The right code: the address starts again, the IP and the link get the attempt back.
+  await clearAttempts(keys.slice(0, 1));
+  await attempt.giveBack(keys.slice(1));
   return { status: "valid", ...(await openLink(ctx, link, email)) };
 }
 

@@ -4,11 +4,20 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
 import { detectType } from "@/lib/files/detect-type";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "@/lib/files/upload-limits";
-import { assertLinkNotThrottled, countLinkAttempt } from "@/lib/links/link-code";
+import { takeAttempts, type Throttle } from "@/lib/auth/throttle";
 import { certificateDer, sealingCertificate } from "./sealing-certificate";
 
 /** Checks per IP address (or, without a known one, for everyone together) in 15 minutes before a 15-minute pause. */
 export const VERIFY_LIMITS = { perIp: 30, anonymous: 300 } as const;
+
+const VERIFY_PER_IP: Throttle = { prefix: "verify-ip", limit: VERIFY_LIMITS.perIp, windowSeconds: 15 * 60, lockSeconds: 15 * 60 };
+/** Every caller whose IP is not known, together. */
+const VERIFY_ANONYMOUS: Throttle = {
+  prefix: "verify-anonymous",
+  limit: VERIFY_LIMITS.anonymous,
+  windowSeconds: 15 * 60,
+  lockSeconds: 15 * 60,
+};
 
 export const verifyResultSchema = z.object({
   /** sealed: this app sealed exactly these bytes; modified: sealed here, then changed; notSealed: neither. */
@@ -44,11 +53,7 @@ export function pdfSignatureContents(bytes: Uint8Array): Buffer[] {
  * (TOO_MANY_ATTEMPTS past VERIFY_LIMITS).
  */
 export async function verifySealedPdf(ctx: ServiceContext, file: UploadedFile): Promise<VerifyResult> {
-  const keys = ctx.ip
-    ? [{ key: `verify-ip:${ctx.ip}`, limit: VERIFY_LIMITS.perIp }]
-    : [{ key: "verify-anonymous", limit: VERIFY_LIMITS.anonymous }];
-  await assertLinkNotThrottled(keys);
-  await countLinkAttempt(keys);
+  await takeAttempts([ctx.ip ? { throttle: VERIFY_PER_IP, id: ctx.ip } : { throttle: VERIFY_ANONYMOUS, id: "all" }]);
   assertUploadSize(file);
   if (detectType(file.bytes)?.mime !== "application/pdf") throw fileTypeNotAllowed();
   const sha256 = createHash("sha256").update(file.bytes).digest("hex");

@@ -11,7 +11,8 @@ import { addSigners, pdfContract, signerContext, signingToken } from "./helpers"
 /**
  * Wrong .p12 passwords are limited per signature (5 in 15 minutes), counted in the database so
  * that every app process agrees: past the limit even the right password is refused until the
- * lock ends, and another signature of the same document is not affected.
+ * lock ends, and another signature of the same document is not affected. Each try is counted
+ * before the password is checked, so simultaneous tries get no more verdicts than the limit.
  */
 const PASSWORD = "right-password";
 let p12: Uint8Array;
@@ -21,7 +22,7 @@ let signerIds: string[];
 beforeAll(async () => {
   p12 = new Uint8Array(generateSealingP12(PASSWORD, "Attempts Signer"));
   const contract = await pdfContract("Attempts");
-  const signers = await addSigners(contract.ctx, contract.document.id, [1, 1], { allowCertificate: true });
+  const signers = await addSigners(contract.ctx, contract.document.id, [1, 1, 1], { allowCertificate: true });
   signerIds = signers.map((s) => s.id);
   await requestSignatures(contract.ctx, contract.document.id);
   tokens = await Promise.all(signers.map((s) => signingToken(s.email)));
@@ -66,5 +67,14 @@ describe("wrong certificate passwords", () => {
     expect(await sign(tokens[0], "wrong-again")).toMatchObject({ code: "CERTIFICATE_PASSWORD_WRONG" });
     expect((await db.signInThrottle.findUniqueOrThrow({ where: { key: `p12-password:${signerIds[0]}` } })).failures).toBe(1);
     expect(await sign(tokens[0], PASSWORD)).not.toBeInstanceOf(Error);
+  });
+
+  it("gives exactly five of forty simultaneous passwords a verdict", async () => {
+    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => sign(tokens[2], `wrong-${i}`)));
+    const codes = results.map((r) => r.code);
+    expect(codes.filter((c) => c === "CERTIFICATE_PASSWORD_WRONG")).toHaveLength(CERTIFICATE_PASSWORD_ATTEMPTS);
+    expect(codes.filter((c) => c === "TOO_MANY_ATTEMPTS")).toHaveLength(40 - CERTIFICATE_PASSWORD_ATTEMPTS);
+    const row = await db.signInThrottle.findUniqueOrThrow({ where: { key: `p12-password:${signerIds[2]}` } });
+    expect(row.failures).toBe(CERTIFICATE_PASSWORD_ATTEMPTS);
   });
 });
