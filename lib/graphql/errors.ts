@@ -42,8 +42,8 @@ function fieldsOf(error: AppError): { path: string; code: string; message: strin
  *   MISSING_PARAMETER…) and `fields: [{ path, code, message }]` when fields are named, the paths
  *   and messages of REST's `details.fields`;
  * - anything else: `code` our code.
- * A refusal that says when to try again (TOO_MANY_ATTEMPTS) adds `retryAfter` (seconds) and
- * answers as REST does: status 429 with a Retry-After header.
+ * An error that says when to try again (`details.retryAt`) adds `retryAfter` (seconds); a
+ * TOO_MANY_ATTEMPTS refusal answers as REST does too: status 429 with a Retry-After header.
  */
 export function toGraphQLError(appError: AppError, locale: Locale, path?: readonly (string | number)[]): GraphQLError {
   const error = localizeAppError(appError, locale);
@@ -62,8 +62,8 @@ export function toGraphQLError(appError: AppError, locale: Locale, path?: readon
       ...(Object.keys(error.details).length ? { details: error.details } : {}),
       ...(retryAfter !== null ? { retryAfter } : {}),
       http:
-        retryAfter !== null
-          ? { status: error.status, headers: { "Retry-After": String(retryAfter) } }
+        error.code === AppErrorCode.TOO_MANY_ATTEMPTS && retryAfter !== null
+          ? { status: 429, headers: { "Retry-After": String(retryAfter) } }
           : { status: error.code === AppErrorCode.CSRF_INVALID ? 403 : 200 },
     },
   });
