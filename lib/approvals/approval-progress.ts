@@ -121,7 +121,7 @@ export async function grantApproverAccess(tx: Tx, ctx: ServiceContext, accountId
 /**
  * After a decision or a removal: every approved → the document is approved; a process under way
  * (someone was asked) → whoever is now due is requested (the next order in a sequence). Answers
- * the requests made (to email after the commit) and whether the approvals are complete.
+ * the requests made (emailed in the same transaction) and whether the approvals are complete.
  */
 export async function settleProcess(
   tx: Tx,

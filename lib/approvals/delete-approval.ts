@@ -2,6 +2,8 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
@@ -17,6 +19,7 @@ import { approvalStateOf, isFinished } from "./schemas";
  */
 export async function deleteApproval(ctx: ServiceContext, approvalId: string): Promise<{ id: string }> {
   const { approval, document } = await requireMemberApproval(ctx, approvalId, "editor");
+  await prepareEmailDelivery();
   const { requested } = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, document.id);
     const current = await tx.approval.findUniqueOrThrow({ where: { id: approval.id } });
@@ -34,12 +37,13 @@ export async function deleteApproval(ctx: ServiceContext, approvalId: string): P
       payload: { approvalId: current.id, email: current.email, wasRequested: Boolean(current.requestedAt) },
     });
     const fresh = await tx.document.findUniqueOrThrow({ where: { id: document.id } });
-    return settleProcess(tx, ctx, fresh);
-  });
+    const settled = await settleProcess(tx, ctx, fresh);
+    await sendApprovalRequestEmails(tx, ctx, fresh, settled.requested);
+    return settled;
+  }, WITH_FOLLOW_UPS);
   publishApprovalEvents(document.accountId, document.id, [
     { id: approval.id, state: "deleted" },
     ...requested.map((a) => ({ id: a.id, state: "requested" })),
   ]);
-  await sendApprovalRequestEmails(ctx, document, requested);
   return { id: approval.id };
 }

@@ -1,6 +1,8 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
@@ -16,6 +18,7 @@ import { approvalProcessOf, approvalStateOf, presentApproval, type ApprovalOutpu
  */
 export async function requestApproval(ctx: ServiceContext, approvalId: string): Promise<ApprovalOutput> {
   const { approval, document } = await requireMemberApproval(ctx, approvalId, "editor");
+  await prepareEmailDelivery();
   const requested = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, document.id);
     const fresh = await tx.document.findUniqueOrThrow({ where: { id: document.id } });
@@ -32,9 +35,9 @@ export async function requestApproval(ctx: ServiceContext, approvalId: string): 
     await grantApproverAccess(tx, ctx, fresh.accountId, fresh.id, [current]);
     const [marked] = await markRequested(tx, ctx, [current]);
     await moveDocumentStatus(tx, ctx, fresh, "toReview");
-    return marked;
-  });
+    await sendApprovalRequestEmails(tx, ctx, fresh, [marked!]);
+    return marked!;
+  }, WITH_FOLLOW_UPS);
   publishApprovalEvents(document.accountId, document.id, [{ id: requested.id, state: "requested" }]);
-  await sendApprovalRequestEmails(ctx, document, [requested]);
   return presentApproval(await db.approval.findUniqueOrThrow({ where: { id: requested.id } }));
 }

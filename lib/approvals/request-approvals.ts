@@ -3,6 +3,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
@@ -23,10 +25,12 @@ import { approvalMetadataOf, approvalProcessOf, presentApproval, type ApprovalOu
  * parallel, everyone at once. Someone already asked is not asked again (requestApproval re-sends).
  * A finished process (rejected, or approved by all) starts over: every decision is cleared and the
  * first round asked anew. The document goes to toReview. VALIDATION_FAILED without approvers.
+ * The reviewers' emails are written in the same transaction as their request.
  */
 export async function requestApprovals(ctx: ServiceContext, documentId: string): Promise<ApprovalOutput[]> {
   const { accountId } = accountScope(ctx);
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
+  await prepareEmailDelivery();
   const { requested, all } = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, document.id);
     const fresh = await tx.document.findUniqueOrThrow({ where: { id: document.id } });
@@ -55,13 +59,13 @@ export async function requestApprovals(ctx: ServiceContext, documentId: string):
     await grantApproverAccess(tx, ctx, accountId, document.id, due);
     const marked = await markRequested(tx, ctx, due);
     await moveDocumentStatus(tx, ctx, fresh, "toReview");
+    await sendApprovalRequestEmails(tx, ctx, document, marked);
     return { requested: marked, all: await documentApprovals(tx, accountId, document.id) };
-  });
+  }, WITH_FOLLOW_UPS);
   publishApprovalEvents(
     accountId,
     document.id,
     requested.map((a) => ({ id: a.id, state: "requested" })),
   );
-  await sendApprovalRequestEmails(ctx, document, requested);
   return all.map(presentApproval);
 }

@@ -5,6 +5,8 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { parseInput } from "@/lib/http/parse-input";
 import { signedRecordFailure, signingLinkError } from "@/lib/signing/signed-caller";
 import { z } from "zod";
@@ -28,12 +30,13 @@ export type ReviewDocumentInput = z.input<typeof reviewDocumentSchema>;
  * decision. Then: a rejection stops the process (the document is rejected and the other open
  * links end, "cancelled"); an approval asks the next round of a sequential process, or approves
  * the document when everyone has. Audited approval.approved / approval.rejected; the requester and
- * the owners are emailed.
+ * the owners are emailed, in the same transaction.
  */
 export async function reviewDocument(ctx: ServiceContext, raw: ReviewDocumentInput): Promise<ApprovalOutput> {
   const input = parseInput(reviewDocumentSchema, raw, "reviewDocument");
   const { approval, claims } = await requireReviewerApproval(ctx, { approvalId: input.id });
   const now = new Date();
+  await prepareEmailDelivery();
   const outcome = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, approval.documentId);
     const { count } = await tx.approval.updateMany({
@@ -66,18 +69,20 @@ export async function reviewDocument(ctx: ServiceContext, raw: ReviewDocumentInp
     if (!input.isApproved) {
       const cancelled = await cancelOpenRequests(tx, await documentApprovals(tx, document.accountId, document.id), now);
       await moveDocumentStatus(tx, ctx, document, "rejected");
+      await sendApprovalDecidedEmails(tx, ctx, document, decided);
       return { decided, document, requested: [], cancelled };
     }
     const { requested } = await settleProcess(tx, ctx, document);
+    // The next round's requests and the news of the decision commit with it (issue 37).
+    await sendApprovalRequestEmails(tx, ctx, document, requested);
+    await sendApprovalDecidedEmails(tx, ctx, document, decided);
     return { decided, document, requested, cancelled: [] };
-  });
+  }, WITH_FOLLOW_UPS);
   const { decided, document, requested, cancelled } = outcome;
   publishApprovalEvents(document.accountId, document.id, [
     { id: decided.id, state: input.isApproved ? "approved" : "rejected" },
     ...cancelled.map((a) => ({ id: a.id, state: "cancelled" })),
     ...requested.map((a) => ({ id: a.id, state: "requested" })),
   ]);
-  await sendApprovalRequestEmails(ctx, document, requested);
-  await sendApprovalDecidedEmails(ctx, document, decided);
   return presentApproval(decided);
 }

@@ -89,24 +89,35 @@ export function renderEmail(input: SendEmailInput) {
 
 export type RenderedEmail = { to: string; template: string; locale: Locale; subject: string; text: string; html: string };
 
+/** A Prisma interactive transaction: an email stored through it, and its delivery job, commit with the change it reports. */
+export type EmailTransaction = Pick<Prisma.TransactionClient, "outboxEmail" | "$queryRawUnsafe">;
+
 /**
  * Delivers a rendered email. Without SMTP_URL it is kept in the OutboxEmail table (status
  * `outbox`; a developer reads it at /dev/outbox). With SMTP_URL it is stored `queued`, with a
  * tracking image, and a durable job sends it (lib/email/email-delivery-job.ts): retried when
  * the server fails, recorded as sent or failed, whichever app process picks it up.
+ *
+ * With `tx` the row and its delivery job are written in that transaction (issue 37): the email
+ * exists, and will be sent, exactly when the change it reports commits; a process that dies
+ * after the commit loses nothing. On the embedded database call `prepareEmailDelivery()` before
+ * the transaction.
  */
-export async function deliverEmail(email: RenderedEmail, about: { accountId?: string; documentId?: string } = {}): Promise<{ id: string }> {
-  const stored = await storeEmail(db, email, about);
-  await dispatchEmails([stored]);
+export async function deliverEmail(
+  email: RenderedEmail,
+  about: { accountId?: string; documentId?: string } = {},
+  options: { tx?: EmailTransaction } = {},
+): Promise<{ id: string }> {
+  const stored = await storeEmail(options.tx ?? db, email, about);
+  await dispatchEmails([stored], options.tx);
   return { id: stored.id };
 }
 
 export type StoredEmail = { id: string; queued: boolean };
 
 /**
- * Stores a rendered email as deliverEmail does, through the given client: inside a transaction,
- * the email exists exactly when the change it reports commits. Call `dispatchEmails` after the
- * commit so that the delivery job finds it.
+ * Stores a rendered email as deliverEmail does, through the given client, without its delivery
+ * job: `dispatchEmails` hands it over, in the same transaction (`tx`) or after the commit.
  */
 export async function storeEmail(
   client: Pick<Prisma.TransactionClient, "outboxEmail">,
@@ -136,16 +147,30 @@ export async function storeEmail(
   return { id, queued: smtp };
 }
 
-/** Hands stored emails to the delivery job (those kept in the outbox need nothing). */
-export async function dispatchEmails(emails: readonly StoredEmail[]): Promise<void> {
+/**
+ * Hands stored emails to the delivery job (those kept in the outbox need nothing): with `tx`,
+ * their jobs are written in that transaction, beside the rows.
+ */
+export async function dispatchEmails(emails: readonly StoredEmail[], tx?: EmailTransaction): Promise<void> {
   const queued = emails.filter((email) => email.queued);
   if (!queued.length) return;
   const { enqueue } = await import("@/lib/jobs/queue");
   const { emailDeliveryJob } = await import("./email-delivery-job");
-  for (const email of queued) await enqueue(emailDeliveryJob, { emailId: email.id });
+  for (const email of queued) await enqueue(emailDeliveryJob, { emailId: email.id }, { tx });
 }
 
-/** Renders one of the `emails.*` templates in the recipient's language and delivers it. */
-export async function sendEmail(input: SendEmailInput): Promise<{ id: string }> {
-  return deliverEmail({ to: input.to, template: input.template, locale: input.locale, ...renderEmail(input) });
+/**
+ * Gets the job queue ready for a transaction that will store emails with their delivery jobs
+ * (`{ tx }`): on the embedded database the queue cannot be opened from inside a transaction.
+ * Nothing to do when no SMTP server is configured (emails stay in the outbox).
+ */
+export async function prepareEmailDelivery(): Promise<void> {
+  if (!process.env.SMTP_URL) return;
+  const { prepareJobs } = await import("@/lib/jobs/queue");
+  await prepareJobs();
+}
+
+/** Renders one of the `emails.*` templates in the recipient's language and delivers it (with `tx`, in that transaction). */
+export async function sendEmail(input: SendEmailInput, options: { tx?: EmailTransaction } = {}): Promise<{ id: string }> {
+  return deliverEmail({ to: input.to, template: input.template, locale: input.locale, ...renderEmail(input) }, {}, options);
 }

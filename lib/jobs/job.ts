@@ -33,3 +33,11 @@ export const defineJob = <I extends z.ZodType>(job: JobDefinition<I>) => job;
 
 /** The context a job runs in: no user, no account (a job scopes each write to its row's account), via "system". */
 export const jobContext = (jobId: string | null): ServiceContext => anonymousContext({ via: "system", viaId: jobId });
+
+/**
+ * Options for a transaction that writes its follow-up work (jobs, emails and their delivery
+ * jobs): it renders and stores them too, and a process that just started compiles each query on
+ * first use, so Prisma's 5 s default can run out on a busy machine. Still bounded: a stuck
+ * transaction must not hold the document's lock for long.
+ */
+export const WITH_FOLLOW_UPS = { timeout: 20_000 } as const;

@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { PgBoss, type Job, type ConstructorOptions } from "pg-boss";
 import type { z } from "zod";
-import { embeddedDatabase } from "@/lib/db";
+import { embeddedDatabase, isEmbedded } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
 import { JOBS } from "./registry";
 
@@ -103,7 +105,61 @@ export async function openQueue({
   };
 }
 
-const state = globalThis as unknown as { __covenantQueue?: Promise<JobQueue> };
+/** What pg-boss runs its statements through (its `db` option). */
+type IDatabase = NonNullable<ConstructorOptions["db"]>;
+
+const state = globalThis as unknown as {
+  __covenantQueue?: Promise<JobQueue>;
+  __covenantQueueReady?: boolean;
+  __covenantTxSender?: PgBoss;
+};
+
+/** A Prisma interactive transaction (or anything that runs raw SQL in one). */
+export type SqlTransaction = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
+
+/** pg-boss's statements run through the caller's transaction: its rows commit or roll back with it. */
+const transactionDb = (tx: SqlTransaction): IDatabase => ({
+  executeSql: async (text, values = []) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+});
+
+const currentTransaction = new AsyncLocalStorage<IDatabase>();
+
+/**
+ * The pg-boss that writes jobs inside a caller's transaction: never started (it opens no
+ * connection), every statement it runs (the queue's row once, then the job's insert) goes through
+ * the transaction of the send in progress. On the embedded database this matters: PGlite has one
+ * session, held by the transaction, so a statement sent outside it would wait for it forever.
+ */
+function transactionSender(): PgBoss {
+  state.__covenantTxSender ??= new PgBoss({
+    ...(isEmbedded() ? { backend: "pglite" as const } : {}),
+    db: {
+      executeSql: (text: string, values?: unknown[]) => {
+        const tx = currentTransaction.getStore();
+        if (!tx) throw new Error("A job sent in a transaction ran a statement outside it.");
+        return tx.executeSql(text, values);
+      },
+    },
+    schema: QUEUE_SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: false,
+  });
+  return state.__covenantTxSender;
+}
+
+/**
+ * Makes sure the queue's tables and queues exist, before a transaction that enqueues in it
+ * (`enqueue(…, { tx })`, `sendEmail(…, { tx })`). Needed on the embedded database, where the
+ * queue cannot be opened from inside a transaction (PGlite's one session is the transaction's);
+ * on a server it happens on demand. Quick once done (the app's worker does it at start-up).
+ */
+export async function prepareJobs(): Promise<void> {
+  if (state.__covenantQueueReady) return;
+  state.__covenantQueue ??= openQueue({ work: false });
+  await state.__covenantQueue;
+  state.__covenantQueueReady = true;
+}
 
 /**
  * Makes this process a worker: its jobs run here as well as in any other process on the same
@@ -113,16 +169,42 @@ const state = globalThis as unknown as { __covenantQueue?: Promise<JobQueue> };
  */
 export function startJobs(): Promise<JobQueue> | null {
   if (process.env.DISABLE_JOBS === "1") return null;
-  state.__covenantQueue ??= openQueue({ work: true }).catch((error) => {
-    state.__covenantQueue = undefined;
-    throw error;
-  });
+  state.__covenantQueue ??= openQueue({ work: true }).then(
+    (queue) => {
+      state.__covenantQueueReady = true;
+      return queue;
+    },
+    (error) => {
+      state.__covenantQueue = undefined;
+      throw error;
+    },
+  );
   return state.__covenantQueue;
 }
 
-/** Stores a job for a worker (this process's or another's); its input is validated first. Answers the job's id. */
-export async function enqueue<I extends z.ZodType>(definition: JobDefinition<I>, input: z.input<I>, options: { startAfter?: Date } = {}) {
-  definition.input.parse(input);
+/**
+ * Stores a job for a worker (this process's or another's); its input is validated first. Answers
+ * the job's id. With `tx` (a Prisma interactive transaction) the job is written in that
+ * transaction: it exists exactly when the change that asks for it commits, so a process that dies
+ * after the commit leaves nothing undone (issue 37). On the embedded database call
+ * `prepareJobs()` before the transaction.
+ */
+export async function enqueue<I extends z.ZodType>(
+  definition: JobDefinition<I>,
+  input: z.input<I>,
+  options: { startAfter?: Date; tx?: SqlTransaction } = {},
+) {
+  const data = definition.input.parse(input) as object;
+  if (options.tx) {
+    if (!state.__covenantQueueReady) {
+      if (isEmbedded()) throw new Error(`Call prepareJobs() before the transaction that enqueues ${definition.name}.`);
+      await prepareJobs();
+    }
+    const db = transactionDb(options.tx);
+    return currentTransaction.run(db, () =>
+      transactionSender().send(definition.name, data, { db, ...(options.startAfter ? { startAfter: options.startAfter } : {}) }),
+    );
+  }
   state.__covenantQueue ??= openQueue({ work: false });
   return (await state.__covenantQueue).enqueue(definition, input, options);
 }
@@ -131,5 +213,6 @@ export async function enqueue<I extends z.ZodType>(definition: JobDefinition<I>,
 export async function stopJobs(): Promise<void> {
   const current = state.__covenantQueue;
   state.__covenantQueue = undefined;
+  state.__covenantQueueReady = false;
   if (current) await (await current.catch(() => null))?.stop();
 }

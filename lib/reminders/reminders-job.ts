@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { appUrl, dispatchEmails, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
+import { appUrl, dispatchEmails, prepareEmailDelivery, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
 import { defineJob } from "@/lib/jobs/job";
 import type { StoredContact } from "./reminder-schemas";
@@ -30,9 +30,9 @@ async function contactLocales(tx: Prisma.TransactionClient, rows: Due[]): Promis
  * Sends one batch of due reminders (notifyAt reached, not yet sent), in one transaction: the
  * rows are claimed FOR UPDATE SKIP LOCKED, so two processes running the job at once never take
  * the same reminder; each contact's email is stored in the same transaction as `notifiedAt`, so
- * a reminder is sent exactly when it is marked sent. Answers the emails to hand to delivery.
+ * a reminder is sent exactly when it is marked sent, with their delivery jobs. Answers how many were sent.
  */
-async function sendBatch(ctx: ServiceContext, now: Date): Promise<{ sent: number; emails: StoredEmail[] }> {
+async function sendBatch(ctx: ServiceContext, now: Date): Promise<{ sent: number }> {
   return db.$transaction(
     async (tx) => {
       const claimed = await tx.$queryRaw<{ id: string }[]>`
@@ -41,7 +41,7 @@ async function sendBatch(ctx: ServiceContext, now: Date): Promise<{ sent: number
         ORDER BY "notifyAt", id
         LIMIT ${BATCH_SIZE}
         FOR UPDATE SKIP LOCKED`;
-      if (!claimed.length) return { sent: 0, emails: [] };
+      if (!claimed.length) return { sent: 0 };
       const rows = await tx.reminder.findMany({
         where: { id: { in: claimed.map((r) => r.id) } },
         include: { document: { select: { id: true, name: true } } },
@@ -91,7 +91,9 @@ async function sendBatch(ctx: ServiceContext, now: Date): Promise<{ sent: number
           payload: { documentId: row.documentId, name: row.name, to: contacts.map((c) => c.email) },
         });
       }
-      return { sent: rows.length, emails };
+      // Their delivery jobs too: nothing to hand over after the commit, so a crash there loses nothing.
+      await dispatchEmails(emails, tx);
+      return { sent: rows.length };
     },
     { timeout: 60_000 },
   );
@@ -99,10 +101,10 @@ async function sendBatch(ctx: ServiceContext, now: Date): Promise<{ sent: number
 
 /** Sends every due reminder, batch after batch, across all workspaces. Answers how many were sent here. */
 export async function sendDueReminders(ctx: ServiceContext, now: Date = new Date()): Promise<{ sent: number }> {
+  await prepareEmailDelivery();
   let sent = 0;
   for (;;) {
     const batch = await sendBatch(ctx, now);
-    await dispatchEmails(batch.emails);
     sent += batch.sent;
     if (batch.sent < BATCH_SIZE) return { sent };
   }

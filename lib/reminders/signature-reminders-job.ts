@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { appUrl, dispatchEmails, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
+import { appUrl, dispatchEmails, prepareEmailDelivery, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
 import { pubsub } from "@/lib/events/pubsub";
 import { matchLocale } from "@/lib/i18n/locales";
 import { defineJob } from "@/lib/jobs/job";
@@ -24,8 +24,11 @@ const BATCH_SIZE = 50;
 type Notification = { remindedAt?: string; reminders?: number; [key: string]: unknown };
 type Reminded = { id: string; accountId: string; documentId: string };
 
-/** Reminds one batch in one transaction: rows claimed FOR UPDATE SKIP LOCKED, so two processes never remind the same signer twice. */
-async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: Reminded[]; emails: StoredEmail[]; claimed: number }> {
+/**
+ * Reminds one batch in one transaction: rows claimed FOR UPDATE SKIP LOCKED, so two processes
+ * never remind the same signer twice; the emails and their delivery jobs commit with the marks.
+ */
+async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: Reminded[]; claimed: number }> {
   const cutoff = new Date(now.getTime() - SIGNATURE_REMINDER_DAYS * 86_400_000);
   return db.$transaction(
     async (tx) => {
@@ -41,7 +44,7 @@ async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: 
         ORDER BY s."requestedAt", s.id
         LIMIT ${BATCH_SIZE}
         FOR UPDATE OF s SKIP LOCKED`;
-      if (!claimed.length) return { reminded: [], emails: [], claimed: 0 };
+      if (!claimed.length) return { reminded: [], claimed: 0 };
       const rows = await tx.signature.findMany({
         where: { id: { in: claimed.map((r) => r.id) } },
         include: {
@@ -108,7 +111,9 @@ async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: 
         });
         reminded.push({ id: row.id, accountId: row.accountId, documentId: row.documentId });
       }
-      return { reminded, emails, claimed: rows.length };
+      // Their delivery jobs too: nothing to hand over after the commit, so a crash there loses nothing.
+      await dispatchEmails(emails, tx);
+      return { reminded, claimed: rows.length };
     },
     { timeout: 60_000 },
   );
@@ -116,10 +121,10 @@ async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: 
 
 /** Reminds every slow signer due, across all workspaces. Answers how many were reminded here. */
 export async function remindSlowSigners(ctx: ServiceContext, now: Date = new Date()): Promise<{ reminded: number }> {
+  await prepareEmailDelivery();
   let total = 0;
   for (;;) {
     const batch = await remindBatch(ctx, now);
-    await dispatchEmails(batch.emails);
     for (const r of batch.reminded)
       pubsub.publish("document:signing", r.documentId, { documentId: r.documentId, kind: "signature", id: r.id, state: "reminded" });
     total += batch.reminded.length;

@@ -4,6 +4,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendSignatureRequestEmails } from "./signature-emails";
 import { publishSigningChange } from "./signing-events";
 import { signersInTurn } from "./signing-turn";
@@ -63,7 +65,8 @@ const cannotRequest = (message: string, reason: string) => new AppError(AppError
 /**
  * Sends the document for signature (editor): in an ordered process the signers of the lowest
  * open order, in a parallel one every open signer. Refused while approvals are pending, without
- * signers, or once the document is signed. Emails go out after the commit.
+ * signers, or once the document is signed. The signers' emails are written in the same
+ * transaction as their request, with their delivery jobs (issue 37).
  */
 export async function requestSignatures(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
@@ -80,6 +83,7 @@ export async function requestSignature(ctx: ServiceContext, signatureId: string)
 }
 
 async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null) {
+  await prepareEmailDelivery();
   const { document, requested } = await db.$transaction(async (tx) => {
     const { document, signers } = await lockSigningDocument(tx, accountId, documentId);
     if (document.status === "signed") throw cannotRequest("This document is already signed.", "documentSigned");
@@ -105,18 +109,14 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
         payload: { from: document.status, to: status },
       });
     }
+    await sendSignatureRequestEmails(tx, ctx, document, requested);
     return { document, requested };
-  });
-  await afterRequested(ctx, document, requested);
+  }, WITH_FOLLOW_UPS);
+  publishRequested(document, requested);
   return requested.map(presentSignature);
 }
 
-/** After the commit: the request emails, then the live events. */
-export async function afterRequested(
-  ctx: ServiceContext,
-  document: { id: string; accountId: string; name: string },
-  requested: Signature[],
-) {
-  await sendSignatureRequestEmails(ctx, document, requested);
+/** After the commit: the live events of the signers just requested (their emails were written with the request). */
+export function publishRequested(document: { id: string; accountId: string }, requested: Signature[]) {
   for (const signer of requested) publishSigningChange(document.accountId, document.id, signer.id, "requested");
 }

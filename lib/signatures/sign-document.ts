@@ -8,13 +8,14 @@ import { readStored } from "@/lib/documents/stored-file";
 import { latestVersion } from "@/lib/documents/page-images";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { UploadedFile } from "@/lib/files/upload-limits";
-import { enqueue } from "@/lib/jobs/queue";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
+import { enqueue, prepareJobs } from "@/lib/jobs/queue";
 import { sealDocumentJob } from "@/lib/sealing/seal-document-job";
 import { signingLinkError } from "@/lib/signing/signed-caller";
 import { storage } from "@/lib/storage/storage";
-import { afterRequested, lockSigningDocument, markRequested } from "./request-signatures";
+import { lockSigningDocument, markRequested, publishRequested } from "./request-signatures";
 import { signerSettingsOf } from "./schemas";
-import { sendSignatureCompletedEmails } from "./signature-emails";
+import { sendSignatureCompletedEmails, sendSignatureRequestEmails } from "./signature-emails";
 import {
   CERTIFICATE_FILE,
   checkFieldInput,
@@ -24,7 +25,7 @@ import {
   type CheckedImage,
 } from "./signature-input";
 import { presentPlaceholder, signingSettingsOf } from "./signature-view";
-import { takeCertificateAttempt } from "./certificate-attempts";
+import { assertCertificateAttemptsLeft, countWrongCertificatePassword } from "./certificate-attempts";
 import { signWithP12, type SignerCertificate } from "./signer-certificate";
 import { signerOfToken } from "./signer-access";
 import { publishSigningChange } from "./signing-events";
@@ -56,8 +57,9 @@ const invalidInput = (message: string, field: string) =>
  * In one transaction holding the document's row (so two signers at once are serialised and
  * exactly one of them is the last): the signer must be in turn (`notYourTurn`), and the update
  * only applies to a signature still open (a replay answers `completed`). The first signature
- * moves the document to signing; in an ordered process the next order is requested; the last
- * moves it to signed, and after the commit the sealing job is enqueued, once.
+ * moves the document to signing; in an ordered process the next order is requested (their emails
+ * written in the same transaction); the last moves it to signed, and its sealing job and the
+ * owners' emails are written in that transaction too, once.
  */
 export async function signDocument(ctx: ServiceContext, input: SignInput) {
   const { signer, claims } = await signerOfToken(ctx);
@@ -92,15 +94,14 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
     const sha256 = createHash("sha256")
       .update(await readStored(content.path))
       .digest("hex");
-    // Counted before the password is tried; only a wrong password keeps the count.
-    const attempt = await takeCertificateAttempt(signer.id);
+    await assertCertificateAttemptsLeft(signer.id);
     try {
       certificate = { ...signWithP12(p12.bytes, input.password ?? "", sha256, signer.id), documentSha256: sha256 };
     } catch (error) {
-      if (!(error instanceof AppError && error.code === AppErrorCode.CERTIFICATE_PASSWORD_WRONG)) await attempt.giveBack();
+      if (error instanceof AppError && error.code === AppErrorCode.CERTIFICATE_PASSWORD_WRONG)
+        await countWrongCertificatePassword(signer.id);
       throw error;
     }
-    await attempt.giveBack();
   }
 
   // Stored before the transaction under keys of this request's own (two submissions at once never
@@ -122,6 +123,8 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
       attachments.push({ id, upload, path: await put(attachmentKey(signer.accountId, signer.documentId, id, upload.ext), upload) });
     }
     const signedAt = new Date();
+    // The queue must be open before a transaction that may write its jobs (the embedded database).
+    await prepareJobs();
     const outcome = await db.$transaction(async (tx) => {
       const { document, signers } = await lockSigningDocument(tx, signer.accountId, signer.documentId);
       const current = signers.find((s) => s.id === signer.id);
@@ -194,18 +197,18 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
       // Ordered: once this order is done, the next one is asked (those not asked yet).
       const next = last ? [] : signersInTurn(after, process).filter((s) => !s.requestedAt);
       const requested = next.length ? await markRequested(tx, ctx, document.id, next) : [];
+      await sendSignatureRequestEmails(tx, ctx, document, requested);
+      if (last) {
+        // The sealing job and the owners' news commit with the last signature, or nothing does:
+        // a process that dies after the commit leaves no signed document unsealed (issue 37).
+        await enqueue(sealDocumentJob, { documentId: signer.documentId }, { tx });
+        await sendSignatureCompletedEmails(tx, document);
+      }
       return { document, last, requested };
-    });
+    }, WITH_FOLLOW_UPS);
     committed = true;
     publishSigningChange(signer.accountId, signer.documentId, signer.id, "signed");
-    await afterRequested(ctx, outcome.document, outcome.requested);
-    if (outcome.last) {
-      // The signatures are kept whatever happens here; a sealing job that could not be stored is reported.
-      await enqueue(sealDocumentJob, { documentId: signer.documentId }).catch((error) =>
-        console.error(`[signatures] could not enqueue the sealing of ${signer.documentId}`, error),
-      );
-      await sendSignatureCompletedEmails(outcome.document);
-    }
+    publishRequested(outcome.document, outcome.requested);
     return { id: signer.id, documentId: signer.documentId, signedAt, documentStatus: outcome.last ? "signed" : "signing" };
   } catch (error) {
     if (committed) throw error;

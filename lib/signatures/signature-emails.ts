@@ -1,4 +1,3 @@
-import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma, Signature } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
@@ -22,68 +21,66 @@ export function signerLinkToken(signer: Pick<Signature, "id" | "documentId" | "a
   });
 }
 
+type Tx = Prisma.TransactionClient;
+
 /**
  * The `signatureRequest` email to each requested signer, in the language of their account if
  * they have one (the sender's otherwise), with the button to /sign?signed=…; the email's id is
- * kept in the signer's `notification`. A failed email is logged and does not undo the request.
+ * kept in the signer's `notification`. Written in the transaction that marks them requested
+ * (`tx`, which holds the document's row), with its delivery job: a signer is requested exactly
+ * when their email is stored, and an email that cannot be stored fails the request (issue 37).
  */
-export async function sendSignatureRequestEmails(ctx: ServiceContext, document: DocumentRef, signers: Signature[]) {
+export async function sendSignatureRequestEmails(tx: Tx, ctx: ServiceContext, document: DocumentRef, signers: Signature[]) {
   if (signers.length === 0) return;
-  const [account, sender] = await Promise.all([
-    db.account.findUnique({ where: { id: document.accountId }, select: { name: true } }),
-    ctx.userId ? db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } }) : null,
-  ]);
+  // One after the other: a transaction's statements run on one connection.
+  const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
+  const sender = ctx.userId
+    ? await tx.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
+    : null;
   const senderName = sender ? `${sender.firstName ?? ""} ${sender.lastName ?? ""}`.trim() || sender.email : (account?.name ?? "");
   for (const signer of signers) {
-    try {
-      const user = await db.user.findUnique({ where: { email: signer.email }, select: { language: true } });
-      const locale: Locale = matchLocale(user?.language) ?? ctx.locale;
-      const url = appUrl() + signingPath("signature", signerLinkToken(signer));
-      const params = { name: signerName(signer), sender: senderName, account: account?.name ?? "", document: document.name };
-      const rendered = renderEmail({ to: signer.email, template: "signatureRequest", locale, url, params });
-      const { id } = await deliverEmail(
-        { to: signer.email, template: "signatureRequest", locale, ...rendered },
-        { accountId: document.accountId, documentId: document.id },
-      );
-      // Merged into the notification as it is now, under the row's lock: the reminders job writes
-      // its count there too (holding the same lock), and neither write drops the other's keys.
-      await db.$transaction(async (tx) => {
-        await lockRow(tx, "Signature", signer.id);
-        const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { notification: true } });
-        const notification = { ...((current.notification ?? {}) as object), emailId: id, sentAt: new Date().toISOString() };
-        await tx.signature.update({ where: { id: signer.id }, data: { notification: notification as Prisma.InputJsonValue } });
-      });
-    } catch (error) {
-      console.error("Signature request email failed", error);
-    }
+    const user = await tx.user.findUnique({ where: { email: signer.email }, select: { language: true } });
+    const locale: Locale = matchLocale(user?.language) ?? ctx.locale;
+    const url = appUrl() + signingPath("signature", signerLinkToken(signer));
+    const params = { name: signerName(signer), sender: senderName, account: account?.name ?? "", document: document.name };
+    const rendered = renderEmail({ to: signer.email, template: "signatureRequest", locale, url, params });
+    const { id } = await deliverEmail(
+      { to: signer.email, template: "signatureRequest", locale, ...rendered },
+      { accountId: document.accountId, documentId: document.id },
+      { tx },
+    );
+    // Merged into the notification as it is now, under the row's lock: the reminders job writes
+    // its count there too (holding the same lock), and neither write drops the other's keys.
+    await lockRow(tx, "Signature", signer.id);
+    const current = await tx.signature.findUniqueOrThrow({ where: { id: signer.id }, select: { notification: true } });
+    const notification = { ...((current.notification ?? {}) as object), emailId: id, sentAt: new Date().toISOString() };
+    await tx.signature.update({ where: { id: signer.id }, data: { notification: notification as Prisma.InputJsonValue } });
   }
 }
 
 /**
  * Tells the document's owners that every signer has signed (`signatureCompleted`), each in
- * their language, when their email preferences want it (docSigned and signs both on).
+ * their language, when their email preferences want it (docSigned and signs both on). Written
+ * in the transaction of the last signature (`tx`), with their delivery jobs.
  */
-export async function sendSignatureCompletedEmails(document: DocumentRef) {
-  try {
-    const owners = await db.documentPolicy.findMany({
-      where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
-      select: { user: { select: { email: true, language: true, emailPreferences: true, firstName: true } } },
-    });
-    const account = await db.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
-    for (const { user } of owners) {
-      if (!user) continue;
-      const prefs = (user.emailPreferences ?? {}) as { docSigned?: boolean; signs?: boolean };
-      if (prefs.docSigned === false || prefs.signs === false) continue;
-      const locale: Locale = matchLocale(user.language) ?? "en";
-      const url = `${appUrl()}/d/${document.id}/view`;
-      const params = { name: user.firstName ?? "", document: document.name, account: account?.name ?? "" };
-      const rendered = renderEmail({ to: user.email, template: "signatureCompleted", locale, url, params });
-      await deliverEmail(
-        { to: user.email, template: "signatureCompleted", locale, ...rendered },
-        { accountId: document.accountId, documentId: document.id },
-      );
-    }
-  } catch (error) {
-    console.error("Signature completed email failed", error);
+export async function sendSignatureCompletedEmails(tx: Tx, document: DocumentRef) {
+  const owners = await tx.documentPolicy.findMany({
+    where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
+    select: { user: { select: { email: true, language: true, emailPreferences: true, firstName: true } } },
+  });
+  const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
+  for (const { user } of owners) {
+    if (!user) continue;
+    const prefs = (user.emailPreferences ?? {}) as { docSigned?: boolean; signs?: boolean };
+    if (prefs.docSigned === false || prefs.signs === false) continue;
+    const locale: Locale = matchLocale(user.language) ?? "en";
+    const url = `${appUrl()}/d/${document.id}/view`;
+    const params = { name: user.firstName ?? "", document: document.name, account: account?.name ?? "" };
+    const rendered = renderEmail({ to: user.email, template: "signatureCompleted", locale, url, params });
+    await deliverEmail(
+      { to: user.email, template: "signatureCompleted", locale, ...rendered },
+      { accountId: document.accountId, documentId: document.id },
+      { tx },
+    );
   }
 }
