@@ -9,13 +9,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   // A production server with a public or missing secret does not start.
-  const { authSecret } = await import("@/lib/auth/secret");
-  try {
-    authSecret();
-  } catch (error) {
-    console.error(`Not started: ${(error as Error).message}`);
-    process.exit(1);
-  }
+  const { refuseToStartWithoutSecret } = await import("@/lib/auth/secret");
+  refuseToStartWithoutSecret();
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
   const { embeddedFromTemplate } = await import("@/lib/db");
   const preparing = prepareDatabase({ seedInBackground: true });

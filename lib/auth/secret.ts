@@ -42,24 +42,27 @@ export function secretProblem(secret: string): string | null {
 /** Where the secret made at the first start is kept: beside the embedded database's folder. */
 export function keptSecretPath(): string {
   const database = process.env.PGLITE_DIR;
-  const dataDir = database && !database.startsWith("memory://") ? path.dirname(path.resolve(database)) : path.join(process.cwd(), "data");
+  const dataDir =
+    database && !database.startsWith("memory://")
+      ? path.dirname(path.resolve(/*turbopackIgnore: true*/ database))
+      : path.join(/*turbopackIgnore: true*/ process.cwd(), "data");
   return path.join(dataDir, "secret");
 }
 
 /** Reads the kept secret, making it first when there is none (a second process starting at once reads the first one's). */
 export function readOrMakeKeptSecret(file = keptSecretPath()): string {
   try {
-    return readFileSync(file, "utf8").trim();
+    return readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(/*turbopackIgnore: true*/ path.dirname(file), { recursive: true });
   try {
-    writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+    writeFileSync(/*turbopackIgnore: true*/ file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
-  return readFileSync(file, "utf8").trim();
+  return readFileSync(/*turbopackIgnore: true*/ file, "utf8").trim();
 }
 
 const state = globalThis as unknown as { __covenantSecret?: string };
@@ -81,4 +84,14 @@ export function authSecret(): string {
     );
   state.__covenantSecret ??= readOrMakeKeptSecret();
   return state.__covenantSecret;
+}
+
+/** At the server's start: a production server with a public or missing secret stops here, saying why. */
+export function refuseToStartWithoutSecret(): void {
+  try {
+    authSecret();
+  } catch (error) {
+    console.error(`Not started: ${(error as Error).message}`);
+    process.exit(1);
+  }
 }

@@ -22,7 +22,8 @@ beforeAll(async () => {
   const ownerCtx = (await signedInAs(owner.id, account.id)).ctx;
   const malloryCtx = (await signedInAs(mallory.id, account.id)).ctx;
   await accessWritesSettled();
-  w = { accountId: account.id, ownerCtx, mallory: { id: mallory.id, email: mallory.email }, malloryCtx };
+  const { email } = await db.user.findUniqueOrThrow({ where: { id: mallory.id } });
+  w = { accountId: account.id, ownerCtx, mallory: { id: mallory.id, email }, malloryCtx };
 });
 
 /** A document with one outside signer and one outside reviewer, both asked. */
