@@ -1,8 +1,9 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { checkReadableFile } from "./check-readable-file";
+import { checkReadableFile, fileUnreadable } from "./check-readable-file";
 import { detectType } from "./detect-type";
 import { DOCX_MIME } from "./docx";
 import { imageSize } from "./image-size";
+import { removeActiveContent } from "./pdf-active-content";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
 import { clip } from "@/lib/text/clip";
 
@@ -27,7 +28,8 @@ const corrupt = (kind: string) =>
 /**
  * Reads an upload meant to be kept with a document, by its bytes whatever its name says: a PDF
  * or a Word .docx that opens (checkReadableFile: FILE_UNREADABLE otherwise; a password-protected
- * PDF is kept as it is), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
+ * PDF is kept as it is), a PDF without scripts, launch actions or embedded files (removed, or for
+ * a protected one refused), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
  * image field puts the picture in the document). FILE_TYPE_NOT_ALLOWED for anything else,
  * FILE_CORRUPT for an empty file or a damaged image, FILE_TOO_LARGE past the upload limit.
  */
@@ -44,8 +46,12 @@ export async function inspectAttachmentFile(file: UploadedFile, options: { image
   if (options.imageOnly) throw fileTypeNotAllowed();
   if (detected?.mime === "image/webp") return { name, bytes, mimetype: detected.mime, ext: detected.ext };
   if (detected?.mime === "application/pdf") {
-    await checkReadableFile(bytes, "pdf", { allowEncrypted: true });
-    return { name, bytes, mimetype: detected.mime, ext: "pdf" };
+    // Kept without what a reader would run or open by itself; a protected file cannot be rewritten, so it must hold none.
+    const { pdf, encrypted } = await checkReadableFile(bytes, "pdf", { allowEncrypted: true });
+    const removed = removeActiveContent(pdf, { inspectOnly: encrypted });
+    if (removed.length && encrypted) throw fileUnreadable("pdf", "activeContent");
+    const kept = removed.length ? await pdf.save({ updateFieldAppearances: false }) : bytes;
+    return { name, bytes: kept, mimetype: detected.mime, ext: "pdf" };
   }
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) {
     await checkReadableFile(bytes, "docx");

@@ -5,7 +5,7 @@ import { uploadMaxPdfPages, uploadOpenTimeoutMs } from "./upload-limits";
 import { unzipSafely } from "./zip";
 
 /** Why a file does not open; the translated message says which (errors.FILE_UNREADABLE). */
-export type UnreadableReason = "damaged" | "encrypted" | "pages" | "timeout";
+export type UnreadableReason = "damaged" | "encrypted" | "pages" | "timeout" | "activeContent";
 
 const KIND = { pdf: "PDF", docx: "Word (.docx)" } as const;
 
@@ -14,6 +14,8 @@ const MESSAGES: Record<UnreadableReason, (kind: string, max?: number) => string>
   encrypted: () => "The PDF is protected with a password. Remove the protection and upload it again.",
   pages: (_kind, max) => `The PDF has more than ${max} pages, the most accepted.`,
   timeout: () => "The file took too long to open. Save it again as a new file and upload that.",
+  activeContent: () =>
+    "The PDF is protected with a password and holds scripts, actions that open other files, or attached files, which cannot be removed from a protected file. Remove the protection and upload it again.",
 };
 
 /** FILE_UNREADABLE for a PDF or .docx that does not open; `max` is the page limit crossed. */

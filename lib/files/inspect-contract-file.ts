@@ -1,6 +1,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { detectVariables, type VariableFormat } from "@/lib/templates/detect-variables";
 import { checkReadableFile } from "./check-readable-file";
+import { removeActiveContent, type ActiveContent } from "./pdf-active-content";
 import { DOCX_MIME, docxText } from "./docx";
 import { convertWithLibreOffice } from "./libreoffice";
 import { readPdfForm, type PdfField } from "./pdf-form";
@@ -19,6 +20,8 @@ export type ContractFile = {
   /** Field names in order of appearance. */
   fields: string[];
   pdfFields: PdfField[];
+  /** What was removed from a PDF before keeping it (scripts, launch actions, embedded files). */
+  removed: ActiveContent[];
 };
 
 const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
@@ -32,7 +35,8 @@ const isPdf = (bytes: Uint8Array) => startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 
  * filled values for search, bounded in pages, characters and time), or a Word 97-2003
  * .doc converted by LibreOffice when installed (CONVERTER_UNAVAILABLE otherwise). Both are
  * opened by checkReadableFile first: a PDF or .docx that does not open (damaged, password,
- * too many pages, too slow) is FILE_UNREADABLE. Anything else is FILE_TYPE_NOT_ALLOWED, an
+ * too many pages, too slow) is FILE_UNREADABLE. A PDF loses its scripts, launch actions and
+ * embedded files (lib/files/pdf-active-content.ts) before it is kept. Anything else is FILE_TYPE_NOT_ALLOWED, an
  * empty file or a .doc LibreOffice cannot convert FILE_CORRUPT.
  */
 export async function inspectContractFile(file: UploadedFile): Promise<ContractFile> {
@@ -55,11 +59,24 @@ export async function inspectContractFile(file: UploadedFile): Promise<ContractF
   if (isZip(bytes)) {
     const text = docxText((await checkReadableFile(bytes, "docx")).parts);
     const { format, variables } = detectVariables(text);
-    return { format: "docx", mimetype: DOCX_MIME, ext: "docx", bytes, text, delimiter: format, fields: variables, pdfFields: [] };
+    return {
+      format: "docx",
+      mimetype: DOCX_MIME,
+      ext: "docx",
+      bytes,
+      text,
+      delimiter: format,
+      fields: variables,
+      pdfFields: [],
+      removed: [],
+    };
   }
   if (isPdf(bytes)) {
-    // The form is read from the document the check opened; the text is best effort.
+    // The form is read from the document the check opened; the text is best effort. What a reader
+    // would run or open by itself is removed first, and the file kept is the one without it.
     const { pdf } = await checkReadableFile(bytes, "pdf");
+    const removed = removeActiveContent(pdf);
+    if (removed.length) bytes = await pdf.save({ updateFieldAppearances: false });
     const pdfFields = await readPdfForm(pdf);
     const text = await extractPdfText(bytes);
     return {
@@ -71,6 +88,7 @@ export async function inspectContractFile(file: UploadedFile): Promise<ContractF
       delimiter: pdfFields.length ? "pdfForm" : null,
       fields: pdfFields.map((f) => f.name),
       pdfFields,
+      removed,
     };
   }
   throw fileTypeNotAllowed();
