@@ -26,15 +26,15 @@ export function enginesRange() {
 }
 
 /**
- * Whether a version (22.23.5 or v22.23.5) satisfies a range made of `^X.Y.Z` and `>=X.Y.Z` joined
- * by `||`: what package.json declares. This runs before any install, so without the semver package.
+ * Whether a version (22.23.5 or v22.23.5) satisfies a range made of `^X.Y.Z` and `>=X.Y.Z` (or X,
+ * X.Y) joined by `||`: what package.json declares. This runs before any install, so without the semver package.
  */
 export function fits(version, range) {
-  const parse = (v) => v.replace(/^v/, "").split(/[.-]/).slice(0, 3).map(Number);
+  const parse = (v) => [...v.replace(/^v/, "").split(/[.-]/).slice(0, 3).map(Number), 0, 0].slice(0, 3);
   const cmp = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
   const have = parse(version);
   return range.split("||").some((part) => {
-    const m = /^\s*(\^|>=)\s*(\d+\.\d+\.\d+)\s*$/.exec(part);
+    const m = /^\s*(\^|>=)\s*(\d+(?:\.\d+){0,2})\s*$/.exec(part);
     if (!m) throw new Error(`scripts/with-node.mjs cannot read the engines range part "${part.trim()}"`);
     const want = parse(m[2]);
     return cmp(have, want) >= 0 && (m[1] === ">=" || have[0] === want[0]);
