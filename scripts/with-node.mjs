@@ -79,7 +79,11 @@ export function fittingNodeBin() {
     chmodSync(path.join(unpacked, "bin", "node"), 0o755);
     const version = spawnSync(path.join(unpacked, "bin", "node"), ["--version"], { encoding: "utf8" }).stdout?.trim();
     if (version !== `v${NODE_VERSION}`) fail(`The fetched node reports "${version}", not v${NODE_VERSION}.`);
-    if (!existsSync(path.join(bin, "node"))) renameSync(unpacked, dir);
+    try {
+      renameSync(unpacked, dir);
+    } catch (error) {
+      if (!existsSync(path.join(bin, "node"))) throw error; // else another process fetched it first
+    }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
