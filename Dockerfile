@@ -5,11 +5,12 @@
 # the first start and kept in /app/data/secret when it is unset).
 # Migrations are applied and, on an empty database, the demo workspace is seeded when it starts.
 # docker-compose.yml runs it with PostgreSQL 16.
+# Node 22: package.json's engines.node is 22.15+ or 24+ (docs/node-version.md).
 
 # Dependencies, from the lockfile only so this layer stays cached while the sources change.
 # Install scripts are off: the project's own postinstall (prisma generate) needs the sources and
 # runs in the next stage, and the dependencies need none (platform packages bring the binaries).
-FROM node:20-bookworm-slim AS deps
+FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 # `npm install` (not `npm ci`): the offline registry mirror lacks other platforms' optional
@@ -17,7 +18,7 @@ COPY package.json package-lock.json ./
 RUN npm install --ignore-scripts --no-audit --no-fund
 
 # Prisma client (generated into lib/generated), then the production build.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
@@ -28,7 +29,7 @@ RUN node scripts/prisma-generate.mjs \
  && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # Runtime: the build, the runtime dependencies and prisma/ (migrations run at start).
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 # LibreOffice Writer turns Word files into PDF (downloads as PDF, .doc uploads); about 300 MB.
 # `--build-arg LIBREOFFICE=0` leaves it out: the app then says so where it would need it.
 ARG LIBREOFFICE=1

@@ -9,12 +9,15 @@
  */
 import { ensureBuilt, ensureGenerated, run, bin } from "./lib.mjs";
 import { serverNodeOptions } from "./server-options.mjs";
+import { onFittingNode } from "./with-node.mjs";
 
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "127.0.0.1";
 // Emailed links and sign-in redirects use APP_URL: by default, the address served here.
 const appUrl = process.env.APP_URL || `http://localhost:${port}`;
 
+// On a machine whose node is older than engines.node, everything below runs on the Node in .tools/.
+await onFittingNode();
 await ensureGenerated();
 await ensureBuilt();
 console.log(`\nListening on ${host}:${port}${host === "127.0.0.1" ? " (this machine only; HOST=0.0.0.0 for every interface)" : ""}.`);

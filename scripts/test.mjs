@@ -9,7 +9,10 @@
  * Vitest runs whole on both (docs/benchmarks.md, "CI time").
  */
 import { ensureBuilt, ensureGenerated, run, bin } from "./lib.mjs";
+import { onFittingNode } from "./with-node.mjs";
 
+// On a machine whose node is older than engines.node, everything below runs on the Node in .tools/.
+await onFittingNode();
 await ensureGenerated();
 const vitest = await run(bin("vitest"), ["run"]);
 if (vitest !== 0) process.exit(vitest);
