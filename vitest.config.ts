@@ -23,6 +23,9 @@ export default defineConfig({
       DB_QUERY_EVENTS: "1",
       // Refusals of over-limit GraphQL answer at once in tests; one test checks the wait.
       GRAPHQL_REFUSAL_DELAY_MS: "0",
+      // Test files share one database: the hostile sweeps' failed sign-ins must not refuse another
+      // file's sign-in (lib/auth/throttle.ts, SIGN_IN_ALL); tests/integration/auth/throttles.test.ts sets its own.
+      SIGN_IN_FAILURES_PER_MINUTE: "100000",
       APP_URL: "http://localhost:3000",
       STORAGE_DIR: path.join(os.tmpdir(), "covenant-test-storage"),
     },

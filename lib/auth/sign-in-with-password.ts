@@ -43,7 +43,7 @@ export async function signInWithPassword(ctx: ServiceContext, input: SignInInput
       },
     });
     // Slowed by the address's and the IP's failures; the count of all addresses only refuses.
-    const delay = delayFor(Math.max(0, ...attempt.counts.filter((_, i) => keys[i].throttle !== SIGN_IN_ALL)));
+    const delay = delayFor(Math.max(0, ...attempt.counts.filter((_, i) => keys[i].throttle.prefix !== SIGN_IN_ALL.prefix)));
     if (delay) await sleep(delay);
     throw new AppError(AppErrorCode.INVALID_CREDENTIALS, { message: "The email or password is not correct." });
   }

@@ -35,7 +35,9 @@ const MINUTE = 60;
  * and for all addresses together, so spraying one guess at many addresses is bounded without
  * knowing the IP. The global one only counts failures (a success gives its attempt back) and
  * locks until its minute ends: it slows a sprayer to SIGN_IN_ALL's limit a minute, and the
- * real owner waits a minute at most (a magic link still works meanwhile).
+ * real owner waits a minute at most (a magic link still works meanwhile). Its limit may be set
+ * with `SIGN_IN_FAILURES_PER_MINUTE` (an installation with many users behind one office, or the
+ * test suite, whose files share one database).
  */
 export const SIGN_IN_ADDRESS: Throttle = { prefix: "email", limit: 8, windowSeconds: 15 * MINUTE, lockSeconds: 15 * MINUTE };
 export const SIGN_IN_IP: Throttle = { prefix: "ip", limit: 40, windowSeconds: 15 * MINUTE, lockSeconds: 15 * MINUTE };
@@ -180,8 +182,13 @@ export async function clearAttempts(keys: ThrottleKey[]): Promise<void> {
 export const signInKeys = (email: string, ip: string | null): ThrottleKey[] => [
   { throttle: SIGN_IN_ADDRESS, id: email },
   ...(ip ? [{ throttle: SIGN_IN_IP, id: ip }] : []),
-  { throttle: SIGN_IN_ALL, id: "all" },
+  { throttle: { ...SIGN_IN_ALL, limit: signInAllLimit() }, id: "all" },
 ];
+
+function signInAllLimit(): number {
+  const configured = Number.parseInt(process.env.SIGN_IN_FAILURES_PER_MINUTE ?? "", 10);
+  return Number.isInteger(configured) && configured > 0 ? configured : SIGN_IN_ALL.limit;
+}
 
 /**
  * Counts an unknown or revoked API key (per IP when known, and for everyone) and throws
