@@ -76,7 +76,8 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
   ],
   maxRequestBodySize: false,
   context: async ({ request }) => {
-    const src = sourceFromRequest(request);
+    // A link's token only in the `signed` header: never from a GET's address.
+    const src = sourceFromRequest(request, { signedQuery: false });
     try {
       return { ctx: await buildContext(src), csrfOk: !needsCsrf(src) || hasValidCsrf(src) };
     } catch (error) {

@@ -36,11 +36,16 @@ export type RequestSource = {
   cookie(name: string): string | null;
 };
 
-export function sourceFromRequest(req: Request): RequestSource {
+/**
+ * `signedQuery: false` (GraphQL) reads a reviewer's or signer's token from the `signed` header
+ * only: a query's address lands in logs and browser histories, and a GraphQL client always sends
+ * headers.
+ */
+export function sourceFromRequest(req: Request, { signedQuery = true }: { signedQuery?: boolean } = {}): RequestSource {
   const cookies = parseCookies(req.headers.get("cookie"));
   // A reviewer's or signer's download is a plain link (no headers): on GET the token may come as
   // the `signed` query parameter, as it does in the address the email gave them.
-  const signedParam = () => (req.method === "GET" ? new URL(req.url).searchParams.get(SIGNED_PARAM) : null);
+  const signedParam = () => (signedQuery && req.method === "GET" ? new URL(req.url).searchParams.get(SIGNED_PARAM) : null);
   return {
     header: (name) => req.headers.get(name) ?? (name === SIGNED_HEADER ? signedParam() : null),
     cookie: (name) => cookies.get(name) ?? null,

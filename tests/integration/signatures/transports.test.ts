@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as signRoute } from "@/app/vapp/signatures/sign/route";
 import { GET as validRoute } from "@/app/vapp/signatures/valid/route";
 import { GET as pageRoute } from "@/app/vapp/documents/[id]/pages/[page]/route";
+import { GET as graphqlGet } from "@/app/graphql/route";
 import { db } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/queue";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
@@ -83,5 +84,23 @@ describe("signing over REST and GraphQL", () => {
     const again = await validRoute(new Request("http://localhost:3000/vapp/signatures/valid", { headers: { signed: token } }), params({}));
     expect(again.status).toBe(401);
     expect(await again.json()).toMatchObject({ error: { code: "SIGNING_LINK_INVALID", details: { reason: "completed" } } });
+  });
+});
+
+describe("a signer's token in a GraphQL GET's address", () => {
+  it("is not read: the token goes in the signed header, never where logs and histories keep it", async () => {
+    const other = await pdfContract("Transport GET");
+    const [signer] = await addSigners(other.ctx, other.document.id, [1]);
+    await requestSignatures(other.ctx, other.document.id);
+    const fresh = await signingToken(signer.email);
+    const query = encodeURIComponent("{ fetchValidSignature { __typename } }");
+    const get = async (url: string, headers: Record<string, string> = {}) =>
+      (await graphqlGet(new Request(url, { headers: { accept: "application/json", ...headers } }))).json();
+    const inAddress = await get(`http://localhost:3000/graphql?query=${query}&signed=${encodeURIComponent(fresh)}`);
+    expect(inAddress.data?.fetchValidSignature ?? null).toBeNull();
+    expect(inAddress.errors?.[0]?.extensions?.code).toMatch(/SIGNING_LINK_INVALID|UNAUTHENTICATED|FORBIDDEN/);
+    const inHeader = await get(`http://localhost:3000/graphql?query=${query}`, { signed: fresh });
+    expect(inHeader.errors).toBeUndefined();
+    expect(inHeader.data.fetchValidSignature.__typename).toBeTruthy();
   });
 });
