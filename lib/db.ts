@@ -65,6 +65,63 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
 
 const globalForDb = globalThis as unknown as { __covenantDb?: DbState };
 
+/** What the driver or PostgreSQL say when a connection is gone: the server ended it (57P0x), or the socket closed. */
+const CONNECTION_LOST =
+  /\b(57P01|57P02|57P03|08000|08003|08006|ECONNRESET|EPIPE)\b|Connection terminated|not queryable|terminating connection|connection error/i;
+
+/** Whether an error (or what caused it) says the connection to PostgreSQL was lost. */
+export function isConnectionLost(error: unknown): boolean {
+  let current = error as { message?: unknown; code?: unknown; meta?: { code?: unknown }; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth++, current = current.cause as typeof current) {
+    if (CONNECTION_LOST.test(`${String(current.code ?? "")} ${String(current.meta?.code ?? "")} ${String(current.message ?? "")}`))
+      return true;
+  }
+  return false;
+}
+
+/** A statement that only reads (a SELECT, or a WITH that writes nothing): safe to send twice. */
+export const isReadOnly = (sql: string) =>
+  /^\s*select\b/i.test(sql) || (/^\s*with\b/i.test(sql) && !/\b(insert|update|delete|merge)\b/i.test(sql));
+
+/**
+ * A read sent again, once, when its connection was lost (PostgreSQL restarted, failed over, or
+ * ended the app's connections): the pool has dropped the dead connection and gives another. A
+ * write is never sent twice (it may have been applied), and a transaction's statements are not
+ * retried one by one (the transaction is gone with its connection).
+ */
+export async function retryReadOnce<T>(sql: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isReadOnly(sql) || !isConnectionLost(error)) throw error;
+    // A moment for the pool to hear of its other dead connections (their sockets close too).
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    return run();
+  }
+}
+
+/** Prisma's adapter whose statements outside a transaction go through retryReadOnce. */
+function retryingReads(factory: PrismaPg): SqlMigrationAwareDriverAdapterFactory {
+  const wrap = <A extends object>(adapter: A): A =>
+    new Proxy(adapter, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop === "queryRaw") {
+          const queryRaw = value as (query: { sql: string }) => Promise<unknown>;
+          return (query: { sql: string }) => retryReadOnce(query.sql, () => queryRaw.call(target, query));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(factory, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === "connect") return async () => wrap(await target.connect());
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 export const isEmbedded = () => !process.env.DATABASE_URL;
 
 function createState(): DbState {
@@ -79,8 +136,9 @@ function createState(): DbState {
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       options: "-c jit=off",
     });
-    pool.on("error", (error) => console.error("[db] idle connection error", error));
-    const factory = new PrismaPg(pool, { disposeExternalPool: true });
+    // An idle connection the server ended leaves the pool by itself; the next query opens another.
+    pool.on("error", (error) => console.error(`[db] an idle connection was lost: ${error.message}`));
+    const factory = retryingReads(new PrismaPg(pool, { disposeExternalPool: true }));
     return { factory, pool, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
   }
   const dir = process.env.PGLITE_DIR ?? path.join(process.cwd(), "data", "pglite");
@@ -126,8 +184,9 @@ export async function queryRows<T>(text: string, values: unknown[], options: { p
   if (values.some((v) => v instanceof Date)) values = values.map((v) => (v instanceof Date ? v.toISOString() : v));
   if (listeners.size > 0) listeners.forEach((listener) => listener(text, JSON.stringify(values)));
   if (current.pool) {
+    const { pool } = current;
     const name = options.prepared ? statementName(text) : undefined;
-    return (await current.pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows;
+    return retryReadOnce(text, async () => (await pool.query<T & pg.QueryResultRow>({ name, text, values, types: pgTypes })).rows);
   }
   return (await current.pglite!.query<T>(text, values, { parsers: { [pgliteTypes.TIMESTAMP]: utcTimestamp } })).rows;
 }
