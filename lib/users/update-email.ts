@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { sendAuthTokenEmail } from "@/lib/auth/auth-token-email";
 import { issueAuthToken } from "@/lib/auth/auth-tokens";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
-import { verifyPassword } from "@/lib/auth/crypto";
+import { verifyCurrentPassword } from "@/lib/auth/verify-current-password";
 import type { UpdateEmailInput } from "@/lib/auth/schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
@@ -12,14 +12,13 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
  * the new address gets a verification link, and only opening it makes it the user's address
  * (lib/auth/verify-email.ts), so nobody reaches what is addressed to someone else (a signer's or a
  * reviewer's request, an invitation) by typing their address. A newer request replaces the older
- * one's link. Throws WRONG_PASSWORD or EMAIL_TAKEN.
+ * one's link. Throws WRONG_PASSWORD (TOO_MANY_ATTEMPTS after 5 wrong ones in 15 minutes) or
+ * EMAIL_TAKEN.
  */
 export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput): Promise<{ id: string }> {
   requireUser(ctx);
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
-  if (user.passwordHash && !(input.password && (await verifyPassword(user.passwordHash, input.password)))) {
-    throw new AppError(AppErrorCode.WRONG_PASSWORD, { message: "The current password is not correct." });
-  }
+  if (user.passwordHash) await verifyCurrentPassword(user, input.password);
   if (input.email === user.email) return { id: user.id };
   const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw new AppError(AppErrorCode.EMAIL_TAKEN, { message: "An account with this email already exists." });

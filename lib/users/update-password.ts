@@ -1,17 +1,19 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
-import { hashPassword, verifyPassword } from "@/lib/auth/crypto";
+import { hashPassword } from "@/lib/auth/crypto";
+import { verifyCurrentPassword } from "@/lib/auth/verify-current-password";
 import type { SetPasswordInput, UpdatePasswordInput } from "@/lib/auth/schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
-/** Changes the password after checking the current one. Other sessions are ended; this one stays. */
+/**
+ * Changes the password after checking the current one (WRONG_PASSWORD; TOO_MANY_ATTEMPTS after 5
+ * wrong ones in 15 minutes). Other sessions are ended; this one stays.
+ */
 export async function updatePassword(ctx: ServiceContext, input: UpdatePasswordInput): Promise<{ done: true }> {
   requireUser(ctx);
   const user = await db.user.findUniqueOrThrow({ where: { id: ctx.userId } });
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError(AppErrorCode.WRONG_PASSWORD, { message: "The current password is not correct." });
-  }
+  await verifyCurrentPassword(user, input.currentPassword);
   await savePassword(ctx, input.password, "user.passwordChanged");
   return { done: true };
 }

@@ -8,6 +8,8 @@ import { POST as forgotPassword } from "@/app/vapp/auth/forgot-password/route";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
 import { GET as publicTemplates } from "@/app/v1/templates/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
+import { CURRENT_PASSWORD } from "@/lib/auth/verify-current-password";
+import { updatePassword } from "@/lib/users/update-password";
 import {
   API_KEY_FAILURES_ALL,
   AUTH_EMAILS_PER_USER,
@@ -221,5 +223,21 @@ describe("API keys", () => {
     expect(Number(gql.response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(gql.errors?.[0].extensions).toMatchObject({ code: "TOO_MANY_ATTEMPTS", type: "rate_limit", retryAfter: expect.any(Number) });
     expect(gql.errors?.[0].message).toBe("Demasiados intentos. Vuelve a intentarlo dentro de 1 minuto.");
+  });
+});
+
+describe("the current password, asked again", () => {
+  it("checks exactly five of forty simultaneous guesses, and the owner's sign-in stays open", async () => {
+    const { account, owner } = await createAccount("Current");
+    const { ctx } = await signedInAs(owner.id, account.id);
+    const results = await burst((i) =>
+      updatePassword(ctx, { currentPassword: `Wrong-pass${i}`, password: "New-pass-123" }).catch((e) => e.code),
+    );
+    expect(count(results, "WRONG_PASSWORD")).toBe(CURRENT_PASSWORD.limit);
+    expect(count(results, "TOO_MANY_ATTEMPTS")).toBe(N - CURRENT_PASSWORD.limit);
+    await expect(updatePassword(ctx, { currentPassword: PASSWORD, password: "New-pass-123" })).rejects.toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+    });
+    expect((await signIn(owner.email)).status).toBe(200);
   });
 });
