@@ -48,8 +48,10 @@ export function SignForm(props: {
     }
     if (!(caught instanceof ApiError) || caught.code === "INTERNAL" || caught.code === "NETWORK") return setError(t("failed"));
     // The server's sentence, in the request's language (TOO_MANY_ATTEMPTS, for wrong certificate
-    // passwords, says when to try again).
-    setError(caught.message || t("failed"));
+    // passwords, says when to try again); for one broken field, that field's own sentence ("The
+    // signature image is too large: at most 2000 × 1000 pixels.").
+    const fields = caught.details?.fields as { message?: string }[] | undefined;
+    setError((fields?.length === 1 && fields[0]?.message) || caught.message || t("failed"));
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {

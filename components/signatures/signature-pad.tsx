@@ -38,9 +38,12 @@ export function SignaturePad({
     // clientWidth here, during hydration, forced a layout (Lighthouse's "forced reflow" on /sign).
     const observer = new ResizeObserver(([entry]) => {
       observer.disconnect();
-      const ratio = window.devicePixelRatio || 1;
-      element.width = entry!.contentRect.width * ratio;
-      element.height = entry!.contentRect.height * ratio;
+      // Within the server's bounds for a signature image (2000 × 1000 pixels,
+      // SIGNATURE_IMAGE_MAX_PIXELS), however dense the screen.
+      const { width, height } = entry!.contentRect;
+      const ratio = Math.min(window.devicePixelRatio || 1, 2000 / Math.max(width, 1), 1000 / Math.max(height, 1));
+      element.width = Math.floor(width * ratio);
+      element.height = Math.floor(height * ratio);
       const context = element.getContext("2d")!;
       context.scale(ratio, ratio);
       context.lineWidth = 2.5;
@@ -124,8 +127,12 @@ export function textToPng(text: string, height = 120): Promise<Blob | null> {
   const context = element.getContext("2d")!;
   const font = `italic ${Math.round(height * 0.5)}px "Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive`;
   context.font = font;
-  element.width = Math.ceil(context.measureText(text).width + height * 0.4);
-  element.height = height;
+  // A long name is drawn smaller rather than past 2000 pixels (the server's bound).
+  const width = Math.ceil(context.measureText(text).width + height * 0.4);
+  const scale = Math.min(1, 2000 / width);
+  element.width = Math.floor(width * scale);
+  element.height = Math.floor(height * scale);
+  context.scale(scale, scale);
   context.font = font;
   context.fillStyle = "#1e1b4b";
   context.textBaseline = "middle";

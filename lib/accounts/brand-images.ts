@@ -6,6 +6,7 @@ import { randomToken } from "@/lib/auth/crypto";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { checkImagePixels, type PixelBounds } from "@/lib/files/check-image-pixels";
 import { detectType, IMAGE_TYPES } from "@/lib/files/detect-type";
 import { storage } from "@/lib/storage/storage";
 import { accountScope } from "./scope";
@@ -13,6 +14,11 @@ import { accountScope } from "./scope";
 export const BRAND_IMAGE_KINDS = ["avatar", "logo", "altLogo"] as const;
 export type BrandImageKind = (typeof BRAND_IMAGE_KINDS)[number];
 export const BRAND_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The most pixels of a brand image or a user's picture: every screen that shows one decodes it
+ * (a 2 MB PNG may hold 30,000 × 30,000 pixels, 3.6 GB decoded). A phone's 12-megapixel photo fits.
+ */
+export const BRAND_IMAGE_MAX_PIXELS: PixelBounds = { width: 4096, height: 4096 };
 
 type BrandFiles = Partial<Record<BrandImageKind, { key: string; mime: string }>>;
 const brandFilesOf = (metadata: Prisma.JsonValue) => ((metadata as { brandFiles?: BrandFiles } | null)?.brandFiles ?? {}) as BrandFiles;
@@ -26,13 +32,22 @@ export function tooLarge(max: number) {
 
 /**
  * The type of an uploaded picture (brand images, user avatars): PNG, JPEG or WebP by its bytes,
- * never SVG (FILE_TYPE_NOT_ALLOWED), and at most `max` bytes (FILE_TOO_LARGE).
+ * never SVG (FILE_TYPE_NOT_ALLOWED), at most `max` bytes (FILE_TOO_LARGE) and
+ * BRAND_IMAGE_MAX_PIXELS by its header (VALIDATION_FAILED, `imagePixels`, at `file`); a header
+ * that gives no size is FILE_CORRUPT.
  */
-export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES) {
+export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES, kind: "avatar" | "logo" = "logo") {
   if (data.byteLength > max) throw tooLarge(max);
   const type = detectType(data);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError(AppErrorCode.FILE_TYPE_NOT_ALLOWED, { message: "This file type is not allowed." });
+  }
+  if (!checkImagePixels(data, BRAND_IMAGE_MAX_PIXELS, kind, "file")) {
+    const name = type.ext === "jpg" ? "JPEG" : type.ext.toUpperCase();
+    throw new AppError(AppErrorCode.FILE_CORRUPT, {
+      message: `The file is damaged or is not a valid ${name} file.`,
+      params: { kind: name },
+    });
   }
   return type;
 }
@@ -48,7 +63,7 @@ export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES) {
 export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind, data: Uint8Array) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageAccount");
-  const type = checkImage(data);
+  const type = checkImage(data, BRAND_IMAGE_MAX_BYTES, kind === "avatar" ? "avatar" : "logo");
   const version = randomToken(6);
   const key = `accounts/${accountId}/brand/${kind}-${version}.${type.ext}`;
   await storage().put(key, data);

@@ -1,4 +1,7 @@
-/** The pixel size of a PNG or JPEG from its header, or null when it cannot be read. */
+/**
+ * The pixel size of a PNG, JPEG or WebP from its header, without decoding it (so a small file
+ * that would decode to gigabytes is sized for free), or null when it cannot be read.
+ */
 export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // PNG: the IHDR chunk comes first, width and height as 32-bit big-endian at 16 and 20.
@@ -31,9 +34,26 @@ export function imageSize(bytes: Uint8Array): { width: number; height: number } 
       offset += 2 + length;
     }
   }
+  // WebP: RIFF, then one of three first chunks, each with the size where its format keeps it.
+  if (bytes.length >= 30 && text(bytes, 0, 4) === "RIFF" && text(bytes, 8, 4) === "WEBP") {
+    const chunk = text(bytes, 12, 4);
+    // Extended: the canvas, 24-bit little-endian width and height minus one.
+    if (chunk === "VP8X") return valid(1 + uint24(bytes, 24), 1 + uint24(bytes, 27));
+    // Lossy: a key frame's start code, then 14-bit width and height.
+    if (chunk === "VP8 " && bytes[23] === 0x9d && bytes[24] === 0x01 && bytes[25] === 0x2a)
+      return valid(view.getUint16(26, true) & 0x3fff, view.getUint16(28, true) & 0x3fff);
+    // Lossless: a signature byte, then 14-bit width and height minus one, packed.
+    if (chunk === "VP8L" && bytes[20] === 0x2f) {
+      const bits = view.getUint32(21, true);
+      return valid(1 + (bits & 0x3fff), 1 + ((bits >>> 14) & 0x3fff));
+    }
+  }
   return null;
 }
 
 /** Sizes past what any camera or scanner makes are a forged header, not an image. */
 const valid = (width: number, height: number) =>
   width > 0 && height > 0 && width <= 30_000 && height <= 30_000 ? { width, height } : null;
+
+const text = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+const uint24 = (bytes: Uint8Array, at: number) => bytes[at]! | (bytes[at + 1]! << 8) | (bytes[at + 2]! << 16);

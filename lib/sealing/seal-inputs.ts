@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { readStored } from "@/lib/documents/stored-file";
 import type { SealEvent, SealParty } from "./seal-pdf";
-import { pageBox, type PageBox, type Stamp } from "./stamp-signatures";
+import { isDrawableImage, pageBox, type PageBox, type Stamp } from "./stamp-signatures";
 
 /** A signature row with what sealing needs of it. */
 import { signedStatement } from "@/lib/signatures/signer-certificate";
@@ -42,6 +42,8 @@ const settingsOf = (s: SealSigner) => (s.settings ?? {}) as { rubricAllPages?: b
 /** Where a signer's initials go on every page when they initial them all and have no initials box: the bottom right, one slot each. */
 const rubricBox = (slot: number): PageBox => ({ page: 1, x: Math.max(0.02, 0.86 - slot * 0.12), y: 0.94, width: 0.1, height: 0.04 });
 
+const drawable = (bytes: Uint8Array | null) => (bytes && isDrawableImage(bytes) ? bytes : null);
+
 /**
  * What to draw on the pages: each signer's signature (their image, or their typed name) in each
  * `signature` box, their initials in each `initials` box, a field's value in its box, and, when
@@ -54,8 +56,10 @@ export async function signatureStamps(signers: readonly SealSigner[]): Promise<S
     // The signer's screen stores a drawn, typed (rendered in the browser) or uploaded signature as
     // an image, and their initials as an image too (lib/signatures/sign-document.ts); without an
     // image, their typed name or name-derived initials are drawn as text.
-    const image = signer.image ? await readStored(signer.image) : null;
-    const initialsImage = signer.initials ? await readStored(signer.initials) : null;
+    // An image sealing may not decode (past the pixel bounds, stored before they were checked) is
+    // left out, and the text drawn in its place.
+    const image = drawable(signer.image ? await readStored(signer.image) : null);
+    const initialsImage = drawable(signer.initials ? await readStored(signer.initials) : null);
     const typedName = ((signer.metadata ?? {}) as { typedName?: string }).typedName?.trim();
     const initials = (box: PageBox, allPages?: boolean): Stamp =>
       initialsImage

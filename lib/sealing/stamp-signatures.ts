@@ -1,5 +1,7 @@
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage } from "pdf-lib";
+import { imageSize } from "@/lib/files/image-size";
 import { pdfPrintable } from "@/lib/files/pdf-printable";
+import { SIGNATURE_IMAGE_MAX_PIXELS } from "@/lib/signatures/signature-input";
 
 /** A rectangle on one page, in fractions of the page (0..1, from the top left), as SignaturePlaceholder.settings holds it. */
 export type PageBox = { page: number; x: number; y: number; width: number; height: number };
@@ -30,10 +32,21 @@ const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && b
 const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 /**
+ * Whether sealing may decode the image to draw it: PNG or JPEG whose header gives a size within
+ * SIGNATURE_IMAGE_MAX_PIXELS. Signatures are checked so when given; one stored before that check
+ * (a 5000 × 5000 PNG took 181 MB and 5 s to embed) is drawn as text instead (seal-inputs.ts).
+ */
+export function isDrawableImage(bytes: Uint8Array): boolean {
+  if (!isPng(bytes) && !isJpeg(bytes)) return false;
+  const size = imageSize(bytes);
+  return !!size && size.width <= SIGNATURE_IMAGE_MAX_PIXELS.width && size.height <= SIGNATURE_IMAGE_MAX_PIXELS.height;
+}
+
+/**
  * Draws the stamps on the document's pages, each fitted into its box with its proportions kept
  * (an image) or at the largest size that fits (text). A stamp naming a page the file does not
- * have is skipped; an image that is neither PNG nor JPEG throws (the signature was stored
- * checked, so that is a damaged file). Answers how many stamps were drawn.
+ * have is skipped; an image that is neither PNG nor JPEG, or past the pixel bounds, throws before
+ * it is decoded (signatureStamps draws text in its place, so that is a damaged file). Answers how many stamps were drawn.
  */
 export async function stampPages(doc: PDFDocument, stamps: readonly Stamp[]): Promise<number> {
   if (stamps.length === 0) return 0;
@@ -47,6 +60,7 @@ export async function stampPages(doc: PDFDocument, stamps: readonly Stamp[]): Pr
   const images = new Map<Uint8Array, Promise<PDFImage>>();
   const image = (bytes: Uint8Array) => {
     if (!images.has(bytes)) {
+      if (!isDrawableImage(bytes)) throw new Error("A signature image is not a PNG or JPEG within the pixel bounds.");
       if (isPng(bytes)) images.set(bytes, doc.embedPng(bytes));
       else if (isJpeg(bytes)) images.set(bytes, doc.embedJpg(bytes));
       else throw new Error("A signature image is neither PNG nor JPEG.");

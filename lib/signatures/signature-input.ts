@@ -1,17 +1,23 @@
 /**
  * What a signer sends with their signature, checked before anything is stored: the signature
- * and initials images (PNG or JPEG by their bytes, at most SIGNATURE_IMAGE_MAX_BYTES), the
+ * and initials images (PNG or JPEG by their bytes, at most SIGNATURE_IMAGE_MAX_BYTES and
+ * SIGNATURE_IMAGE_MAX_PIXELS), the
  * stroke timeline of a drawn one, and the values and files of the fields they fill.
  */
 import { z } from "zod";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectAttachmentFile, type AttachmentFile } from "@/lib/files/attachment-file";
 import { detectType } from "@/lib/files/detect-type";
-import { imageSize } from "@/lib/files/image-size";
+import { checkImagePixels, type PixelBounds } from "@/lib/files/check-image-pixels";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { isCalendarDay } from "@/lib/text/calendar-dates";
 
 export const SIGNATURE_IMAGE_MAX_BYTES = Number(process.env.SIGNATURE_IMAGE_MAX_BYTES) || 2 * 1024 * 1024;
+/**
+ * The most pixels of a signature or initials image: sealing decodes it to draw it (a 5000 × 5000
+ * PNG of 97 KB took 181 MB and 5 s). The signing pad and typed names stay within it.
+ */
+export const SIGNATURE_IMAGE_MAX_PIXELS: PixelBounds = { width: 2000, height: 1000 };
 export const SIGNATURE_KINDS = ["drawn", "typed", "uploaded"] as const;
 
 /** One point of a drawn stroke: where (in the pad's pixels) and when (ms since the first touch); `s` starts a stroke. */
@@ -28,7 +34,8 @@ export type CheckedImage = { bytes: Uint8Array; mimetype: string; ext: string };
 
 /**
  * A signature or initials image: PNG or JPEG by its content, whole, within the size limit.
- * FILE_TOO_LARGE past it; FILE_TYPE_NOT_ALLOWED ("a signature image that is not an image") or
+ * FILE_TOO_LARGE past it; VALIDATION_FAILED (`imagePixels`) past SIGNATURE_IMAGE_MAX_PIXELS, read
+ * from its header; FILE_TYPE_NOT_ALLOWED ("a signature image that is not an image") or
  * FILE_CORRUPT otherwise, naming the field.
  */
 export function checkSignatureImage(file: UploadedFile, field: string): CheckedImage {
@@ -43,7 +50,7 @@ export function checkSignatureImage(file: UploadedFile, field: string): CheckedI
       message: `The ${field} must be a PNG or JPEG image.`,
       params: { fields: field },
     });
-  const size = imageSize(file.bytes);
+  const size = checkImagePixels(file.bytes, SIGNATURE_IMAGE_MAX_PIXELS, field === INITIALS_FILE ? "initials" : "signature", field);
   if (!size || size.width < 1 || size.height < 1)
     throw new AppError(AppErrorCode.FILE_CORRUPT, {
       message: `The ${field} image is damaged.`,

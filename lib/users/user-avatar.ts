@@ -14,14 +14,15 @@ export const avatarFileOf = (metadata: Prisma.JsonValue) => (metadata as { avata
 
 /**
  * Stores the signed-in user's picture: the checks of the brand images (PNG, JPEG or WebP by its
- * bytes, FILE_TYPE_NOT_ALLOWED otherwise; at most 2 MB, FILE_TOO_LARGE). `avatar` then points at
+ * bytes, FILE_TYPE_NOT_ALLOWED otherwise; at most 2 MB, FILE_TOO_LARGE; at most 4096 × 4096
+ * pixels, VALIDATION_FAILED). `avatar` then points at
  * `/vapp/users/avatar?v=…` and the previous file is removed. Audited. The user's row is locked
  * while its metadata is read and written: other keys written at the same time are kept, and of
  * two uploads at once the second removes the first's file instead of leaving it named by no row.
  */
 export async function uploadUserAvatar(ctx: ServiceContext, data: Uint8Array) {
   requireUser(ctx);
-  const type = checkImage(data);
+  const type = checkImage(data, undefined, "avatar");
   const version = randomToken(6);
   const key = `users/${ctx.userId}/avatar-${version}.${type.ext}`;
   const url = `/vapp/users/avatar?v=${version}`;

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadBrandImage } from "@/lib/accounts/brand-images";
+import { db } from "@/lib/db";
+import { errorBody } from "@/lib/http/error-response";
+import { localizeAppError } from "@/lib/errors/localize-app-error";
+import type { AppError } from "@/lib/errors/app-error";
+import { imageSize } from "@/lib/files/image-size";
+import type { Locale } from "@/lib/i18n/locales";
+import { stopJobs } from "@/lib/jobs/queue";
+import { signatureStamps, type SealSigner } from "@/lib/sealing/seal-inputs";
+import { isDrawableImage } from "@/lib/sealing/stamp-signatures";
+import { requestSignatures } from "@/lib/signatures/request-signatures";
+import { signDocument } from "@/lib/signatures/sign-document";
+import { storage } from "@/lib/storage/storage";
+import { uploadUserAvatar } from "@/lib/users/user-avatar";
+import { makeJpegHeader, makePng } from "@/tests/factories/images";
+import { addSigners, pdfContract, signerContext, signingToken } from "./helpers";
+
+/**
+ * Images are bounded by pixels, read from their header before anything decodes them (issue 37,
+ * item 9): a 97 KB PNG of 5000 × 5000 pixels is refused as a signature, a picture or a logo past
+ * 4096 pixels a side too, each with a sentence a person reads in their language; and sealing
+ * never decodes a stored signature image past the bounds.
+ */
+let huge: Uint8Array;
+beforeAll(() => {
+  huge = makePng(5000, 5000);
+});
+afterAll(() => stopJobs());
+
+const fieldMessage = (error: AppError, locale: Locale) =>
+  (errorBody(localizeAppError(error, locale), locale).error.details?.fields as { message: string }[])[0]!.message;
+
+describe("signature images", () => {
+  it("refuses a 5000 × 5000 PNG signature, worded in English and Spanish, and signs nothing", async () => {
+    expect(huge.byteLength).toBeLessThan(200_000);
+    const { ctx, document } = await pdfContract("Bomb");
+    const [signer] = await addSigners(ctx, document.id, [1]);
+    await requestSignatures(ctx, document.id);
+    const token = await signingToken(signer!.email);
+    const started = Date.now();
+    const error = (await signDocument(signerContext(token), {
+      kind: "uploaded",
+      files: [{ name: "s.png", bytes: huge, field: "signature" }],
+    }).catch((e: unknown) => e)) as AppError;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(error).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "signature" } });
+    expect(fieldMessage(error, "en")).toBe("The signature image is too large: at most 2000 × 1000 pixels.");
+    expect(fieldMessage(error, "es")).toBe("La imagen de la firma es demasiado grande: como máximo 2000 × 1000 píxeles.");
+    // Initials have the same bounds, named as initials.
+    const initials = (await signDocument(signerContext(token), {
+      kind: "uploaded",
+      files: [
+        { name: "s.png", bytes: makePng(40, 20), field: "signature" },
+        { name: "i.png", bytes: makePng(40, 1200), field: "initials" },
+      ],
+    }).catch((e: unknown) => e)) as AppError;
+    expect(fieldMessage(initials, "es")).toBe("La imagen de las iniciales es demasiado grande: como máximo 2000 × 1000 píxeles.");
+    expect((await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).signedAt).toBeNull();
+    // At the bounds it signs.
+    await signDocument(signerContext(token), {
+      kind: "uploaded",
+      files: [{ name: "s.png", bytes: makePng(2000, 1000), field: "signature" }],
+    });
+    expect((await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).signedAt).not.toBeNull();
+  });
+
+  it("sealing draws a stored image past the bounds as text, never decoding it", async () => {
+    expect(isDrawableImage(huge)).toBe(false);
+    expect(isDrawableImage(makePng(2000, 1000))).toBe(true);
+    expect(isDrawableImage(makeJpegHeader(2001, 10))).toBe(false);
+    const key = `tests/pixel-bounds/${Date.now()}.png`;
+    await storage().put(key, huge);
+    const signer = {
+      firstName: "Ana",
+      lastName: "Pérez",
+      email: "ana@example.test",
+      image: key,
+      initials: null,
+      metadata: {},
+      settings: {},
+      placeholders: [{ keyName: "signature", settings: { page: 1, x: 0.1, y: 0.1, width: 0.3, height: 0.1 }, value: null, order: 1 }],
+    } as unknown as SealSigner;
+    const stamps = await signatureStamps([signer]);
+    expect(stamps).toEqual([expect.objectContaining({ kind: "text", text: "Ana Pérez", style: "signature" })]);
+    await storage().delete(key);
+  });
+});
+
+describe("pictures and logos", () => {
+  it("refuses a picture or a logo past 4096 pixels a side, worded, and takes one within", async () => {
+    const { ctx } = await pdfContract("Logo");
+    const wide = makePng(4097, 8);
+    const avatar = await uploadUserAvatar(ctx, wide).catch((e: AppError) => e);
+    expect(avatar).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "file" } });
+    expect(fieldMessage(avatar as AppError, "en")).toBe("The picture is too large: at most 4096 × 4096 pixels.");
+    const logo = await uploadBrandImage(ctx, "logo", huge).catch((e: AppError) => e);
+    expect(fieldMessage(logo as AppError, "es")).toBe("El logotipo es demasiado grande: como máximo 4096 × 4096 píxeles.");
+    expect(fieldMessage(logo as AppError, "pt-br")).toBe("O logotipo é grande demais: no máximo 4096 × 4096 pixels.");
+    // A JPEG's size comes from its frame header, unread pixels and all.
+    expect(await uploadBrandImage(ctx, "altLogo", makeJpegHeader(10, 5000)).catch((e: AppError) => e.code)).toBe("VALIDATION_FAILED");
+    expect(await uploadBrandImage(ctx, "logo", makePng(4096, 4))).toMatchObject({ kind: "logo" });
+  });
+
+  it("reads the size of a WebP from each of its three headers", () => {
+    const riff = (chunk: string, body: number[]) => {
+      const bytes = new Uint8Array(40);
+      bytes.set(new TextEncoder().encode("RIFF"), 0);
+      bytes.set(new TextEncoder().encode("WEBP"), 8);
+      bytes.set(new TextEncoder().encode(chunk), 12);
+      bytes.set(body, 20);
+      return bytes;
+    };
+    // VP8X: canvas 5000 × 300 (minus one, 24-bit little-endian, at 24 and 27).
+    expect(imageSize(riff("VP8X", [0, 0, 0, 0, 0x87, 0x13, 0, 0x2b, 0x01, 0]))).toEqual({ width: 5000, height: 300 });
+    // VP8: frame tag, start code, 14-bit width and height.
+    expect(imageSize(riff("VP8 ", [0, 0, 0, 0x9d, 0x01, 0x2a, 0x88, 0x13, 0x2c, 0x01]))).toEqual({ width: 5000, height: 300 });
+    // VP8L: signature, then width - 1 and height - 1 in 14 bits each.
+    const bits = 4999 | (299 << 14);
+    expect(imageSize(riff("VP8L", [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, bits >>> 24]))).toEqual({
+      width: 5000,
+      height: 300,
+    });
+  });
+});
