@@ -82,6 +82,8 @@ export const AppErrorCode = {
   NO_PDF_FORM: "NO_PDF_FORM",
   /** A .doc file while LibreOffice is not installed on the server. */
   CONVERTER_UNAVAILABLE: "CONVERTER_UNAVAILABLE",
+  /** A page image not ready in the time a request waits (`reason` busy, `details.retryAt`), or slower than the render limit (`tooSlow`). */
+  PAGE_IMAGE_UNAVAILABLE: "PAGE_IMAGE_UNAVAILABLE",
   /** The template cannot be filled (an unclosed field, a broken tag). */
   TEMPLATE_INVALID: "TEMPLATE_INVALID",
   /** A formula names a variable the template does not have, or does not compute. */
@@ -180,6 +182,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   TOO_MANY_FILES: { status: 400, type: "validation" },
   NO_PDF_FORM: { status: 400, type: "validation" },
   CONVERTER_UNAVAILABLE: { status: 400, type: "validation" },
+  PAGE_IMAGE_UNAVAILABLE: { status: 503, type: "rate_limit" },
   TEMPLATE_INVALID: { status: 400, type: "validation" },
   FORMULA_INVALID: { status: 400, type: "validation" },
   INVALID_TRANSITION: { status: 409, type: "conflict" },
