@@ -14,7 +14,10 @@ export type JobDefinition<I extends z.ZodType = z.ZodType> = {
   input: I;
   /** Cron in UTC ("0 * * * *" is hourly): the queue sends the job on that schedule, once across processes. */
   schedule?: string;
-  /** Attempts after the first failure (default DEFAULT_RETRY_LIMIT), each after `retryDelaySeconds` (default 60, doubling). */
+  /**
+   * Attempts after the first failure (default DEFAULT_RETRY_LIMIT), each after `retryDelaySeconds`
+   * (default DEFAULT_RETRY_DELAY_SECONDS, doubling, with jitter: the first between one and two of it).
+   */
   retryLimit?: number;
   retryDelaySeconds?: number;
   /** How long one run may take before it is retried or failed (default 15 minutes). */
@@ -27,6 +30,8 @@ export type JobDefinition<I extends z.ZodType = z.ZodType> = {
 export type JobAttempt = { number: number; last: boolean };
 
 export const DEFAULT_RETRY_LIMIT = 2;
+/** 30 s: a job whose process died is run again within two minutes (lib/jobs/queue.ts HEARTBEAT_SECONDS). */
+export const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
 /** Declares a job (the identity, typed). */
 export const defineJob = <I extends z.ZodType>(job: JobDefinition<I>) => job;

@@ -3,7 +3,7 @@ import { PgBoss, type Job, type ConstructorOptions } from "pg-boss";
 import type { z } from "zod";
 import { embeddedDatabase, isEmbedded } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
+import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
 import { JOBS } from "./registry";
 
 /**
@@ -17,6 +17,18 @@ export const QUEUE_SCHEMA = "pgboss";
 
 /** How often an idle worker looks for work. */
 const POLLING_INTERVAL_SECONDS = Number(process.env.JOBS_POLLING_SECONDS ?? 2);
+
+/**
+ * A running job's worker says it is alive within this time (pg-boss refreshes it every half of
+ * it); a job whose process died stops being heard from, fails at the next check and is retried
+ * by any process (issue 37): within HEARTBEAT_SECONDS + SUPERVISE_SECONDS + its first retry delay
+ * (between one and two `retryDelaySeconds`, so at most 60 s with the default 30), under two
+ * minutes, where only the expiry (15 minutes) brought it back before. A job that legitimately runs
+ * long keeps beating; `expireInSeconds` still bounds one run.
+ */
+export const HEARTBEAT_SECONDS = 20;
+/** How often a worker process checks the queues for expired and silent jobs (pg-boss's default is 60). */
+const SUPERVISE_SECONDS = 15;
 
 export type JobQueue = {
   boss: PgBoss;
@@ -71,15 +83,18 @@ export async function openQueue({
     // Only a worker supervises (maintenance) and keeps the cron clock; a sender stores jobs.
     supervise: work,
     schedule: work,
+    superviseIntervalSeconds: SUPERVISE_SECONDS,
+    monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   boss.on("error", (error) => console.error("[jobs] queue error", error));
   await boss.start();
   for (const definition of jobs) {
     const options = {
       retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
-      retryDelay: definition.retryDelaySeconds ?? 60,
+      retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      heartbeatSeconds: HEARTBEAT_SECONDS,
     };
     if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, options);
     else
