@@ -26,12 +26,32 @@ export type DocumentSigningEvent = {
   kind: "approval" | "signature" | "seal";
   /** The Approval, Signature or Seal id. */
   id: string;
-  /** requested, viewed, approved, rejected, message, signed, declined, sealed, sealFailed */
+  /** requested, viewed, approved, rejected, message, signed, declined, sealed, sealFailed; resync: events may have been missed, read everything again. */
   state: string;
 };
 
 type EventName = keyof EventMap;
 type Message = { event: EventName; id: string; payload: unknown };
+
+/**
+ * What a subscriber gets when events may have been missed (the listening connection was lost and
+ * made again): the same event with a payload that names nothing in particular, so it reads
+ * everything it shows again.
+ */
+const RESYNC: { [E in EventName]: (id: string) => EventMap[E][1] } = {
+  "user:updated": (id) => ({ id }),
+  "document:signing": (documentId) => ({ documentId, kind: "signature", id: "", state: "resync" }),
+  "account:workQueue": () => ({ documentId: "" }),
+};
+
+/** This process's live subscriptions, by event and id, with how many subscribers each has. */
+const active = new Map<string, { event: EventName; id: string; subscribers: number }>();
+
+/** Tells every live subscriber of this process to read again. */
+function resync(): void {
+  for (const { event, id } of active.values())
+    (local.publish as (event: string, id: string, payload: unknown) => void)(event, id, RESYNC[event](id));
+}
 
 /** The one channel; payloads are small (ids), far below NOTIFY's 8,000 bytes. */
 export const EVENTS_CHANNEL = "covenant_events";
@@ -51,24 +71,51 @@ function deliver(raw: string): void {
 type Listening = { ready: Promise<void>; stop: () => Promise<void> };
 const state = globalThis as unknown as { __covenantEvents?: Listening };
 
-/** A dedicated connection that LISTENs (a pooled one could be handed back mid-listen); reconnects after a drop. */
+/**
+ * A dedicated connection that LISTENs (a pooled one could be handed back mid-listen). After a
+ * drop it connects again (every second, then up to every 10 s while the server is away) and,
+ * since notifications sent meanwhile are lost, tells every live subscriber to read again.
+ */
 function listenOnServer(connectionString: string): Listening {
   let client: pg.Client | null = null;
   let stopped = false;
-  const connect = async (): Promise<void> => {
+  let failures = 0;
+  const connect = async (again: boolean): Promise<void> => {
     const next = new pg.Client({ connectionString, application_name: "covenant-events" });
     next.on("notification", (message) => message.channel === EVENTS_CHANNEL && message.payload && deliver(message.payload));
     next.on("error", (error) => {
-      console.error("[events] the listening connection failed; reconnecting", error);
+      if (client !== next) return;
+      client = null;
+      console.error(`[events] the listening connection was lost (${error.message}); connecting again`);
       next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      reconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) return void (await next.end().catch(() => undefined));
     client = next;
+    failures = 0;
+    if (again) resync();
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    const delay = Math.min(10_000, 1_000 * 2 ** Math.min(failures, 4));
+    setTimeout(() => {
+      if (stopped) return;
+      connect(true).catch((error) => {
+        failures++;
+        console.error(`[events] could not listen again (${(error as Error).message}); trying later`);
+        reconnect();
+      });
+    }, delay).unref();
   };
   return {
-    ready: connect(),
+    ready: connect(false),
     stop: async () => {
       stopped = true;
       await client?.end();
@@ -113,9 +160,17 @@ export const pubsub = {
   subscribe<E extends EventName>(event: E, id: EventMap[E][0]): AsyncIterable<EventMap[E][1]> {
     const ready = listenForEvents();
     const events = (local.subscribe as (event: string, id: string) => AsyncIterable<EventMap[E][1]>)(event, id);
+    const key = `${event} ${id}`;
     return (async function* () {
-      await ready;
-      yield* events;
+      const entry = active.get(key) ?? { event, id, subscribers: 0 };
+      entry.subscribers++;
+      active.set(key, entry);
+      try {
+        await ready;
+        yield* events;
+      } finally {
+        if (--entry.subscribers === 0) active.delete(key);
+      }
     })();
   },
 };
