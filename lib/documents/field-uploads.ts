@@ -15,8 +15,8 @@ export type PreparedAttachment = AttachmentFile & { variable: string | null };
  * takes a PNG or JPEG, attachment and file fields a PDF, Word (.docx) or image. A file for a
  * field the template does not have, or that is not an upload field, or two for one field, is
  * VALIDATION_FAILED; more files than UPLOAD_MAX_FILES is TOO_MANY_FILES. A file of the wrong
- * kind, damaged, that does not open (FILE_UNREADABLE → `fileUnreadable`, with its reason) or too
- * large is a problem of its field (`problems`, reported with the form's other fields). Returns the value each field gets and the files to keep.
+ * kind, damaged, that does not open (FILE_UNREADABLE → `fileUnreadable`, with its reason), too
+ * large, or a picture past FIELD_IMAGE_MAX_PIXELS (`imagePixels`) is a problem of its field (`problems`, reported with the form's other fields). Returns the value each field gets and the files to keep.
  */
 export async function prepareFieldUploads(variables: Variable[], uploads: FieldUpload[]) {
   if (uploads.length > uploadMaxFiles()) throw tooManyFiles();
@@ -43,6 +43,11 @@ export async function prepareFieldUploads(variables: Variable[], uploads: FieldU
       values[variable.name] = { name: file.name, mimetype: file.mimetype, size: file.bytes.byteLength };
     } catch (error) {
       if (!isAppError(error)) throw error;
+      const pixels = (error.details.fields as FieldProblem[] | undefined)?.find((problem) => problem.code === "imagePixels");
+      if (pixels) {
+        problems.push(fieldProblem(variable.name, "imagePixels", pixels.params));
+        continue;
+      }
       const code = (
         {
           [AppErrorCode.FILE_TOO_LARGE]: "fileTooLarge",

@@ -1,8 +1,8 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { checkImagePixels, type PixelBounds } from "./check-image-pixels";
 import { checkReadableFile, fileUnreadable } from "./check-readable-file";
 import { detectType } from "./detect-type";
 import { DOCX_MIME } from "./docx";
-import { imageSize } from "./image-size";
 import { removeActiveContent } from "./pdf-active-content";
 import { assertUploadSize, fileTypeNotAllowed, type UploadedFile } from "./upload-limits";
 import { clip } from "@/lib/text/clip";
@@ -19,6 +19,13 @@ export type AttachmentFile = {
 
 /** What an `image` field takes: what Word and PDF readers everywhere show. */
 export const FIELD_IMAGE_TYPES = ["image/png", "image/jpeg"] as const;
+/**
+ * The most pixels of an image field's picture: filling a PDF form decodes it (pdf-lib), and a
+ * 5000 × 5000 PNG of 97 KB took 181 MB and 5 s to embed (issue 37, item 9).
+ */
+export const FIELD_IMAGE_MAX_PIXELS: PixelBounds = { width: 4096, height: 4096 };
+/** Attachments are not decoded here: any size their header may give (imageSize's own sanity cap). */
+const ANY_SIZE: PixelBounds = { width: Infinity, height: Infinity };
 /** What attachments and `attachment` or `file` fields take. */
 export const ATTACHMENT_TYPES = ["application/pdf", DOCX_MIME, "image/png", "image/jpeg", "image/webp"] as const;
 
@@ -30,16 +37,21 @@ const corrupt = (kind: string) =>
  * or a Word .docx that opens (checkReadableFile: FILE_UNREADABLE otherwise; a password-protected
  * PDF is kept as it is), a PDF without scripts, launch actions or embedded files (removed, or for
  * a protected one refused), or a PNG, JPEG or WebP image. `imageOnly` takes PNG and JPEG alone (an
- * image field puts the picture in the document). FILE_TYPE_NOT_ALLOWED for anything else,
- * FILE_CORRUPT for an empty file or a damaged image, FILE_TOO_LARGE past the upload limit.
+ * image field puts the picture in the document, so its picture is also bounded by
+ * FIELD_IMAGE_MAX_PIXELS: VALIDATION_FAILED `imagePixels` at `path`, "file" by default).
+ * FILE_TYPE_NOT_ALLOWED for anything else, FILE_CORRUPT for an empty file or a damaged image,
+ * FILE_TOO_LARGE past the upload limit.
  */
-export async function inspectAttachmentFile(file: UploadedFile, options: { imageOnly?: boolean } = {}): Promise<AttachmentFile> {
+export async function inspectAttachmentFile(
+  file: UploadedFile,
+  options: { imageOnly?: boolean; path?: string } = {},
+): Promise<AttachmentFile> {
   assertUploadSize(file);
   const { bytes } = file;
   const name = clip(file.name, 255) || "file";
   const detected = detectType(bytes);
   if (detected && (detected.mime === "image/png" || detected.mime === "image/jpeg")) {
-    const size = imageSize(bytes);
+    const size = checkImagePixels(bytes, options.imageOnly ? FIELD_IMAGE_MAX_PIXELS : ANY_SIZE, "image", options.path ?? "file");
     if (!size) throw corrupt(detected.mime === "image/png" ? "PNG" : "JPEG");
     return { name, bytes, mimetype: detected.mime, ext: detected.ext, size };
   }

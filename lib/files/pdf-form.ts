@@ -1,6 +1,8 @@
 import { PDFButton, PDFCheckBox, PDFDocument, PDFDropdown, PDFOptionList, PDFRadioGroup, PDFTextField } from "pdf-lib";
 import { isAppError } from "@/lib/errors/app-error";
+import { FIELD_IMAGE_MAX_PIXELS } from "./attachment-file";
 import { checkReadableFile, fileUnreadable } from "./check-readable-file";
+import { imageSize } from "./image-size";
 
 export type PdfField = { name: string; kind: "text" | "checkbox" | "dropdown" | "radio" | "list" | "button" | "other"; options: string[] };
 
@@ -68,6 +70,11 @@ export async function fillPdfForm(
   return readable(() => fillForm(pdf, text, values, images));
 }
 
+const fitsFieldImage = (bytes: Uint8Array) => {
+  const size = imageSize(bytes);
+  return !!size && size.width <= FIELD_IMAGE_MAX_PIXELS.width && size.height <= FIELD_IMAGE_MAX_PIXELS.height;
+};
+
 async function fillForm(
   pdf: PDFDocument,
   text: Record<string, string>,
@@ -79,7 +86,9 @@ async function fillForm(
     const name = field.getName();
     if (field instanceof PDFButton) {
       const image = Object.hasOwn(images, name) ? images[name] : undefined;
-      if (image) field.setImage(image.mimetype === "image/png" ? await pdf.embedPng(image.bytes) : await pdf.embedJpg(image.bytes));
+      // A picture past the bounds (kept before they were checked) is not decoded: the button stays empty.
+      if (image && fitsFieldImage(image.bytes))
+        field.setImage(image.mimetype === "image/png" ? await pdf.embedPng(image.bytes) : await pdf.embedJpg(image.bytes));
       continue;
     }
     const shown = text[name];

@@ -80,7 +80,8 @@ export async function checkFieldInput(fields: FieldBox[], values: Record<string,
         if (field.required) throw problem(field.keyName, `Add a file for “${field.keyName}”.`);
         continue;
       }
-      uploads.push({ ...(await inspectAttachmentFile(file, { imageOnly: field.fieldType === "image" })), variable: field.keyName });
+      const checked = await inspectAttachmentFile(file, { imageOnly: field.fieldType === "image", path: field.keyName });
+      uploads.push({ ...checked, variable: field.keyName });
       continue;
     }
     const value = (values[field.keyName] ?? "").trim();

@@ -44,6 +44,7 @@ export const FIELD_PROBLEMS = {
   imageType: () => "Choose a PNG or JPEG image.",
   fileTooLarge: (p: Record<string, string | number>) => `The file size exceeds the maximum allowed (${p.max}).`,
   fileCorrupt: () => "The file is damaged or cannot be read.",
+  imagePixels: (p: Record<string, string | number>) => `The image is too large: at most ${p.maxWidth} × ${p.maxHeight} pixels.`,
   fileUnreadable: (p: Record<string, string | number>) =>
     (
       ({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
+import { prepareFieldUploads } from "@/lib/documents/field-uploads";
 import { db } from "@/lib/db";
 import { errorBody } from "@/lib/http/error-response";
 import { localizeAppError } from "@/lib/errors/localize-app-error";
@@ -11,6 +12,8 @@ import { signatureStamps, type SealSigner } from "@/lib/sealing/seal-inputs";
 import { isDrawableImage } from "@/lib/sealing/stamp-signatures";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
 import { signDocument } from "@/lib/signatures/sign-document";
+import { checkFieldInput } from "@/lib/signatures/signature-input";
+import type { Variable } from "@/lib/templates/variables";
 import { storage } from "@/lib/storage/storage";
 import { uploadUserAvatar } from "@/lib/users/user-avatar";
 import { makeJpegHeader, makePng } from "@/tests/factories/images";
@@ -84,6 +87,30 @@ describe("signature images", () => {
     const stamps = await signatureStamps([signer]);
     expect(stamps).toEqual([expect.objectContaining({ kind: "text", text: "Ana Pérez", style: "signature" })]);
     await storage().delete(key);
+  });
+});
+
+describe("image fields", () => {
+  it("refuses a picture past 4096 pixels a side for an image field, as a problem of that field", async () => {
+    const photo = { name: "photo", label: "Photo", type: "image", required: true } as unknown as Variable;
+    const { problems, attachments } = await prepareFieldUploads([photo], [{ name: "p.png", bytes: huge, field: "photo" }]);
+    expect(attachments).toEqual([]);
+    expect(problems).toEqual([expect.objectContaining({ path: "photo", code: "imagePixels" })]);
+    expect(problems[0]!.message).toBe("The image is too large: at most 4096 × 4096 pixels.");
+    // A signer's image field likewise, named by the field.
+    const signer = await checkFieldInput(
+      [{ keyName: "photo", fieldType: "image", required: true }],
+      {},
+      new Map([["photo", { name: "p.png", bytes: huge }]]),
+    ).catch((e: unknown) => e as AppError);
+    expect(signer).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "photo" } });
+    expect(fieldMessage(signer as AppError, "ca")).toBe("La imatge és massa gran: com a màxim 4096 × 4096 píxels.");
+    // An attachment is not decoded: any size its header gives is kept.
+    const annex = await prepareFieldUploads(
+      [{ ...photo, type: "attachment" } as Variable],
+      [{ name: "p.png", bytes: huge, field: "photo" }],
+    );
+    expect(annex.problems).toEqual([]);
   });
 });
 
