@@ -3,13 +3,14 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import { db } from "@/lib/db";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue, prepareJobs } from "@/lib/jobs/queue";
 import { sealDocumentJob } from "./seal-document-job";
 import { readSealingState, writeSealingState } from "./sealing-state";
 
 /**
  * Seals a document again by hand (issue 16), after sealing failed: an owner of the document asks,
- * the sealing job is queued and the state becomes `sealing`; audited `document.sealRequested`.
+ * the sealing job is queued and the state becomes `sealing`, in one transaction (a process that
+ * dies meanwhile leaves neither, issue 37); audited `document.sealRequested`.
  * ALREADY_SEALED when its latest version is its sealed copy, NOT_READY_TO_SEAL while a signer
  * has not signed. The job itself checks both again (it may run much later).
  */
@@ -31,10 +32,11 @@ export async function resealDocument(ctx: ServiceContext, documentId: string) {
     throw new AppError(AppErrorCode.NOT_READY_TO_SEAL, { message: "Every signer must sign before the document can be sealed." });
   const previous = readSealingState(document.metadata);
   const state = { state: "sealing" as const, attempts: previous?.attempts ?? 0, at: new Date().toISOString() };
+  await prepareJobs();
   await db.$transaction(async (tx) => {
     await writeSealingState(tx, document, state);
     await recordAudit(tx, ctx, { eventType: "document.sealRequested", targetType: "document", targetId: document.id, payload: {} });
+    await enqueue(sealDocumentJob, { documentId: document.id }, { tx });
   });
-  await enqueue(sealDocumentJob, { documentId: document.id });
   return { documentId: document.id, state: state.state };
 }

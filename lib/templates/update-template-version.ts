@@ -7,7 +7,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import type { ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
-import { enqueue } from "@/lib/jobs/queue";
+import { enqueue, prepareJobs } from "@/lib/jobs/queue";
 import { storage } from "@/lib/storage/storage";
 import { REPLACED_TEMPLATE_FILE_GRACE_MS, replacedTemplateFileJob } from "./replaced-file-job";
 import { refreshTemplateSearch } from "./template-search";
@@ -56,6 +56,7 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
   await storage().put(key, file.bytes);
   let saved;
   try {
+    await prepareJobs();
     saved = await db.$transaction(async (tx) => {
       await lockRow(tx, "Template", existing.id);
       const current = await tx.template.findUniqueOrThrow({
@@ -80,22 +81,21 @@ export async function updateTemplateVersion(ctx: ServiceContext, templateId: str
         targetId: template.id,
         payload: { version: template.version, fields: variables.length },
       });
-      return { template, replacedKey: current.fileKey };
+      // The replaced file: no row names it any more (documents made from the template have files
+      // of their own). It goes some minutes later, so a document being made from the old version
+      // now still reads it (replacedTemplateFileJob); its deletion commits with the new version,
+      // so a process that dies after the commit leaves no file stored forever (issue 37).
+      if (current.fileKey !== key)
+        await enqueue(
+          replacedTemplateFileJob,
+          { key: current.fileKey },
+          { tx, startAfter: new Date(Date.now() + REPLACED_TEMPLATE_FILE_GRACE_MS) },
+        );
+      return { template };
     });
   } catch (error) {
     await storage().delete(key);
     throw error;
-  }
-  // The replaced file: no row names it any more (documents made from the template have files of
-  // their own). It goes some minutes later, so a document being made from the old version now
-  // still reads it (replacedTemplateFileJob). The new version is saved whatever happens here: a
-  // queue that cannot take the job leaves the old file stored, and the upload still succeeds.
-  if (saved.replacedKey !== key) {
-    await enqueue(
-      replacedTemplateFileJob,
-      { key: saved.replacedKey },
-      { startAfter: new Date(Date.now() + REPLACED_TEMPLATE_FILE_GRACE_MS) },
-    ).catch((error: unknown) => console.error(`[templates] could not schedule the deletion of ${saved.replacedKey}`, error));
   }
   return saved.template;
 }
