@@ -10,6 +10,7 @@ import { matchLocale, type Locale } from "@/lib/i18n/locales";
 import type { JobAttempt } from "@/lib/jobs/job";
 import { storage } from "@/lib/storage/storage";
 import { sendSealedEmails } from "./sealed-emails";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { auditChainHead, sealEvents, sealParties, signatureStamps, signerName, type SealSigner } from "./seal-inputs";
 import { sealPdf } from "./seal-pdf";
 import { recordSealingFailure, writeSealingState } from "./sealing-state";
@@ -60,9 +61,9 @@ async function sourcePdf(content: { path: string; mimetype: string; metadata: un
  * signer has signed, the latest version (as PDF) gets each signer's signature, initials and
  * filled fields in their boxes, the certificate of completion and the installation's PAdES
  * signature; the sealed copy is stored under a key fixed by the version it seals, then in one
- * transaction become a new read-only version, a Seal row (SHA-256 of the exact bytes) and a
- * `document.sealed` audit row. Then the document's subscribers hear `sealed` and everyone gets
- * the `documentSealed` email. Runs that find it sealed, or not ready, seal nothing (with the
+ * transaction become a new read-only version, a Seal row (SHA-256 of the exact bytes), a
+ * `document.sealed` audit row and everyone's `documentSealed` email (with its delivery job).
+ * Then the document's subscribers hear `sealed`. Runs that find it sealed, or not ready, seal nothing (with the
  * reason). A failure is recorded in Document.metadata.sealing and thrown, so the queue retries it.
  */
 export async function sealDocument(
@@ -113,6 +114,7 @@ export async function sealDocument(
     });
     const key = sealedKey(accountId, documentId, latest.id);
     const signersJson = signers.map((s) => ({ name: signerName(s), email: s.email, signedAt: s.signedAt!.toISOString() }));
+    await prepareEmailDelivery();
     const outcome = await db.$transaction(
       async (tx) => {
         // One run at a time from here (an owner's request beside the queue's run): the document's row is
@@ -159,6 +161,8 @@ export async function sealDocument(
             ...(sealed.timestampedAt ? { timestampedAt: sealed.timestampedAt.toISOString() } : {}),
           },
         });
+        // The sealed copy's emails commit with the Seal (a retry finds it sealed and sends nothing).
+        await sendSealedEmails(tx, { document, signers, version: content.version });
         return { sealed: true as const, sealId: seal.id, version: content.version };
       },
       { maxWait: 30_000, timeout: 120_000 },
@@ -166,9 +170,6 @@ export async function sealDocument(
     // Another run sealed it meanwhile, or a new version came: this run stored nothing.
     if (!outcome.sealed) return outcome;
     pubsub.publish("document:signing", documentId, { documentId, kind: "seal", id: outcome.sealId, state: "sealed" });
-    await sendSealedEmails({ document, signers, version: outcome.version }).catch((error) =>
-      console.error(`[sealing] the sealed-copy emails of ${documentId} could not all be sent`, error),
-    );
     return { sealed: true, sealId: outcome.sealId };
   } catch (error) {
     await recordSealingFailure(document, error, attempt).catch(() => undefined);

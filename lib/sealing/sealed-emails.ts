@@ -1,5 +1,5 @@
-import { db } from "@/lib/db";
 import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { formatDate } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/messages";
 import { matchLocale, type Locale } from "@/lib/i18n/locales";
@@ -59,18 +59,23 @@ export const memberDownloadUrl = (documentId: string, version: number) =>
  * Tells everyone the document is sealed (issue 16): each signer (their link downloads the
  * sealed copy when their settings allow it, else the email points to the verify page) and each
  * owner of the document who wants docSigned emails (User.emailPreferences), with the ordinary
- * download. An address gets one email, an owner's when it is both.
+ * download. An address gets one email, an owner's when it is both. Written in the sealing
+ * transaction (`tx`), with their delivery jobs: a run that dies after the commit leaves them
+ * stored, where its retry (which finds the document sealed) would never send them (issue 37).
  */
-export async function sendSealedEmails({
-  document,
-  signers,
-  version,
-}: {
-  document: SealedDocument;
-  signers: readonly SealSigner[];
-  version: number;
-}) {
-  const owners = await db.documentPolicy.findMany({
+export async function sendSealedEmails(
+  tx: Prisma.TransactionClient,
+  {
+    document,
+    signers,
+    version,
+  }: {
+    document: SealedDocument;
+    signers: readonly SealSigner[];
+    version: number;
+  },
+) {
+  const owners = await tx.documentPolicy.findMany({
     where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
     select: { user: { select: { email: true, firstName: true, lastName: true, language: true, emailPreferences: true } } },
   });
@@ -91,7 +96,7 @@ export async function sendSealedEmails({
       url: memberDownloadUrl(document.id, version),
       download: true,
     });
-    await deliverEmail({ to: email, template: "documentSealed", locale, ...rendered }, about);
+    await deliverEmail({ to: email, template: "documentSealed", locale, ...rendered }, about, { tx });
   }
   for (const signer of signers) {
     const email = signer.email.toLowerCase();
@@ -107,6 +112,6 @@ export async function sendSealedEmails({
       url: download ?? `${appUrl()}/verify`,
       download: !!download,
     });
-    await deliverEmail({ to: email, template: "documentSealed", locale, ...rendered }, about);
+    await deliverEmail({ to: email, template: "documentSealed", locale, ...rendered }, about, { tx });
   }
 }
