@@ -25,7 +25,7 @@ import {
   type CheckedImage,
 } from "./signature-input";
 import { presentPlaceholder, signingSettingsOf } from "./signature-view";
-import { assertCertificateAttemptsLeft, countWrongCertificatePassword } from "./certificate-attempts";
+import { takeCertificateAttempt } from "./certificate-attempts";
 import { signWithP12, type SignerCertificate } from "./signer-certificate";
 import { signerOfToken } from "./signer-access";
 import { publishSigningChange } from "./signing-events";
@@ -94,14 +94,15 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
     const sha256 = createHash("sha256")
       .update(await readStored(content.path))
       .digest("hex");
-    await assertCertificateAttemptsLeft(signer.id);
+    // Counted before the password is tried; only a wrong password keeps the count.
+    const attempt = await takeCertificateAttempt(signer.id);
     try {
       certificate = { ...signWithP12(p12.bytes, input.password ?? "", sha256, signer.id), documentSha256: sha256 };
     } catch (error) {
-      if (error instanceof AppError && error.code === AppErrorCode.CERTIFICATE_PASSWORD_WRONG)
-        await countWrongCertificatePassword(signer.id);
+      if (!(error instanceof AppError && error.code === AppErrorCode.CERTIFICATE_PASSWORD_WRONG)) await attempt.giveBack();
       throw error;
     }
+    await attempt.giveBack();
   }
 
   // Stored before the transaction under keys of this request's own (two submissions at once never
