@@ -27,6 +27,9 @@ export default defineConfig({
       // file's sign-in (lib/auth/throttle.ts, SIGN_IN_ALL); tests/integration/auth/throttles.test.ts sets its own.
       SIGN_IN_FAILURES_PER_MINUTE: "100000",
       APP_URL: "http://localhost:3000",
+      // Test files share two cores: a page image answers once rendered, not "busy" after GraphQL's
+      // 2 s (tests/integration/documents/page-image-bounds.test.ts sets the 2 s back for itself).
+      PAGE_IMAGE_WAIT_MS: "30000",
       STORAGE_DIR: path.join(os.tmpdir(), "covenant-test-storage"),
     },
   },

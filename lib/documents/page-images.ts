@@ -29,8 +29,8 @@ const PAGE_DPI = 106;
 export const PAGE_IMAGE_MAX_PIXELS = 4_000_000;
 /** How long one render (pdfinfo and pdftoppm) may take before it is killed. */
 const RENDER_TIMEOUT_MS = Number(process.env.PAGE_RENDER_TIMEOUT_MS) || 20_000;
-/** How long a request waits for its page: GraphQL's time budget (lib/graphql/query-limits.ts). */
-const PAGE_IMAGE_WAIT_MS = Number(process.env.PAGE_IMAGE_WAIT_MS) || Number(process.env.GRAPHQL_TIMEOUT_MS) || QUERY_LIMITS.executionMs;
+/** How long a request waits for its page: GraphQL's time budget (lib/graphql/query-limits.ts); read on each request. */
+const pageImageWaitMs = () => Number(process.env.PAGE_IMAGE_WAIT_MS) || Number(process.env.GRAPHQL_TIMEOUT_MS) || QUERY_LIMITS.executionMs;
 export const PDFTOPPM = process.env.PDFTOPPM_PATH ?? "/usr/bin/pdftoppm";
 const PDFINFO = process.env.PDFINFO_PATH ?? join(dirname(PDFTOPPM), "pdfinfo");
 
@@ -85,7 +85,7 @@ export async function documentPageCount(accountId: string, documentId: string): 
 /**
  * Page `page` (1-based) of the latest version as PNG bytes: read from storage when it was rendered
  * before (`<version>.pages/<page>.png`), else rendered through the page-render queue and stored.
- * The caller waits at most PAGE_IMAGE_WAIT_MS (GraphQL's time budget): past it, or when the queue
+ * The caller waits at most GraphQL's time budget (PAGE_IMAGE_WAIT_MS overrides it): past it, or when the queue
  * is full, PAGE_IMAGE_UNAVAILABLE `busy` with a time to come back, while the render goes on and
  * is stored for the next request. A page that failed (damaged, or slower than the render limit)
  * answers the same failure for PAGE_FAILURE_MS without running pdftoppm again.
@@ -113,7 +113,7 @@ export async function documentPageImage(accountId: string, documentId: string, p
   if (!render) throw busy();
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(busy()), PAGE_IMAGE_WAIT_MS);
+    timer = setTimeout(() => reject(busy()), pageImageWaitMs());
   });
   try {
     return await Promise.race([render, waited]);

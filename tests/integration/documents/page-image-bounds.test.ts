@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import {
   documentPageImage,
@@ -16,7 +16,9 @@ import { localizeAppError } from "@/lib/errors/localize-app-error";
 import { imageSize } from "@/lib/files/image-size";
 import { errorBody } from "@/lib/http/error-response";
 import { stopJobs } from "@/lib/jobs/queue";
+import * as pageRoute from "@/app/vapp/documents/[id]/pages/[page]/route";
 import { createAccount, signedInAs } from "@/tests/factories";
+import { params } from "@/tests/factories/http";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 
 /**
@@ -25,14 +27,29 @@ import { makeTextPdf } from "@/tests/fixtures/pdf";
  * next time; renders run through a queue of bounded concurrency; a request waits at most the
  * GraphQL time budget; a failure is a sentence, never "a readable undefined file".
  */
-afterAll(() => stopJobs());
+// The time a request waits, as in production (vitest.config.ts raises it for the other files).
+const wait = process.env.PAGE_IMAGE_WAIT_MS;
+beforeAll(() => {
+  process.env.PAGE_IMAGE_WAIT_MS = "2000";
+});
+afterAll(async () => {
+  if (wait === undefined) delete process.env.PAGE_IMAGE_WAIT_MS;
+  else process.env.PAGE_IMAGE_WAIT_MS = wait;
+  await stopJobs();
+});
 
 async function uploaded(name: string, bytes: Uint8Array) {
   const { account, owner } = await createAccount(name);
-  const { ctx } = await signedInAs(owner.id, account.id);
+  const { ctx, accessToken } = await signedInAs(owner.id, account.id);
   const document = await createDocumentFromUpload(ctx, { name }, { name: "file.pdf", bytes });
-  return { accountId: account.id, documentId: document.id };
+  return { accountId: account.id, documentId: document.id, accessToken };
 }
+
+/** Every render slot taken for `ms` by renders of nothing. */
+const occupyQueue = (ms: number) =>
+  Array.from({ length: PAGE_RENDER_CONCURRENCY }, (_, i) =>
+    enqueuePageRender(`slow-${Date.now()}-${i}`, () => new Promise((resolve) => setTimeout(() => resolve(new Uint8Array()), ms))),
+  );
 
 /** The page, asking again while the server says it is still being prepared. */
 async function pageImage(accountId: string, documentId: string, page: number): Promise<Uint8Array> {
@@ -97,10 +114,7 @@ describe.skipIf(!existsSync(PDFTOPPM))("page images", () => {
 
   it("answers within the time budget while the queue is busy, and the page is there afterwards", async () => {
     const { accountId, documentId } = await uploaded("Busy queue", await makeTextPdf([["Only page"]]));
-    // Every slot taken by renders that last 3 s.
-    const slow = Array.from({ length: PAGE_RENDER_CONCURRENCY }, (_, i) =>
-      enqueuePageRender(`slow-${Date.now()}-${i}`, () => new Promise((resolve) => setTimeout(() => resolve(new Uint8Array()), 3_000))),
-    );
+    const slow = occupyQueue(3_000);
     const started = Date.now();
     const error = (await documentPageImage(accountId, documentId, 1).catch((e) => e)) as AppError;
     expect(Date.now() - started).toBeLessThan(2_500);
@@ -113,6 +127,40 @@ describe.skipIf(!existsSync(PDFTOPPM))("page images", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(imageSize(await pageImage(accountId, documentId, 1))?.width).toBe(876);
     expect(pdftoppmRuns.count - runs).toBeLessThanOrEqual(1);
+  }, 60_000);
+
+  it("sends a browser's <img> back to the same address while the page renders; an API caller gets the 503", async () => {
+    const { documentId, accessToken } = await uploaded("Image hops", await makeTextPdf([["Only page"]]));
+    const slow = occupyQueue(3_000);
+    const get = (query: string, dest?: string) =>
+      pageRoute.GET(
+        new Request(`http://localhost:3000/vapp/documents/${documentId}/pages/1${query}`, {
+          headers: { authorization: `Bearer ${accessToken}`, ...(dest && { "sec-fetch-dest": dest }) },
+        }),
+        params({ id: documentId, page: "1" }),
+      );
+    const hop = await get("", "image");
+    expect(hop.status).toBe(307);
+    expect(hop.headers.get("location")).toBe(`/vapp/documents/${documentId}/pages/1?hop=1`);
+    await Promise.all(slow);
+    // The next hop (or any later request) gets the picture; `hop` is not the operation's input.
+    let page = await get("?hop=1", "image");
+    while (page.status === 307) page = await get(new URL(page.headers.get("location")!, "http://localhost:3000").search, "image");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("image/png");
+    const api = occupyQueue(3_000);
+    const { documentId: other, accessToken: otherToken } = await uploaded("Api caller", await makeTextPdf([["Only page"]]));
+    const refused = await pageRoute.GET(
+      new Request(`http://localhost:3000/vapp/documents/${other}/pages/1`, { headers: { authorization: `Bearer ${otherToken}` } }),
+      params({ id: other, page: "1" }),
+    );
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error).toMatchObject({
+      code: "PAGE_IMAGE_UNAVAILABLE",
+      message: "This page is still being prepared. Try again in a moment.",
+    });
+    await Promise.all(api);
   }, 60_000);
 
   it("words a damaged page and a render past its time limit, never 'undefined'", async () => {
