@@ -49,6 +49,8 @@ export const emailDeliveryJob = defineJob({
   input: z.object({ emailId: z.string().min(1) }),
   retryLimit: 4,
   retryDelaySeconds: 30,
+  // Up to 10 emails at once per worker process: one slow SMTP answer no longer holds the others.
+  batchSize: 10,
   run: async (_ctx, { emailId }, attempt) => {
     const email = await db.outboxEmail.findUnique({
       where: { id: emailId },

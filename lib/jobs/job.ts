@@ -22,6 +22,11 @@ export type JobDefinition<I extends z.ZodType = z.ZodType> = {
   retryDelaySeconds?: number;
   /** How long one run may take before it is retried or failed (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * How many jobs a worker takes at once and runs side by side (default 1): for many short jobs
+   * that wait on the network, such as email delivery. Each job of a batch succeeds or fails alone.
+   */
+  batchSize?: number;
   /** Throwing fails this attempt: the queue retries it until the last one (`attempt.last`). */
   run: (ctx: ServiceContext, input: z.infer<I>, attempt: JobAttempt) => Promise<unknown>;
 };

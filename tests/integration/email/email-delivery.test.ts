@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
 import { sendEmail } from "@/lib/email/send-email";
 import { jobContext } from "@/lib/jobs/job";
-import { openQueue, stopJobs, type JobQueue } from "@/lib/jobs/queue";
+import { openQueue, prepareJobs, stopJobs, type JobQueue } from "@/lib/jobs/queue";
 import { uniqueEmail } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
 import { startFakeSmtp, type FakeSmtp } from "@/tests/factories/smtp";
@@ -20,7 +20,7 @@ const previousUrl = process.env.SMTP_URL;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
   process.env.SMTP_URL = smtp.url;
-  worker = await openQueue({ work: true, jobs: [emailDeliveryJob], pollingIntervalSeconds: 0.5 });
+  worker = await openQueue({ work: true, jobs: [emailDeliveryJob], pollingIntervalSeconds: 2 });
 }, 30_000);
 
 afterAll(async () => {
@@ -98,6 +98,40 @@ describe("email delivery", () => {
       await busy.close();
     }
   });
+
+  it(
+    "delivers a burst of 100 emails at 20 or more a second from one worker (batches of 10 side by side)",
+    { timeout: 120_000 },
+    async () => {
+      const burst = Array.from({ length: 100 }, () => uniqueEmail("burst"));
+      await prepareJobs();
+      // Stored at once, with their jobs, in one transaction: the worker finds them all together.
+      const ids = await db.$transaction(
+        async (tx) => {
+          const out: string[] = [];
+          for (const to of burst)
+            out.push((await sendEmail({ to, template: "magicLink", locale: "en", url: "http://localhost:3000/magic?token=t" }, { tx })).id);
+          return out;
+        },
+        { timeout: 60_000 },
+      );
+      const committed = Date.now();
+      await vi.waitFor(async () => expect(await db.outboxEmail.count({ where: { id: { in: ids }, status: "sent" } })).toBe(100), {
+        timeout: 60_000,
+        interval: 100,
+      });
+      const sent = await db.outboxEmail.findMany({ where: { id: { in: ids } }, select: { sentAt: true } });
+      const times = sent.map((e) => e.sentAt!.getTime());
+      const first = Math.min(...times);
+      const last = Math.max(...times);
+      const rate = 99 / Math.max((last - first) / 1000, 0.001);
+      console.info(
+        `[email] 100 emails sent in ${((last - committed) / 1000).toFixed(1)} s after the commit; ${rate.toFixed(0)} a second from the first to the last`,
+      );
+      expect(rate).toBeGreaterThanOrEqual(20);
+      for (const to of burst) expect(smtp.messages.some((m) => m.includes(`To: ${to}`))).toBe(true);
+    },
+  );
 
   it("records the first open of an email through its signed tracking image, and only that", { timeout: 60_000 }, async () => {
     const { id } = await send(uniqueEmail("open"));
