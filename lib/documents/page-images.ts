@@ -163,12 +163,15 @@ export async function renderPdfPage(pdf: Uint8Array, page: number, { timeoutMs =
     const input = join(dir, "in.pdf");
     await writeFile(input, pdf);
     const info = await run(PDFINFO, ["-f", String(page), "-l", String(page), input], deadline);
+    // Past the deadline however the tool ended (it may finish just as the timer fires).
+    if (Date.now() >= deadline) throw tooSlow();
     const size = /^Page\s+\d+\s+size:\s+([\d.]+)\s+x\s+([\d.]+)/m.exec(info);
     if (!size) throw damaged();
     const dpi = pageRenderDpi(Number(size[1]), Number(size[2]));
     pdftoppmRuns.count++;
     const args = ["-png", "-r", String(dpi), "-f", String(page), "-l", String(page), "-singlefile", input, join(dir, "page")];
     await run(PDFTOPPM, args, deadline);
+    if (Date.now() >= deadline) throw tooSlow();
     return new Uint8Array(await readFile(join(dir, "page.png")));
   } catch (error) {
     if (isAppError(error)) throw error;
@@ -177,11 +180,7 @@ export async function renderPdfPage(pdf: Uint8Array, page: number, { timeoutMs =
       throw new AppError(AppErrorCode.CONVERTER_UNAVAILABLE, {
         message: "Page images need pdftoppm (poppler-utils), which is not installed.",
       });
-    if (failure.killed || Date.now() >= deadline)
-      throw new AppError(AppErrorCode.PAGE_IMAGE_UNAVAILABLE, {
-        message: "This page takes too long to draw as an image. Download the PDF to read it.",
-        params: { reason: "tooSlow" },
-      });
+    if (failure.killed || Date.now() >= deadline) throw tooSlow();
     throw damaged();
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -202,6 +201,12 @@ const damaged = () =>
   new AppError(AppErrorCode.FILE_UNREADABLE, {
     message: "This page could not be shown: the PDF is damaged.",
     params: { reason: "damaged", kind: "PDF" },
+  });
+
+const tooSlow = () =>
+  new AppError(AppErrorCode.PAGE_IMAGE_UNAVAILABLE, {
+    message: "This page takes too long to draw as an image. Download the PDF to read it.",
+    params: { reason: "tooSlow" },
   });
 
 const busy = () =>

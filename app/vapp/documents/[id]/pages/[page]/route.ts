@@ -18,7 +18,7 @@ const handler = restRoute(documentPageImageOperation, {
  * image (`Sec-Fetch-Dest: image`, the signer's screen has no script to retry) is instead sent
  * back to the same address, which it follows by itself, each hop waiting at most that time again.
  */
-export async function GET(request: Request, context: Parameters<typeof handler>[1]) {
+async function getPage(request: Request, context: Parameters<typeof handler>[1]) {
   const response = await handler(request, context);
   if (response.status !== 503 || request.headers.get("sec-fetch-dest") !== "image") return response;
   const url = new URL(request.url);
@@ -28,3 +28,6 @@ export async function GET(request: Request, context: Parameters<typeof handler>[
   // Relative: behind a proxy, request.url names the server's own address, not the one the browser used.
   return new Response(null, { status: 307, headers: { location: `${url.pathname}${url.search}`, "cache-control": "no-store" } });
 }
+
+/** The declaration stays readable on the handler, as restRoute leaves it (tests/integration/http/operation-routes.test.ts). */
+export const GET = Object.assign(getPage, { operation: handler.operation });
