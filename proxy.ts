@@ -77,6 +77,19 @@ function decodable(pathname: string): boolean {
 /** Files are not screens: no guard for them. */
 const FILE_PATH = /\.[a-zA-Z0-9]+$/;
 
+/**
+ * The address the visitor asked for: the request's URL with the host they named (the Host
+ * header). Next builds `request.url` from the address the server listens on, so a server on every
+ * interface (`-H 0.0.0.0`, the Docker image) saw `0.0.0.0:3000` for every request and sent each
+ * to APP_URL again, without end.
+ */
+function addressAsked(request: NextRequest): URL {
+  const url = new URL(request.url);
+  // A value that is not a host leaves the URL as Next built it (the setter ignores it).
+  url.host = request.headers.get("host") ?? url.host;
+  return url;
+}
+
 async function guard(request: NextRequest, headers: Headers) {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => request.cookies.has(name));
@@ -85,7 +98,7 @@ async function guard(request: NextRequest, headers: Headers) {
   const isGuestOnly = GUEST_ONLY.some((re) => re.test(pathname));
   // Screens that are not a workspace's (share links, signing, registration…) keep their path.
   const keepPath = isPublic || (isGuestOnly && !pathname.startsWith("/login"));
-  const elsewhere = subdomainRedirect(new URL(request.url), process.env.APP_URL, { keepPath });
+  const elsewhere = subdomainRedirect(addressAsked(request), process.env.APP_URL, { keepPath });
   if (elsewhere) return NextResponse.redirect(elsewhere);
 
   if (isGuestOnly) {

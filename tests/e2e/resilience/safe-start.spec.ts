@@ -12,7 +12,7 @@ import { expect, test } from "@playwright/test";
  * outbox answers nobody unless it listens on loopback alone (issue 37, items 1 and 2).
  */
 const PORT = 3108;
-const ORIGIN = `http://127.0.0.1:${PORT}`;
+const ORIGIN = `http://localhost:${PORT}`;
 
 function start(env: Record<string, string | undefined>, host = "127.0.0.1"): { server: ChildProcess; output: () => string } {
   const base = { ...process.env };
@@ -51,9 +51,10 @@ test("the quick start's server makes its own secret, keeps it, refuses a public 
     expect(refused.output()).toContain("written in this project's public code");
 
     // None given: one is made at the first start, kept beside the database, mode 0600.
-    const first = start({ PGLITE_DIR: pglite, STORAGE_DIR: storage, ENABLE_DEV_OUTBOX: "true" }, "0.0.0.0");
+    // On every interface (IPv6 and IPv4: "localhost" may be either).
+    const first = start({ PGLITE_DIR: pglite, STORAGE_DIR: storage, ENABLE_DEV_OUTBOX: "true" }, "::");
     try {
-      await expect(async () => expect((await fetch(`${ORIGIN}/login`)).status).toBe(200)).toPass({ timeout: 120_000 });
+      await expect(async () => expect((await fetch(`${ORIGIN}/login`)).status, first.output()).toBe(200)).toPass({ timeout: 120_000 });
       const kept = path.join(dir, "secret");
       expect(statSync(kept).mode & 0o777).toBe(0o600);
       const secret = readFileSync(kept, "utf8").trim();
