@@ -48,6 +48,14 @@ const env = {
 // Emails must land in the outbox, and the demo workspace must be seeded and migrated.
 for (const name of ["SMTP_URL", "SEED_DEMO", "AUTO_MIGRATE", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"]) delete env[name];
 
+// Files of this run's own: a sealing certificate kept in a shared ./storage was made under another
+// run's secret (each run has its own), and would be set aside and made again every time.
+const storageDir = process.env.STORAGE_DIR ? null : path.join(os.tmpdir(), `covenant-e2e-storage-${PORT}`);
+if (storageDir) {
+  rmSync(storageDir, { recursive: true, force: true });
+  env.STORAGE_DIR = storageDir;
+}
+
 /** What to undo when the server stops. */
 let cleanup = async () => {};
 
@@ -107,6 +115,7 @@ async function stop(signal) {
   await exited;
   clearTimeout(timer);
   await cleanup();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   process.exit(0);
 }
 
@@ -116,6 +125,7 @@ process.on("SIGINT", () => void stop("SIGINT"));
 child.on("error", async (error) => {
   console.error(`[e2e-server] could not start next: ${error.message}`);
   await cleanup();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   process.exit(1);
 });
 
@@ -123,5 +133,6 @@ exited.then(async ({ code, signal }) => {
   if (stopping) return;
   log(`next exited (${signal ?? code})`);
   await cleanup();
+  if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   process.exit(code ?? 1);
 });
