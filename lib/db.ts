@@ -9,6 +9,7 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { templateForNewDatabase } from "@/lib/database/template";
 import { utcTimestamp } from "@/lib/database/raw-values";
+import { isConnectionLost } from "@/lib/database/connection-lost";
 
 /**
  * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
@@ -65,19 +66,7 @@ export async function countStatements<T>(fn: () => Promise<T>): Promise<{ result
 
 const globalForDb = globalThis as unknown as { __covenantDb?: DbState };
 
-/** What the driver or PostgreSQL say when a connection is gone: the server ended it (57P0x), or the socket closed. */
-const CONNECTION_LOST =
-  /\b(57P01|57P02|57P03|08000|08003|08006|ECONNRESET|EPIPE)\b|Connection terminated|not queryable|terminating connection|connection error/i;
-
-/** Whether an error (or what caused it) says the connection to PostgreSQL was lost. */
-export function isConnectionLost(error: unknown): boolean {
-  let current = error as { message?: unknown; code?: unknown; meta?: { code?: unknown }; cause?: unknown } | undefined;
-  for (let depth = 0; current && depth < 5; depth++, current = current.cause as typeof current) {
-    if (CONNECTION_LOST.test(`${String(current.code ?? "")} ${String(current.meta?.code ?? "")} ${String(current.message ?? "")}`))
-      return true;
-  }
-  return false;
-}
+export { isConnectionLost };
 
 /** A statement that only reads (a SELECT, or a WITH that writes nothing): safe to send twice. */
 export const isReadOnly = (sql: string) =>

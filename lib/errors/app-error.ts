@@ -135,6 +135,8 @@ export const AppErrorCode = {
    * list items, time; docs/api.md): `details.limit` says which, `details.max` the limit.
    */
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
+  /** The database could not be reached, or its connection was lost mid-request: try again in a moment. */
+  DATABASE_UNAVAILABLE: "DATABASE_UNAVAILABLE",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -204,6 +206,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   CARD_DECLINED: { status: 402, type: "validation" },
   LAST_PAYMENT_METHOD: { status: 409, type: "conflict" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
+  DATABASE_UNAVAILABLE: { status: 503, type: "internal" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

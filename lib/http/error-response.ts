@@ -1,3 +1,4 @@
+import { isConnectionLost } from "@/lib/database/connection-lost";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -5,11 +6,25 @@ import type { Locale } from "@/lib/i18n/locales";
 /** The JSON body of every failed REST call: { error: { code, type, message, details? } }. */
 export type ErrorBody = { error: { code: string; type: string; message: string; details?: Record<string, unknown> } };
 
-/** Unique violations from Prisma become CONFLICT; everything else unexpected is INTERNAL (and logged). */
+/** Seconds a caller is asked to wait when the database is away for a moment. */
+const DATABASE_RETRY_SECONDS = 2;
+
+/**
+ * Unique violations from Prisma become CONFLICT; a database that cannot be reached or dropped the
+ * connection DATABASE_UNAVAILABLE (503 with Retry-After: try again in a moment); everything else
+ * unexpected is INTERNAL (and logged).
+ */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
   if (error && typeof error === "object" && "code" in error && (error as { code: unknown }).code === "P2002") {
     return new AppError(AppErrorCode.CONFLICT, { message: "This already exists." });
+  }
+  if (isConnectionLost(error)) {
+    console.error(`[db] a request met a lost database connection: ${(error as Error).message?.split("\n").at(-1)}`);
+    return new AppError(AppErrorCode.DATABASE_UNAVAILABLE, {
+      message: "The service lost its connection to the database for a moment. Try again in a few seconds.",
+      details: { retryAt: new Date(Date.now() + DATABASE_RETRY_SECONDS * 1000).toISOString() },
+    });
   }
   console.error(error);
   return new AppError(AppErrorCode.INTERNAL, { message: "Something went wrong." });

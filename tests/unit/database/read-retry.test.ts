@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isConnectionLost, isReadOnly, retryReadOnce } from "@/lib/db";
+import { errorResponse, toAppError } from "@/lib/http/error-response";
 
 const lost = Object.assign(new Error("Database error. Code: `57P01`. Message: `terminating connection due to administrator command`"), {});
 
@@ -32,5 +33,21 @@ describe("a read sent again when its connection was lost", () => {
     expect(calls).toBe(1);
     // Lost again on the second try: the error goes to the caller.
     await expect(retryReadOnce("SELECT 1", () => Promise.reject(lost))).rejects.toBe(lost);
+  });
+});
+
+describe("a request that meets a lost database connection", () => {
+  it("answers 503 with Retry-After and a sentence in the caller's language, not INTERNAL", async () => {
+    const response = errorResponse(lost, "es");
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(await response.json()).toMatchObject({
+      error: {
+        code: "DATABASE_UNAVAILABLE",
+        message: "El servicio ha perdido un momento la conexión con la base de datos. Vuelve a intentarlo en unos segundos.",
+      },
+    });
+    expect(toAppError(Object.assign(new Error("connect"), { code: "ECONNREFUSED" })).code).toBe("DATABASE_UNAVAILABLE");
+    expect(toAppError(new Error("something else")).code).toBe("INTERNAL");
   });
 });
