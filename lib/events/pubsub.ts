@@ -81,7 +81,8 @@ function listenOnServer(connectionString: string): Listening {
   let stopped = false;
   let failures = 0;
   const connect = async (again: boolean): Promise<void> => {
-    const next = new pg.Client({ connectionString, application_name: "covenant-events" });
+    // Named with the process, so an operator (or a test) can tell one process's listener from another's.
+    const next = new pg.Client({ connectionString, application_name: `covenant-events-${process.pid}` });
     next.on("notification", (message) => message.channel === EVENTS_CHANNEL && message.payload && deliver(message.payload));
     next.on("error", (error) => {
       if (client !== next) return;
