@@ -124,6 +124,8 @@ function createState(): DbState {
       connectionString: process.env.DATABASE_URL,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
       options: "-c jit=off",
+      // Named with the process, so an operator (or a test) can tell one process's connections from another's.
+      application_name: `covenant-${process.pid}`,
     });
     // An idle connection the server ended leaves the pool by itself; the next query opens another.
     pool.on("error", (error) => console.error(`[db] an idle connection was lost: ${error.message}`));
