@@ -144,10 +144,27 @@ export async function openQueue({
 type IDatabase = NonNullable<ConstructorOptions["db"]>;
 
 const state = globalThis as unknown as {
-  __covenantQueue?: Promise<JobQueue>;
+  /** This process's worker, once `startJobs` made it one: it also sends. */
+  __covenantWorker?: Promise<JobQueue>;
+  /** A queue that only sends, opened on demand before (or without) a worker. */
+  __covenantSender?: Promise<JobQueue>;
   __covenantQueueReady?: boolean;
   __covenantTxSender?: PgBoss;
 };
+
+/**
+ * The queue this process sends through: its worker when it has one, else a sender opened on
+ * demand. The two are kept apart so that a request that sends before `startJobs` does not leave
+ * the process a sender only, never working a job.
+ */
+function sendingQueue(): Promise<JobQueue> {
+  if (state.__covenantWorker) return state.__covenantWorker;
+  state.__covenantSender ??= openQueue({ work: false }).catch((error) => {
+    state.__covenantSender = undefined;
+    throw error;
+  });
+  return state.__covenantSender;
+}
 
 /** A Prisma interactive transaction (or anything that runs raw SQL in one). */
 export type SqlTransaction = Pick<Prisma.TransactionClient, "$queryRawUnsafe">;
@@ -191,8 +208,7 @@ function transactionSender(): PgBoss {
  */
 export async function prepareJobs(): Promise<void> {
   if (state.__covenantQueueReady) return;
-  state.__covenantQueue ??= openQueue({ work: false });
-  await state.__covenantQueue;
+  await sendingQueue();
   state.__covenantQueueReady = true;
 }
 
@@ -200,21 +216,22 @@ export async function prepareJobs(): Promise<void> {
  * Makes this process a worker: its jobs run here as well as in any other process on the same
  * database (each job once). Started after the server is up (instrumentation.ts), so it never
  * delays the first answer; `DISABLE_JOBS=1` leaves the work to other processes. A second call
- * starts nothing new.
+ * starts nothing new; a sender opened before (by an early request) does not stand in for it.
+ * `options` serve tests (the declarations it works, how often it polls).
  */
-export function startJobs(): Promise<JobQueue> | null {
+export function startJobs(options: { jobs?: readonly JobDefinition[]; pollingIntervalSeconds?: number } = {}): Promise<JobQueue> | null {
   if (process.env.DISABLE_JOBS === "1") return null;
-  state.__covenantQueue ??= openQueue({ work: true }).then(
+  state.__covenantWorker ??= openQueue({ work: true, ...options }).then(
     (queue) => {
       state.__covenantQueueReady = true;
       return queue;
     },
     (error) => {
-      state.__covenantQueue = undefined;
+      state.__covenantWorker = undefined;
       throw error;
     },
   );
-  return state.__covenantQueue;
+  return state.__covenantWorker;
 }
 
 /**
@@ -240,14 +257,13 @@ export async function enqueue<I extends z.ZodType>(
       transactionSender().send(definition.name, data, { db, ...(options.startAfter ? { startAfter: options.startAfter } : {}) }),
     );
   }
-  state.__covenantQueue ??= openQueue({ work: false });
-  return (await state.__covenantQueue).enqueue(definition, input, options);
+  return (await sendingQueue()).enqueue(definition, input, options);
 }
 
 /** Stops this process's queue (tests, shutdown): running jobs finish first. */
 export async function stopJobs(): Promise<void> {
-  const current = state.__covenantQueue;
-  state.__covenantQueue = undefined;
+  const opened = [state.__covenantWorker, state.__covenantSender];
+  state.__covenantWorker = state.__covenantSender = undefined;
   state.__covenantQueueReady = false;
-  if (current) await (await current.catch(() => null))?.stop();
+  for (const queue of opened) if (queue) await (await queue.catch(() => null))?.stop();
 }
