@@ -59,7 +59,10 @@ const noStore: Plugin = {
 const yoga = createYoga<{ request: Request }, GraphQLContext>({
   schema,
   graphqlEndpoint: "/graphql",
-  fetchAPI: { Response },
+  // Node's own streams too: a ponyfill stream in a native Response is read through undici's
+  // async-iterable adapter, which closes its stream in a microtask once the subscription ends,
+  // throwing "ReadableStream is already closed" (uncaught) when the client had cancelled it first.
+  fetchAPI: { Response, ReadableStream },
   graphiql: process.env.NODE_ENV !== "production",
   // badInputPlugin before localizeErrors (see its comment); it owns the body limit, answering 400.
   // queryLimitsPlugin refuses too big a request before the context is built (docs/api.md, "Limits");

@@ -1,4 +1,4 @@
-import { createPubSub } from "graphql-yoga";
+import { Repeater } from "graphql-yoga";
 import pg from "pg";
 import { db, embeddedDatabase } from "@/lib/db";
 
@@ -44,19 +44,45 @@ const RESYNC: { [E in EventName]: (id: string) => EventMap[E][1] } = {
   "account:workQueue": () => ({ documentId: "" }),
 };
 
-/** This process's live subscriptions, by event and id, with how many subscribers each has. */
-const active = new Map<string, { event: EventName; id: string; subscribers: number }>();
+/**
+ * This process's live subscriptions, by event and id: each subscriber is a function that hands
+ * it an event. A subscription leaves as soon as it ends: its client read no more (the SSE stream
+ * was cancelled), its request was aborted (the client went away), or handing it an event failed.
+ */
+const active = new Map<string, { event: EventName; id: string; subscribers: Set<(payload: unknown) => void> }>();
+
+/** How many live subscriptions this process has, for one event and id or in all (tests). */
+export function liveSubscriptionCount(event?: EventName, id?: string): number {
+  if (event !== undefined) return active.get(`${event} ${id}`)?.subscribers.size ?? 0;
+  let count = 0;
+  for (const entry of active.values()) count += entry.subscribers.size;
+  return count;
+}
+
+/**
+ * Hands an event to this process's subscribers of its id. Handing it to one never throws (that
+ * subscriber's own handler ends it instead), so a publish, a notification or a read-again always
+ * reaches every other subscriber and never escapes as an uncaught exception.
+ */
+function dispatch(event: EventName, id: string, payload: unknown): void {
+  const entry = active.get(`${event} ${id}`);
+  if (!entry) return;
+  for (const subscriber of [...entry.subscribers]) {
+    try {
+      subscriber(payload);
+    } catch {
+      entry.subscribers.delete(subscriber);
+    }
+  }
+}
 
 /** Tells every live subscriber of this process to read again. */
 function resync(): void {
-  for (const { event, id } of active.values())
-    (local.publish as (event: string, id: string, payload: unknown) => void)(event, id, RESYNC[event](id));
+  for (const { event, id } of [...active.values()]) dispatch(event, id, RESYNC[event](id));
 }
 
 /** The one channel; payloads are small (ids), far below NOTIFY's 8,000 bytes. */
 export const EVENTS_CHANNEL = "covenant_events";
-
-const local = createPubSub<EventMap>();
 
 function deliver(raw: string): void {
   let message: Message;
@@ -65,7 +91,8 @@ function deliver(raw: string): void {
   } catch {
     return;
   }
-  (local.publish as (event: string, id: string, payload: unknown) => void)(message.event, message.id, message.payload);
+  if (!message || typeof message !== "object" || !Object.hasOwn(RESYNC, message.event)) return;
+  dispatch(message.event, String(message.id), message.payload);
 }
 
 type Listening = { ready: Promise<void>; stop: () => Promise<void> };
@@ -157,21 +184,47 @@ export const pubsub = {
       console.error("[events] could not publish", event, error),
     );
   },
-  /** The events of one kind for one id, from any process, once this process listens. */
-  subscribe<E extends EventName>(event: E, id: EventMap[E][0]): AsyncIterable<EventMap[E][1]> {
+  /**
+   * The events of one kind for one id, from any process, once this process listens. It ends at
+   * once (a pending read answers done) when its consumer returns, which graphql-yoga does when the
+   * client cancels the SSE stream, or when `signal` aborts: pass the request's (`clientGone`),
+   * which aborts when the client disconnects. A subscriber that falls 1,024 events behind is
+   * ended too; its client subscribes again and reads everything again.
+   */
+  subscribe<E extends EventName>(event: E, id: EventMap[E][0], signal?: AbortSignal): AsyncIterableIterator<EventMap[E][1]> {
     const ready = listenForEvents();
-    const events = (local.subscribe as (event: string, id: string) => AsyncIterable<EventMap[E][1]>)(event, id);
     const key = `${event} ${id}`;
-    return (async function* () {
-      const entry = active.get(key) ?? { event, id, subscribers: 0 };
-      entry.subscribers++;
+    return new Repeater<EventMap[E][1]>(async (push, stop) => {
+      if (signal?.aborted) return stop();
+      const end = () => stop();
+      signal?.addEventListener("abort", end, { once: true });
+      const subscriber = (payload: unknown) => {
+        try {
+          push(payload as EventMap[E][1]).catch(end);
+        } catch {
+          // Too many events it has not read (Repeater's limit): it ends rather than grow.
+          stop();
+        }
+      };
+      const entry = active.get(key) ?? { event, id, subscribers: new Set() };
+      entry.subscribers.add(subscriber);
       active.set(key, entry);
       try {
-        await ready;
-        yield* events;
+        await Promise.race([ready, stop]);
+        await stop;
       } finally {
-        if (--entry.subscribers === 0) active.delete(key);
+        signal?.removeEventListener("abort", end);
+        entry.subscribers.delete(subscriber);
+        if (entry.subscribers.size === 0 && active.get(key) === entry) active.delete(key);
       }
-    })();
+    });
   },
 };
+
+/**
+ * The signal of the request a GraphQL subscription came in, from its context (graphql-yoga puts
+ * the request there): it aborts when the client disconnects, so the subscription ends with it.
+ */
+export function clientGone(context: object): AbortSignal | undefined {
+  return (context as { request?: Request }).request?.signal;
+}

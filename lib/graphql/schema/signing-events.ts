@@ -1,8 +1,9 @@
+import { Repeater } from "graphql-yoga";
 import { z } from "zod";
 import type { ServiceContext } from "@/lib/auth/context";
 import { activityOperation } from "@/lib/documents/activity-operations";
 import { requireDocumentRole } from "@/lib/documents/access";
-import { pubsub, type DocumentSigningEvent } from "@/lib/events/pubsub";
+import { clientGone, pubsub, type DocumentSigningEvent } from "@/lib/events/pubsub";
 import { parseInput } from "@/lib/http/parse-input";
 import { maskError } from "@/lib/graphql/errors";
 import { resolveOperation } from "@/lib/operations/graphql";
@@ -30,16 +31,25 @@ const stillReads = (ctx: ServiceContext, documentId: string) =>
 /**
  * The events of one document while the caller may read it: checked when subscribing (NOT_FOUND
  * for a document of another workspace or one the caller cannot see) and again before each event.
+ * It ends when `signal` aborts (the client went away) or its consumer returns (the SSE stream was
+ * cancelled), at once: a Repeater's return() settles a pending read, where an async generator's
+ * waits for the next event, and would hand that event to a closed stream.
  */
-export async function documentSigningEvents(ctx: ServiceContext, documentId: string): Promise<AsyncIterable<DocumentSigningEvent>> {
+export async function documentSigningEvents(
+  ctx: ServiceContext,
+  documentId: string,
+  signal?: AbortSignal,
+): Promise<AsyncIterableIterator<DocumentSigningEvent>> {
   await requireDocumentRole(ctx, documentId, "reader");
-  const events = pubsub.subscribe("document:signing", documentId);
-  return (async function* () {
+  const events = pubsub.subscribe("document:signing", documentId, signal);
+  return new Repeater<DocumentSigningEvent>(async (push, stop) => {
+    void stop.then(() => events.return?.());
     for await (const event of events) {
-      if (!(await stillReads(ctx, documentId))) return;
-      yield event;
+      if (!(await stillReads(ctx, documentId))) break;
+      await push(event);
     }
-  })();
+    stop();
+  });
 }
 
 builder.subscriptionField("documentSigningChanged", (t) =>
@@ -47,14 +57,15 @@ builder.subscriptionField("documentSigningChanged", (t) =>
     type: DocumentSigningEventRef,
     description: "Fires when an approval, a signature or the seal of the document changes, in any app process (reader role).",
     args: { documentId: t.arg.id({ required: true }) },
-    subscribe: (_root, { documentId }, { ctx }) => {
+    subscribe: (_root, { documentId }, context) => {
+      const { ctx } = context;
       const input = parseInput(
         z.object({ documentId: z.string().min(1).max(64) }),
         { documentId: String(documentId) },
         "documentSigningChanged",
       );
       // A refusal answers as any GraphQL error does (code, message in the caller's language).
-      return documentSigningEvents(ctx, input.documentId).catch((error: unknown) => {
+      return documentSigningEvents(ctx, input.documentId, clientGone(context)).catch((error: unknown) => {
         throw maskError(error, ctx.locale);
       });
     },

@@ -1,4 +1,4 @@
-import { pubsub } from "@/lib/events/pubsub";
+import { clientGone, pubsub } from "@/lib/events/pubsub";
 import { findMyPolicies, getCurrentUser } from "@/lib/users/get-me";
 import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import {
@@ -126,9 +126,10 @@ builder.subscriptionField("userUpdated", (t) =>
   t.prismaField({
     type: "User",
     description: "Fires when the signed-in user's profile changes (in any tab or device).",
-    subscribe: (_root, _args, { ctx }) => {
+    subscribe: (_root, _args, context) => {
+      const { ctx } = context;
       if (!ctx.userId) return (async function* () {})();
-      return pubsub.subscribe("user:updated", ctx.userId);
+      return pubsub.subscribe("user:updated", ctx.userId, clientGone(context));
     },
     resolve: (query, _payload, _args, { ctx }) => getCurrentUser(ctx, query),
   }),

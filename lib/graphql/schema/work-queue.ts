@@ -1,4 +1,4 @@
-import { pubsub } from "@/lib/events/pubsub";
+import { clientGone, pubsub } from "@/lib/events/pubsub";
 import { resolveOperation } from "@/lib/operations/graphql";
 import { WAITING_COUNT_LIMIT, type WorkQueue } from "@/lib/work-queue/work-queue";
 import { workQueueOperation } from "@/lib/work-queue/work-queue-operations";
@@ -90,9 +90,10 @@ builder.subscriptionField("workQueueChanged", (t) =>
   t.field({
     type: WorkQueueChange,
     description: "Fires when an approval or a signature of the member's workspace changes, in any app process.",
-    subscribe: (_root, _args, { ctx }) => {
+    subscribe: (_root, _args, context) => {
+      const { ctx } = context;
       if (!ctx.userId || !ctx.accountId) return (async function* () {})();
-      return pubsub.subscribe("account:workQueue", ctx.accountId);
+      return pubsub.subscribe("account:workQueue", ctx.accountId, clientGone(context));
     },
     resolve: () => ({ changedAt: new Date() }),
   }),
