@@ -6,7 +6,9 @@ import { issueAuthToken } from "@/lib/auth/auth-tokens";
 import { assertCan } from "@/lib/auth/permissions";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { getAssignableRole } from "./roles";
 import { accountScope } from "./scope";
 
@@ -22,20 +24,23 @@ export type InviteMembersInput = z.infer<typeof inviteMembersSchema>;
  * Invites people by email with a role: each gets an `invited` membership (a user record is made
  * for addresses not yet registered) and an email with `/invite?token=` valid 7 days.
  * All or nothing: an unknown role (NOT_FOUND) or an address that already belongs to a member or
- * an invitee (ALREADY_MEMBER) changes nothing. Needs ManageMembers.
+ * an invitee (ALREADY_MEMBER) changes nothing. Each invitation's email is written in the same
+ * transaction as its membership and token (issue 37). Needs ManageMembers.
  */
 export async function inviteMembers(ctx: ServiceContext, input: InviteMembersInput) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
   const emails = [...new Set(input.emails)];
-  const invited = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  return db.$transaction(async (tx) => {
     const role = await getAssignableRole(tx, accountId, input.roleId);
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
     const inviter = await tx.user.findUniqueOrThrow({
       where: { id: ctx.userId! },
       select: { firstName: true, lastName: true, email: true },
     });
-    const results = [];
+    const inviterName = [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
+    const policies = [];
     for (const email of emails) {
       const existing = await tx.user.findUnique({ where: { email }, include: { policies: { where: { accountId } } } });
       if (existing?.deleted)
@@ -58,27 +63,19 @@ export async function inviteMembers(ctx: ServiceContext, input: InviteMembersInp
         toUserId: user.id,
         payload: { email, role: role.name },
       });
-      results.push({ policy, user, token });
+      await sendAuthTokenEmail(ctx, { user, type: "invitation", token, params: { account: account.name, inviter: inviterName } }, { tx });
+      policies.push(policy);
     }
-    return { results, account, inviter };
-  });
-  const inviterName = [invited.inviter.firstName, invited.inviter.lastName].filter(Boolean).join(" ") || invited.inviter.email;
-  for (const { user, token } of invited.results) {
-    await sendAuthTokenEmail(ctx, {
-      user,
-      type: "invitation",
-      token,
-      params: { account: invited.account.name, inviter: inviterName },
-    });
-  }
-  return invited.results.map(({ policy }) => policy);
+    return policies;
+  }, WITH_FOLLOW_UPS);
 }
 
-/** Sends a pending invitation again with a new link; earlier links stop working. */
+/** Sends a pending invitation again with a new link, written with its email; earlier links stop working. */
 export async function resendInvitation(ctx: ServiceContext, policyId: string) {
   const { accountId } = accountScope(ctx);
   assertCan(ctx, "ManageMembers");
-  const { policy, token, account, inviter } = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  return db.$transaction(async (tx) => {
     const policy = await tx.accountPolicy.findFirst({
       where: { id: policyId, accountId, status: "invited" },
       include: { user: { select: { id: true, email: true, firstName: true, language: true } } },
@@ -94,14 +91,9 @@ export async function resendInvitation(ctx: ServiceContext, policyId: string) {
     });
     const account = await tx.account.findUniqueOrThrow({ where: { id: accountId }, select: { name: true } });
     const inviter = await tx.user.findUniqueOrThrow({ where: { id: ctx.userId! }, select: { firstName: true, email: true } });
-    return { policy, token, account, inviter };
-  });
-  const { user, ...membership } = policy;
-  await sendAuthTokenEmail(ctx, {
-    user,
-    type: "invitation",
-    token,
-    params: { account: account.name, inviter: inviter.firstName || inviter.email },
-  });
-  return membership;
+    const { user, ...membership } = policy;
+    const params = { account: account.name, inviter: inviter.firstName || inviter.email };
+    await sendAuthTokenEmail(ctx, { user, type: "invitation", token, params }, { tx });
+    return membership;
+  }, WITH_FOLLOW_UPS);
 }

@@ -3,10 +3,11 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireAccount, type ServiceContext } from "@/lib/auth/context";
 import type { Permission } from "@/lib/auth/permissions";
-import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
+import { appUrl, deliverEmail, layoutEmail, prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { DEFAULT_LOCALE, matchLocale, type Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { findAccountAdministrators } from "./find-account-administrators";
 import { accountScope } from "./scope";
 
@@ -54,8 +55,9 @@ export async function lastAccountAccessRequest(ctx: ServiceContext): Promise<Dat
  * spec section 2): an email to each administrator in their language, with the member's optional
  * note (at most 500 characters), and an audit row. Refuses with CONFLICT when the caller's role
  * already holds every main permission, and with TOO_MANY_ATTEMPTS when they
- * already asked this workspace in the last 24 hours (details.retryAt: when they may ask again). Emails go out after the commit; a failed one
- * is logged.
+ * already asked this workspace in the last 24 hours (details.retryAt: when they may ask again).
+ * The emails, and their delivery jobs, are written in the request's transaction (issue 37): the
+ * request is recorded exactly when its emails are, and an email that cannot be stored fails it.
  */
 export async function requestAccountAccess(ctx: ServiceContext, input: RequestAccountAccessInput = {}) {
   const { accountId } = accountScope(ctx);
@@ -65,7 +67,9 @@ export async function requestAccountAccess(ctx: ServiceContext, input: RequestAc
   if (missing.length === 0) {
     throw new AppError(AppErrorCode.CONFLICT, { message: "Your role already has every main permission of the workspace." });
   }
-  const { account, requester, requestedAt } = await db.$transaction(async (tx) => {
+  const administrators = (await findAccountAdministrators(accountId)).filter((user) => user.id !== ctx.userId);
+  await prepareEmailDelivery();
+  const requestedAt = await db.$transaction(async (tx) => {
     // Holding the member's own policy row serialises two requests sent at once.
     await tx.$queryRaw`SELECT id FROM "AccountPolicy" WHERE "accountId" = ${accountId} AND "userId" = ${ctx.userId} FOR UPDATE`;
     const since = new Date(Date.now() - ACCESS_REQUEST_WINDOW_MS);
@@ -92,30 +96,22 @@ export async function requestAccountAccess(ctx: ServiceContext, input: RequestAc
       targetId: accountId,
       payload: { note, missing: [...missing], role: ctx.role },
     });
-    return { account, requester, requestedAt: new Date() };
-  });
-
-  const administrators = (await findAccountAdministrators(accountId)).filter((user) => user.id !== ctx.userId);
-  const name = [requester.firstName, requester.lastName].filter(Boolean).join(" ") || requester.email;
-  await Promise.all(
-    administrators.map(async (admin) => {
+    const name = [requester.firstName, requester.lastName].filter(Boolean).join(" ") || requester.email;
+    for (const admin of administrators) {
       const locale = matchLocale(admin.language) ?? DEFAULT_LOCALE;
-      try {
-        const rendered = renderAccessRequestEmail({
-          locale,
-          url: `${appUrl()}/settings/ws/users`,
-          name,
-          email: requester.email,
-          account: account.name,
-          role: ctx.role ?? "",
-          note,
-        });
-        await deliverEmail({ to: admin.email, template: "accountAccess.requested", locale, ...rendered });
-      } catch (error) {
-        console.error("Account access request email failed", error);
-      }
-    }),
-  );
+      const rendered = renderAccessRequestEmail({
+        locale,
+        url: `${appUrl()}/settings/ws/users`,
+        name,
+        email: requester.email,
+        account: account.name,
+        role: ctx.role ?? "",
+        note,
+      });
+      await deliverEmail({ to: admin.email, template: "accountAccess.requested", locale, ...rendered }, {}, { tx });
+    }
+    return new Date();
+  }, WITH_FOLLOW_UPS);
   return { requestedAt, recipients: administrators.length };
 }
 

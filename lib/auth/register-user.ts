@@ -2,8 +2,10 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { createAccountForOwner } from "@/lib/accounts/create-account";
 import { recordAudit } from "@/lib/audit/record-audit";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import { matchLocale } from "@/lib/i18n/locales";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendAuthTokenEmail } from "./auth-token-email";
 import { consumeAuthToken, issueAuthToken } from "./auth-tokens";
 import type { ServiceContext } from "./context";
@@ -55,7 +57,9 @@ export async function registerUser(ctx: ServiceContext, input: SignUpInput, opti
   }
   const passwordHash = await hashPassword(input.password);
   const language = input.language ?? matchLocale(ctx.locale) ?? "en";
-  const { user, token, accountId } = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  // The user, their verification link and its email commit together (issue 37).
+  const { user, verified, accountId } = await db.$transaction(async (tx) => {
     const invitation = invitationToken ? await consumeInvitation(tx, invitationToken) : null;
     const isInvitedAddress = Boolean(invitation && isInvitee && invitation.userId === existing.id && invitation.email === input.email);
     const data = {
@@ -82,12 +86,14 @@ export async function registerUser(ctx: ServiceContext, input: SignUpInput, opti
     } else {
       accountId = (await createAccountForOwner(tx, ctx, { name: input.accountName!, ownerId: user.id })).id;
     }
-    const token = isInvitedAddress ? null : await issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: user.email });
-    return { user, token, accountId };
-  });
-  if (token) await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token });
+    if (!isInvitedAddress) {
+      const token = await issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: user.email });
+      await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token }, { tx });
+    }
+    return { user, verified: isInvitedAddress, accountId };
+  }, WITH_FOLLOW_UPS);
   if (!invitationToken) return { id: user.id, email: user.email };
-  return { id: user.id, email: user.email, accountId, verified: token === null };
+  return { id: user.id, email: user.email, accountId, verified };
 }
 
 /**

@@ -1,12 +1,13 @@
 /**
  * The emails of document access (messages `documentAccessEmail`), in the recipient's language:
- * a role given or changed, a request, its answer, ownership handed over.
+ * a role given or changed, a request, its answer, ownership handed over. Each is written in the
+ * transaction of the change it reports, with its delivery job (issue 37).
  */
 import { db } from "@/lib/db";
-import type { DocumentRoleName } from "@/lib/generated/prisma/client";
+import type { DocumentRoleName, Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
-import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
+import { appUrl, deliverEmail, layoutEmail, type EmailTransaction } from "@/lib/email/send-email";
 import { DEFAULT_LOCALE, matchLocale, type Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
 import { displayName } from "@/lib/users/person";
@@ -17,18 +18,20 @@ import { displayName } from "@/lib/users/person";
 
 export type AccessEmail = "granted" | "roleChanged" | "requested" | "accepted" | "refused" | "ownership";
 export type Recipient = { email: string; language: string | null };
+type Reader = Pick<Prisma.TransactionClient, "user">;
 
-export async function actorName(ctx: ServiceContext): Promise<string> {
+/** The caller's name for an email; through `client` (a transaction's) when given. */
+export async function actorName(ctx: ServiceContext, client: Reader = db): Promise<string> {
   const user = ctx.userId
-    ? await db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
+    ? await client.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
     : null;
   return user ? displayName(user) : "";
 }
 
 /** Whom a request is sent to: the document's active owners who are active members, else the workspace administrators. */
-export async function requestRecipients(accountId: string, documentId: string): Promise<Recipient[]> {
+export async function requestRecipients(accountId: string, documentId: string, client: Reader = db): Promise<Recipient[]> {
   const select = { email: true, language: true } as const;
-  const owners = await db.user.findMany({
+  const owners = await client.user.findMany({
     where: {
       deleted: false,
       documentPolicies: { some: { accountId, documentId, role: "owner", status: "active" } },
@@ -37,7 +40,7 @@ export async function requestRecipients(accountId: string, documentId: string): 
     select,
   });
   if (owners.length) return owners;
-  return db.user.findMany({
+  return client.user.findMany({
     where: {
       deleted: false,
       policies: {
@@ -69,13 +72,19 @@ export function renderAccessEmail(input: { locale: Locale; kind: AccessEmail; ur
   });
 }
 
-/** Sends after the change is committed: a failed email is logged and does not undo the access. */
-export async function sendAccessEmail(to: Recipient, kind: AccessEmail, path: string, params: Record<string, string>): Promise<void> {
+/**
+ * Writes one access email, and its delivery job, in the transaction of the change it reports
+ * (`tx`): the change commits with its email or not at all, and an email that cannot be stored
+ * fails the change (issue 37). Call `prepareEmailDelivery()` before the transaction.
+ */
+export async function sendAccessEmail(
+  tx: EmailTransaction,
+  to: Recipient,
+  kind: AccessEmail,
+  path: string,
+  params: Record<string, string>,
+): Promise<void> {
   const locale = matchLocale(to.language) ?? DEFAULT_LOCALE;
-  try {
-    const rendered = renderAccessEmail({ locale, kind, url: `${appUrl()}${path}`, params });
-    await deliverEmail({ to: to.email, template: `documentAccess.${kind}`, locale, ...rendered });
-  } catch (error) {
-    console.error("Document access email failed", error);
-  }
+  const rendered = renderAccessEmail({ locale, kind, url: `${appUrl()}${path}`, params });
+  await deliverEmail({ to: to.email, template: `documentAccess.${kind}`, locale, ...rendered }, {}, { tx });
 }

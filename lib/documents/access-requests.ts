@@ -7,8 +7,10 @@ import { db } from "@/lib/db";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { assertCan } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { displayName } from "@/lib/users/person";
 import { documentRole, forgetDocumentRoles } from "./access";
 import { actorName, requestRecipients, sendAccessEmail } from "./access-emails";
@@ -31,7 +33,8 @@ import {
  * autoApproveDocPolicy it is active at once. The document is looked up by id in the caller's
  * account only (NOT_FOUND otherwise, another account's included) and nothing of it is returned
  * but the policy. CONFLICT when the caller already sees it. The owners (else the workspace
- * administrators) are emailed; asking again while a request is open changes nothing.
+ * administrators) are emailed, in the request's transaction; asking again while a request is
+ * open changes nothing.
  */
 export async function registerAccessDocumentPolicy(ctx: ServiceContext, documentId: string): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
@@ -58,6 +61,7 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
   }
   const autoApprove = (document.account.settings as { autoApproveDocPolicy?: boolean } | null)?.autoApproveDocPolicy === true;
   const status = autoApprove ? ("active" as const) : ("requested" as const);
+  await prepareEmailDelivery();
   const row = await db.$transaction(async (tx) => {
     const data = { role: "reader" as const, status, note: null };
     const saved = existing
@@ -68,18 +72,19 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
         });
     await auditPolicy(ctx, tx, "document.accessRequested", saved, { userId, role: "reader", status });
     if (autoApprove) await auditPolicy(ctx, tx, "document.policyGranted", saved, { userId, role: "reader", autoApproved: true });
-    return saved;
-  });
-  if (!autoApprove) {
-    const requester = row.user;
-    for (const owner of await requestRecipients(accountId, document.id)) {
-      await sendAccessEmail(owner, "requested", `/d/${document.id}/view`, {
-        name: displayName(requester),
-        email: requester.email,
-        document: document.name,
-      });
+    else {
+      // The request is stored with its emails (issue 37).
+      const requester = saved.user;
+      for (const owner of await requestRecipients(accountId, document.id, tx)) {
+        await sendAccessEmail(tx, owner, "requested", `/d/${document.id}/view`, {
+          name: displayName(requester),
+          email: requester.email,
+          document: document.name,
+        });
+      }
     }
-  }
+    return saved;
+  }, WITH_FOLLOW_UPS);
   forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }
@@ -88,7 +93,7 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
  * An owner answers a request: accept makes it an active policy with `role` (reader by default,
  * same limits as granting), refuse marks it refused. NOT_FOUND for a policy the caller cannot
  * reach, FORBIDDEN below owner, CONFLICT when it is not a pending request. The requester is
- * emailed; the refusal does not name the document.
+ * emailed, in the answer's transaction; the refusal does not name the document.
  */
 export async function answerAccessRequest(ctx: ServiceContext, policyId: string, raw: AnswerAccessRequestInput): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
@@ -98,7 +103,8 @@ export async function answerAccessRequest(ctx: ServiceContext, policyId: string,
   const role = input.role ?? "reader";
   const member = input.accept ? await requireActiveMember(accountId, policy.userId) : null;
   if (member) assertRoleFits(member, role);
-  const row = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  const presented = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, policy.documentId);
     const { count } = await tx.documentPolicy.updateMany({
       where: { id: policy.id, accountId, status: "requested" },
@@ -110,12 +116,14 @@ export async function answerAccessRequest(ctx: ServiceContext, policyId: string,
       userId: saved.userId,
       role: saved.role,
     });
-    return saved;
-  });
-  const actor = await actorName(ctx);
-  if (input.accept) await sendAccessEmail(member!, "accepted", `/d/${document.id}/view`, { name: actor, document: document.name, role });
-  const presented = presentPolicy(row);
-  if (!input.accept && presented.inAccount) await sendAccessEmail(row.user, "refused", "/docs", { name: actor });
+    // The answer is stored with its email (issue 37).
+    const presented = presentPolicy(saved);
+    const actor = await actorName(ctx, tx);
+    if (input.accept)
+      await sendAccessEmail(tx, member!, "accepted", `/d/${document.id}/view`, { name: actor, document: document.name, role });
+    if (!input.accept && presented.inAccount) await sendAccessEmail(tx, saved.user, "refused", "/docs", { name: actor });
+    return presented;
+  }, WITH_FOLLOW_UPS);
   forgetDocumentRoles(ctx);
   return presented;
 }

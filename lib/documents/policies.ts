@@ -11,8 +11,10 @@ import { db, queryPrepared } from "@/lib/db";
 import { Prisma, type DocumentRoleName } from "@/lib/generated/prisma/client";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { getTranslator } from "@/lib/i18n/messages";
 import { displayName } from "@/lib/users/person";
 import { DOCUMENT_ROLES, forgetDocumentRoles, requireDocumentRole } from "./access";
@@ -157,7 +159,8 @@ export async function upsertDocumentPolicy(
   const { document, role: callerRole } = await requireDocumentRole(ctx, documentId, "editor");
   const member = await requireActiveMember(accountId, input.userId);
   assertRoleFits(member, input.role);
-  const { row, event } = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  const row = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, document.id);
     const existing = await tx.documentPolicy.findUnique({ where: { documentId_userId: { documentId: document.id, userId: member.id } } });
     const wasOwner = existing?.status === "active" && existing.role === "owner";
@@ -179,12 +182,14 @@ export async function upsertDocumentPolicy(
       userId: member.id,
       role: input.role,
     });
-    return { row: saved, event: granted ? ("granted" as const) : existing.role !== input.role ? ("roleChanged" as const) : null };
-  });
-  if (event && member.id !== ctx.userId) {
-    const actor = await actorName(ctx);
-    await sendAccessEmail(member, event, `/d/${document.id}/view`, { name: actor, document: document.name, role: input.role });
-  }
+    const event = granted ? ("granted" as const) : existing.role !== input.role ? ("roleChanged" as const) : null;
+    // The role is stored with its email (issue 37).
+    if (event && member.id !== ctx.userId) {
+      const actor = await actorName(ctx, tx);
+      await sendAccessEmail(tx, member, event, `/d/${document.id}/view`, { name: actor, document: document.name, role: input.role });
+    }
+    return saved;
+  }, WITH_FOLLOW_UPS);
   forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }
@@ -203,6 +208,7 @@ export async function transferDocumentOwnership(ctx: ServiceContext, documentId:
   if (userId === ctx.userId) throw fieldError("userId", "self", "Choose someone else to own the document.");
   const member = await requireActiveMember(accountId, userId);
   if (!member.managesDocuments) throw fieldError("userId", "cannot_manage_documents", "The new owner must be allowed to manage documents.");
+  await prepareEmailDelivery();
   const row = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, document.id);
     const saved = await tx.documentPolicy.upsert({
@@ -221,9 +227,10 @@ export async function transferDocumentOwnership(ctx: ServiceContext, documentId:
       previousOwnerId: ctx.userId,
       previousOwnerRole: count ? "editor" : null,
     });
+    // The new owner's email is stored with the handover (issue 37).
+    await sendAccessEmail(tx, member, "ownership", `/d/${document.id}/view`, { name: await actorName(ctx, tx), document: document.name });
     return saved;
-  });
-  await sendAccessEmail(member, "ownership", `/d/${document.id}/view`, { name: await actorName(ctx), document: document.name });
+  }, WITH_FOLLOW_UPS);
   forgetDocumentRoles(ctx);
   return presentPolicy(row);
 }

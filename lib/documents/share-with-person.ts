@@ -11,12 +11,12 @@
  */
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { DocumentLink } from "@/lib/generated/prisma/client";
+import type { DocumentLink, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { emailSchema } from "@/lib/auth/schemas";
 import { accountScope } from "@/lib/accounts/scope";
-import { sendEmail } from "@/lib/email/send-email";
+import { prepareEmailDelivery, sendEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
 import { formatDate } from "@/lib/i18n/format";
@@ -78,7 +78,9 @@ const refused = (reason: "externalSharingOff" | "memberSuspended", message: stri
  *   at reviewer (what links give), expiring in PERSONAL_LINK_DAYS; an open personal link for
  *   the same address is updated and renewed instead of adding another. Audited
  *   `document.sharedWithPerson` (beside the link's own `link.created`/`link.updated`), and the
- *   person is emailed the link in their language (their user's, else the caller's).
+ *   person is emailed the link in their language (their user's, else the caller's): the email
+ *   and its delivery job are written in the link's transaction, so the share exists exactly when
+ *   its email does (issue 37).
  * - With the setting off: FORBIDDEN, `details.reason: "externalSharingOff"`; a suspended member
  *   (membership disabled by an administrator): FORBIDDEN, `details.reason: "memberSuspended"`.
  *   Nothing is stored and nobody is emailed then.
@@ -110,24 +112,28 @@ export async function shareWithPerson(ctx: ServiceContext, documentId: string, r
     where: { accountId, documentId: document.id, isSecure: true, allowList: { equals: [input.email] }, denyList: { isEmpty: true } },
     orderBy: { createdAt: "desc" },
   });
+  const renewed = Boolean(existing);
+  // The audit and the email are written in the link's own transaction (issue 37).
+  const followUp = async (tx: Prisma.TransactionClient, link: PresentedLink) => {
+    await recordAudit(tx, ctx, {
+      eventType: "document.sharedWithPerson",
+      targetType: "documentLink",
+      targetId: linkRef(link.id),
+      targetContext: document.id,
+      payload: { email: input.email, role, requestedRole: input.role, expiredAt, renewed },
+    });
+    await sendSharedEmail(tx, ctx, { to: input.email, link, documentName: document.name, accountName: account.name });
+  };
+  await prepareEmailDelivery();
   const link = existing
-    ? await updateDocumentLink(ctx, existing.id, { role, expiredAt })
-    : await createDocumentLink(ctx, document.id, {
-        name: input.email.slice(0, 100),
-        role,
-        expiredAt,
-        isSecure: true,
-        allowList: [input.email],
-      });
-  await recordAudit(db, ctx, {
-    eventType: "document.sharedWithPerson",
-    targetType: "documentLink",
-    targetId: linkRef(link.id),
-    targetContext: document.id,
-    payload: { email: input.email, role, requestedRole: input.role, expiredAt, renewed: Boolean(existing) },
-  });
-  await sendSharedEmail(ctx, { to: input.email, link, documentName: document.name, accountName: account.name });
-  return { kind: "link", link: presentPersonalLink(link), capped: role !== input.role, renewed: Boolean(existing) };
+    ? await updateDocumentLink(ctx, existing.id, { role, expiredAt }, { followUp })
+    : await createDocumentLink(
+        ctx,
+        document.id,
+        { name: input.email.slice(0, 100), role, expiredAt, isSecure: true, allowList: [input.email] },
+        { followUp },
+      );
+  return { kind: "link", link: presentPersonalLink(link), capped: role !== input.role, renewed };
 }
 
 /**
@@ -139,16 +145,21 @@ export async function findPersonalLinks(ctx: ServiceContext, documentId: string)
   return links.filter(isPersonalLink).map(presentPersonalLink);
 }
 
-/** Sent after the link is saved: a failed email is logged and does not undo the link. */
-async function sendSharedEmail(ctx: ServiceContext, input: { to: string; link: PresentedLink; documentName: string; accountName: string }) {
-  try {
-    const [recipient, sharer] = await Promise.all([
-      db.user.findUnique({ where: { email: input.to }, select: { language: true } }),
-      ctx.userId ? db.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } }) : null,
-    ]);
-    const locale = matchLocale(recipient?.language) ?? ctx.locale;
-    const t = getTranslator(locale);
-    await sendEmail({
+/** Written in the link's transaction (`tx`), with its delivery job: an email that cannot be stored fails the share. */
+async function sendSharedEmail(
+  tx: Prisma.TransactionClient,
+  ctx: ServiceContext,
+  input: { to: string; link: PresentedLink; documentName: string; accountName: string },
+) {
+  // One after the other: a transaction's statements run on one connection.
+  const recipient = await tx.user.findUnique({ where: { email: input.to }, select: { language: true } });
+  const sharer = ctx.userId
+    ? await tx.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
+    : null;
+  const locale = matchLocale(recipient?.language) ?? ctx.locale;
+  const t = getTranslator(locale);
+  await sendEmail(
+    {
       to: input.to,
       template: "documentShared",
       locale,
@@ -162,8 +173,7 @@ async function sendSharedEmail(ctx: ServiceContext, input: { to: string; link: P
         // The recipient's time zone is unknown: the day in UTC.
         date: input.link.expiredAt ? formatDate(locale, input.link.expiredAt, { dateStyle: "long" }, "UTC") : "",
       },
-    });
-  } catch (error) {
-    console.error("Document shared email failed", error);
-  }
+    },
+    { tx },
+  );
 }

@@ -8,6 +8,7 @@ import { documentAbilities, requireDocumentRole } from "@/lib/documents/access";
 import { appUrl } from "@/lib/email/send-email";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { isLinkExpired, linkRef } from "./link-access";
 import {
   createLinkSchema,
@@ -103,11 +104,22 @@ const auditPayload = (link: DocumentLink, extra: Record<string, unknown> = {}): 
 });
 
 /**
+ * What a caller writes in the link's own transaction, after the link and its audit: the email
+ * that announces it (issue 37), so that both commit or neither does.
+ */
+export type LinkFollowUp = (tx: Prisma.TransactionClient, link: PresentedLink) => Promise<void>;
+
+/**
  * Creates a share link on a document. Needs the editor role on it (NOT_FOUND when the caller
  * cannot see it, FORBIDDEN with a lesser role); VALIDATION_FAILED for a past expiry, bad list
  * entries, or lists on a link that is not secure; LIMIT_EXCEEDED past LINKS_PER_DOCUMENT_MAX.
  */
-export async function createDocumentLink(ctx: ServiceContext, documentId: string, raw: CreateLinkInput): Promise<PresentedLink> {
+export async function createDocumentLink(
+  ctx: ServiceContext,
+  documentId: string,
+  raw: CreateLinkInput,
+  options: { followUp?: LinkFollowUp } = {},
+): Promise<PresentedLink> {
   const { accountId } = accountScope(ctx);
   const input = parseInput(createLinkSchema, raw, "createLink");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
@@ -141,8 +153,9 @@ export async function createDocumentLink(ctx: ServiceContext, documentId: string
       targetContext: document.id,
       payload: auditPayload(created),
     });
+    if (options.followUp) await options.followUp(tx, presentLink(created));
     return created;
-  });
+  }, followUpOptions(options));
   return presentLink(link);
 }
 
@@ -159,6 +172,8 @@ export async function findDocumentLinks(ctx: ServiceContext, documentId: string)
   return links.map((link) => presentLink(link, now));
 }
 
+const followUpOptions = (options: { followUp?: LinkFollowUp }) => (options.followUp ? WITH_FOLLOW_UPS : undefined);
+
 /** One link. Needs the editor role on its document; another account's is NOT_FOUND. */
 export async function getDocumentLink(ctx: ServiceContext, linkId: string): Promise<PresentedLink> {
   return presentLink(await requireLink(ctx, linkId));
@@ -168,7 +183,12 @@ export async function getDocumentLink(ctx: ServiceContext, linkId: string): Prom
  * Updates a link's settings (the context menu's "Update settings"): name, role, expiry, secure,
  * lists. Same rules as creating; the result must still respect them as a whole.
  */
-export async function updateDocumentLink(ctx: ServiceContext, linkId: string, raw: UpdateLinkInput): Promise<PresentedLink> {
+export async function updateDocumentLink(
+  ctx: ServiceContext,
+  linkId: string,
+  raw: UpdateLinkInput,
+  options: { followUp?: LinkFollowUp } = {},
+): Promise<PresentedLink> {
   const input = parseInput(updateLinkSchema, raw, "updateLink");
   const link = await requireLink(ctx, linkId);
   const expiredAt = expiryDate(input.expiredAt);
@@ -196,8 +216,9 @@ export async function updateDocumentLink(ctx: ServiceContext, linkId: string, ra
       targetContext: link.documentId,
       payload: auditPayload(row, { fields: Object.keys(input) }),
     });
+    if (options.followUp) await options.followUp(tx, presentLink(row));
     return row;
-  });
+  }, followUpOptions(options));
   return presentLink(updated);
 }
 

@@ -8,7 +8,7 @@
 import { createHmac } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 import { safeEqual } from "@/lib/auth/crypto";
-import { appUrl, deliverEmail, layoutEmail } from "@/lib/email/send-email";
+import { appUrl, deliverEmail, layoutEmail, type EmailTransaction } from "@/lib/email/send-email";
 import type { Throttle, ThrottleKey } from "@/lib/auth/throttle";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -77,9 +77,16 @@ export function renderLinkCodeEmail(input: { locale: Locale; code: string; accou
   });
 }
 
-/** Emails the code to the visitor, in their language. */
-export async function sendLinkCodeEmail(input: { to: string; locale: Locale; linkId: string; account: string }): Promise<void> {
+/**
+ * Emails the code to the visitor, in their language, in `tx`: the transaction that records the
+ * code as sent (`link.codeSent`), so the record and the email, with its delivery job, commit
+ * together (issue 37). Call `prepareEmailDelivery()` before the transaction.
+ */
+export async function sendLinkCodeEmail(
+  tx: EmailTransaction,
+  input: { to: string; locale: Locale; linkId: string; account: string },
+): Promise<void> {
   const code = currentLinkCode(input.linkId, input.to);
   const rendered = renderLinkCodeEmail({ locale: input.locale, code, account: input.account, url: `${appUrl()}/s/${input.linkId}` });
-  await deliverEmail({ to: input.to, template: "linkCode", locale: input.locale, ...rendered });
+  await deliverEmail({ to: input.to, template: "linkCode", locale: input.locale, ...rendered }, {}, { tx });
 }

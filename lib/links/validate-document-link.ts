@@ -8,8 +8,10 @@ import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { randomToken } from "@/lib/auth/crypto";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { addressAllowed, linkContext, linkExpired, loadLiveLink, type LiveLink } from "./link-access";
 import { clearAttempts, takeAttempts } from "@/lib/auth/throttle";
 import { codeKeys, isValidLinkCode, sendKeys, sendLinkCodeEmail } from "./link-code";
@@ -87,13 +89,17 @@ export async function validateDocumentLink(ctx: ServiceContext, linkId: string, 
   }
   if (!input.code) {
     await takeAttempts(sendKeys(link.id, email, ctx.ip));
-    await sendLinkCodeEmail({ to: email, locale: ctx.locale, linkId: link.id, account: link.document.account.name });
-    await recordAudit(db, linkContext(ctx, link), {
-      eventType: "link.codeSent",
-      targetType: "document",
-      targetId: link.documentId,
-      payload: { email },
-    });
+    await prepareEmailDelivery();
+    // The code's email and its record commit together (issue 37).
+    await db.$transaction(async (tx) => {
+      await sendLinkCodeEmail(tx, { to: email, locale: ctx.locale, linkId: link.id, account: link.document.account.name });
+      await recordAudit(tx, linkContext(ctx, link), {
+        eventType: "link.codeSent",
+        targetType: "document",
+        targetId: link.documentId,
+        payload: { email },
+      });
+    }, WITH_FOLLOW_UPS);
     return { status: "codeSent", email };
   }
   // Counted before the code is compared: concurrent guesses past a limit get no verdict.

@@ -5,7 +5,9 @@ import { issueAuthToken } from "@/lib/auth/auth-tokens";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import { verifyCurrentPassword } from "@/lib/auth/verify-current-password";
 import type { UpdateEmailInput } from "@/lib/auth/schemas";
+import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 
 /**
  * Asks to change the sign-in address. Users with a password must confirm it. Nothing changes yet:
@@ -22,7 +24,9 @@ export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput):
   if (input.email === user.email) return { id: user.id };
   const taken = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (taken) throw new AppError(AppErrorCode.EMAIL_TAKEN, { message: "An account with this email already exists." });
-  const token = await db.$transaction(async (tx) => {
+  await prepareEmailDelivery();
+  // The link and its email commit together (issue 37).
+  await db.$transaction(async (tx) => {
     // Links sent for an earlier change end here.
     await tx.authToken.updateMany({
       where: { userId: user.id, type: "verifyEmail", usedAt: null, NOT: { email: user.email } },
@@ -34,8 +38,8 @@ export async function updateEmail(ctx: ServiceContext, input: UpdateEmailInput):
       targetId: user.id,
       payload: { from: user.email, to: input.email },
     });
-    return issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: input.email });
-  });
-  await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token, to: input.email });
+    const token = await issueAuthToken(tx, { type: "verifyEmail", userId: user.id, email: input.email });
+    await sendAuthTokenEmail(ctx, { user, type: "verifyEmail", token, to: input.email }, { tx });
+  }, WITH_FOLLOW_UPS);
   return { id: user.id };
 }
