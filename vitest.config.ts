@@ -29,6 +29,11 @@ export default defineConfig({
       // Test files share one database: the hostile sweeps' failed sign-ins must not refuse another
       // file's sign-in (lib/auth/throttle.ts, SIGN_IN_ALL); tests/integration/auth/throttles.test.ts sets its own.
       SIGN_IN_FAILURES_PER_MINUTE: "100000",
+      // Likewise a user's GraphQL share of the process (lib/graphql/caller-budget.ts): the sweeps
+      // send hundreds of requests as one user; tests/integration/graphql/caller-budget.test.ts sets its own.
+      GRAPHQL_CALLER_CONCURRENT: "1000",
+      GRAPHQL_CALLER_WAITING: "1000",
+      GRAPHQL_CALLER_COST_PER_SECOND: "100000000",
       APP_URL: "http://localhost:3000",
       // Test files share two cores: a page image answers once rendered, not "busy" after GraphQL's
       // 2 s (tests/integration/documents/page-image-bounds.test.ts sets the 2 s back for itself).

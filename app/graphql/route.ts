@@ -7,6 +7,7 @@ import type { GraphQLContext } from "@/lib/graphql/context";
 import { maskError, toGraphQLError } from "@/lib/graphql/errors";
 import { schema } from "@/lib/graphql/schema";
 import { badInputPlugin } from "@/lib/graphql/bad-input-plugin";
+import { callerBudgetPlugin } from "@/lib/graphql/caller-budget-plugin";
 import { executionBudgetPlugin } from "@/lib/graphql/execution-budget-plugin";
 import { introspectionPlugin } from "@/lib/graphql/introspection-plugin";
 import { queryLimitsPlugin } from "@/lib/graphql/query-limits-plugin";
@@ -66,13 +67,15 @@ const yoga = createYoga<{ request: Request }, GraphQLContext>({
   graphiql: process.env.NODE_ENV !== "production",
   // badInputPlugin before localizeErrors (see its comment); it owns the body limit, answering 400.
   // queryLimitsPlugin refuses too big a request before the context is built (docs/api.md, "Limits");
-  // introspectionPlugin and csrfForMutations refuse before execution; executionBudgetPlugin bounds it.
+  // introspectionPlugin and csrfForMutations refuse before execution; callerBudgetPlugin waits for
+  // the caller's turn (its share of the process) or refuses; executionBudgetPlugin bounds the execution.
   plugins: [
     badInputPlugin(),
     queryLimitsPlugin(),
     introspectionPlugin(),
     csrfForMutations,
     requestMemo,
+    callerBudgetPlugin(schema),
     executionBudgetPlugin(schema),
     localizeErrors,
     noStore,

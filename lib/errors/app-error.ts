@@ -137,6 +137,8 @@ export const AppErrorCode = {
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
   /** The database could not be reached, or its connection was lost mid-request: try again in a moment. */
   DATABASE_UNAVAILABLE: "DATABASE_UNAVAILABLE",
+  /** One caller's GraphQL requests come faster than the server serves a caller (lib/graphql/caller-budget.ts); `details.retryAt` says when to try again. */
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
   /** Anything unexpected; details are logged, not shown. */
   INTERNAL: "INTERNAL",
 } as const;
@@ -207,6 +209,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   LAST_PAYMENT_METHOD: { status: 409, type: "conflict" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
   DATABASE_UNAVAILABLE: { status: 503, type: "internal" },
+  TOO_MANY_REQUESTS: { status: 429, type: "rate_limit" },
   INTERNAL: { status: 500, type: "internal" },
 };
 

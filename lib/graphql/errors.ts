@@ -43,7 +43,7 @@ function fieldsOf(error: AppError): { path: string; code: string; message: strin
  *   and messages of REST's `details.fields`;
  * - anything else: `code` our code.
  * An error that says when to try again (`details.retryAt`) adds `retryAfter` (seconds); a
- * TOO_MANY_ATTEMPTS refusal answers as REST does too: status 429 with a Retry-After header.
+ * TOO_MANY_ATTEMPTS or TOO_MANY_REQUESTS refusal answers as REST does too: status 429 with a Retry-After header.
  */
 export function toGraphQLError(appError: AppError, locale: Locale, path?: readonly (string | number)[]): GraphQLError {
   const error = localizeAppError(appError, locale);
@@ -62,7 +62,7 @@ export function toGraphQLError(appError: AppError, locale: Locale, path?: readon
       ...(Object.keys(error.details).length ? { details: error.details } : {}),
       ...(retryAfter !== null ? { retryAfter } : {}),
       http:
-        error.code === AppErrorCode.TOO_MANY_ATTEMPTS && retryAfter !== null
+        error.status === 429 && retryAfter !== null
           ? { status: 429, headers: { "Retry-After": String(retryAfter) } }
           : { status: error.code === AppErrorCode.CSRF_INVALID ? 403 : 200 },
     },
