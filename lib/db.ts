@@ -4,12 +4,12 @@ import path from "node:path";
 import { PGlite, types as pgliteTypes } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { templateForNewDatabase } from "@/lib/database/template";
 import { utcTimestamp } from "@/lib/database/raw-values";
 import { isConnectionLost } from "@/lib/database/connection-lost";
+import { ReportingPGlite } from "@/lib/database/pglite-adapter";
 
 /**
  * The one Prisma client. With DATABASE_URL it talks to that PostgreSQL server; without it,
@@ -137,7 +137,7 @@ function createState(): DbState {
   // A new database starts from this build's migrated empty one when there is one (lib/database/template.ts).
   const template = templateForNewDatabase(dir);
   const pglite = template ? new PGlite(dir, { loadDataDir: template }) : new PGlite(dir);
-  const factory = new PrismaPGlite(pglite);
+  const factory = new ReportingPGlite(pglite);
   return { factory, pglite, fromTemplate: !!template, client: withEvents(new PrismaClient({ adapter: factory, ...clientOptions() })) };
 }
 

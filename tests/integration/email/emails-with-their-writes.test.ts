@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db, isEmbedded } from "@/lib/db";
+import { db } from "@/lib/db";
 import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers, resendInvitation } from "@/lib/accounts/invite-members";
 import { requestAccountAccess } from "@/lib/accounts/request-access";
@@ -118,17 +118,13 @@ describe.each(MODES)("emails written with their change ($mode)", ({ mode, smtpUr
 
   const expectNoEmail = async (to: string) => expect(await emailsTo(to)).toEqual([]);
 
-  /**
-   * Runs a call whose commit is refused. PostgreSQL reports the refusal; on the embedded database
-   * the adapter answers as if the commit had passed (PGlite rolled it back all the same), so there
-   * only what is stored tells: each test checks it after this.
-   */
+  /** Runs a call whose commit is refused: the caller is told, on both databases (lib/database/pglite-adapter.ts); each test then checks what is stored. */
   async function refusedAtCommit(call: Promise<unknown>) {
     const outcome = await call.then(
       () => null,
       (error: unknown) => error,
     );
-    if (!isEmbedded()) expect(String(outcome)).toMatch(/before its commit/);
+    expect(String(outcome)).toMatch(/before its commit/);
   }
 
   describe("sign-in, reset and verification tokens", () => {
