@@ -13,7 +13,7 @@ type Transaction = PGlite["transaction"];
  * commit throws. A failure before the transaction started still goes to the adapter's handler.
  */
 function reportingCommitFailures(pglite: PGlite): PGlite {
-  const transaction: Transaction = (callback) => {
+  const transaction = (<T>(callback: Parameters<Transaction>[0]) => {
     let started = false;
     const result = pglite.transaction((tx) => {
       started = true;
@@ -28,8 +28,8 @@ function reportingCommitFailures(pglite: PGlite): PGlite {
           throw error;
         }),
     };
-    return reporting as unknown as ReturnType<Transaction>;
-  };
+    return reporting as unknown as Promise<T>;
+  }) as Transaction;
   // The adapter's start of a transaction asks its connection for `transaction` alone.
   return { transaction } as PGlite;
 }
