@@ -18,7 +18,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Load the GraphQL libraries through Vite so they share one ESM "graphql" with our code.
-    server: { deps: { inline: [/@pothos\//, /graphql-yoga/, /@graphql-tools\//, /@graphql-yoga\//] } },
+    server: { deps: { inline: [/@pothos\//, /graphql-yoga/, /@graphql-tools\//, /@graphql-yoga\//, /graphql-ws/] } },
     env: {
       // A secret of this run's own: a test that plays a production server must not meet one of the
       // code's, which production refuses (lib/auth/secret.ts).

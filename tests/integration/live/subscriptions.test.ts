@@ -1,45 +1,24 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { GET } from "@/app/graphql/route";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { listenForEvents, pubsub } from "@/lib/events/pubsub";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { startWebSocketServer, subscribeOverSse, subscribeOverWebSocket, type LiveStream, type Subscribe } from "@/tests/factories/live";
 
 /**
- * The live subscriptions over SSE at /graphql (issue 16), through the real handler:
+ * The live subscriptions (issue 16), over both transports of /graphql (issue 38): server-sent
+ * events through the real route handler, and WebSocket (graphql-ws) on a real HTTP server.
  * documentSigningChanged answers only a caller who reads the document (checked on subscribing),
- * and workQueueChanged fires for the caller's own workspace.
+ * workQueueChanged fires for the caller's own workspace, userUpdated for the caller.
  */
-type Sse = { next: () => Promise<{ event: string; data: Record<string, unknown> } | null>; close: () => Promise<void> };
+type Sse = LiveStream;
 
-/** Opens a subscription as a browser's EventSource would (GET, text/event-stream) and reads its events. */
-async function subscribe(query: string, variables: Record<string, unknown>, accessToken: string): Promise<Sse> {
-  const url = `http://localhost:3000/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-  const response = await GET(new Request(url, { headers: { accept: "text/event-stream", authorization: `Bearer ${accessToken}` } }));
-  expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  return {
-    next: async () => {
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) return { event, data: data ? (JSON.parse(data) as Record<string, unknown>) : {} };
-          continue; // a comment (keep-alive)
-        }
-        const { value, done } = await reader.read();
-        if (done) return null;
-        buffer += value;
-      }
-    },
-    close: () => reader.cancel(),
-  };
-}
+let webSocket: Awaited<ReturnType<typeof startWebSocketServer>>;
+const transports: [string, () => Subscribe][] = [
+  ["server-sent events", () => subscribeOverSse],
+  ["WebSocket", () => subscribeOverWebSocket(webSocket.url)],
+];
 
 /** Publishes until the subscriber's first event arrives: its listener is in place from then on. */
 async function untilListening(sse: Sse, publish: () => void) {
@@ -54,6 +33,8 @@ async function untilListening(sse: Sse, publish: () => void) {
 }
 
 let w: {
+  ownerId: string;
+  ownerToken: string;
   accountId: string;
   documentId: string;
   readerToken: string;
@@ -64,6 +45,7 @@ let w: {
 
 beforeAll(async () => {
   await listenForEvents();
+  webSocket = await startWebSocketServer();
   const { account, owner } = await createAccount("Live");
   const ownerCtx = (await signedInAs(owner.id, account.id)).ctx;
   const document = await createDocumentFromUpload(ownerCtx, { name: "Live deed" }, { name: "l.docx", bytes: makeDocx(["Live"]) });
@@ -72,6 +54,8 @@ beforeAll(async () => {
   await db.documentPolicy.create({ data: { accountId: account.id, documentId: document.id, userId: reader.id, role: "reader" } });
   const foreign = await createAccount("Live elsewhere");
   w = {
+    ownerId: owner.id,
+    ownerToken: (await signedInAs(owner.id, account.id)).accessToken,
     accountId: account.id,
     documentId: document.id,
     readerToken: (await signedInAs(reader.id, account.id)).accessToken,
@@ -83,46 +67,60 @@ beforeAll(async () => {
 
 const SIGNING = "subscription ($documentId: ID!) { documentSigningChanged(documentId: $documentId) { documentId kind id state } }";
 
-describe("documentSigningChanged", () => {
-  it("streams the document's approval and signature events to a reader", { timeout: 30_000 }, async () => {
-    const sse = await subscribe(SIGNING, { documentId: w.documentId }, w.readerToken);
-    const event = (id: string, state: string) => ({ documentId: w.documentId, kind: "signature" as const, id, state });
-    await untilListening(sse, () => pubsub.publish("document:signing", w.documentId, event("ping", "ping")));
-    pubsub.publish("document:signing", w.documentId, event("sig-1", "signed"));
-    // Pings sent while waiting may come first.
-    let next = await sse.next();
-    while ((next?.data.data as { documentSigningChanged: { id: string } } | undefined)?.documentSigningChanged.id === "ping")
-      next = await sse.next();
-    expect(next).toEqual({ event: "next", data: { data: { documentSigningChanged: event("sig-1", "signed") } } });
-    await sse.close();
-  });
+afterAll(() => webSocket?.close());
 
-  it("refuses a member who cannot see the document, and a member of another workspace, as NOT_FOUND", async () => {
-    for (const token of [w.outsiderToken, w.foreignToken]) {
-      const sse = await subscribe(SIGNING, { documentId: w.documentId }, token);
-      const first = await sse.next();
-      expect(first?.event).toBe("next");
-      expect(first?.data).toMatchObject({ errors: [{ extensions: { code: "NOT_FOUND" } }] });
-      // Then the stream ends.
-      const rest: string[] = [];
-      for (let next = await sse.next(); next; next = await sse.next()) rest.push(next.event);
-      expect(rest.filter((event) => event !== "complete")).toEqual([]);
-    }
-  });
-});
-
-describe("workQueueChanged", () => {
-  it("fires for changes in the caller's workspace", { timeout: 30_000 }, async () => {
-    const query = "subscription { workQueueChanged { changedAt } }";
-    for (const [token, accountId] of [
-      [w.readerToken, w.accountId],
-      [w.foreignToken, w.foreignAccountId],
-    ] as const) {
-      const sse = await subscribe(query, {}, token);
-      const first = await untilListening(sse, () => pubsub.publish("account:workQueue", accountId, { documentId: w.documentId }));
-      expect(first?.event).toBe("next");
-      expect(first?.data).toEqual({ data: { workQueueChanged: { changedAt: expect.any(String) } } });
+describe.each(transports)("over %s", (_name, subscribe) => {
+  describe("documentSigningChanged", () => {
+    it("streams the document's approval and signature events to a reader", { timeout: 30_000 }, async () => {
+      const sse = await subscribe()(SIGNING, { documentId: w.documentId }, w.readerToken);
+      const event = (id: string, state: string) => ({ documentId: w.documentId, kind: "signature" as const, id, state });
+      await untilListening(sse, () => pubsub.publish("document:signing", w.documentId, event("ping", "ping")));
+      pubsub.publish("document:signing", w.documentId, event("sig-1", "signed"));
+      // Pings sent while waiting may come first.
+      let next = await sse.next();
+      while ((next?.data.data as { documentSigningChanged: { id: string } } | undefined)?.documentSigningChanged.id === "ping")
+        next = await sse.next();
+      expect(next).toEqual({ event: "next", data: { data: { documentSigningChanged: event("sig-1", "signed") } } });
       await sse.close();
-    }
+    });
+
+    it("refuses a member who cannot see the document, and a member of another workspace, as NOT_FOUND", async () => {
+      for (const token of [w.outsiderToken, w.foreignToken]) {
+        const sse = await subscribe()(SIGNING, { documentId: w.documentId }, token);
+        const first = await sse.next();
+        expect(first?.event).toBe("next");
+        expect(first?.data).toMatchObject({ errors: [{ extensions: { code: "NOT_FOUND" } }] });
+        // Then the stream ends.
+        const rest: string[] = [];
+        for (let next = await sse.next(); next; next = await sse.next()) rest.push(next.event);
+        expect(rest.filter((event) => event !== "complete")).toEqual([]);
+      }
+    });
+  });
+
+  describe("workQueueChanged", () => {
+    it("fires for changes in the caller's workspace", { timeout: 30_000 }, async () => {
+      const query = "subscription { workQueueChanged { changedAt } }";
+      for (const [token, accountId] of [
+        [w.readerToken, w.accountId],
+        [w.foreignToken, w.foreignAccountId],
+      ] as const) {
+        const sse = await subscribe()(query, {}, token);
+        const first = await untilListening(sse, () => pubsub.publish("account:workQueue", accountId, { documentId: w.documentId }));
+        expect(first?.event).toBe("next");
+        expect(first?.data).toEqual({ data: { workQueueChanged: { changedAt: expect.any(String) } } });
+        await sse.close();
+      }
+    });
+  });
+
+  describe("userUpdated", () => {
+    it("delivers the caller's own change", { timeout: 30_000 }, async () => {
+      const sse = await subscribe()("subscription { userUpdated { id firstName } }", {}, w.ownerToken);
+      const first = await untilListening(sse, () => pubsub.publish("user:updated", w.ownerId, { id: w.ownerId }));
+      expect(first?.event).toBe("next");
+      expect(first?.data).toMatchObject({ data: { userUpdated: { id: w.ownerId } } });
+      await sse.close();
+    });
   });
 });
