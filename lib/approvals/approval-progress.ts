@@ -7,6 +7,7 @@
 import type { Approval, DocumentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { auditPolicy } from "@/lib/documents/policy-rules";
 import { approvalMetadataOf, approvalProcessOf, type ApprovalProcess } from "./schemas";
 
@@ -78,21 +79,17 @@ export async function cancelOpenRequests(tx: Tx, approvals: Approval[], now = ne
   return open;
 }
 
-/** Moves the document to `to` (approvals drive toReview, approved and rejected), audited like a status change. */
+/**
+ * Moves the document to `to` (approvals drive toReview, approved and rejected) through the one
+ * status writer, along the transition table, audited with reason "approval".
+ */
 export async function moveDocumentStatus(
   tx: Tx,
   ctx: ServiceContext,
   document: { id: string; status: DocumentStatus },
   to: DocumentStatus,
 ) {
-  if (document.status === to) return;
-  await tx.document.update({ where: { id: document.id }, data: { status: to } });
-  await recordAudit(tx, ctx, {
-    eventType: "document.statusUpdated",
-    targetType: "document",
-    targetId: document.id,
-    payload: { from: document.status, to, by: "approvals" },
-  });
+  await changeDocumentStatus(tx, ctx, { document, to, cause: "approval" });
 }
 
 /**

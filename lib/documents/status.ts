@@ -2,8 +2,9 @@ import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 
 /**
  * Document statuses and which may follow which: our decision where the spec is silent,
- * recorded in docs/document-statuses.md. `updateDocumentStatus` refuses anything else with
- * INVALID_TRANSITION. The expiry job moves active documents to toExpire and expired by date.
+ * recorded in docs/document-statuses.md. One table for every change, a person's or a process's
+ * (approvals, signatures, a decline, the expiry job): `changeDocumentStatus` and its batch
+ * variant refuse anything else with INVALID_TRANSITION.
  */
 export const DOCUMENT_STATUSES = [
   "initial",
@@ -41,6 +42,7 @@ export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[
   pendingAction: ["drafting", "negotiating", "toReview", "onHold", "cancelled"],
   toReview: [...REVIEWS, "approved", "rejected", "drafting", "cancelled"],
   underReview: [
+    "toReview",
     "underLegalReview",
     "underFinanceReview",
     "underExternalReview",
@@ -51,6 +53,7 @@ export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[
     "cancelled",
   ],
   underLegalReview: [
+    "toReview",
     "underReview",
     "underFinanceReview",
     "underExternalReview",
@@ -61,6 +64,7 @@ export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[
     "cancelled",
   ],
   underFinanceReview: [
+    "toReview",
     "underReview",
     "underLegalReview",
     "underExternalReview",
@@ -71,6 +75,7 @@ export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[
     "cancelled",
   ],
   underExternalReview: [
+    "toReview",
     "underReview",
     "underLegalReview",
     "underFinanceReview",
@@ -80,15 +85,15 @@ export const STATUS_TRANSITIONS: Record<DocumentStatus, readonly DocumentStatus[
     "negotiating",
     "cancelled",
   ],
-  approved: ["toSign", "signing", "drafting", "cancelled"],
-  rejected: ["drafting", "negotiating", "cancelled"],
-  toSign: ["signing", "signed", "approved", "cancelled"],
-  signing: ["signed", "toSign", "cancelled"],
-  signed: ["active", "completed", "cancelled"],
+  approved: ["toReview", "toSign", "signing", "drafting", "cancelled"],
+  rejected: ["drafting", "negotiating", "toReview", "toSign", "signing", "cancelled"],
+  toSign: ["signing", "signed", "approved", "rejected", "cancelled"],
+  signing: ["signed", "toSign", "rejected", "cancelled"],
+  signed: ["active", "toExpire", "expired", "completed", "cancelled"],
   active: ["onHold", "toRenew", "renewed", "toExpire", "expired", "completed", "cancelled"],
   onHold: ["drafting", "negotiating", "active", "cancelled"],
   toRenew: ["renewed", "toExpire", "expired", "active", "cancelled"],
-  renewed: ["active", "toRenew", "toExpire", "completed"],
+  renewed: ["active", "toRenew", "toExpire", "expired", "completed"],
   toExpire: ["expired", "toRenew", "renewed", "active", "cancelled"],
   expired: ["renewed", "toRenew", "completed"],
   completed: [],

@@ -3,6 +3,8 @@ import { defineJob } from "./job";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
+import { anonymousContext } from "@/lib/auth/context";
+import { changeDocumentStatuses, type MovedDocument } from "@/lib/documents/change-document-statuses";
 import { EXPIRY_NOTICE_DAYS } from "@/lib/documents/status";
 
 /** Statuses of a document in force that the job warns about when its end date nears. */
@@ -13,42 +15,27 @@ export const EXPIRE_FROM: readonly DocumentStatus[] = ["active", "renewed", "sig
 /** Rows changed per transaction: keeps each one short while thousands expire on the same night. */
 const BATCH_SIZE = 1000;
 
-type Moved = { id: string; accountId: string; from: DocumentStatus };
+/** The job acts for no user: via "system", in each document's own account. */
+const SYSTEM = anonymousContext({ via: "system" });
 
 /**
  * Moves one batch of documents matching `condition` from `from` statuses to `to`, with one
- * audit row each, in one transaction. Set-based: one UPDATE … RETURNING picks, locks (skipping
+ * audit row each, in one transaction, through the batch status writer (the same table and
+ * audit words as every other status change): one UPDATE … RETURNING picks, locks (skipping
  * rows another run holds) and changes the batch; one INSERT writes the audit rows.
  */
-async function moveBatch(from: readonly DocumentStatus[], to: DocumentStatus, condition: Prisma.Sql, now: Date): Promise<Moved[]> {
-  return db.$transaction(async (tx) => {
-    const moved = await tx.$queryRaw<Moved[]>`
-      WITH picked AS (
-        SELECT id, status FROM "Document"
-        WHERE status = ANY(CAST(CAST(${from} AS text[]) AS "DocumentStatus"[])) AND "endedAt" IS NOT NULL AND ${condition}
-        ORDER BY "endedAt", id
-        LIMIT ${BATCH_SIZE}
-        FOR UPDATE SKIP LOCKED
-      )
-      UPDATE "Document" d SET status = CAST(${to} AS "DocumentStatus"), "updatedAt" = ${now}
-      FROM picked WHERE d.id = picked.id
-      RETURNING d.id, d."accountId", picked.status::text AS "from"`;
-    if (moved.length) {
-      // The job acts for no user: via "system", in each document's own account.
-      await tx.audit.createMany({
-        data: moved.map((doc) => ({
-          accountId: doc.accountId,
-          userId: null,
-          eventType: "document.statusUpdated",
-          targetType: "document",
-          targetId: doc.id,
-          payload: { from: doc.from, to, reason: "expiry" },
-          via: "system",
-        })),
-      });
-    }
-    return moved;
-  });
+async function moveBatch(from: readonly DocumentStatus[], to: DocumentStatus, condition: Prisma.Sql, now: Date): Promise<MovedDocument[]> {
+  return db.$transaction((tx) =>
+    changeDocumentStatuses(tx, SYSTEM, {
+      from,
+      to,
+      cause: "expiry",
+      where: Prisma.sql`"endedAt" IS NOT NULL AND ${condition}`,
+      orderBy: Prisma.sql`"endedAt", id`,
+      limit: BATCH_SIZE,
+      now,
+    }),
+  );
 }
 
 /** Batches until none is left; returns how many moved. */
@@ -64,8 +51,8 @@ async function moveAll(from: readonly DocumentStatus[], to: DocumentStatus, cond
 /**
  * The expiry job, across every account (a system job, not a user's request): documents in force
  * (active, renewed, signed) whose end date is within EXPIRY_NOTICE_DAYS become toExpire, and open
- * documents (those, toExpire, toRenew) whose end date has passed become expired. The job moves
- * statuses by date on its own, outside the table people follow (docs/document-statuses.md).
+ * documents (those, toExpire, toRenew) whose end date has passed become expired, along the same
+ * transition table as every other status change (docs/document-statuses.md).
  * Expired ones go first, so a document already past its date goes straight to expired.
  * Returns how many documents each step moved, across all accounts.
  */

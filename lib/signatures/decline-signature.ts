@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { signingLinkError } from "@/lib/signing/signed-caller";
 import { lockSigningDocument } from "./request-signatures";
 import { publishSigningChange } from "./signing-events";
@@ -32,15 +33,7 @@ export async function declineSignature(ctx: ServiceContext, input: { id?: string
       targetContext: signer.documentId,
       payload: { email: signer.email, reason: input.reason },
     });
-    if (document.status !== "rejected") {
-      await tx.document.update({ where: { id: document.id }, data: { status: "rejected" } });
-      await recordAudit(tx, ctx, {
-        eventType: "document.statusUpdated",
-        targetType: "document",
-        targetId: document.id,
-        payload: { from: document.status, to: "rejected" },
-      });
-    }
+    await changeDocumentStatus(tx, ctx, { document, to: "rejected", cause: "decline" });
     return open;
   });
   publishSigningChange(signer.accountId, signer.documentId, signer.id, "declined");

@@ -3,6 +3,7 @@ import type { Prisma, Signature } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "@/lib/documents/access";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
@@ -100,15 +101,7 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
     const requested = await markRequested(tx, ctx, documentId, chosen);
     const anySigned = signers.some((s) => s.signedAt);
     const status = anySigned ? "signing" : "toSign";
-    if (document.status !== status) {
-      await tx.document.update({ where: { id: documentId }, data: { status } });
-      await recordAudit(tx, ctx, {
-        eventType: "document.statusUpdated",
-        targetType: "document",
-        targetId: documentId,
-        payload: { from: document.status, to: status },
-      });
-    }
+    await changeDocumentStatus(tx, ctx, { document, to: status, cause: "signature" });
     await sendSignatureRequestEmails(tx, ctx, document, requested);
     return { document, requested };
   }, WITH_FOLLOW_UPS);

@@ -4,6 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { attachmentKey, newAttachmentId } from "@/lib/documents/attachment-keys";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { readStored } from "@/lib/documents/stored-file";
 import { latestVersion } from "@/lib/documents/page-images";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -186,15 +187,7 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
       const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt } : s));
       const last = after.every((s) => s.signedAt);
       const status = last ? "signed" : "signing";
-      if (document.status !== status) {
-        await tx.document.update({ where: { id: document.id }, data: { status } });
-        await recordAudit(tx, ctx, {
-          eventType: "document.statusUpdated",
-          targetType: "document",
-          targetId: document.id,
-          payload: { from: document.status, to: status },
-        });
-      }
+      await changeDocumentStatus(tx, ctx, { document, to: status, cause: "signature" });
       // Ordered: once this order is done, the next one is asked (those not asked yet).
       const next = last ? [] : signersInTurn(after, process).filter((s) => !s.requestedAt);
       const requested = next.length ? await markRequested(tx, ctx, document.id, next) : [];
