@@ -1,164 +1,75 @@
-/** The public API's schemas in its OpenAPI description: the error, a template and its fields, a page. */
+/**
+ * The OpenAPI document's schemas come from the declarations' zod schemas (zod 4's own
+ * z.toJSONSchema, JSON Schema 2020-12, the dialect of OpenAPI 3.1): what a caller sends is the
+ * input schema as it is read (`io: "input"`: defaults optional, coerced values as written), what it
+ * gets back the output schema as it is serialised (`io: "output"`). Nothing here is written twice.
+ */
 
-import { MAX_PAGE_SIZE } from "@/lib/pagination";
-import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
-import { VARIABLE_TYPES } from "@/lib/templates/variable-types";
+import { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
+/** Every `type` an error can have, as the codes give them. */
+const ERROR_TYPES = [...new Set(Object.values(AppErrorCode).map((code) => new AppError(code).type))] as [string, ...string[]];
 
-export const OPENAPI_SCHEMAS = {
-  Error: {
-    type: "object",
-    required: ["error"],
-    properties: {
-      error: {
-        type: "object",
-        required: ["code", "type", "message"],
-        properties: {
-          code: {
-            type: "string",
-            description: "Stable machine-readable code, e.g. `UNAUTHENTICATED`, `NOT_FOUND`, `VALIDATION_FAILED`.",
-          },
-          type: {
-            type: "string",
-            enum: ["authentication", "authorization", "validation", "not_found", "conflict", "rate_limit", "internal"],
-          },
-          message: { type: "string", description: "A sentence in the request's language." },
-          details: {
-            type: "object",
-            description: "Extra data; for validation errors `fields` lists each problem.",
-            properties: {
-              fields: {
-                type: "array",
-                items: {
-                  type: "object",
-                  required: ["path", "code", "message"],
-                  properties: { path: { type: "string" }, code: { type: "string" }, message: { type: "string" } },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as JSON Schema. What JSON cannot carry (a file part, a Date before it is
+ * serialised) becomes `{}`, any value; a schema used twice is written out each time, so no
+ * `$ref` points inside an operation's schema.
+ */
+export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+  const result = z.toJSONSchema(schema, { ...JSON_SCHEMA_OPTIONS, io }) as JsonSchema;
+  delete result.$schema;
+  return result;
+}
+
+/** The options of z.toJSONSchema for the document (the test derives its expected schemas with them). */
+export const JSON_SCHEMA_OPTIONS = {
+  target: "draft-2020-12",
+  unrepresentable: "any",
+  reused: "inline",
+  cycles: "ref",
+  // A Date travels in JSON as its ISO string (Response.json), the way the answers carry it.
+  override: ({ zodSchema, jsonSchema }) => {
+    if (zodSchema._zod.def.type === "date") Object.assign(jsonSchema, { type: "string", format: "date-time" });
   },
-  Tag: {
-    type: "object",
-    required: ["id", "name", "color"],
-    properties: {
-      id: { type: "string" },
-      name: { type: "string" },
-      color: { type: "string", description: "CSS hex colour, e.g. #7c3aed." },
-    },
-  },
-  CategoryRef: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
-  Variable: {
-    type: "object",
-    description: "A variable field of the template file and how documents fill it in.",
-    required: ["name", "type", "required", "deprecated", "options"],
-    properties: {
-      name: { type: "string", description: "The field's name in the file, e.g. `client` for [client]." },
-      label: { type: "string" },
-      type: { type: "string", enum: [...VARIABLE_TYPES] },
-      required: { type: "boolean" },
-      deprecated: { type: "boolean" },
-      options: {
-        type: "object",
-        properties: {
-          dateFormat: { type: "string" },
-          dateMin: { type: "string", format: "date" },
-          dateMax: { type: "string", format: "date" },
-          currency: { type: "string", description: "ISO 4217 code." },
-          currencyFormat: { type: "string", enum: ["symbol", "code", "name"], description: "How currency amounts show the currency." },
-          variableName: { type: "string", description: "The label shown in forms instead of the field's name." },
-          columns: { type: "array", items: { type: "string" }, description: "The column headers of a matrix field." },
-          identityType: { type: "string", enum: [...IDENTITY_TYPES] },
-          trueLabel: { type: "string" },
-          falseLabel: { type: "string" },
-          formula: { type: "string", description: "Refers to other fields in square brackets, e.g. `[fee] * 2`." },
-          helpText: { type: "string" },
-          placeholder: { type: "string" },
-          choices: { type: "array", items: { type: "string" }, description: "The choices of dropdown, radio and list fields." },
-          anonymizedAt: { type: "integer", description: "Retention period in days." },
-        },
-      },
-    },
-  },
-  Template: {
-    type: "object",
-    required: [
-      "id",
-      "name",
-      "description",
-      "published",
-      "language",
-      "jurisdiction",
-      "value",
-      "currency",
-      "format",
-      "folderId",
-      "category",
-      "tags",
-      "variables",
-      "createdAt",
-      "updatedAt",
-    ],
-    properties: {
-      id: { type: "string" },
-      name: { type: "string" },
-      description: nullable("string"),
-      published: { type: "boolean", description: "Only published templates make documents." },
-      language: nullable("string"),
-      jurisdiction: nullable("string"),
-      value: nullable("number"),
-      currency: nullable("string", { description: "ISO 4217 code." }),
-      format: { type: "string", enum: ["docx", "pdf"] },
-      folderId: nullable("string"),
-      category: { oneOf: [{ $ref: "#/components/schemas/CategoryRef" }, { type: "null" }] },
-      tags: { type: "array", items: { $ref: "#/components/schemas/Tag" } },
-      variables: { type: "array", items: { $ref: "#/components/schemas/Variable" } },
-      createdAt: { type: "string", format: "date-time" },
-      updatedAt: { type: "string", format: "date-time" },
-      author: {
-        description: "With `expandable=author`; null when the author's user was deleted.",
-        oneOf: [
-          {
-            type: "object",
-            required: ["id", "firstName", "lastName"],
-            properties: { id: { type: "string" }, firstName: { type: "string" }, lastName: { type: "string" } },
-          },
-          { type: "null" },
-        ],
-      },
-      folder: {
-        description: "With `expandable=folder`; null at the root (Drive).",
-        oneOf: [
-          { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
-          { type: "null" },
-        ],
-      },
-      file: {
-        description: "With `expandable=file`: the current file.",
-        type: "object",
-        required: ["name", "mimetype", "size", "version"],
-        properties: {
-          name: { type: "string" },
-          mimetype: { type: "string" },
-          size: { type: "integer", description: "Bytes." },
-          version: { type: "integer", minimum: 1 },
-        },
-      },
-    },
-  },
-  TemplatePage: {
-    type: "object",
-    required: ["page", "pages", "perPage", "total", "items"],
-    properties: {
-      page: { type: "integer", minimum: 1 },
-      pages: { type: "integer", minimum: 1 },
-      perPage: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
-      total: { type: "integer", minimum: 0 },
-      items: { type: "array", items: { $ref: "#/components/schemas/Template" } },
-    },
-  },
-} as const;
+} as const satisfies Parameters<typeof z.toJSONSchema>[1];
+
+/** The body of every failed REST call (lib/http/error-response.ts `ErrorBody`). */
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: "Stable machine-readable code, e.g. `UNAUTHENTICATED`, `NOT_FOUND`, `VALIDATION_FAILED`." }),
+    type: z.enum(ERROR_TYPES),
+    message: z.string().meta({ description: "A sentence in the request's language." }),
+    details: z
+      .looseObject({
+        fields: z
+          .array(z.looseObject({ path: z.string(), code: z.string(), message: z.string() }))
+          .optional()
+          .meta({ description: "Validation errors: each problem, at its path in the input." }),
+        retryAt: z.string().optional().meta({ description: "When the caller may try again (also the Retry-After header)." }),
+      })
+      .optional()
+      .meta({ description: "Extra data; for validation errors `fields` lists each problem." }),
+  }),
+});
+
+/**
+ * A schema that refers to itself (a folder's `children`: `$ref: "#"`) or holds `$defs` cannot stay
+ * inline, where `#` would mean the whole document: it becomes components/schemas/<name> (its defs
+ * <name>_<def>), its references pointed there, and the operation refers to it.
+ */
+export function placeSchema(schema: JsonSchema, name: string, components: Record<string, JsonSchema>): JsonSchema {
+  const text = JSON.stringify(schema);
+  if (!text.includes('"$ref":"#')) return schema;
+  const { $defs, ...rest } = JSON.parse(
+    text.replace(
+      /"\$ref":"#(\/\$defs\/([^"]+))?"/g,
+      (_match, _def, def?: string) => `"$ref":"#/components/schemas/${def ? `${name}_${def}` : name}"`,
+    ),
+  ) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [def, value] of Object.entries($defs ?? {})) components[`${name}_${def}`] = value;
+  components[name] = rest;
+  return { $ref: `#/components/schemas/${name}` };
+}
