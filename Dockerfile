@@ -42,6 +42,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000
 COPY --from=build /app/package.json /app/next.config.ts ./
+COPY --from=build /app/scripts/server.mjs ./scripts/server.mjs
 # next.config.ts reads its fixed security headers from here (docs/security-headers.md).
 COPY --from=build /app/lib/http/security-headers.ts ./lib/http/security-headers.ts
 COPY --from=build /app/node_modules ./node_modules
@@ -51,4 +52,5 @@ COPY --from=build --chown=node:node /app/.next ./.next
 RUN mkdir -p /app/data /app/storage && chown node:node /app/data /app/storage
 USER node
 EXPOSE 3000
-CMD ["node", "node_modules/next/dist/bin/next", "start", "--hostname", "0.0.0.0", "--port", "3000"]
+# The app's server: Next plus GraphQL subscriptions over WebSocket (scripts/server.mjs).
+CMD ["node", "scripts/server.mjs", "--hostname", "0.0.0.0", "--port", "3000"]

@@ -4,13 +4,19 @@
  * shows its sign-in) while the server already answers (a new embedded database made from the
  * build's template even opens meanwhile: lib/database/template.ts); then starts the durable job
  * queue once the database is ready (lib/jobs/queue.ts; DISABLE_JOBS=1 leaves the work to other
- * processes), and checks whether sealing can work. Node runtime only, never during `next build`.
+ * processes), checks whether sealing can work, and readies GraphQL over WebSocket for the server's
+ * entry (scripts/server.mjs). Node runtime only, never during `next build`.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   // A production server with a public or missing secret does not start.
   const { refuseToStartWithoutSecret } = await import("@/lib/auth/secret");
   refuseToStartWithoutSecret();
+  // GraphQL subscriptions over WebSocket: the server's entry (scripts/server.mjs) hands /graphql
+  // upgrades to this, which lives in Next's build with the rest of the app.
+  const { graphqlWebSocket } = await import("@/lib/graphql/ws");
+  const reach = globalThis as { __covenantGraphqlWebSocket?: ReturnType<typeof graphqlWebSocket> };
+  reach.__covenantGraphqlWebSocket ??= graphqlWebSocket();
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
   const { embeddedFromTemplate } = await import("@/lib/db");
   const preparing = prepareDatabase({ seedInBackground: true });

@@ -22,6 +22,9 @@ const nextConfig: NextConfig = {
     "nodemailer",
     // The durable job queue (lib/jobs/queue.ts), an ESM package over pg.
     "pg-boss",
+    // WebSocket frames (GraphQL over WebSocket, lib/graphql/ws.ts): bundled, its optional native
+    // helpers go missing and every connection is dropped (1006) at its first message.
+    "ws",
     // Sealing (lib/sealing): PKCS#12 and CMS in plain JavaScript, loaded as is.
     "node-forge",
     "@signpdf/signpdf",

@@ -2,7 +2,8 @@
 /**
  * The server the end-to-end tests run against (playwright.config.ts starts it as its webServer).
  *
- * - Serves the existing production build (`.next`, made by `npm run build`) with `next start` on
+ * - Serves the existing production build (`.next`, made by `npm run build`) with the app's server
+ *   (scripts/server.mjs: `next start` plus GraphQL over WebSocket) on
  *   port 3100 (or E2E_PORT). It never builds.
  * - Without DATABASE_URL: a fresh embedded database (PGlite) in a folder under the OS temp dir,
  *   deleted and created again for every run.
@@ -96,8 +97,9 @@ if (process.env.DATABASE_URL) {
 // Idle kept-alive connections stay open past any pause of a test: with Node's 5 s, a test that
 // sent a request, spent seconds on screen, then reused the connection could meet the server
 // closing it (ECONNRESET in client-messages.spec.ts once).
-const nextArgs = ["start", "-p", String(PORT), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"];
-const child = spawn(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), ...nextArgs], {
+// The app's own entry (scripts/server.mjs: Next plus GraphQL over WebSocket), with `next start`'s flags.
+const serverArgs = ["-p", String(PORT), "-H", "127.0.0.1", "--keepAliveTimeout", "65000"];
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), ...serverArgs], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -7,7 +7,7 @@
  * unless NEXTAUTH_SECRET is set. Without SMTP, emails go to the outbox at /dev/outbox, which
  * answers only callers on this machine (lib/email/find-outbox-emails.ts).
  */
-import { ensureBuilt, ensureGenerated, run, bin } from "./lib.mjs";
+import { ensureBuilt, ensureGenerated, run } from "./lib.mjs";
 import { serverNodeOptions } from "./server-options.mjs";
 import { onFittingNode } from "./with-node.mjs";
 
@@ -23,7 +23,8 @@ await ensureBuilt();
 console.log(`\nListening on ${host}:${port}${host === "127.0.0.1" ? " (this machine only; HOST=0.0.0.0 for every interface)" : ""}.`);
 console.log(`Sign in at ${appUrl} as demo@example.com / Demo-password-1\n`);
 process.exit(
-  await run(bin("next"), ["start", "-p", port, "-H", host], {
+  // The app's server: Next plus GraphQL subscriptions over WebSocket (scripts/server.mjs).
+  await run(process.execPath, ["scripts/server.mjs", "-p", port, "-H", host], {
     APP_URL: appUrl,
     NODE_OPTIONS: serverNodeOptions(),
     COVENANT_LISTEN_HOST: host,

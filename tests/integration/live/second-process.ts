@@ -4,7 +4,7 @@
  * for live events. It talks over stdio, one JSON line each way:
  *   out: {"type":"ready"} once listening and working; {"type":"event",...} per event received;
  *        {"type":"ran","n":…} per test job it ran; {"type":"published"} after a publish.
- *   in:  {"publish": documentId}, {"stop": true}.
+ *   in:  {"publish": documentId}, {"publishWorkQueue": accountId}, {"stop": true}.
  * Run: npx tsx tests/integration/live/second-process.ts <testJobName> <documentId>
  */
 import { createInterface } from "node:readline";
@@ -40,7 +40,8 @@ async function main() {
   const queue = await openQueue({ work: true, jobs: [counted, remindersJob], pollingIntervalSeconds: 0.5 });
   say({ type: "ready" });
   for await (const line of createInterface({ input: process.stdin })) {
-    const command = JSON.parse(line) as { publish?: string; stop?: boolean };
+    const command = JSON.parse(line) as { publish?: string; publishWorkQueue?: string; stop?: boolean };
+    if (command.publishWorkQueue) pubsub.publish("account:workQueue", command.publishWorkQueue, { documentId: "from-second" });
     if (command.publish) {
       pubsub.publish("document:signing", command.publish, {
         documentId: command.publish,

@@ -12,6 +12,7 @@ import { createReminder } from "@/lib/reminders/reminders";
 import { remindersJob } from "@/lib/reminders/reminders-job";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { startWebSocketServer, subscribeOverWebSocket } from "@/tests/factories/live";
 
 /**
  * Two app processes on one PostgreSQL database (issue 16): this test's process and a second
@@ -126,5 +127,26 @@ describe.skipIf(isEmbedded())("two app processes on one database", () => {
     send({ publish: documentId });
     expect((await events.next()).value).toEqual({ documentId, kind: "signature", id: "from-second", state: "signed" });
     await events.return?.();
+  });
+
+  it("delivers an event published in the other process to a WebSocket subscriber of this one", { timeout: 60_000 }, async () => {
+    const { account, owner } = await createAccount("Two processes, one socket");
+    const { accessToken } = await signedInAs(owner.id, account.id);
+    const server = await startWebSocketServer();
+    try {
+      const stream = await subscribeOverWebSocket(server.url)("subscription { workQueueChanged { changedAt } }", {}, accessToken);
+      const first = stream.next();
+      let arrived = false;
+      void first.then(() => (arrived = true));
+      // The other process publishes until the subscription, in place a moment after it is sent, hears it.
+      while (!arrived) {
+        send({ publishWorkQueue: account.id });
+        await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 300))]);
+      }
+      expect((await first)?.data).toEqual({ data: { workQueueChanged: { changedAt: expect.any(String) } } });
+      await stream.close();
+    } finally {
+      await server.close();
+    }
   });
 });
