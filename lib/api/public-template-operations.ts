@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
+import { TEMPLATE_PERMISSIONS } from "@/lib/templates/template-access";
 import { findTemplates, getTemplate } from "@/lib/templates/templates";
 import { VARIABLE_TYPES } from "@/lib/templates/variable-types";
 import { publicTemplateGetSchema, publicTemplateListSchema, toPublicTemplate } from "./public-template";
@@ -10,7 +11,7 @@ import { publicTemplateGetSchema, publicTemplateListSchema, toPublicTemplate } f
  * bearer token is refused as UNAUTHENTICATED, as an anonymous caller is, before the query is read
  * (runOperation, for operations whose only caller is an API token). The names are the OpenAPI document's operationIds (lib/api/openapi.ts).
  */
-const apiKey = { callers: ["apiToken"], permission: ["ViewTemplates", "ManageTemplates"] } as const;
+const apiKey = { callers: ["apiToken"], permission: TEMPLATE_PERMISSIONS.view } as const;
 
 const person = z.object({ id: z.string(), firstName: z.string(), lastName: z.string() });
 

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { requireTemplate, templatesWhere } from "@/lib/templates/template-access";
 import { fillName, type RawValue } from "@/lib/templates/variables";
 import { createFromTemplateSchema } from "./document-schemas";
 import type { FieldUpload } from "./field-uploads";
@@ -27,12 +27,12 @@ export async function createDocumentFromTemplate(
   raw: z.input<typeof createFromTemplateSchema>,
   uploads: FieldUpload[] = [],
 ) {
-  const { accountId } = accountScope(ctx);
+  accountScope(ctx);
   assertCan(ctx, "ManageDocuments");
-  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
+  // Both permissions are checked before the input is read.
+  templatesWhere(ctx, "view");
   const input = createFromTemplateSchema.parse(raw);
-  const template = await db.template.findFirst({ where: { id: input.templateId, accountId } });
-  if (!template) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Template not found." });
+  const template = await requireTemplate(ctx, input.templateId, "view");
   if (!template.published)
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {
       message: "Publish the template before creating documents from it.",

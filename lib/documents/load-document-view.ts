@@ -3,6 +3,7 @@ import { assertCan, can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { getDataStore } from "@/lib/datastore/data-store";
 import { isAppError } from "@/lib/errors/app-error";
+import { canSeeTemplates } from "@/lib/templates/template-access";
 import { getTemplate } from "@/lib/templates/templates";
 import { documentAbilities, documentRole, rememberDocumentRow } from "./access";
 import { documentActivityRows, presentActivity } from "./activity";
@@ -90,7 +91,7 @@ export async function loadDocumentView(ctx: ServiceContext, id: string, version:
 
   // Editors of a document made from a template may fill its fields again (a new version), with
   // the template's current fields; not when the template is gone or they may not see templates.
-  const canEditValues = abilities.edit && !!row.templateId && can(ctx, "ManageDocuments") && can(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const canEditValues = abilities.edit && !!row.templateId && can(ctx, "ManageDocuments") && canSeeTemplates(ctx);
   const [lockedBy, authors, activity, attachments, rendition, members, template, dataStore] = await Promise.all([
     getLockHolder(ctx, row),
     findUserSummaries(

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import type { DocumentRelation, DocumentRoleName, DocumentStatus } from "@/lib/generated/prisma/client";
-import { can } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
+import { canSeeTemplates } from "@/lib/templates/template-access";
 import { documentRoles, roleAtLeast } from "./access";
 import type { RelationType } from "./relation-types";
 
@@ -57,7 +57,7 @@ export async function presentRelations(
   const otherDocumentId = (r: DocumentRelation) => (r.fromId === documentId ? r.toDocumentId : r.fromId);
   const documentIds = [...new Set(rows.map(otherDocumentId).filter((id): id is string => !!id))];
   const templateIds = [...new Set(rows.filter((r) => r.fromId === documentId && r.toTemplateId).map((r) => r.toTemplateId!))];
-  const seesTemplates = can(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const seesTemplates = canSeeTemplates(ctx);
   const [documents, abilities, templates] = await Promise.all([
     documentIds.length
       ? db.document.findMany({

@@ -1,8 +1,8 @@
 import type { ServiceContext } from "@/lib/auth/context";
-import { can } from "@/lib/auth/permissions";
 import { db } from "@/lib/db";
 import type { DocumentStatus } from "@/lib/generated/prisma/client";
 import { parseInput } from "@/lib/http/parse-input";
+import { canSeeTemplates } from "@/lib/templates/template-access";
 import { findTemplates } from "@/lib/templates/templates";
 import { requireDocumentRole, visibleDocumentsWhere } from "./access";
 import { findDocuments } from "./find-documents";
@@ -48,7 +48,7 @@ export async function findRelationCandidates(ctx: ServiceContext, documentId: st
     });
     for (const d of byName) if (!found.has(d.id)) found.set(d.id, pick(d));
   }
-  const templates = can(ctx, ["ViewTemplates", "ManageTemplates"])
+  const templates = canSeeTemplates(ctx)
     ? (
         await findTemplates(ctx, {
           search: q || undefined,

@@ -4,6 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { findDocuments } from "@/lib/documents/find-documents";
+import { canSeeTemplates, templatesWhere } from "@/lib/templates/template-access";
 import { matchingTemplateIds } from "@/lib/templates/template-search";
 
 export const globalSearchSchema = z.object({ q: z.string().trim().min(1).max(100) }).strict();
@@ -24,10 +25,10 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
     can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])
       ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items)
       : [],
-    can(ctx, ["ViewTemplates", "ManageTemplates"])
+    canSeeTemplates(ctx)
       ? matchingTemplateIds(accountId, q, ctx.locale).then((ids) =>
           db.template.findMany({
-            where: { accountId, id: { in: ids } },
+            where: { ...templatesWhere(ctx, "view"), id: { in: ids } },
             select: { id: true, name: true, published: true },
             take: LIMIT,
             orderBy: [{ name: "asc" }, { id: "asc" }],

@@ -1,22 +1,19 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
 import { refreshTemplateSearch } from "./template-search";
-import { templateNotFound, templateInclude } from "./template-schemas";
+import { requireTemplate, templateNotFound } from "./template-access";
+import { templateInclude } from "./template-schemas";
 import { templateStorageKey } from "./template-file";
 import { clip } from "@/lib/text/clip";
 
 /** Copies a template, file included, as an unpublished "<name> (copy)" in the caller's language. */
 export async function cloneTemplate(ctx: ServiceContext, templateId: string) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTemplates");
-  const source = await db.template.findFirst({ where: { id: templateId, accountId }, include: { tags: { select: { id: true } } } });
-  if (!source) throw templateNotFound();
+  const source = await requireTemplate(ctx, templateId, "manage", { include: { tags: { select: { id: true } } } });
+  const { accountId } = source;
   const stored = await storage().get(source.fileKey);
   if (!stored) throw templateNotFound();
   const bytes = new Uint8Array(await new Response(stored.stream).arrayBuffer());

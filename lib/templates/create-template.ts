@@ -1,13 +1,12 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import { assertOwnReferences } from "@/lib/documents/references";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { getTranslator } from "@/lib/i18n/messages";
 import { storage } from "@/lib/storage/storage";
+import { templatesWhere } from "./template-access";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables } from "./variables";
 import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
@@ -20,8 +19,7 @@ import { clip } from "@/lib/text/clip";
  * unpublished with a text definition for each field. Needs ManageTemplates.
  */
 export async function createTemplate(ctx: ServiceContext, fields: TemplateFields, upload: UploadedFile) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTemplates");
+  const { accountId } = templatesWhere(ctx, "manage");
   const input = templateFieldsSchema.parse(fields);
   const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);

@@ -1,8 +1,7 @@
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
-import { accountScope } from "@/lib/accounts/scope";
 import { csvStream } from "@/lib/documents/export-csv";
 import { getTranslator } from "@/lib/i18n/messages";
+import { templatesWhere } from "./template-access";
 import { findTemplates, type TemplateListInput } from "./templates";
 
 /**
@@ -12,8 +11,7 @@ import { findTemplates, type TemplateListInput } from "./templates";
  * empty file; every page is then read through findTemplates, scoped to the account.
  */
 export async function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateListInput): Promise<ReadableStream<Uint8Array>> {
-  accountScope(ctx);
-  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
+  templatesWhere(ctx, "view");
   const t = getTranslator(ctx.locale);
   const header = [
     "name",

@@ -1,7 +1,6 @@
 import { db } from "@/lib/db";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
+import { templatesWhere } from "./template-access";
 
 /** Authors listed in the filter at most. */
 const MAX_AUTHORS = 200;
@@ -12,10 +11,8 @@ const MAX_AUTHORS = 200;
  * (the members list itself needs ManageMembers).
  */
 export async function findTemplatesAuthors(ctx: ServiceContext) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
   const rows = await db.template.findMany({
-    where: { accountId, authorId: { not: null } },
+    where: { ...templatesWhere(ctx, "view"), authorId: { not: null } },
     distinct: ["authorId"],
     select: { authorId: true },
     take: MAX_AUTHORS,

@@ -1,10 +1,9 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import { pageArgs, pageOf, type PageInput } from "@/lib/pagination";
 import { dayBounds } from "@/lib/text/calendar-dates";
+import { templatesWhere } from "./template-access";
 import { matchingTemplateIds } from "./template-search";
 import { templateListSchema, type TemplateListInput, templateInclude } from "./template-schemas";
 
@@ -14,14 +13,13 @@ import { templateListSchema, type TemplateListInput, templateInclude } from "./t
  * description and the file's text, or part of the name; template-search.ts). Needs ViewTemplates.
  */
 export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput = {}) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
+  const visible = templatesWhere(ctx, "view");
   const input = templateListSchema.parse(raw);
   // `search` is full text; `name` (the public API's) only what the name or description contain.
   const text = input.search;
   const days = dayBounds(input.from, input.to);
   const where: Prisma.TemplateWhereInput = {
-    accountId,
+    ...visible,
     ...(input.folderId !== undefined ? { folderId: input.folderId } : {}),
     ...(input.categoryId ? { categoryId: input.categoryId } : {}),
     ...(input.tagIds?.length ? { tags: { some: { id: { in: input.tagIds } } } } : {}),
@@ -30,7 +28,7 @@ export async function findTemplates(ctx: ServiceContext, raw: TemplateListInput 
     ...(days.from || days.before
       ? { [input.dateField]: { ...(days.from ? { gte: days.from } : {}), ...(days.before ? { lt: days.before } : {}) } }
       : {}),
-    ...(text ? { id: { in: await matchingTemplateIds(accountId, text, ctx.locale) } } : {}),
+    ...(text ? { id: { in: await matchingTemplateIds(visible.accountId, text, ctx.locale) } } : {}),
     ...(input.name && !text
       ? { OR: [{ name: { contains: input.name, mode: "insensitive" } }, { description: { contains: input.name, mode: "insensitive" } }] }
       : {}),

@@ -1,17 +1,11 @@
-import { db } from "@/lib/db";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import { storage } from "@/lib/storage/storage";
-import { templateNotFound, templateInclude } from "./template-schemas";
+import { requireTemplate, templateNotFound } from "./template-access";
+import { templateInclude } from "./template-schemas";
 
 /** The template, when it is the caller's account's. Needs ViewTemplates. */
 export async function getTemplate(ctx: ServiceContext, templateId: string) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewTemplates", "ManageTemplates"]);
-  const template = await db.template.findFirst({ where: { id: templateId, accountId }, include: templateInclude });
-  if (!template) throw templateNotFound();
-  return template;
+  return requireTemplate(ctx, templateId, "view", { include: templateInclude });
 }
 
 /** The current file of a template, streamed. */

@@ -6,6 +6,7 @@ import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/ope
 import { exportTemplatesCsv } from "./export-templates";
 import { templateListFromQuery } from "./find-templates-query";
 import { getSampleTemplate, sampleTemplateSchema } from "./get-sample-template";
+import { TEMPLATE_PERMISSIONS } from "./template-access";
 import { templatePageSchema, templateSchema } from "./template-output";
 import {
   cloneTemplate,
@@ -23,12 +24,12 @@ import {
 
 /**
  * The templates' operations (spec section 7, "templates"), declared once for REST and GraphQL
- * (lib/operations/operation.ts). The services check the permissions (ViewTemplates to read,
- * ManageTemplates to change); an API token acts as its member.
+ * (lib/operations/operation.ts). The services check the permissions (template-access.ts:
+ * ViewTemplates to read, ManageTemplates to change); an API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const readers = { ...members, permission: ["ViewTemplates", "ManageTemplates"] } as const;
-const managers = { ...members, permission: "ManageTemplates" } as const;
+const readers = { ...members, permission: TEMPLATE_PERMISSIONS.view } as const;
+const managers = { ...members, permission: TEMPLATE_PERMISSIONS.manage } as const;
 const id = z.string().min(1).max(64);
 const idInput = z.object({ id }).strict();
 /** The references a template's details may name: the workspace's own, else NOT_FOUND. */

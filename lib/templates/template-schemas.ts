@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { calendarDay as day } from "@/lib/text/calendar-dates";
 import { variablesSchema } from "./variables";
 
@@ -46,8 +45,6 @@ export const templateListSchema = z
   })
   .strict();
 export type TemplateListInput = z.input<typeof templateListSchema>;
-
-export const templateNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Template not found." });
 
 export const templateInclude = {
   tags: true,

@@ -2,9 +2,7 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import type { ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { enqueue, prepareJobs } from "@/lib/jobs/queue";
@@ -12,7 +10,8 @@ import { storage } from "@/lib/storage/storage";
 import { REPLACED_TEMPLATE_FILE_GRACE_MS, replacedTemplateFileJob } from "./replaced-file-job";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
-import { templateNotFound, templateInclude } from "./template-schemas";
+import { requireTemplate } from "./template-access";
+import { templateInclude } from "./template-schemas";
 import { initialVariables, inspectTemplateFile, newTemplateFileKey, templateFileColumns } from "./template-file";
 import { clip } from "@/lib/text/clip";
 
@@ -43,10 +42,8 @@ function nextVariables(file: ContractFile, previous: Variable[]): Variable[] {
  * the fields' settings (updateTemplate) saved at the same time is not undone.
  */
 export async function updateTemplateVersion(ctx: ServiceContext, templateId: string, upload: UploadedFile) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTemplates");
-  const existing = await db.template.findFirst({ where: { id: templateId, accountId } });
-  if (!existing) throw templateNotFound();
+  const existing = await requireTemplate(ctx, templateId, "manage");
+  const { accountId } = existing;
   const file = await inspectTemplateFile(upload);
   // Checked before the file is stored; checked again below with the fields as they are then.
   nextVariables(file, existing.variables as Variable[]);

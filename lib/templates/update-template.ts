@@ -2,14 +2,13 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
-import { accountScope } from "@/lib/accounts/scope";
 import { assertOwnReferences } from "@/lib/documents/references";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
-import { templateFieldsSchema, type TemplateFields, templateNotFound, templateInclude } from "./template-schemas";
+import { requireTemplate, templatesWhere } from "./template-access";
+import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
 
 /** VALIDATION_FAILED unless every field sent is one of the template's (`stored`) and they are valid together. */
 function assertKnownVariables(input: Variable[], stored: Prisma.JsonValue) {
@@ -30,11 +29,10 @@ function assertKnownVariables(input: Variable[], stored: Prisma.JsonValue) {
  * version's fields.
  */
 export async function updateTemplate(ctx: ServiceContext, templateId: string, fields: TemplateFields) {
-  const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTemplates");
+  // The permission comes before the input is read, the template after: as every template service.
+  const { accountId } = templatesWhere(ctx, "manage");
   const input = templateFieldsSchema.parse(fields);
-  const existing = await db.template.findFirst({ where: { id: templateId, accountId }, select: { id: true, variables: true } });
-  if (!existing) throw templateNotFound();
+  const existing = await requireTemplate(ctx, templateId, "manage", { select: { id: true, variables: true } });
   if (input.variables) assertKnownVariables(input.variables, existing.variables);
   return db.$transaction(async (tx) => {
     if (input.variables) {
