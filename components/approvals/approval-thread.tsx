@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { approvalMessagesOp, sendApprovalMessageOp } from "@/lib/operations/routes/approval";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Message = OperationOutput<"approvalMessages">["items"][number];
 const PAGE = 20;
@@ -90,7 +91,7 @@ export function ApprovalThread({ approvalId, canReply }: { approvalId: string; c
             <textarea
               className="mt-1 min-h-16 w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm"
               value={draft}
-              maxLength={2000}
+              maxLength={LIMITS.comment}
               onChange={(e) => setDraft(e.target.value)}
             />
           </label>

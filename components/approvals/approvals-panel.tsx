@@ -20,6 +20,7 @@ import {
   setApprovalProcessOp,
   updateApprovalOp,
 } from "@/lib/operations/routes/approval";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Page = OperationOutput<"approvals">;
 type Approval = Page["items"][number];
@@ -289,13 +290,13 @@ export function ApprovalsPanel({
               <TextField
                 label={t("firstName")}
                 value={form.firstName}
-                maxLength={100}
+                maxLength={LIMITS.memberName}
                 onChange={(e) => setForm({ ...form, firstName: e.target.value })}
               />
               <TextField
                 label={t("lastName")}
                 value={form.lastName}
-                maxLength={100}
+                maxLength={LIMITS.memberName}
                 onChange={(e) => setForm({ ...form, lastName: e.target.value })}
               />
               <TextField
@@ -320,7 +321,7 @@ export function ApprovalsPanel({
             {t("message")}
             <textarea
               className={`${field} min-h-16`}
-              maxLength={2000}
+              maxLength={LIMITS.comment}
               value={form.message}
               onChange={(e) => setForm({ ...form, message: e.target.value })}
             />

@@ -18,6 +18,7 @@ import {
   reviseApprovalDocumentOp,
   sendApprovalMessageOp,
 } from "@/lib/operations/routes/approval";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Valid = OperationOutput<"fetchValidApproval">;
 type Message = OperationOutput<"approvalMessages">["items"][number];
@@ -337,7 +338,7 @@ export function ReviewScreen({ token }: { token: string }) {
                     id="review-message"
                     className={textarea}
                     value={draft}
-                    maxLength={2000}
+                    maxLength={LIMITS.comment}
                     onChange={(e) => setDraft(e.target.value)}
                   />
                   <Button
@@ -364,7 +365,7 @@ export function ReviewScreen({ token }: { token: string }) {
                 id="review-comment"
                 className={`${textarea} mt-1`}
                 value={comment}
-                maxLength={2000}
+                maxLength={LIMITS.comment}
                 onChange={(e) => setComment(e.target.value)}
               />
               <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">

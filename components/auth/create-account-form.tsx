@@ -9,6 +9,7 @@ import { callOperation } from "@/lib/client/operations";
 import { useErrorText } from "./use-error-text";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { createAccountOp } from "@/lib/operations/routes/account";
+import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 
 export function CreateAccountForm({ redirect }: { redirect: string }) {
   const t = useTranslations("createAccount");
@@ -40,7 +41,7 @@ export function CreateAccountForm({ redirect }: { redirect: string }) {
         label={ta("accountName")}
         name="accountName"
         required
-        maxLength={120}
+        maxLength={ACCOUNT_LIMITS.name}
         autoComplete="organization"
         value={name}
         onChange={(e) => setName(e.target.value)}

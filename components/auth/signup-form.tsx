@@ -11,6 +11,8 @@ import { callOperation } from "@/lib/client/operations";
 import type { Locale } from "@/lib/i18n/locales";
 import { useErrorText } from "./use-error-text";
 import { registerOp } from "@/lib/operations/routes/auth";
+import { LIMITS } from "@/lib/validation/limits";
+import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 
 export function SignupForm() {
   const t = useTranslations("auth");
@@ -57,7 +59,7 @@ export function SignupForm() {
           name="firstName"
           autoComplete="given-name"
           required
-          maxLength={100}
+          maxLength={LIMITS.memberName}
           value={form.firstName}
           onChange={(e) => set("firstName")(e.target.value)}
         />
@@ -65,7 +67,7 @@ export function SignupForm() {
           label={t("lastName")}
           name="lastName"
           autoComplete="family-name"
-          maxLength={100}
+          maxLength={LIMITS.memberName}
           value={form.lastName}
           onChange={(e) => set("lastName")(e.target.value)}
         />
@@ -84,7 +86,7 @@ export function SignupForm() {
         name="accountName"
         autoComplete="organization"
         required
-        maxLength={120}
+        maxLength={ACCOUNT_LIMITS.name}
         value={form.accountName}
         onChange={(e) => set("accountName")(e.target.value)}
       />

@@ -10,6 +10,7 @@ import { callOperation } from "@/lib/client/operations";
 import { RELATION_TAG_MAX, RELATION_TYPES, type RelationType } from "@/lib/documents/relation-types";
 import type { Status } from "./relation-group";
 import { relationCandidatesOp } from "@/lib/operations/routes/relation";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Candidates = {
   documents: { id: string; name: string; ref: string | null; status: Status }[];
@@ -98,7 +99,7 @@ export function AddRelationForm({
         value={q}
         onChange={(e) => setQ(e.target.value)}
         hint={t("searchHint")}
-        maxLength={200}
+        maxLength={LIMITS.search}
         autoFocus
       />
       <fieldset className="flex flex-col gap-2" aria-describedby={targetError ? `${ids}-target-error` : undefined}>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { RoleField } from "./document-access-role-field";
 import type { Role } from "./document-access-types";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** An address and a role: a colleague gets the role, anyone else a personal link (when allowed). */
 export function ShareByEmailForm({
@@ -47,7 +48,7 @@ export function ShareByEmailForm({
           type="email"
           autoComplete="off"
           required
-          maxLength={254}
+          maxLength={LIMITS.email}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           className="min-w-56 flex-1"

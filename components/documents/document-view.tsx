@@ -33,6 +33,7 @@ import {
 } from "@/lib/operations/routes/document";
 import { RemindersPanel } from "./document-panels";
 import { getDocumentFileOp, getDocumentPdfOp, updateDocumentVersionOp } from "@/lib/operations/routes/document-file";
+import { LIMITS } from "@/lib/validation/limits";
 
 // The form that edits the values opens on demand: its code stays out of the screen's first load.
 const CreateDocumentForm = dynamic(() => import("@/components/templates/create-document-form").then((m) => m.CreateDocumentForm));
@@ -474,14 +475,14 @@ export function DocumentView({
               className="sm:col-span-2"
               label={t("fields.name")}
               required
-              maxLength={200}
+              maxLength={LIMITS.title}
               disabled={!editable}
               value={form.name}
               onChange={(e) => setForm({ ...form, name: e.target.value })}
             />
             <TextField
               label={t("fields.ref")}
-              maxLength={100}
+              maxLength={LIMITS.ref}
               disabled={!editable || !refEditable}
               value={form.ref}
               onChange={(e) => setForm({ ...form, ref: e.target.value })}
@@ -490,7 +491,7 @@ export function DocumentView({
               {t("fields.description")}
               <textarea
                 className={`${input} min-h-20`}
-                maxLength={2000}
+                maxLength={LIMITS.description}
                 disabled={!editable}
                 value={form.description}
                 onChange={(e) => setForm({ ...form, description: e.target.value })}
@@ -523,7 +524,7 @@ export function DocumentView({
             />
             <TextField
               label={t("fields.currency")}
-              maxLength={3}
+              maxLength={LIMITS.currency}
               placeholder="EUR"
               disabled={!editable}
               value={form.currency}
@@ -565,7 +566,7 @@ export function DocumentView({
             />
             <TextField
               label={t("fields.jurisdiction")}
-              maxLength={100}
+              maxLength={LIMITS.jurisdiction}
               disabled={!editable}
               value={form.jurisdiction}
               onChange={(e) => setForm({ ...form, jurisdiction: e.target.value })}

@@ -6,6 +6,7 @@ import { useTranslations } from "@/lib/i18n/client";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { LIMITS } from "@/lib/validation/limits";
 
 export const ROLES = ["reader", "commenter", "reviewer"] as const;
 export type LinkRole = (typeof ROLES)[number];
@@ -97,7 +98,7 @@ export function LinkSettingsForm({
     "min-h-24 rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 disabled:bg-zinc-50 disabled:text-zinc-400";
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label={t("name")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+      <TextField label={t("name")} required maxLength={LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${ids}-role`} className="text-sm font-medium text-zinc-700">

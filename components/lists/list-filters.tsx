@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { useTranslations } from "@/lib/i18n/client";
+import { LIMITS } from "@/lib/validation/limits";
 
 export type ListFilterSelect = { name: string; label: string; allLabel?: string; options: { value: string; label: string }[] };
 
@@ -69,7 +70,14 @@ function FilterForm({ query, searchLabel, selects, dateFields, onApply, keep = [
     >
       <label className={`${labelClass} sm:col-span-2`}>
         {searchLabel}
-        <input type="search" name="q" maxLength={200} className={input} value={values.q} onChange={(e) => set("q", e.target.value)} />
+        <input
+          type="search"
+          name="q"
+          maxLength={LIMITS.search}
+          className={input}
+          value={values.q}
+          onChange={(e) => set("q", e.target.value)}
+        />
       </label>
       {more && (
         <div id={moreId} className="contents">

@@ -12,6 +12,7 @@ import { callOperation, uploadOperation } from "@/lib/client/operations";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { isValidPhone } from "@/lib/users/phone";
 import { updateUserOp, uploadUserAvatarOp } from "@/lib/operations/routes/user";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Profile = {
   email: string;
@@ -112,11 +113,16 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
         <TextField
           label={ta("firstName")}
           required
-          maxLength={100}
+          maxLength={LIMITS.memberName}
           value={form.firstName}
           onChange={(e) => set("firstName")(e.target.value)}
         />
-        <TextField label={ta("lastName")} maxLength={100} value={form.lastName} onChange={(e) => set("lastName")(e.target.value)} />
+        <TextField
+          label={ta("lastName")}
+          maxLength={LIMITS.memberName}
+          value={form.lastName}
+          onChange={(e) => set("lastName")(e.target.value)}
+        />
       </div>
       <TextField
         label={t("phone")}

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "@/lib/i18n/client";
 import { useState, type FormEvent } from "react";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** The signer declines, with the reason the sender will read (a second step, so no one declines by a slip). */
 export function DeclineForm({ busy, onDecline }: { busy: boolean; onDecline: (reason: string) => Promise<void> }) {
@@ -21,7 +22,7 @@ export function DeclineForm({ busy, onDecline }: { busy: boolean; onDecline: (re
             <textarea
               name="reason"
               required
-              maxLength={2000}
+              maxLength={LIMITS.comment}
               rows={3}
               className="block w-full rounded border border-zinc-300 bg-white px-3 py-2 text-base"
             />

@@ -8,6 +8,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation, operationHref, type OperationInput } from "@/lib/client/operations";
 import { documentPageCountOp, documentPageImageOp } from "@/lib/operations/routes/page-image";
 import { saveSignaturePlaceholdersOp, signaturePlaceholdersOp } from "@/lib/operations/routes/signature";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Signer = { id: string; firstName: string; lastName: string; email: string; state: string };
 type Box = OperationInput<"saveSignaturePlaceholders">["placeholders"][number] & { key: string };
@@ -177,7 +178,7 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
               </Button>
               <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
                 {t("fieldName")}
-                <input className={select} value={fieldName} maxLength={120} onChange={(e) => setFieldName(e.target.value)} />
+                <input className={select} value={fieldName} maxLength={LIMITS.personName} onChange={(e) => setFieldName(e.target.value)} />
               </label>
               <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
                 {t("fieldType")}

@@ -8,6 +8,7 @@ import { signingFailedPath, thanksPath, type SigningLinkFailure } from "@/lib/si
 import { DeclineForm } from "./decline-form";
 import { SignaturePad, textToPng, type SignaturePadHandle } from "./signature-pad";
 import { declineSignatureOp, signDocumentOp } from "@/lib/operations/routes/signature";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Field = { name: string; type: string; required: boolean };
 type Kind = "drawn" | "typed" | "uploaded";
@@ -165,7 +166,7 @@ export function SignForm(props: {
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
                 className={input}
-                maxLength={120}
+                maxLength={LIMITS.personName}
                 autoComplete="name"
               />
               <span
@@ -209,7 +210,7 @@ export function SignForm(props: {
             ) : (
               <label className={label}>
                 {t("initialsTypeLabel")}
-                <input name="initials" className={input} maxLength={8} required defaultValue={initialsOf(props.name)} />
+                <input name="initials" className={input} maxLength={LIMITS.initials} required defaultValue={initialsOf(props.name)} />
               </label>
             )}
           </fieldset>
@@ -242,7 +243,7 @@ export function SignForm(props: {
         )}
         <label className={label}>
           {t("idNumber")}
-          <input name="idNumber" className={input} maxLength={64} autoComplete="off" />
+          <input name="idNumber" className={input} maxLength={LIMITS.idNumber} autoComplete="off" />
         </label>
         {props.allowCertificate && (
           <details className="rounded border border-zinc-200 p-3">

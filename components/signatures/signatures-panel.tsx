@@ -24,6 +24,7 @@ import {
   signingSettingsOp,
   updateSignerOp,
 } from "@/lib/operations/routes/signature";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Signer = OperationOutput<"signatures">[number];
 type Party = OperationOutput<"parties">[number];
@@ -234,9 +235,9 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
 
       {canEdit && (
         <form onSubmit={addSigner} className="grid gap-3 rounded-md border border-zinc-200 p-3 sm:grid-cols-2" aria-label={t("addSigner")}>
-          <TextField label={t("firstName")} name="firstName" maxLength={120} />
-          <TextField label={t("lastName")} name="lastName" maxLength={120} />
-          <TextField label={t("email")} name="email" type="email" required maxLength={254} />
+          <TextField label={t("firstName")} name="firstName" maxLength={LIMITS.personName} />
+          <TextField label={t("lastName")} name="lastName" maxLength={LIMITS.personName} />
+          <TextField label={t("email")} name="email" type="email" required maxLength={LIMITS.email} />
           <TextField label={t("order")} name="order" type="number" min={1} max={100} defaultValue={signers.length + 1} />
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
             {t("party")}
@@ -285,7 +286,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
         </ul>
         {canEdit && (
           <form onSubmit={addParty} className="flex flex-wrap items-end gap-2">
-            <TextField label={t("partyName")} name="name" required maxLength={120} />
+            <TextField label={t("partyName")} name="name" required maxLength={LIMITS.personName} />
             <Button type="submit" variant="secondary" busy={action.busy}>
               {t("addParty")}
             </Button>

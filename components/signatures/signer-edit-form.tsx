@@ -4,6 +4,7 @@ import { useTranslations } from "@/lib/i18n/client";
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { LIMITS } from "@/lib/validation/limits";
 
 export type SignerChanges = { firstName: string; lastName: string; email: string };
 
@@ -26,9 +27,9 @@ export function SignerEditForm(props: {
   }
   return (
     <form onSubmit={submit} aria-label={t("editSigner")} className="mt-2 grid gap-2 sm:grid-cols-3">
-      <TextField label={t("firstName")} name="firstName" defaultValue={props.signer.firstName} maxLength={120} />
-      <TextField label={t("lastName")} name="lastName" defaultValue={props.signer.lastName} maxLength={120} />
-      <TextField label={t("email")} name="email" type="email" required defaultValue={props.signer.email} maxLength={254} />
+      <TextField label={t("firstName")} name="firstName" defaultValue={props.signer.firstName} maxLength={LIMITS.personName} />
+      <TextField label={t("lastName")} name="lastName" defaultValue={props.signer.lastName} maxLength={LIMITS.personName} />
+      <TextField label={t("email")} name="email" type="email" required defaultValue={props.signer.email} maxLength={LIMITS.email} />
       <div className="flex gap-2 sm:col-span-3">
         <Button type="submit" busy={props.busy}>
           {t("save")}

@@ -16,6 +16,7 @@ import { initialValue, payloadValue, type Value } from "./document-form-values";
 import { FieldControl } from "./field-control";
 import { fieldErrors } from "./field-errors";
 import { createDocumentFromTemplateOp, updateDocumentValuesOp } from "@/lib/operations/routes/template-document";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The form that creates a document from a published template: one input per field by its
@@ -148,7 +149,7 @@ export function CreateDocumentForm({
             className="sm:col-span-2"
             label={t("documentName")}
             placeholder={templateName}
-            maxLength={200}
+            maxLength={LIMITS.title}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

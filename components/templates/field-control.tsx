@@ -5,7 +5,7 @@
 import { useLocale, useTranslations } from "@/lib/i18n/client";
 import { formatNumber } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
-import type { DataMapEntry } from "@/lib/templates/structured-values";
+import { STRUCTURED_LIMITS, type DataMapEntry } from "@/lib/templates/structured-values";
 import type { Variable } from "@/lib/templates/variables";
 import type { Value } from "./document-form-values";
 import { AddressInput, type AddressDraft } from "./fields/address-input";
@@ -181,8 +181,8 @@ export function FieldControl({
         <input
           type="text"
           className={input}
-          minLength={3}
-          maxLength={40}
+          minLength={STRUCTURED_LIMITS.identityMin}
+          maxLength={STRUCTURED_LIMITS.identityMax}
           autoComplete="off"
           spellCheck={false}
           value={value as string}

@@ -15,6 +15,7 @@ import type { FolderOption } from "@/lib/folders/folder-types";
 import { LOCALES } from "@/lib/i18n/locales";
 import { Field, inputClass } from "./editor-field";
 import { updateTemplateOp } from "@/lib/operations/routes/template";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** The template's details form: name, description, language, jurisdiction, value, category, folder, tags. */
 export function TemplateDetailsForm({
@@ -93,7 +94,7 @@ export function TemplateDetailsForm({
           label={t("name")}
           hint={t("nameHint")}
           required
-          maxLength={200}
+          maxLength={LIMITS.title}
           disabled={!canManage}
           value={details.name}
           onChange={(e) => setDetails({ ...details, name: e.target.value })}
@@ -102,7 +103,7 @@ export function TemplateDetailsForm({
           {t("description")}
           <textarea
             className={`${inputClass} min-h-20`}
-            maxLength={2000}
+            maxLength={LIMITS.description}
             disabled={!canManage}
             value={details.description}
             onChange={(e) => setDetails({ ...details, description: e.target.value })}
@@ -125,7 +126,7 @@ export function TemplateDetailsForm({
         </Field>
         <TextField
           label={t("jurisdiction")}
-          maxLength={100}
+          maxLength={LIMITS.jurisdiction}
           disabled={!canManage}
           value={details.jurisdiction}
           onChange={(e) => setDetails({ ...details, jurisdiction: e.target.value })}
@@ -141,7 +142,7 @@ export function TemplateDetailsForm({
         />
         <TextField
           label={t("currency")}
-          maxLength={3}
+          maxLength={LIMITS.currency}
           placeholder="EUR"
           disabled={!canManage}
           value={details.currency}

@@ -11,6 +11,7 @@ import { TEMPLATE_UPLOADED_EVENT, type TemplateUploadedDetail } from "@/componen
 import { uploadOperation } from "@/lib/client/operations";
 import { createTemplateOp } from "@/lib/operations/routes/template";
 import { TEMPLATE_ACCEPT } from "@/lib/templates/template-accept";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The 'Add template' button and its upload dialog. On success the new template opens, with its
@@ -68,7 +69,7 @@ export function UploadTemplate({ folderId }: { folderId: string | null }) {
             data-tour="upload-name"
             label={t("name")}
             hint={t("nameHint")}
-            maxLength={200}
+            maxLength={LIMITS.title}
             value={name}
             onChange={(e) => setName(e.target.value)}
           />

@@ -11,6 +11,7 @@ import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
 import { useFormat } from "@/lib/i18n/use-format";
 import { createTokenOp, deleteTokenOp } from "@/lib/operations/routes/token";
+import { LIMITS } from "@/lib/validation/limits";
 
 export type ApiTokenRow = {
   id: string;
@@ -76,7 +77,14 @@ export function ApiTokensManager({ tokens }: { tokens: ApiTokenRow[] }) {
       </div>
 
       <form onSubmit={create} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-        <TextField label={t("name")} hint={t("nameHint")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t("name")}
+          hint={t("nameHint")}
+          required
+          maxLength={LIMITS.name}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
         <Button type="submit" busy={busy}>
           {t("create")}
         </Button>

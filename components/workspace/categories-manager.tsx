@@ -11,6 +11,7 @@ import { callOperation } from "@/lib/client/operations";
 import { InlineEditForm } from "./inline-edit-form";
 import { ItemList } from "./item-list";
 import { createCategoryOp, deleteCategoryOp, setCategoryVisibilityOp, updateCategoryOp } from "@/lib/operations/routes/category";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Category = { id: string; name: string; group: string; hidden: boolean; global: boolean };
 const GROUPS = ["document", "template"] as const;
@@ -55,7 +56,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
         <p className="text-zinc-600">{t("intro")}</p>
       </div>
       <form onSubmit={add} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
-        <TextField label={t("name")} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t("name")} required maxLength={LIMITS.name} value={name} onChange={(e) => setName(e.target.value)} />
         <div className="flex flex-col gap-1">
           <label htmlFor={groupId} className="text-sm font-medium text-zinc-700">
             {t("group")}
@@ -93,7 +94,7 @@ export function CategoriesManager({ categories }: { categories: Category[] }) {
                   <InlineEditForm
                     className="flex flex-1 items-end gap-2"
                     nameLabel={t("name")}
-                    maxLength={100}
+                    maxLength={LIMITS.name}
                     name={editing.name}
                     onName={(name) => setEditing({ ...editing, name })}
                     busy={busy}

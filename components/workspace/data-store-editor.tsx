@@ -10,6 +10,8 @@ import { ApiError } from "@/lib/client/api";
 import { callOperation } from "@/lib/client/operations";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES, type DataStoreType } from "@/lib/datastore/types";
 import { updateDataStoreOp } from "@/lib/operations/routes/data-store";
+import { VARIABLE_LIMITS } from "@/lib/templates/variable-types";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Variable = { name: string; type: DataStoreType; value: string; description: string };
 type Row = Variable & { key: number };
@@ -123,7 +125,7 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
                     <input
                       className={input}
                       required
-                      maxLength={100}
+                      maxLength={VARIABLE_LIMITS.name}
                       value={row.name}
                       aria-invalid={invalid}
                       aria-describedby={described}
@@ -166,7 +168,7 @@ export function DataStoreEditor({ variables }: { variables: Variable[] }) {
                     {t("description")}
                     <input
                       className={input}
-                      maxLength={500}
+                      maxLength={LIMITS.note}
                       value={row.description}
                       onChange={(e) => change(row.key, { description: e.target.value })}
                     />

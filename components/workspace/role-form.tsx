@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { PERMISSION_GROUPS } from "./permission-groups";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** A role being created or edited. */
 export type Draft = { id: string | null; name: string; permissions: string[] };
@@ -46,7 +47,7 @@ export function RoleForm({
         label={t("name")}
         name="name"
         required
-        maxLength={60}
+        maxLength={LIMITS.shortName}
         value={draft.name}
         error={nameError}
         onChange={(e) => onChange({ ...draft, name: e.target.value })}

@@ -11,6 +11,7 @@ import { callOperation } from "@/lib/client/operations";
 import { InlineEditForm } from "./inline-edit-form";
 import { ItemList } from "./item-list";
 import { createTagOp, deleteTagOp, updateTagOp } from "@/lib/operations/routes/tag";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Tag = { id: string; name: string; color: string; count: number };
 
@@ -36,7 +37,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
         <p className="text-zinc-600">{t("intro")}</p>
       </div>
       <form onSubmit={add} className="grid gap-3 rounded-lg border border-zinc-200 bg-white p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end">
-        <TextField label={t("name")} required maxLength={60} value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t("name")} required maxLength={LIMITS.shortName} value={name} onChange={(e) => setName(e.target.value)} />
         <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
           {t("color")}
           <input
@@ -59,7 +60,7 @@ export function TagsManager({ tags }: { tags: Tag[] }) {
             <InlineEditForm
               className="flex flex-1 flex-wrap items-end gap-2"
               nameLabel={t("name")}
-              maxLength={60}
+              maxLength={LIMITS.shortName}
               name={editing.name}
               onName={(name) => setEditing({ ...editing, name })}
               busy={busy}

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { PERMISSIONS } from "@/lib/auth/permissions";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
-const idSchema = z.string().min(1).max(64);
-const nameSchema = z.string().trim().min(1).max(60);
+const idSchema = idString();
+const nameSchema = z.string().trim().min(1).max(LIMITS.shortName);
 /** Only the permission strings of lib/auth/permissions.ts; repeats are dropped. */
 const permissionsSchema = z
   .array(z.enum(PERMISSIONS, { error: (issue) => `Unknown permission: ${String(issue.input)}.` }))

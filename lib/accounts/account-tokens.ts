@@ -6,11 +6,13 @@ import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { accountScope } from "./scope";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
-export const createAccountTokenSchema = z.object({ name: z.string().trim().min(1).max(100) }).strict();
+export const createAccountTokenSchema = z.object({ name: z.string().trim().min(1).max(LIMITS.name) }).strict();
 export type CreateAccountTokenInput = z.infer<typeof createAccountTokenSchema>;
 /** bulkDeleteTokens: a workspace lists at most 100 tokens. */
-export const accountTokenIdsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(100) }).strict();
+export const accountTokenIdsSchema = z.object({ ids: z.array(idString()).min(1).max(100) }).strict();
 
 const PUBLIC_FIELDS = {
   id: true,

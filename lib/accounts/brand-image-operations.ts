@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { BRAND_IMAGE_KINDS, getBrandImage, uploadBrandImage } from "./brand-images";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** The workspace's avatar, logo and alternative logo (docs/api.md, "Accounts"), served to its members' pages. */
 const kind = z.enum(BRAND_IMAGE_KINDS);
@@ -12,7 +13,7 @@ export const brandImage = defineOperation({
   description: "A brand image of the current workspace, for any member (NOT_FOUND when there is none).",
   callers: ["member", "apiToken"],
   // `v` changes with each upload: the address is cached for good.
-  input: z.object({ kind, v: z.string().max(64).optional() }),
+  input: z.object({ kind, v: z.string().max(LIMITS.version).optional() }),
   output: fileOutput,
   run: async (ctx, input) => {
     const image = await getBrandImage(ctx, input.kind);

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { inviteMembers } from "./invite-members";
+import { idString } from "@/lib/validation/ids";
 
 export const createAccountPolicySchema = z
   .object({
     email: emailSchema,
-    roleId: z.string().min(1).max(64),
+    roleId: idString(),
   })
   .strict();
 export type CreateAccountPolicyInput = z.infer<typeof createAccountPolicySchema>;

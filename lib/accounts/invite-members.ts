@@ -11,11 +11,12 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { getAssignableRole } from "./roles";
 import { accountScope } from "./scope";
+import { idString } from "@/lib/validation/ids";
 
 export const inviteMembersSchema = z
   .object({
     emails: z.array(emailSchema).min(1).max(20),
-    roleId: z.string().min(1).max(64),
+    roleId: idString(),
   })
   .strict();
 export type InviteMembersInput = z.infer<typeof inviteMembersSchema>;

@@ -8,8 +8,9 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { assertKeepsAnAdministrator } from "./roles";
 import { upsertAccountPolicy } from "./upsert-account-policy";
 import { accountScope } from "./scope";
+import { idString } from "@/lib/validation/ids";
 
-export const updateMemberRoleSchema = z.object({ id: z.string().min(1).max(64), roleId: z.string().min(1).max(64) }).strict();
+export const updateMemberRoleSchema = z.object({ id: idString(), roleId: idString() }).strict();
 export type UpdateMemberRoleInput = z.infer<typeof updateMemberRoleSchema>;
 
 /**

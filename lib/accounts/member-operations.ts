@@ -7,13 +7,14 @@ import { inviteMembers, inviteMembersSchema, resendInvitation } from "./invite-m
 import { removeMember, removeMembers, updateMemberRoleSchema, updateMemberRole } from "./manage-members";
 import { membershipSchema } from "./member";
 import { upsertAccountPolicy, upsertAccountPolicySchema } from "./upsert-account-policy";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The members' operations (spec section 7, "members"), declared once for REST and GraphQL
  * (lib/operations/operation.ts). All need ManageMembers; an API token acts as its member.
  */
 const managers = { callers: ["member", "apiToken"], permission: "ManageMembers" } as const;
-const idInput = z.object({ id: z.string().min(1).max(64) }).strict();
+const idInput = z.object({ id: idString() }).strict();
 
 export const listMembers = defineOperation({
   name: "accountPolicies",

@@ -4,6 +4,7 @@ import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchem
 import { deleteAccountRoles } from "./delete-account-roles";
 import { findAccountRoles } from "./find-account-roles";
 import { createAccountRole, updateAccountRole, upsertAccountRole } from "./save-account-role";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The workspace's roles (docs/api.md, "Members and roles"), declared once for REST and GraphQL.
@@ -72,7 +73,7 @@ export const deleteRole = defineOperation({
   kind: "mutation",
   description: "Deletes a role of the workspace that nobody holds.",
   ...managers,
-  input: z.object({ id: z.string().min(1).max(64) }).strict(),
+  input: z.object({ id: idString() }).strict(),
   output: z.object({ id: z.string() }),
   ids: ["id"],
   run: async (ctx, input) => ({ id: (await deleteAccountRoles(ctx, [input.id]))[0] }),

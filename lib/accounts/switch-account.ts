@@ -3,8 +3,9 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { idString } from "@/lib/validation/ids";
 
-export const switchAccountSchema = z.object({ accountId: z.string().min(1).max(64) }).strict();
+export const switchAccountSchema = z.object({ accountId: idString() }).strict();
 
 /**
  * Moves the current session into another workspace the user is an active member of (the account

@@ -8,6 +8,7 @@ import {
   revokeAccountToken,
   revokeAccountTokens,
 } from "./account-tokens";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The workspace's API tokens (docs/api.md, "API tokens"), declared once for REST and GraphQL. All
@@ -53,7 +54,7 @@ export const deleteToken = defineOperation({
   kind: "mutation",
   description: "Revokes a token of the workspace; its key stops working at once.",
   ...managers,
-  input: z.object({ id: z.string().min(1).max(64) }).strict(),
+  input: z.object({ id: idString() }).strict(),
   output: tokenSchema,
   ids: ["id"],
   run: (ctx, input) => revokeAccountToken(ctx, input.id),

@@ -7,6 +7,7 @@ import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { ACCOUNT_LIMITS } from "./account-limits";
 import { accountScope } from "./scope";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** A CSS hex colour: #rgb or #rrggbb. */
 export const colorSchema = z
@@ -30,7 +31,7 @@ export const accountSettingsSchema = z
     refModification: z.boolean(),
     refCounter: z.number().int().min(0).max(ACCOUNT_LIMITS.refCounter),
     createTags: z.boolean(),
-    hiddenCategories: z.array(z.string().max(64)).max(ACCOUNT_LIMITS.hiddenCategories),
+    hiddenCategories: z.array(z.string().max(LIMITS.id)).max(ACCOUNT_LIMITS.hiddenCategories),
     autoApproveDocPolicy: z.boolean(),
   })
   .partial()

@@ -9,12 +9,13 @@ import { assertWithinLimit } from "@/lib/billing/plan-enforcement";
 import { inviteMembers } from "./invite-members";
 import { assertKeepsAnAdministrator, getAssignableRole } from "./roles";
 import { accountScope } from "./scope";
+import { idString } from "@/lib/validation/ids";
 
 export const upsertAccountPolicySchema = z
   .object({
-    id: z.string().min(1).max(64).optional(),
+    id: idString().optional(),
     email: emailSchema.optional(),
-    roleId: z.string().min(1).max(64).optional(),
+    roleId: idString().optional(),
     /** Suspends (disabled) or restores (active) a member; an invitation becomes active only by accepting it. */
     status: z.enum(["active", "disabled"]).optional(),
   })

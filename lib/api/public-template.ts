@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/pagination";
 import { variablesSchema, type Variable } from "@/lib/templates/variables";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The public API's (/v1) view of a template: a plain, stable shape written once here, so the
@@ -8,7 +9,7 @@ import { variablesSchema, type Variable } from "@/lib/templates/variables";
  * describes exactly this shape.
  */
 
-const id = z.string().trim().min(1).max(64);
+const id = z.string().trim().min(1).max(LIMITS.id);
 
 /**
  * Query of GET /v1/templates (spec section 7). Every value arrives as a string; the result is

@@ -3,6 +3,8 @@ import { LOCALES } from "@/lib/i18n/locales";
 import { appBaseUrl } from "@/lib/navigation/app-base-url";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 import { isValidPhone, normalizePhone } from "@/lib/users/phone";
+import { LIMITS } from "@/lib/validation/limits";
+import { ACCOUNT_LIMITS } from "@/lib/accounts/account-limits";
 
 const isTimeZone = (value: string) => {
   try {
@@ -14,7 +16,7 @@ const isTimeZone = (value: string) => {
 };
 
 /** Input schemas of the auth and user entry points; unknown fields are rejected. */
-export const emailSchema = z.string().trim().toLowerCase().email().max(254);
+export const emailSchema = z.string().trim().toLowerCase().email().max(LIMITS.email);
 
 /** Spec section 5: at least one lower-case letter, one upper-case letter, one digit, 8 characters. */
 export const passwordSchema = z
@@ -42,16 +44,16 @@ export const redirectSchema = z
     return safe;
   });
 
-const nameSchema = z.string().trim().min(1).max(100);
+const nameSchema = z.string().trim().min(1).max(LIMITS.memberName);
 
 export const signUpSchema = z
   .object({
     email: emailSchema,
     password: passwordSchema,
     firstName: nameSchema,
-    lastName: z.string().trim().max(100).default(""),
+    lastName: z.string().trim().max(LIMITS.memberName).default(""),
     /** The new workspace's name; not needed when joining a workspace by invitation. */
-    accountName: z.string().trim().min(1).max(120).optional(),
+    accountName: z.string().trim().min(1).max(ACCOUNT_LIMITS.name).optional(),
     language: z.enum(LOCALES).optional(),
   })
   .strict();
@@ -101,11 +103,11 @@ export const emailPreferencesSchema = z
 export const updateUserSchema = z
   .object({
     firstName: nameSchema,
-    lastName: z.string().trim().max(100),
+    lastName: z.string().trim().max(LIMITS.memberName),
     avatar: z.string().url().max(2000).nullable(),
     phone: z.string().trim().max(32).refine(isValidPhone, { message: "phone" }).transform(normalizePhone).nullable(),
     language: z.enum(LOCALES).nullable(),
-    timezone: z.string().max(64).refine(isTimeZone, { message: "timezone" }).nullable(),
+    timezone: z.string().max(LIMITS.timeZone).refine(isTimeZone, { message: "timezone" }).nullable(),
     signatureEmail: emailSchema.nullable(),
     emailPreferences: emailPreferencesSchema,
   })

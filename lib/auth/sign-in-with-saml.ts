@@ -3,11 +3,12 @@ import { db } from "@/lib/db";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** The workspace of a SAML sign-in: its id (`aid`, as the spec adds it) or its sign-in slug. */
 export const samlQuerySchema = z.object({
-  aid: z.string().trim().min(1).max(64).optional(),
-  slug: z.string().trim().min(1).max(64).optional(),
+  aid: z.string().trim().min(1).max(LIMITS.id).optional(),
+  slug: z.string().trim().min(1).max(LIMITS.id).optional(),
 });
 export type SamlQuery = z.infer<typeof samlQuerySchema>;
 

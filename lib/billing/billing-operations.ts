@@ -6,6 +6,8 @@ import { getInvoiceReceipt } from "./invoice-receipt";
 import { invoiceListSchema, invoicePageSchema, invoiceSchema, listInvoices, upcomingInvoice, upcomingInvoiceSchema } from "./invoices";
 import { listProducts, productSchema } from "./products";
 import { getSubscription, listSubscriptions, subscriptionSchema, upsertSubscription, upsertSubscriptionSchema } from "./subscriptions";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * Billing (spec section 7, "Billing operations"; docs/billing.md), declared once for REST and
@@ -13,7 +15,7 @@ import { getSubscription, listSubscriptions, subscriptionSchema, upsertSubscript
  * signed-in member only (an API token does not buy plans). Cards: payment-method-operations.ts.
  */
 const administrators = { callers: ["member"], permission: "ManageBilling" } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const productsOperation = defineOperation({
   name: "products",
@@ -116,7 +118,7 @@ export const checkPromotionCodeOperation = defineOperation({
   kind: "query",
   description: "A promotion code's coupon, or null when the code is not valid.",
   ...administrators,
-  input: z.object({ code: z.string().trim().min(1).max(64) }).strict(),
+  input: z.object({ code: z.string().trim().min(1).max(LIMITS.code) }).strict(),
   output: promotionCodeSchema.nullable(),
   run: (ctx, input) => checkPromotionCode(ctx, input),
 });

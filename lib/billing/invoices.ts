@@ -10,6 +10,8 @@ import { PLAN_CURRENCY } from "./plans";
 import type { ProviderInvoice } from "./provider";
 import { priceRef, requireQuota } from "./subscriptions";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 export const invoiceSchema = z.object({
   id: z.string().nullable(),
@@ -36,12 +38,12 @@ export const invoiceSchema = z.object({
 
 export const upcomingInvoiceSchema = z
   .object({
-    subscription: z.string().min(1).max(64).nullish(),
+    subscription: idString().nullish(),
     prediction: z
       .object({
         cancelAtPeriodEnds: z.boolean().default(false),
-        items: z.array(z.object({ quota: z.string().min(1).max(64), quantity: z.number().int().min(1).max(1000) }).strict()).length(1),
-        coupon: z.string().trim().min(1).max(64).nullish(),
+        items: z.array(z.object({ quota: idString(), quantity: z.number().int().min(1).max(1000) }).strict()).length(1),
+        coupon: z.string().trim().min(1).max(LIMITS.code).nullish(),
       })
       .strict(),
   })
@@ -110,7 +112,7 @@ export const invoicePageSchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(50).default(12),
     /** The cursor: the last invoice of the previous page (its `nextCursor`). */
-    startingAfter: z.string().min(1).max(64).nullish(),
+    startingAfter: idString().nullish(),
   })
   .strict();
 

@@ -11,6 +11,8 @@ import { withBillingLease } from "./customer";
 import { cardFailure } from "./payment-methods";
 import { productSchema, toProduct } from "./products";
 import type { PriceRef, ProviderSubscription } from "./provider";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 const subscriptionInclude = { quota: { include: { product: { include: { quotas: true } } } } } as const;
 
@@ -67,8 +69,8 @@ export async function getSubscription(ctx: ServiceContext, input: { id?: string 
 
 export const upsertSubscriptionSchema = z
   .object({
-    items: z.array(z.object({ quota: z.string().min(1).max(64), quantity: z.number().int().min(1).max(1000) }).strict()).length(1),
-    coupon: z.string().trim().min(1).max(64).nullish(),
+    items: z.array(z.object({ quota: idString(), quantity: z.number().int().min(1).max(1000) }).strict()).length(1),
+    coupon: z.string().trim().min(1).max(LIMITS.code).nullish(),
   })
   .strict();
 

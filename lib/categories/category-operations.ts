@@ -4,6 +4,7 @@ import { deleteCategories } from "./delete-categories";
 import { findCategories } from "./find-categories";
 import { createCategory, setCategoryHidden, updateCategory, upsertCategory } from "./save-category";
 import { categoryInputSchema, categoryUpdateSchema, categoryUpsertSchema, idsSchema } from "./schemas";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The categories' operations (spec section 7, "categories"), declared once for REST and GraphQL
@@ -12,7 +13,7 @@ import { categoryInputSchema, categoryUpdateSchema, categoryUpsertSchema, idsSch
  */
 const members = { callers: ["member", "apiToken"] } as const;
 const managers = { ...members, permission: "ManageCategories" } as const;
-const idInput = z.object({ id: z.string().min(1).max(64) }).strict();
+const idInput = z.object({ id: idString() }).strict();
 
 export const categorySchema = z.object({
   id: z.string(),
@@ -80,7 +81,7 @@ export const setCategoryVisibility = defineOperation({
   kind: "mutation",
   description: "Hides or shows a category (GraphQL: hideCategory and showCategory).",
   ...managers,
-  input: z.object({ id: z.string().min(1).max(64), hidden: z.boolean() }).strict(),
+  input: z.object({ id: idString(), hidden: z.boolean() }).strict(),
   output: categorySchema,
   ids: ["id"],
   run: (ctx, input) => setCategoryHidden(ctx, input),

@@ -8,6 +8,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { FIELD_NAME } from "@/lib/templates/variable-types";
 import { fillValues, type RawValue, type Variable } from "@/lib/templates/variables";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES } from "./types";
+import { LIMITS } from "@/lib/validation/limits";
 
 export const dataStoreVariableSchema = z
   .object({
@@ -20,7 +21,7 @@ export const dataStoreVariableSchema = z
       .transform((v) => String(v).trim())
       .pipe(z.string().max(DATA_STORE_MAX_VALUE))
       .default(""),
-    description: z.string().trim().max(500).optional(),
+    description: z.string().trim().max(LIMITS.note).optional(),
   })
   .strict();
 export type DataStoreVariable = z.infer<typeof dataStoreVariableSchema>;

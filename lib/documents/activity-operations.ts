@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { activityPage } from "./activity";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Activity by document or email (spec section 7), declared once for REST and GraphQL: a
@@ -25,9 +26,9 @@ export const activityOperation = defineOperation({
   callers: ["member", "apiToken"],
   input: z
     .object({
-      documentId: z.string().min(1).max(64).optional(),
+      documentId: idString().optional(),
       email: z.email().max(320).optional(),
-      cursor: z.string().min(1).max(64).optional(),
+      cursor: idString().optional(),
       take: z.coerce.number().int().min(1).max(100).optional(),
     })
     .strict()

@@ -6,6 +6,7 @@ import { deleteDocumentAttachment } from "./delete-document-attachment";
 import { attachmentSchema } from "./document-output";
 import { findDocumentAttachments } from "./find-document-attachments";
 import { getDocumentAttachmentFile } from "./get-document-attachment-file";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The files kept with a document besides its versions (its upload fields' files and its
@@ -13,7 +14,7 @@ import { getDocumentAttachmentFile } from "./get-document-attachment-file";
  * REST paths; GraphQL's `documentId` maps to it. The services check the caller's role.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const attachmentsOperation = defineOperation({
   name: "attachments",

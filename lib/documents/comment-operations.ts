@@ -4,6 +4,7 @@ import { addDocumentComment, deleteDocumentComment, findDocumentComments, update
 import { resolveDocumentComment } from "./resolve-document-comment";
 import { createCommentSchema, resolveCommentSchema, updateCommentSchema } from "./relation-schemas";
 import { COMMENT_KINDS } from "./relation-types";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * A document's comments (spec section 7, "document comments"), declared once for REST and
@@ -13,7 +14,7 @@ import { COMMENT_KINDS } from "./relation-types";
  * lib/links/visitor-operations.ts.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const commentSchema = z.object({
   id: z.string(),

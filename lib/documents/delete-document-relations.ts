@@ -6,9 +6,10 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { auditPayload, relationNotFound, requireEditableRelation } from "./relation-rules";
 import { RELATIONS_PER_DOCUMENT_MAX } from "./relation-types";
+import { idString } from "@/lib/validation/ids";
 
 /** bulkDeleteRelations and its REST twin: at most as many as one document may have. */
-export const relationIdsSchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(RELATIONS_PER_DOCUMENT_MAX) }).strict();
+export const relationIdsSchema = z.object({ ids: z.array(idString()).min(1).max(RELATIONS_PER_DOCUMENT_MAX) }).strict();
 /** Removes a relation (the context menu's "Remove"). Needs editor on its source. */
 export async function deleteDocumentRelation(ctx: ServiceContext, relationId: string): Promise<string> {
   return (await deleteDocumentRelations(ctx, [relationId]))[0];

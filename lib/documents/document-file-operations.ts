@@ -9,6 +9,7 @@ import { getDocumentFile } from "./get-document-file";
 import { documentListFromQuery } from "./list-query";
 import { getDocumentPdf } from "./pdf-rendition";
 import { updateDocumentVersion } from "./update-document-version";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The operations on a document's files (spec section 7, "documents"): its versions, their
@@ -16,7 +17,7 @@ import { updateDocumentVersion } from "./update-document-version";
  * (lib/operations/operation.ts). The services check the caller's role on the document.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 /**
  * Which version (the latest without it), and `inline=1` to let the browser show it (a PDF). A
  * version number is a PostgreSQL integer: past 2,147,483,647 no version has it, and the statement

@@ -6,8 +6,9 @@ import { seesAllDocuments, visibleDocumentsSql } from "./access";
 import { headlineSql } from "./document-highlights";
 import { searchQuery } from "./search-index";
 import { DOCUMENT_STATUSES } from "./status";
+import { idString } from "@/lib/validation/ids";
 
-const id = z.string().min(1).max(64);
+const id = idString();
 
 /** The /docs list filters (spec section 2): status, category, tags, folder, author, dates, text. */
 export const documentListSchema = z

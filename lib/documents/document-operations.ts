@@ -18,6 +18,7 @@ import { DOCUMENT_STATUSES } from "./status";
 import { unlockDocument } from "./unlock-document";
 import { updateDocument } from "./update-document";
 import { updateDocumentStatus } from "./update-document-status";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The documents' own operations (spec section 7, "documents"), declared once for REST and
@@ -26,7 +27,7 @@ import { updateDocumentStatus } from "./update-document-status";
  * the services ask for first. An API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const idInput = z.object({ id }).strict();
 
 /** At most this many documents are deleted at once, over REST and GraphQL alike. */

@@ -1,21 +1,23 @@
 import { z } from "zod";
 import { momentOrDay } from "@/lib/text/calendar-dates";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The input a person gives a document: its details (create, update, import) and the values of a
  * template's fields (create from a template, new values later), shared by REST, GraphQL and the
  * services.
  */
-const id = z.string().min(1).max(64);
+const id = idString();
 
 /** Document details a person sets (spec Document): all optional. */
 export const documentFieldsSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(2000).nullable(),
+    name: z.string().trim().min(1).max(LIMITS.title),
+    description: z.string().trim().max(LIMITS.description).nullable(),
     language: z.string().trim().max(10).nullable(),
-    jurisdiction: z.string().trim().max(100).nullable(),
-    ref: z.string().trim().max(100).nullable(),
+    jurisdiction: z.string().trim().max(LIMITS.jurisdiction).nullable(),
+    ref: z.string().trim().max(LIMITS.ref).nullable(),
     risk: z.number().int().min(0).max(5).nullable(),
     complexity: z.number().int().min(0).max(5).nullable(),
     priority: z.number().int().min(0).max(5).nullable(),

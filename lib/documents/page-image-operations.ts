@@ -3,13 +3,14 @@ import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput } from "@/lib/operations/operation";
 import { documentForPages } from "./page-access";
 import { documentPageCount, documentPageImage } from "./page-images";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The pages of a document as PNG images, for members (reader), and for the signer or reviewer
  * whose link names this document (lib/documents/page-access.ts). docs/approvals-and-signatures.md.
  */
 const callers = { callers: ["member", "apiToken", "signer", "reviewer"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const documentPageImageOperation = defineOperation({
   name: "documentPageImage",

@@ -30,6 +30,7 @@ import {
   requireActiveMember,
   type PresentedPolicy,
 } from "./policy-rules";
+import { idString } from "@/lib/validation/ids";
 
 /** Spec section 9: "Last-active document policies show 5". */
 export const LAST_ACTIVE_POLICIES = 5;
@@ -66,7 +67,7 @@ export function documentRoleList(ctx: ServiceContext) {
   }));
 }
 
-const id = z.string().min(1).max(64);
+const id = idString();
 export const documentRoleSchema = z.enum(DOCUMENT_ROLES);
 
 export const upsertDocumentPolicySchema = z

@@ -15,6 +15,7 @@ import {
 } from "./policies";
 import { removeDocumentPolicies, removeDocumentPolicy } from "./remove-document-policies";
 import { findPersonalLinks, shareWithPerson, shareWithPersonSchema } from "./share-with-person";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Who may open a document (spec section 7, "document policies"), declared once for REST and
@@ -22,7 +23,7 @@ import { findPersonalLinks, shareWithPerson, shareWithPersonSchema } from "./sha
  * (docs/permissions.md); an API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 /** A document's id, from the path (/vapp/documents/{id}/...) or GraphQL's documentId. */
 const documentInput = z.object({ id }).strict();
 

@@ -8,6 +8,7 @@ import { createDocumentRelation } from "./create-document-relation";
 import { deleteDocumentRelation, deleteDocumentRelations, relationIdsSchema } from "./delete-document-relations";
 import { findDocumentRelations } from "./find-document-relations";
 import { updateDocumentRelation, upsertDocumentRelation } from "./update-document-relation";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * A document's relations (spec section 7, "document relations"), declared once for REST and
@@ -15,7 +16,7 @@ import { updateDocumentRelation, upsertDocumentRelation } from "./update-documen
  * (reader to list, editor on the source to change); an API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const status = z.enum(Object.values(DocumentStatus) as [DocumentStatus, ...DocumentStatus[]]);
 
 export const relationSchema = z.object({

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { COMMENT_AUTHOR_NAME_MAX, COMMENT_BODY_MAX, COMMENT_KINDS, RELATION_TAG_MAX, RELATION_TYPES } from "./relation-types";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * Input of document relations and comments, shared by REST, GraphQL and the services. The
  * kinds and limits are in relation-types.ts, which the screens load without zod.
  */
 
-const id = z.string().min(1).max(64);
+const id = idString();
 /** An empty tag clears it. */
 const tag = z
   .string()
@@ -32,7 +34,7 @@ export type CreateRelationInput = z.input<typeof createRelationSchema>;
 export const updateRelationSchema = z.object({ type: z.enum(RELATION_TYPES).optional(), tag: tag.optional() }).strict();
 export type UpdateRelationInput = z.input<typeof updateRelationSchema>;
 
-export const relationCandidatesSchema = z.object({ q: z.string().trim().max(200).default("") }).strict();
+export const relationCandidatesSchema = z.object({ q: z.string().trim().max(LIMITS.search).default("") }).strict();
 
 const body = z.string().trim().min(1).max(COMMENT_BODY_MAX);
 

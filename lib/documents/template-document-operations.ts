@@ -5,6 +5,7 @@ import { createDocumentFromTemplate } from "./create-document-from-template";
 import { createFromTemplateSchema } from "./document-schemas";
 import type { FieldUpload } from "./field-uploads";
 import { updateDocumentValues, updateDocumentValuesSchema } from "./update-document-values";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Documents made from templates (spec section 7, "documents"): filling a published template and
@@ -42,7 +43,7 @@ export const updateDocumentValuesOperation = defineOperation({
     "New values for the fields of a document made from a template, kept as a new version ({ values }, and new files for its upload fields; the others keep theirs). NOT_FROM_TEMPLATE otherwise.",
   ...members,
   ...fieldFiles,
-  input: updateDocumentValuesSchema.extend({ id: z.string().min(1).max(64), files }),
+  input: updateDocumentValuesSchema.extend({ id: idString(), files }),
   output: z.object({ version: z.number(), fields: z.array(z.string()) }),
   ids: ["id"],
   run: (ctx, { id, files: list, ...input }) => updateDocumentValues(ctx, id, input, fieldUploads(list)),

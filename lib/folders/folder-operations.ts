@@ -3,6 +3,7 @@ import { idsSchema } from "@/lib/categories/schemas";
 import { defineOperation } from "@/lib/operations/operation";
 import { FOLDER_GROUPS, type FolderNode } from "./folder-types";
 import { createFolder, deleteFolders, findFolders, folderInputSchema, folderTree, folderUpdateSchema, updateFolder } from "./folders";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The folders' operations (spec section 7, "folders"), declared once for REST and GraphQL
@@ -10,7 +11,7 @@ import { createFolder, deleteFolders, findFolders, folderInputSchema, folderTree
  * templates), so the services check it; an API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const groupInput = z.object({ group: z.enum(FOLDER_GROUPS).default("document") }).strict();
 
 export const folderSchema = z.object({

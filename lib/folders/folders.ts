@@ -6,8 +6,9 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { FOLDER_GROUPS, FOLDER_NAME_MAX, type FolderCrumb, type FolderGroup, type FolderNode, type FolderOption } from "./folder-types";
+import { idString } from "@/lib/validation/ids";
 
-const id = z.string().min(1).max(64);
+const id = idString();
 export const folderInputSchema = z
   .object({
     name: z.string().trim().min(1).max(FOLDER_NAME_MAX),

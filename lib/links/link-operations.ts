@@ -18,6 +18,7 @@ import {
   validateLinkSchema,
 } from "./schemas";
 import { refreshDocumentLinkToken, validateDocumentLink } from "./validate-document-link";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * A document's share links (spec section 7, "document links"), declared once for REST and
@@ -28,7 +29,7 @@ import { refreshDocumentLinkToken, validateDocumentLink } from "./validate-docum
  */
 const members = { callers: ["member", "apiToken"] } as const;
 const anyone = { callers: ["visitor", "member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const linkSchema = z.object({
   id: z.string(),

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { moment } from "@/lib/text/calendar-dates";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The roles a share link may carry. A link never gives editor or owner: whoever holds the URL
@@ -41,7 +43,7 @@ const expirySchema = moment;
 
 export const linkSettingsSchema = z
   .object({
-    name: z.string().trim().min(1).max(100),
+    name: z.string().trim().min(1).max(LIMITS.name),
     role: z.enum(LINK_ROLES),
     expiredAt: expirySchema.nullable(),
     isSecure: z.boolean(),
@@ -62,13 +64,13 @@ export type CreateLinkInput = z.input<typeof createLinkSchema>;
 export const updateLinkSchema = linkSettingsSchema.partial();
 export type UpdateLinkInput = z.input<typeof updateLinkSchema>;
 
-export const linkIdSchema = z.string().min(1).max(64);
+export const linkIdSchema = idString();
 export const linkIdsSchema = z.object({ ids: z.array(linkIdSchema).min(1).max(100) }).strict();
 
 /** What a visitor sends to open a link: nothing, then their address, then the emailed code. */
 export const validateLinkSchema = z
   .object({
-    email: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
+    email: z.string().trim().toLowerCase().max(LIMITS.email).pipe(z.email()).optional(),
     code: z
       .string()
       .trim()

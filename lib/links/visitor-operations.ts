@@ -7,6 +7,7 @@ import { defineOperation, fileOutput } from "@/lib/operations/operation";
 import { addLinkComment, deleteLinkComment, findLinkComments, updateLinkComment } from "./link-comments";
 import { getLinkedAttachmentFile, getLinkedDocument, getLinkedDocumentFile } from "./linked-document";
 import { LINK_ROLES, linkIdSchema } from "./schemas";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * What a share link's visitor does once the link is open (docs/share-links.md), declared once
@@ -17,7 +18,7 @@ import { LINK_ROLES, linkIdSchema } from "./schemas";
  * and an id of anything else is NOT_FOUND or UNAUTHENTICATED (tests/integration/links).
  */
 const visitors = { callers: ["visitor"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const token = (ctx: ServiceContext) => ctx.linkToken ?? null;
 
 export const linkedDocument = defineOperation({

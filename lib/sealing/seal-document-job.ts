@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/job";
 import { sealDocument } from "./seal-document";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Seals a document once its last signer has signed (issue 16): a durable job, retried after a
@@ -10,7 +11,7 @@ import { sealDocument } from "./seal-document";
 export const sealDocumentJob = defineJob({
   name: "sealDocument",
   description: "Seals a signed document: certificate-of-completion page, PAdES signature, sealed copy to everyone.",
-  input: z.object({ documentId: z.string().min(1).max(64) }),
+  input: z.object({ documentId: idString() }),
   retryLimit: 5,
   retryDelaySeconds: 30,
   expireInSeconds: 10 * 60,

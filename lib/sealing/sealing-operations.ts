@@ -5,13 +5,14 @@ import { resealDocument } from "./reseal-document";
 import { getSealingHealth } from "./sealing-health";
 import { getSealedCopyForSigner } from "./sealed-copy";
 import { verifyResultSchema, verifySealedPdf } from "./verify-sealed-pdf";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Sealing's operations (issue 16; docs/sealing.md): an owner's retry of a failed sealing, a
  * signer's download of the sealed copy by their link's token, and the public check of a PDF on
  * /verify. The sealing itself is a job (lib/sealing/seal-document-job.ts).
  */
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const resealDocumentOperation = defineOperation({
   name: "resealDocument",

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { idsSchema } from "@/lib/categories/schemas";
 import { defineOperation } from "@/lib/operations/operation";
 import { createTag, deleteTags, findTags, tagInputSchema, tagUpdateSchema, tagUpsertSchema, updateTag, upsertTag } from "./tags";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The tags' operations (spec section 7, "tags"), declared once for REST and GraphQL
@@ -69,7 +70,7 @@ export const deleteTagOperation = defineOperation({
   description: "Deletes a tag; documents and templates lose it.",
   ...members,
   permission: "ManageTags",
-  input: z.object({ id: z.string().min(1).max(64) }).strict(),
+  input: z.object({ id: idString() }).strict(),
   output: z.object({ id: z.string() }),
   ids: ["id"],
   run: async (ctx, input) => ({ id: (await deleteTags(ctx, [input.id]))[0] }),

@@ -7,15 +7,19 @@ import { accountScope } from "@/lib/accounts/scope";
 import { colorSchema } from "@/lib/accounts/update-account";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
-export const tagInputSchema = z.object({ name: z.string().trim().min(1).max(60), color: colorSchema.default("#7c3aed") }).strict();
+export const tagInputSchema = z
+  .object({ name: z.string().trim().min(1).max(LIMITS.shortName), color: colorSchema.default("#7c3aed") })
+  .strict();
 export type TagInput = z.input<typeof tagInputSchema>;
 export const tagUpdateSchema = z
-  .object({ id: z.string().min(1).max(64), name: z.string().trim().min(1).max(60).optional(), color: colorSchema.optional() })
+  .object({ id: idString(), name: z.string().trim().min(1).max(LIMITS.shortName).optional(), color: colorSchema.optional() })
   .strict();
 export type TagUpdate = z.infer<typeof tagUpdateSchema>;
 /** With `id` changes what it is given of that tag; without, creates one (then `name` is required). */
-export const tagUpsertSchema = tagUpdateSchema.extend({ id: z.string().min(1).max(64).optional() }).strict();
+export const tagUpsertSchema = tagUpdateSchema.extend({ id: idString().optional() }).strict();
 export type TagUpsert = z.input<typeof tagUpsertSchema>;
 
 /** The account's tags, by name. Any member who can see documents or templates. */

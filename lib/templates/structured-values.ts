@@ -28,6 +28,9 @@ export const STRUCTURED_LIMITS = {
   matrixRows: 50,
   matrixColumns: 20,
   columnName: 100,
+  /** An identity document's number, in characters. */
+  identityMin: 3,
+  identityMax: 40,
 } as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === "object" && !Array.isArray(value);
@@ -256,6 +259,12 @@ const IDENTITY = /^[\p{L}\p{N}](?:[\p{L}\p{N}]|[ -](?=[\p{L}\p{N}])){2,39}$/u;
 export function parseIdentity(raw: unknown): Parsed<string> {
   const text =
     typeof raw === "number" && Number.isInteger(raw) ? String(raw) : typeof raw === "string" ? raw.trim().replace(/\s+/g, " ") : undefined;
-  if (text === undefined || text.length < 3 || text.length > 40 || !IDENTITY.test(text)) return fail({ code: "identity" });
+  if (
+    text === undefined ||
+    text.length < STRUCTURED_LIMITS.identityMin ||
+    text.length > STRUCTURED_LIMITS.identityMax ||
+    !IDENTITY.test(text)
+  )
+    return fail({ code: "identity" });
   return { ok: true, value: text, text };
 }

@@ -21,6 +21,7 @@ import {
   updateTemplate,
   updateTemplateVersion,
 } from "./templates";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The templates' operations (spec section 7, "templates"), declared once for REST and GraphQL
@@ -30,7 +31,7 @@ import {
 const members = { callers: ["member", "apiToken"] } as const;
 const readers = { ...members, permission: TEMPLATE_PERMISSIONS.view } as const;
 const managers = { ...members, permission: TEMPLATE_PERMISSIONS.manage } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const idInput = z.object({ id }).strict();
 /** The references a template's details may name: the workspace's own, else NOT_FOUND. */
 const references = ["categoryId", "folderId", "tagIds"] as const;

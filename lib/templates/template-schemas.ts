@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { calendarDay as day } from "@/lib/text/calendar-dates";
 import { variablesSchema } from "./variables";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
-const id = z.string().min(1).max(64);
+const id = idString();
 
 /** The fields a person sets on a template (all optional on update). */
 export const templateFieldsSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(2000).nullable(),
+    name: z.string().trim().min(1).max(LIMITS.title),
+    description: z.string().trim().max(LIMITS.description).nullable(),
     language: z.string().trim().max(10).nullable(),
-    jurisdiction: z.string().trim().max(100).nullable(),
+    jurisdiction: z.string().trim().max(LIMITS.jurisdiction).nullable(),
     value: z.number().min(0).max(1e12).nullable(),
     currency: z
       .string()
@@ -29,8 +31,8 @@ export const templateListSchema = z
   .object({
     page: z.coerce.number().int().min(1).default(1),
     size: z.coerce.number().int().min(1).max(100).default(25),
-    name: z.string().trim().max(200).optional(),
-    search: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(LIMITS.search).optional(),
+    search: z.string().trim().max(LIMITS.search).optional(),
     folderId: id.nullable().optional(),
     categoryId: id.optional(),
     tagIds: z.array(id).max(20).optional(),

@@ -21,6 +21,7 @@ import { setPassword, updatePassword } from "./update-password";
 import { updateUser } from "./update-user";
 import { updateUserMetadata } from "./update-user-metadata";
 import { getUserAvatar, uploadUserAvatar } from "./user-avatar";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The signed-in person's own operations (docs/api.md, "Users"), declared once for REST and
@@ -190,7 +191,7 @@ export const userAvatar = defineOperation({
   description: "The signed-in user's own picture (NOT_FOUND when there is none).",
   ...self,
   // `v` changes with each upload (the address the picture is shown at); the bare address is checked each time.
-  input: z.object({ v: z.string().max(64).optional() }),
+  input: z.object({ v: z.string().max(LIMITS.version).optional() }),
   output: fileOutput,
   run: async (ctx) => {
     const image = await getUserAvatar(ctx);

@@ -7,6 +7,7 @@ import type { FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** The address form, or the code form with Resend and Use another address. */
 export function LinkAccessForm({
@@ -46,7 +47,7 @@ export function LinkAccessForm({
             name="email"
             autoComplete="email"
             required
-            maxLength={254}
+            maxLength={LIMITS.email}
             value={email}
             onChange={(e) => onEmail(e.target.value)}
           />
@@ -65,7 +66,7 @@ export function LinkAccessForm({
             autoComplete="one-time-code"
             pattern="\d{6}"
             minLength={6}
-            maxLength={6}
+            maxLength={LIMITS.verificationCode}
             required
             value={code}
             onChange={(e) => onCode(e.target.value.replace(/\D/g, ""))}

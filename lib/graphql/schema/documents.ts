@@ -16,10 +16,11 @@ import { builder } from "../builder";
 import { withoutNulls } from "./arguments";
 import { DocumentFilter } from "./document-inputs";
 import { DocumentPage, DocumentStatusEnum, DocumentVersion, StatusOption } from "./document-types";
+import { idString } from "@/lib/validation/ids";
 
 /** The documents' queries, each through its declaration (lib/documents/*-operations.ts); the mutations are in document-mutations.ts. */
 
-const idSchema = z.object({ id: z.string().min(1).max(64) });
+const idSchema = z.object({ id: idString() });
 
 builder.queryFields((t) => ({
   documents: t.field({

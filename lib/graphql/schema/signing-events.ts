@@ -8,6 +8,7 @@ import { parseInput } from "@/lib/http/parse-input";
 import { maskError } from "@/lib/graphql/errors";
 import { resolveOperation } from "@/lib/operations/graphql";
 import { builder } from "../builder";
+import { idString } from "@/lib/validation/ids";
 
 const DocumentSigningEventRef = builder.objectRef<DocumentSigningEvent>("DocumentSigningEvent").implement({
   description: "A document's approval, signature or seal changed: read what you show again.",
@@ -59,11 +60,7 @@ builder.subscriptionField("documentSigningChanged", (t) =>
     args: { documentId: t.arg.id({ required: true }) },
     subscribe: (_root, { documentId }, context) => {
       const { ctx } = context;
-      const input = parseInput(
-        z.object({ documentId: z.string().min(1).max(64) }),
-        { documentId: String(documentId) },
-        "documentSigningChanged",
-      );
+      const input = parseInput(z.object({ documentId: idString() }), { documentId: String(documentId) }, "documentSigningChanged");
       // A refusal answers as any GraphQL error does (code, message in the caller's language).
       return documentSigningEvents(ctx, input.documentId, clientGone(context)).catch((error: unknown) => {
         throw maskError(error, ctx.locale);

@@ -3,6 +3,7 @@ import { route } from "@/lib/http/route";
 import { LOCALES } from "@/lib/i18n/locales";
 import { getMessages, messagesVersion } from "@/lib/i18n/messages";
 import { hasMessages, messagesText } from "@/lib/i18n/pick-messages";
+import { LIMITS } from "@/lib/validation/limits";
 
 /** "documentAccess", "signing.panel": a namespace or a message, as ClientMessages takes them. */
 const KEY = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z0-9]+)*$/;
@@ -16,7 +17,7 @@ const input = z
       .max(2000)
       .transform((keys) => keys.split(","))
       .pipe(z.array(z.string().regex(KEY)).min(1).max(MAX_KEYS)),
-    v: z.string().max(64).optional(),
+    v: z.string().max(LIMITS.version).optional(),
   })
   .superRefine(({ locale, keys }, issues) => {
     for (const key of keys)
