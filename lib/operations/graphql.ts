@@ -19,6 +19,17 @@ export function graphqlInput(args: Record<string, unknown>, idFields: readonly s
 
 type Context = { ctx: ServiceContext };
 
+/** What a resolver built here runs: the schema test compares each field with its declaration. */
+const DECLARED = Symbol.for("covenant.graphql.declaration");
+export type DeclaredResolver = { operation: Operation; customInput: boolean };
+
+/** The declaration a field's resolver runs, if it was built by resolveOperation or resolvePrismaOperation. */
+export const declarationOf = (resolve: unknown): DeclaredResolver | undefined =>
+  typeof resolve === "function" ? (resolve as { [DECLARED]?: DeclaredResolver })[DECLARED] : undefined;
+
+const declared = <F extends object>(resolve: F, operation: Operation, customInput: boolean): F =>
+  Object.assign(resolve, { [DECLARED]: { operation, customInput } });
+
 /**
  * The resolver of a GraphQL field backed by a declared operation: its arguments become the
  * operation's input (`toInput`, by default the arguments with ids as strings), and runOperation
@@ -30,10 +41,14 @@ export function resolveOperation<I extends z.ZodType, O extends z.ZodType, R, T 
   /** The part of the result the GraphQL field answers, when it is not all of it (`[ID]` for `{ ids }`). */
   pick?: (result: R) => T,
 ) {
-  return async (_root: unknown, args: Record<string, unknown>, { ctx }: Context): Promise<T> => {
-    const result = await runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []));
-    return pick ? pick(result) : (result as unknown as T);
-  };
+  return declared(
+    async (_root: unknown, args: Record<string, unknown>, { ctx }: Context): Promise<T> => {
+      const result = await runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []));
+      return pick ? pick(result) : (result as unknown as T);
+    },
+    operation as unknown as Operation,
+    Boolean(toInput),
+  );
 }
 
 /** The same for a Pothos `prismaField`, whose selection is handed to the service. */
@@ -41,6 +56,10 @@ export function resolvePrismaOperation<I extends z.ZodType, O extends z.ZodType,
   operation: Operation<I, O, R>,
   toInput?: (args: Record<string, unknown>) => unknown,
 ) {
-  return (query: PrismaQuery, _root: unknown, args: Record<string, unknown>, { ctx }: Context) =>
-    runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []), query);
+  return declared(
+    (query: PrismaQuery, _root: unknown, args: Record<string, unknown>, { ctx }: Context) =>
+      runOperation(operation, ctx, toInput ? toInput(args) : graphqlInput(args, operation.ids ?? []), query),
+    operation as unknown as Operation,
+    Boolean(toInput),
+  );
 }
