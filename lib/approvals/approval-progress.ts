@@ -9,7 +9,8 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { auditPolicy } from "@/lib/documents/policy-rules";
-import { approvalMetadataOf, approvalProcessOf, type ApprovalProcess } from "./schemas";
+import { turnsOf } from "@/lib/process/turns";
+import { approvalMetadataOf, approvalTurnOrder } from "./schemas";
 
 type Tx = Prisma.TransactionClient;
 
@@ -17,27 +18,19 @@ export function documentApprovals(tx: Tx, accountId: string, documentId: string)
   return tx.approval.findMany({ where: { accountId, documentId }, orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }] });
 }
 
-/** A rejection stops the process; every approved ends it. */
-export const isStopped = (approvals: Approval[]) => approvals.some((a) => a.rejectedAt);
-export const allApproved = (approvals: Approval[]) => approvals.length > 0 && approvals.every((a) => a.approvedAt);
-
-/** The order whose turn it is in a sequential process: the lowest with someone not yet approved. */
-export function currentRound(approvals: Approval[]): number | null {
-  const open = approvals.filter((a) => !a.approvedAt);
-  return open.length ? Math.min(...open.map((a) => a.order)) : null;
-}
-
-/** Whether `approval` may be asked now: parallel, anyone open; sequential, only the current round. */
-export function isTurnOf(approval: Approval, approvals: Approval[], process: ApprovalProcess): boolean {
-  if (isStopped(approvals) || approval.approvedAt || approval.rejectedAt) return false;
-  return process === "parallel" || approval.order === currentRound(approvals);
-}
-
-/** Who should have a request and has none: all open ones in parallel, the current round in sequence. */
-export function dueApprovals(approvals: Approval[], process: ApprovalProcess): Approval[] {
-  if (isStopped(approvals)) return [];
-  return approvals.filter((a) => !a.requestedAt && isTurnOf(a, approvals, process));
-}
+/**
+ * Approvers in the one turn rule (lib/process/turns.ts): an approval is done; a rejection stops
+ * the process (nobody's turn until it is sent again, which clears the decisions); everyone
+ * approved ends it. Ordered: the lowest order not yet approved, equal orders together.
+ */
+export const approvalTurns = turnsOf<Approval>({
+  participant: (a) => ({
+    id: a.id,
+    position: a.order,
+    state: a.approvedAt ? "done" : a.rejectedAt ? "declined" : a.requestedAt ? "requested" : "waiting",
+  }),
+  onDecline: "stops",
+});
 
 /**
  * Requests `approvals` at `now` (a new instant ends their older links), each audited
@@ -117,7 +110,7 @@ export async function grantApproverAccess(tx: Tx, ctx: ServiceContext, accountId
 
 /**
  * After a decision or a removal: every approved → the document is approved; a process under way
- * (someone was asked) → whoever is now due is requested (the next order in a sequence). Answers
+ * (someone was asked) → whoever is now due is requested (the next order when ordered). Answers
  * the requests made (emailed in the same transaction) and whether the approvals are complete.
  */
 export async function settleProcess(
@@ -126,14 +119,14 @@ export async function settleProcess(
   document: { id: string; accountId: string; status: DocumentStatus; settings: unknown },
 ): Promise<{ requested: Approval[]; complete: boolean }> {
   const approvals = await documentApprovals(tx, document.accountId, document.id);
-  if (!approvals.length || isStopped(approvals)) return { requested: [], complete: false };
-  if (allApproved(approvals)) {
+  if (!approvals.length || approvalTurns.stopped(approvals)) return { requested: [], complete: false };
+  if (approvalTurns.complete(approvals)) {
     await moveDocumentStatus(tx, ctx, document, "approved");
     return { requested: [], complete: true };
   }
   const underWay = approvals.some((a) => a.requestedAt || a.approvedAt);
   if (!underWay) return { requested: [], complete: false };
-  const due = dueApprovals(approvals, approvalProcessOf(document.settings));
+  const due = approvalTurns.due(approvals, approvalTurnOrder(document.settings));
   await grantApproverAccess(tx, ctx, document.accountId, document.id, due);
   // The next round is asked on behalf of whoever asked the last one.
   const requestedBy = approvals.map((a) => approvalMetadataOf(a.metadata).requestedById).find(Boolean) ?? null;

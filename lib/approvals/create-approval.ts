@@ -22,7 +22,7 @@ const fieldProblem = (path: string, code: string, message: string) =>
 /**
  * Adds an approver to a document (editor): a member of the workspace by `userId` (name and address
  * taken from their user), or a person by `email` and name — an address that belongs to an active
- * member makes them an internal approver too. `order` places them in a sequential process (default:
+ * member makes them an internal approver too. `order` places them in an ordered process (default:
  * after the last). Nobody is asked yet: requestApprovals or requestApproval send the emails.
  * VALIDATION_FAILED for a userId that is not an active member or an address already approving.
  */

@@ -7,12 +7,12 @@ import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import { documentApprovals, grantApproverAccess, isTurnOf, markRequested, moveDocumentStatus } from "./approval-progress";
-import { approvalProcessOf, approvalStateOf, presentApproval, type ApprovalOutput } from "./schemas";
+import { approvalTurns, documentApprovals, grantApproverAccess, markRequested, moveDocumentStatus } from "./approval-progress";
+import { approvalStateOf, approvalTurnOrder, presentApproval, type ApprovalOutput } from "./schemas";
 
 /**
  * Asks one approver (spec requestApproval; editor): the first request, or a re-send with a new
- * link (the older one answers "replaced"). Only someone whose turn it is: in a sequential process
+ * link (the older one answers "replaced"). Only someone whose turn it is: in an ordered process
  * the current round; never after a decision or once the process was rejected (INVALID_TRANSITION,
  * details.reason notYourTurn or finished).
  */
@@ -24,8 +24,8 @@ export async function requestApproval(ctx: ServiceContext, approvalId: string): 
     const fresh = await tx.document.findUniqueOrThrow({ where: { id: document.id } });
     const approvals = await documentApprovals(tx, fresh.accountId, fresh.id);
     const current = approvals.find((a) => a.id === approval.id)!;
-    if (!isTurnOf(current, approvals, approvalProcessOf(fresh.settings))) {
-      const finished = current.approvedAt || current.rejectedAt || approvals.some((a) => a.rejectedAt);
+    if (!approvalTurns.mayAct(approvals, current.id, approvalTurnOrder(fresh.settings))) {
+      const finished = current.approvedAt || current.rejectedAt || approvalTurns.stopped(approvals);
       throw new AppError(AppErrorCode.INVALID_TRANSITION, {
         message: finished ? "This approval process has ended for this approver." : "It is not this approver's turn yet.",
         params: { from: approvalStateOf(current), to: "requested" },

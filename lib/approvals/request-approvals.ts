@@ -8,19 +8,11 @@ import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import {
-  allApproved,
-  documentApprovals,
-  dueApprovals,
-  grantApproverAccess,
-  isStopped,
-  markRequested,
-  moveDocumentStatus,
-} from "./approval-progress";
-import { approvalMetadataOf, approvalProcessOf, presentApproval, type ApprovalOutput } from "./schemas";
+import { approvalTurns, documentApprovals, grantApproverAccess, markRequested, moveDocumentStatus } from "./approval-progress";
+import { approvalMetadataOf, approvalTurnOrder, presentApproval, type ApprovalOutput } from "./schemas";
 
 /**
- * Sends a document for approval (spec requestApprovals; editor): sequential, the lowest order not
+ * Sends a document for approval (spec requestApprovals; editor): ordered, the lowest order not
  * yet approved is asked (the next order follows automatically when that round has approved);
  * parallel, everyone at once. Someone already asked is not asked again (requestApproval re-sends).
  * A finished process (rejected, or approved by all) starts over: every decision is cleared and the
@@ -42,7 +34,7 @@ export async function requestApprovals(ctx: ServiceContext, documentId: string):
         details: { fields: [{ path: "approvals", code: "empty", message: "Add at least one approver first." }] },
       });
     }
-    if (isStopped(approvals) || allApproved(approvals)) {
+    if (approvalTurns.stopped(approvals) || approvalTurns.complete(approvals)) {
       await tx.approval.updateMany({
         where: { accountId, documentId: document.id },
         data: { requestedAt: null, approvedAt: null, rejectedAt: null, comment: null },
@@ -55,7 +47,7 @@ export async function requestApprovals(ctx: ServiceContext, documentId: string):
       }
       approvals = await documentApprovals(tx, accountId, document.id);
     }
-    const due = dueApprovals(approvals, approvalProcessOf(fresh.settings));
+    const due = approvalTurns.due(approvals, approvalTurnOrder(fresh.settings));
     await grantApproverAccess(tx, ctx, accountId, document.id, due);
     const marked = await markRequested(tx, ctx, due);
     await moveDocumentStatus(tx, ctx, fresh, "toReview");

@@ -28,7 +28,7 @@ export type ReviewDocumentInput = z.input<typeof reviewDocumentSchema>;
  * update, with the document's row locked): a replay, or the loser of two concurrent decisions,
  * gets SIGNING_LINK_INVALID with reason `completed`. The comment joins the thread with the
  * decision. Then: a rejection stops the process (the document is rejected and the other open
- * links end, "cancelled"); an approval asks the next round of a sequential process, or approves
+ * links end, "cancelled"); an approval asks the next round of an ordered process, or approves
  * the document when everyone has. Audited approval.approved / approval.rejected; the requester and
  * the owners are emailed, in the same transaction.
  */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Approval, ApprovalMessage } from "@/lib/generated/prisma/client";
 import { emailSchema } from "@/lib/auth/schemas";
+import type { TurnOrder } from "@/lib/process/turns";
 
 /**
  * The shapes of approvals (issue 16, spec Approval and ApprovalMessage): inputs with their limits,
@@ -10,6 +11,7 @@ import { emailSchema } from "@/lib/auth/schemas";
 export const APPROVERS_PER_DOCUMENT_MAX = 50;
 export const APPROVAL_MESSAGE_MAX = 2000;
 export const APPROVAL_PAGE_MAX = 100;
+/** The API's and the stored values; `sequential` is `ordered` in the turn rule (approvalTurnOrder). */
 export const APPROVAL_PROCESSES = ["sequential", "parallel"] as const;
 export type ApprovalProcess = (typeof APPROVAL_PROCESSES)[number];
 
@@ -45,10 +47,18 @@ export type ApprovalMetadata = {
 export const approvalMetadataOf = (value: unknown): ApprovalMetadata =>
   (value && typeof value === "object" && !Array.isArray(value) ? value : {}) as ApprovalMetadata;
 
-/** The document's approval process (Document.settings.approvalProcess, default sequential). */
+/**
+ * The document's approval process (Document.settings.approvalProcess, default sequential), as
+ * stored and served: `sequential` is the API's and the database's word for an ordered process.
+ */
 export function approvalProcessOf(settings: unknown): ApprovalProcess {
   const value = (settings as { approvalProcess?: unknown } | null)?.approvalProcess;
   return value === "parallel" ? "parallel" : "sequential";
+}
+
+/** The approval process in the turn rule's word (lib/process/turns.ts): the stored `sequential` is `ordered`. */
+export function approvalTurnOrder(settings: unknown): TurnOrder {
+  return approvalProcessOf(settings) === "parallel" ? "parallel" : "ordered";
 }
 
 export function approvalStateOf(approval: Pick<Approval, "requestedAt" | "approvedAt" | "rejectedAt" | "metadata">): ApprovalState {

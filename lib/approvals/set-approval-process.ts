@@ -9,9 +9,9 @@ import { documentApprovals } from "./approval-progress";
 import { approvalProcessOf, type ApprovalProcess } from "./schemas";
 
 /**
- * Sets the document's approval process (Document.settings.approvalProcess: sequential or
- * parallel; editor, as managing reviews). Not while requests are open (CONFLICT): the order
- * would change under the reviewers' feet. The other settings are kept.
+ * Sets the document's approval process (Document.settings.approvalProcess: sequential, the
+ * stored word for ordered, or parallel; editor, as managing reviews). Not while requests are
+ * open (CONFLICT): the order would change under the reviewers' feet. The other settings are kept.
  */
 export async function setApprovalProcess(ctx: ServiceContext, documentId: string, process: ApprovalProcess) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");

@@ -9,12 +9,14 @@ import { matchLocale } from "@/lib/i18n/locales";
 import { defineJob } from "@/lib/jobs/job";
 import { signingPath } from "@/lib/signing/signing-links";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
+import { signerInTurnSql } from "@/lib/signatures/signing-turn";
 
 /**
  * Automatic reminders to slow signers (spec Signature.settings.sendReminders): a signer asked
  * SIGNATURE_REMINDER_DAYS ago (or last reminded that long ago) who has neither signed nor
  * declined gets the signing link again, while the document still waits for signatures (toSign,
- * signing). In an ordered process only the signer whose turn it is. A member who turned off the
+ * signing), and only whose turn it is (the one turn rule, lib/process/turns.ts, as SQL: in an
+ * ordered process the open signers of the lowest order). A member who turned off the
  * `signs` email preference gets none. docs/approvals-and-signatures.md, "Reminders".
  */
 export const SIGNATURE_REMINDER_DAYS = Number(process.env.SIGNATURE_REMINDER_DAYS ?? 3);
@@ -38,9 +40,7 @@ async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: 
           AND COALESCE((s.settings->>'sendReminders')::boolean, true)
           AND d.status IN ('toSign', 'signing') AND d.archived = false
           AND COALESCE((s.notification->>'remindedAt')::timestamptz AT TIME ZONE 'UTC', s."requestedAt") <= ${cutoff}
-          AND (COALESCE(d.settings->>'signProcess', 'ordered') <> 'ordered' OR NOT EXISTS (
-            SELECT 1 FROM "Signature" o
-            WHERE o."documentId" = s."documentId" AND o."order" < s."order" AND o."signedAt" IS NULL))
+          AND ${signerInTurnSql("s", "d")}
         ORDER BY s."requestedAt", s.id
         LIMIT ${BATCH_SIZE}
         FOR UPDATE OF s SKIP LOCKED`;

@@ -8,7 +8,7 @@ import { storedDocxToHtml } from "@/lib/documents/stored-file";
 import { AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { signingLinkError } from "@/lib/signing/signed-caller";
 import { publishSigningChange } from "./signing-events";
-import { signersInTurn } from "./signing-turn";
+import { signerTurns } from "./signing-turn";
 import { presentPlaceholder, signerName, signingSettingsOf } from "./signature-view";
 import { signerSettingsOf } from "./schemas";
 import { signerOfToken } from "./signer-access";
@@ -29,8 +29,7 @@ export async function fetchValidSignature(ctx: ServiceContext) {
     select: { id: true, name: true, status: true, settings: true, account: { select: { name: true } } },
   });
   const signers = await db.signature.findMany({ where: { accountId: signer.accountId, documentId: signer.documentId } });
-  if (!signersInTurn(signers, signingSettingsOf(document.settings).signProcess).some((s) => s.id === signer.id))
-    throw signingLinkError("notYourTurn");
+  if (!signerTurns.mayAct(signers, signer.id, signingSettingsOf(document.settings).signProcess)) throw signingLinkError("notYourTurn");
   const placeholders = await db.signaturePlaceholder.findMany({
     where: { accountId: signer.accountId, documentId: signer.documentId, signatureId: signer.id },
     orderBy: { order: "asc" },

@@ -9,7 +9,7 @@ import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendSignatureRequestEmails } from "./signature-emails";
 import { publishSigningChange } from "./signing-events";
-import { signersInTurn } from "./signing-turn";
+import { signerTurns } from "./signing-turn";
 import { presentSignature, signingSettingsOf } from "./signature-view";
 
 type Tx = Prisma.TransactionClient;
@@ -90,7 +90,7 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
     if (document.status === "signed") throw cannotRequest("This document is already signed.", "documentSigned");
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
-    const inTurn = signersInTurn(signers, signingSettingsOf(document.settings).signProcess);
+    const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);
     const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
     if (onlyId && chosen.length === 0) {
       const signer = signers.find((s) => s.id === onlyId)!;

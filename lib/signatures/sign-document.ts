@@ -30,7 +30,7 @@ import { takeCertificateAttempt } from "./certificate-attempts";
 import { signWithP12, type SignerCertificate } from "./signer-certificate";
 import { signerOfToken } from "./signer-access";
 import { publishSigningChange } from "./signing-events";
-import { signersInTurn } from "./signing-turn";
+import { signerTurns } from "./signing-turn";
 
 export type SignInput = {
   id?: string;
@@ -132,7 +132,7 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
       const current = signers.find((s) => s.id === signer.id);
       if (!current || current.signedAt || current.declinedAt) throw signingLinkError("completed");
       const process = signingSettingsOf(document.settings).signProcess;
-      if (!signersInTurn(signers, process).some((s) => s.id === signer.id)) throw signingLinkError("notYourTurn");
+      if (!signerTurns.mayAct(signers, signer.id, process)) throw signingLinkError("notYourTurn");
       const updated = await tx.signature.updateMany({
         where: { id: signer.id, signedAt: null, declinedAt: null, requestedAt: new Date(claims.rat) },
         data: {
@@ -184,12 +184,11 @@ export async function signDocument(ctx: ServiceContext, input: SignInput) {
           fields: Object.keys(fields.texts).length + attachments.length,
         },
       });
-      const after = signers.map((s) => (s.id === signer.id ? { ...s, signedAt } : s));
-      const last = after.every((s) => s.signedAt);
+      const last = signerTurns.complete(signers.map((s) => (s.id === signer.id ? { ...s, signedAt } : s)));
       const status = last ? "signed" : "signing";
       await changeDocumentStatus(tx, ctx, { document, to: status, cause: "signature" });
       // Ordered: once this order is done, the next one is asked (those not asked yet).
-      const next = last ? [] : signersInTurn(after, process).filter((s) => !s.requestedAt);
+      const next = last ? [] : signerTurns.nextAfter(signers, signer.id, process);
       const requested = next.length ? await markRequested(tx, ctx, document.id, next) : [];
       await sendSignatureRequestEmails(tx, ctx, document, requested);
       if (last) {

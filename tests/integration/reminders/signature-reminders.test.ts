@@ -111,6 +111,18 @@ describe("automatic signer reminders", () => {
     expect((await remindersTo(gone.email)).length).toBe(0);
   });
 
+  it("reminds the next signer of an ordered process sent again after a decline, as the signing services let them sign", async () => {
+    const resent = await documentToSign("Resent deed");
+    const declined = await signer(resent.id, "declined-first@example.test", 5, { order: 1, declinedAt: new Date() });
+    const next = await signer(resent.id, "next-after-decline@example.test", 5, { order: 2 });
+    const later = await signer(resent.id, "later-after-decline@example.test", 5, { order: 3 });
+
+    await remindSlowSigners(jobContext("g"));
+    expect(await remindersTo(declined.email)).toHaveLength(0);
+    expect(await remindersTo(next.email)).toHaveLength(1);
+    expect(await remindersTo(later.email)).toHaveLength(0);
+  });
+
   it("honours a member's signs email preference, in their language otherwise", async () => {
     const document = await documentToSign("Member deed", { signProcess: "parallel" });
     const quiet = await addMember(accountId, "Member", await createUser({ language: "ca" }));
