@@ -13,12 +13,17 @@ import { graphqlWebSocket } from "@/lib/graphql/ws";
  */
 export type LiveEvent = { event: string; data: Record<string, unknown> };
 export type LiveStream = { next: () => Promise<LiveEvent | null>; close: () => Promise<void> };
+/** An SSE stream can also be given up the way a browser closing its EventSource does: its request aborted. */
+export type SseStream = LiveStream & { abort: () => void };
 export type Subscribe = (query: string, variables: Record<string, unknown>, accessToken: string) => Promise<LiveStream>;
 
 /** Opens a subscription as a browser's EventSource would (GET, text/event-stream) and reads its events. */
-export const subscribeOverSse: Subscribe = async (query, variables, accessToken) => {
+export const subscribeOverSse = async (query: string, variables: Record<string, unknown>, accessToken: string): Promise<SseStream> => {
   const url = `http://localhost:3000/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-  const response = await GET(new Request(url, { headers: { accept: "text/event-stream", authorization: `Bearer ${accessToken}` } }));
+  const controller = new AbortController();
+  const response = await GET(
+    new Request(url, { headers: { accept: "text/event-stream", authorization: `Bearer ${accessToken}` }, signal: controller.signal }),
+  );
   expect(response.headers.get("content-type")).toContain("text/event-stream");
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
@@ -40,8 +45,21 @@ export const subscribeOverSse: Subscribe = async (query, variables, accessToken)
       }
     },
     close: () => reader.cancel(),
+    abort: () => controller.abort(),
   };
 };
+
+/** Publishes until the subscriber's first event arrives: its listener is in place from then on. */
+export async function untilListening(stream: LiveStream, publish: () => void) {
+  const first = stream.next();
+  let arrived = false;
+  void first.then(() => (arrived = true));
+  while (!arrived) {
+    publish();
+    await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 200))]);
+  }
+  return first;
+}
 
 /** A real HTTP server whose upgrades to /graphql go to the WebSocket side of GraphQL. */
 export async function startWebSocketServer(options: { sessionCheckMs?: number } = {}) {

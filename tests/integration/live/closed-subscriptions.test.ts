@@ -1,11 +1,11 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, isEmbedded } from "@/lib/db";
-import { GET } from "@/app/graphql/route";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { listenForEvents, liveSubscriptionCount, pubsub, type EventMap } from "@/lib/events/pubsub";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { subscribeOverSse, untilListening, type SseStream } from "@/tests/factories/live";
 
 /**
  * A subscription whose client is gone ends at once (issue: closed SSE subscriptions): whether the
@@ -15,58 +15,8 @@ import { makeDocx } from "@/tests/fixtures/docx";
  * before, they reached the closed stream and undici threw "ReadableStream is already closed" as
  * an uncaught exception, which ends a server process.
  */
-type Sse = {
-  next: () => Promise<{ event: string; data: Record<string, unknown> } | null>;
-  cancel: () => Promise<void>;
-  abort: () => void;
-};
-
-/** Opens a subscription as a browser's EventSource would (GET, text/event-stream) and reads its events. */
-async function subscribe(query: string, variables: Record<string, unknown>, accessToken: string): Promise<Sse> {
-  const url = `http://localhost:3000/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-  const controller = new AbortController();
-  const response = await GET(
-    new Request(url, {
-      headers: { accept: "text/event-stream", authorization: `Bearer ${accessToken}` },
-      signal: controller.signal,
-    }),
-  );
-  expect(response.headers.get("content-type")).toContain("text/event-stream");
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  return {
-    next: async () => {
-      for (;;) {
-        const end = buffer.indexOf("\n\n");
-        if (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event) return { event, data: data ? (JSON.parse(data) as Record<string, unknown>) : {} };
-          continue; // a comment (keep-alive)
-        }
-        const { value, done } = await reader.read();
-        if (done) return null;
-        buffer += value;
-      }
-    },
-    cancel: () => reader.cancel(),
-    abort: () => controller.abort(),
-  };
-}
-
-/** Publishes until the subscriber's first event arrives: its listener is in place from then on. */
-async function untilListening(sse: Sse, publish: () => void) {
-  const first = sse.next();
-  let arrived = false;
-  void first.then(() => (arrived = true));
-  while (!arrived) {
-    publish();
-    await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 200))]);
-  }
-  return first;
-}
+type Sse = SseStream;
+const subscribe = subscribeOverSse;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -140,19 +90,19 @@ const subscriptions: Case<keyof EventMap>[] = [
 ] as Case<keyof EventMap>[];
 
 const closings: { name: string; close: (sse: Sse) => Promise<void> }[] = [
-  { name: "the client cancels its stream", close: (sse) => sse.cancel() },
+  { name: "the client cancels its stream", close: (sse) => sse.close() },
   { name: "the request is aborted", close: async (sse) => sse.abort() },
   {
     name: "the request is aborted, then the stream cancelled",
     close: async (sse) => {
       sse.abort();
-      await sse.cancel();
+      await sse.close();
     },
   },
   {
     name: "the stream is cancelled, then the request aborted",
     close: async (sse) => {
-      const cancelled = sse.cancel();
+      const cancelled = sse.close();
       sse.abort();
       await cancelled;
     },
@@ -194,7 +144,7 @@ describe("a subscription whose client is gone", () => {
     await untilListening(closed, () => pubsub.publish(s.event, s.id(), s.payload(0)));
     expect(liveSubscriptionCount(s.event, s.id())).toBe(2);
     closed.abort();
-    await closed.cancel();
+    await closed.close();
     await within(2_000, () => liveSubscriptionCount(s.event, s.id()) === 1, "the closed subscription still live");
 
     pubsub.publish(s.event, s.id(), s.resync());
@@ -203,7 +153,7 @@ describe("a subscription whose client is gone", () => {
     while ((next?.data.data as { documentSigningChanged: { id: string } } | undefined)?.documentSigningChanged.id === "sig-0")
       next = await open.next();
     expect(next?.data).toEqual({ data: { documentSigningChanged: s.resync() } });
-    await open.cancel();
+    await open.close();
     await within(2_000, () => liveSubscriptionCount(s.event, s.id()) === 0, "the cancelled subscription still live");
     await sleep(300);
     expect(uncaught).toEqual([]);
@@ -248,7 +198,7 @@ describe.skipIf(isEmbedded())("when the listening connection is lost", () => {
       expect(uncaught).toEqual([]);
     } finally {
       await admin.end();
-      await open.cancel();
+      await open.close();
     }
     await within(2_000, () => liveSubscriptionCount(s.event, s.id()) === 0, "the cancelled subscription still live");
   });

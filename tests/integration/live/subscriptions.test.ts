@@ -4,7 +4,14 @@ import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { listenForEvents, pubsub } from "@/lib/events/pubsub";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
-import { startWebSocketServer, subscribeOverSse, subscribeOverWebSocket, type LiveStream, type Subscribe } from "@/tests/factories/live";
+import {
+  startWebSocketServer,
+  subscribeOverSse,
+  subscribeOverWebSocket,
+  untilListening,
+  type LiveStream,
+  type Subscribe,
+} from "@/tests/factories/live";
 
 /**
  * The live subscriptions (issue 16), over both transports of /graphql (issue 38): server-sent
@@ -19,18 +26,6 @@ const transports: [string, () => Subscribe][] = [
   ["server-sent events", () => subscribeOverSse],
   ["WebSocket", () => subscribeOverWebSocket(webSocket.url)],
 ];
-
-/** Publishes until the subscriber's first event arrives: its listener is in place from then on. */
-async function untilListening(sse: Sse, publish: () => void) {
-  const first = sse.next();
-  let arrived = false;
-  void first.then(() => (arrived = true));
-  while (!arrived) {
-    publish();
-    await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 200))]);
-  }
-  return first;
-}
 
 let w: {
   ownerId: string;
