@@ -49,7 +49,11 @@ const RESYNC: { [E in EventName]: (id: string) => EventMap[E][1] } = {
  * it an event. A subscription leaves as soon as it ends: its client read no more (the SSE stream
  * was cancelled), its request was aborted (the client went away), or handing it an event failed.
  */
-const active = new Map<string, { event: EventName; id: string; subscribers: Set<(payload: unknown) => void> }>();
+type Live = Map<string, { event: EventName; id: string; subscribers: Set<(payload: unknown) => void> }>;
+// Kept on globalThis, as the listener is: the server's build may hold this module twice (the
+// route handlers' copy and instrumentation's, which serves GraphQL over WebSocket), and the one
+// listener of the process must reach the subscribers of both (else the second copy's hear nothing).
+const active: Live = ((globalThis as unknown as { __covenantLive?: Live }).__covenantLive ??= new Map());
 
 /** How many live subscriptions this process has, for one event and id or in all (tests). */
 export function liveSubscriptionCount(event?: EventName, id?: string): number {
