@@ -4,14 +4,7 @@ import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { listenForEvents, pubsub } from "@/lib/events/pubsub";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
-import {
-  startWebSocketServer,
-  subscribeOverSse,
-  subscribeOverWebSocket,
-  untilListening,
-  type LiveStream,
-  type Subscribe,
-} from "@/tests/factories/live";
+import { startWebSocketServer, subscribeOverSse, subscribeOverWebSocket, untilListening, type Subscribe } from "@/tests/factories/live";
 
 /**
  * The live subscriptions (issue 16), over both transports of /graphql (issue 38): server-sent
@@ -19,7 +12,6 @@ import {
  * documentSigningChanged answers only a caller who reads the document (checked on subscribing),
  * workQueueChanged fires for the caller's own workspace, userUpdated for the caller.
  */
-type Sse = LiveStream;
 
 let webSocket: Awaited<ReturnType<typeof startWebSocketServer>>;
 const transports: [string, () => Subscribe][] = [
