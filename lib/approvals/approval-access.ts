@@ -12,13 +12,14 @@ import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { assertSignedRecord, signedClaims } from "@/lib/signing/signed-caller";
 import { isFinished } from "./schemas";
+import { LIMITS } from "@/lib/validation/limits";
 
 export const approvalNotFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Approval not found." });
 
 /** An approval of the caller's workspace whose document they hold at least `min` on. */
 export async function requireMemberApproval(ctx: ServiceContext, approvalId: string, min: DocumentRoleName) {
   const { accountId } = accountScope(ctx);
-  const approval = approvalId.length <= 64 ? await db.approval.findFirst({ where: { id: approvalId, accountId } }) : null;
+  const approval = approvalId.length <= LIMITS.id ? await db.approval.findFirst({ where: { id: approvalId, accountId } }) : null;
   if (!approval) throw approvalNotFound();
   try {
     const { document, role } = await requireDocumentRole(ctx, approval.documentId, min);

@@ -25,6 +25,7 @@ import {
 import { sendApprovalMessage } from "./send-approval-message";
 import { setApprovalProcess } from "./set-approval-process";
 import { updateApproval } from "./update-approval";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * Approvals (issue 16, spec section 7 "Approvals"), declared once for REST and GraphQL. Members
@@ -35,7 +36,7 @@ import { updateApproval } from "./update-approval";
  */
 const members = { callers: ["member", "apiToken"] } as const;
 const reviewers = { callers: ["reviewer"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const listApprovals = defineOperation({
   name: "approvals",

@@ -16,9 +16,10 @@ import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import { cancelOpenRequests, documentApprovals, moveDocumentStatus, settleProcess } from "./approval-progress";
 import { APPROVAL_MESSAGE_MAX, isFinished, presentApproval, type ApprovalOutput } from "./schemas";
+import { idString } from "@/lib/validation/ids";
 
 export const reviewDocumentSchema = z
-  .object({ id: z.string().min(1).max(64), isApproved: z.boolean(), comment: z.string().trim().max(APPROVAL_MESSAGE_MAX).optional() })
+  .object({ id: idString(), isApproved: z.boolean(), comment: z.string().trim().max(APPROVAL_MESSAGE_MAX).optional() })
   .strict();
 export type ReviewDocumentInput = z.input<typeof reviewDocumentSchema>;
 

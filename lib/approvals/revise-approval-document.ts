@@ -20,11 +20,12 @@ import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import { approvalMetadataOf, approvalSettingsOf, isFinished } from "./schemas";
+import { idString } from "@/lib/validation/ids";
 
 /** The part that carries a revised file of an uploaded document. */
 export const REVISED_FILE_FIELD = "file";
 
-export const reviseApprovalDocumentSchema = z.object({ id: z.string().min(1).max(64), values: fieldValuesSchema.optional() }).strict();
+export const reviseApprovalDocumentSchema = z.object({ id: idString(), values: fieldValuesSchema.optional() }).strict();
 export type ReviseApprovalDocumentInput = z.input<typeof reviseApprovalDocumentSchema>;
 
 /**

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Approval, ApprovalMessage } from "@/lib/generated/prisma/client";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { TurnOrder } from "@/lib/process/turns";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The shapes of approvals (issue 16, spec Approval and ApprovalMessage): inputs with their limits,
@@ -19,7 +20,7 @@ export type ApprovalProcess = (typeof APPROVAL_PROCESSES)[number];
 export const APPROVAL_STATES = ["created", "requested", "approved", "rejected", "cancelled"] as const;
 export type ApprovalState = (typeof APPROVAL_STATES)[number];
 
-const id = z.string().min(1).max(64);
+const id = idString();
 const name = z.string().trim().max(100);
 
 export const approvalSettingsSchema = z

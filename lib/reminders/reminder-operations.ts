@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { createReminderSchema, reminderOutput, updateReminderSchema } from "./reminder-schemas";
 import { createReminder, deleteReminder, deleteReminders, findReminders, updateReminder } from "./reminders";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * A document's reminders (spec section 7, "reminders"), declared once for REST and GraphQL.
@@ -9,7 +10,7 @@ import { createReminder, deleteReminder, deleteReminders, findReminders, updateR
  * check the role). An API token acts as its member.
  */
 const members = { callers: ["member", "apiToken"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 
 export const listReminders = defineOperation({
   name: "reminders",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The shapes of parties, signers and placeholders (issue 16): the inputs the member operations
@@ -26,7 +27,7 @@ export const signerSettingsOf = (value: unknown): SignerSettings => {
   return parsed.success ? parsed.data : signerSettingsSchema.parse({});
 };
 
-const id = z.string().min(1).max(64);
+const id = idString();
 const name = z.string().trim().max(120);
 
 export const partyInputSchema = z.object({ name: name.min(1), order: z.number().int().min(1).max(100).optional() }).strict();

@@ -21,6 +21,8 @@ import { setSignProcess } from "./set-sign-process";
 import { signDocument } from "./sign-document";
 import { SIGNATURE_KINDS, timelineSchema } from "./signature-input";
 import { signingResult } from "./signing-result";
+import { idString } from "@/lib/validation/ids";
+import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * Signatures, parties and placement (issue 16, spec section 7 "signatures"), declared once.
@@ -31,7 +33,7 @@ import { signingResult } from "./signing-result";
 const members = { callers: ["member", "apiToken"] } as const;
 const editors = { ...members, permission: "ManageDocuments" } as const;
 const signers = { callers: ["signer"] } as const;
-const id = z.string().min(1).max(64);
+const id = idString();
 const byDocument = z.object({ documentId: id }).strict();
 const signingSettingsSchema = z.object({
   documentId: z.string(),
@@ -245,7 +247,7 @@ export const signDocumentOperation = defineOperation({
       id: id.optional(),
       kind: z.enum(SIGNATURE_KINDS),
       typedName: z.string().trim().max(120).optional(),
-      idNumber: z.string().trim().max(64).optional(),
+      idNumber: z.string().trim().max(LIMITS.idNumber).optional(),
       timeline: timelineSchema.optional(),
       data: z.record(z.string().max(120), z.string().max(2000)).optional(),
       password: z.string().max(200).optional(),

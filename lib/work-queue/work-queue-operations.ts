@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { loadWorkQueue, WORK_QUEUE_PAGE_MAX } from "./work-queue";
+import { idString } from "@/lib/validation/ids";
 
 /**
  * The signed-in member's work queue (issue 16), for the dashboard: what awaits them and what
  * waits on others, with counts. Ids in the input are only cursors within the caller's own lists.
  */
-const cursor = z.string().min(1).max(64).optional();
+const cursor = idString().optional();
 
 const awaitingItem = z.object({
   id: z.string(),
