@@ -115,3 +115,15 @@ export async function stopServer(server: Server): Promise<void> {
     await server.exited;
   }
 }
+
+/** The machine a result was measured on, as the last lines of a bench's results. */
+export function machineLines(pgVersion: string, load: "before the run" | "at the end"): string[] {
+  const cpus = os.cpus();
+  return [
+    `- Node: ${process.version}; CPUs: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}; PostgreSQL: ${pgVersion} (same machine)`,
+    `- Load average ${load}: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" / ")} (1 / 5 / 15 min)`,
+  ];
+}

@@ -16,9 +16,8 @@
  *    BENCH_RUNS (default 3) runs, each on a new backlog; the median decides.
  */
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
-import { writeBenchResults } from "./common";
+import { machineLines, writeBenchResults } from "./common";
 import { databaseUrl, dropBenchDatabase } from "./seed-documents";
 import postgres from "postgres";
 
@@ -104,7 +103,6 @@ async function main(): Promise<void> {
     await stopJobs();
 
     const rate = median(runs.map((r) => r.perSecond));
-    const cpus = os.cpus();
     const lines = [
       `Run of ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}.`,
       "",
@@ -119,11 +117,7 @@ async function main(): Promise<void> {
       "",
       "- Timed from the start of the worker (the queue opened, its email job only) to the last email recorded as sent; each email's job was written in the transaction that stored it",
       "- The SMTP server: the tests' own (tests/factories/smtp.ts) on a local port, without TLS; each message received once",
-      `- Node: ${process.version}; CPUs: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}; PostgreSQL: ${pgVersion} (same machine)`,
-      `- Load average at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" / ")} (1 / 5 / 15 min)`,
+      ...machineLines(pgVersion, "at the end"),
     ];
     const results = lines.join("\n");
     console.log(`\n${results}\n`);

@@ -19,11 +19,10 @@
  *    the database, also on failure.
  */
 import { randomBytes } from "node:crypto";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import { QUERY_LIMITS } from "../lib/graphql/query-limits";
-import { writeBenchResults } from "./common";
+import { machineLines, writeBenchResults } from "./common";
 import { BENCH_USER, databaseUrl, dropBenchDatabase, seedDocuments } from "./seed-documents";
 
 const USER = { email: BENCH_USER.email, password: BENCH_USER.password };
@@ -189,7 +188,6 @@ async function main(): Promise<void> {
     const floodRatio = floodP50 / idleP50;
     const answered = floods.filter((f) => f.status === 200 && !f.code);
     const limited = floods.filter((f) => f.status === 429);
-    const cpus = os.cpus();
     const lines = [
       `Run of ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}.`,
       "",
@@ -220,11 +218,7 @@ async function main(): Promise<void> {
       ).toFixed(1)} ms each`,
       `- Process memory (RSS): ${mb(rssBefore)} before the attack, ${mb(rssAfter)} after (before the limits: +440 MB)`,
       "- In process: the route handlers called directly, one Node.js process as in the server; Next's HTTP layer left out",
-      `- Node: ${process.version}; CPUs: ${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown"}; PostgreSQL: ${pgVersion} (same machine)`,
-      `- Load average before the run: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" / ")} (1 / 5 / 15 min)`,
+      ...machineLines(pgVersion, "before the run"),
     ];
     const results = lines.join("\n");
     console.log(`\n${results}\n`);
