@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { idString } from "@/lib/validation/ids";
 
 /** Spec section 9: lists start at page 1 with 25 items; we cap a page at 100. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -36,4 +38,32 @@ export function pageOf<T>(items: T[], total: number, input: PageInput) {
     perPage: input.size,
     pages: Math.max(1, Math.ceil(total / input.size)),
   };
+}
+
+/**
+ * Cursor pages (a thread, a list that grows while read): the input is a size (1 to `max`) and
+ * `cursorId`, the last id of the page before; GET sends them as text.
+ */
+export const cursorPageInput = (max: number) => ({
+  size: z.coerce.number().int().min(1).max(max).optional(),
+  cursorId: idString().optional(),
+});
+
+/** A cursor page: the items and the cursor of the next page (null at the end). */
+export const cursorPageOutput = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursorId: z.string().nullable() });
+
+/** A cursor that names no row of the list. */
+export const unknownCursor = () =>
+  new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown cursor.", params: { fields: "cursorId" } });
+
+/** Prisma's arguments for the page after `cursor` (a row of the list, or none for the first page): one row more than the page, to know whether another follows. */
+export const cursorArgs = (cursor: { id: string } | null, size: number) => ({
+  ...(cursor ? { cursor: { id: cursor.id }, skip: 1 } : {}),
+  take: size + 1,
+});
+
+/** The page from the rows read with cursorArgs: its items, presented, and the next cursor. */
+export function cursorPageOf<R, T extends { id: string }>(rows: R[], size: number, present: (row: R) => T) {
+  const items = rows.slice(0, size).map(present);
+  return { items, nextCursorId: rows.length > size ? items[items.length - 1]!.id : null };
 }

@@ -18,7 +18,6 @@ import {
   approvalMessageOutputSchema,
   approvalOutputSchema,
   createApprovalSchema,
-  cursorPageOutput,
   cursorPageSchema,
   updateApprovalSchema,
 } from "./schemas";
@@ -26,6 +25,7 @@ import { sendApprovalMessage } from "./send-approval-message";
 import { setApprovalProcess } from "./set-approval-process";
 import { updateApproval } from "./update-approval";
 import { idString } from "@/lib/validation/ids";
+import { cursorPageOutput } from "@/lib/pagination";
 
 /**
  * Approvals (issue 16, spec section 7 "Approvals"), declared once for REST and GraphQL. Members

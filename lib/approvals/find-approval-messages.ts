@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { cursorArgs, cursorPageOf, unknownCursor } from "@/lib/pagination";
 import { requireMemberApproval, requireReviewerApproval } from "./approval-access";
 import { presentApprovalMessage } from "./schemas";
 
@@ -19,14 +19,11 @@ export async function findApprovalMessages(ctx: ServiceContext, input: { approva
   const cursor = input.cursorId
     ? await db.approvalMessage.findFirst({ where: { ...where, id: input.cursorId }, select: { id: true } })
     : null;
-  if (input.cursorId && !cursor)
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown cursor.", params: { fields: "cursorId" } });
+  if (input.cursorId && !cursor) throw unknownCursor();
   const rows = await db.approvalMessage.findMany({
     where,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    ...(cursor ? { cursor: { id: cursor.id }, skip: 1 } : {}),
-    take: size + 1,
+    ...cursorArgs(cursor, size),
   });
-  const items = rows.slice(0, size).map(presentApprovalMessage);
-  return { items, nextCursorId: rows.length > size ? items[items.length - 1].id : null };
+  return cursorPageOf(rows, size, presentApprovalMessage);
 }

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { requireDocumentRole } from "@/lib/documents/access";
-import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { cursorArgs, cursorPageOf, unknownCursor } from "@/lib/pagination";
 import { approvalProcessOf, presentApproval } from "./schemas";
 
 /**
@@ -16,18 +16,11 @@ export async function findApprovals(ctx: ServiceContext, input: { documentId: st
   const size = input.size ?? 50;
   const where = { accountId, documentId: document.id };
   const cursor = input.cursorId ? await db.approval.findFirst({ where: { ...where, id: input.cursorId }, select: { id: true } }) : null;
-  if (input.cursorId && !cursor)
-    throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "Unknown cursor.", params: { fields: "cursorId" } });
+  if (input.cursorId && !cursor) throw unknownCursor();
   const rows = await db.approval.findMany({
     where,
     orderBy: [{ order: "asc" }, { createdAt: "asc" }, { id: "asc" }],
-    ...(cursor ? { cursor: { id: cursor.id }, skip: 1 } : {}),
-    take: size + 1,
+    ...cursorArgs(cursor, size),
   });
-  const items = rows.slice(0, size).map(presentApproval);
-  return {
-    items,
-    nextCursorId: rows.length > size ? items[items.length - 1].id : null,
-    approvalProcess: approvalProcessOf(document.settings),
-  };
+  return { ...cursorPageOf(rows, size, presentApproval), approvalProcess: approvalProcessOf(document.settings) };
 }

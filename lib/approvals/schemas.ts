@@ -3,6 +3,7 @@ import type { Approval, ApprovalMessage } from "@/lib/generated/prisma/client";
 import { emailSchema } from "@/lib/auth/schemas";
 import type { TurnOrder } from "@/lib/process/turns";
 import { idString } from "@/lib/validation/ids";
+import { cursorPageInput } from "@/lib/pagination";
 
 /**
  * The shapes of approvals (issue 16, spec Approval and ApprovalMessage): inputs with their limits,
@@ -100,11 +101,8 @@ export const updateApprovalSchema = z
   .strict();
 export type UpdateApprovalInput = z.input<typeof updateApprovalSchema>;
 
-/** A page size and a cursor (the last id of the page before); GET sends them as text. */
-export const cursorPageSchema = {
-  size: z.coerce.number().int().min(1).max(APPROVAL_PAGE_MAX).optional(),
-  cursorId: id.optional(),
-};
+/** A page size and a cursor (the last id of the page before); GET sends them as text (lib/pagination.ts). */
+export const cursorPageSchema = cursorPageInput(APPROVAL_PAGE_MAX);
 
 export const approvalOutputSchema = z.object({
   id: z.string(),
@@ -174,6 +172,3 @@ export const presentApprovalMessage = (row: ApprovalMessage): ApprovalMessageOut
   byReviewer: row.authorId === null,
   createdAt: row.createdAt,
 });
-
-/** A cursor page: the items and the cursor of the next page (null at the end). */
-export const cursorPageOutput = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursorId: z.string().nullable() });
