@@ -73,19 +73,6 @@ export async function cancelOpenRequests(tx: Tx, approvals: Approval[], now = ne
 }
 
 /**
- * Moves the document to `to` (approvals drive toReview, approved and rejected) through the one
- * status writer, along the transition table, audited with reason "approval".
- */
-export async function moveDocumentStatus(
-  tx: Tx,
-  ctx: ServiceContext,
-  document: { id: string; status: DocumentStatus },
-  to: DocumentStatus,
-) {
-  await changeDocumentStatus(tx, ctx, { document, to, cause: "approval" });
-}
-
-/**
  * autoApproveDocPolicy: an internal approver (a member of the workspace) asked to approve gets a
  * reader policy on the document when they hold none, so the document shows in their app; without
  * the setting they act through their link only. An existing policy (any role, any state) is left alone.
@@ -121,7 +108,7 @@ export async function settleProcess(
   const approvals = await documentApprovals(tx, document.accountId, document.id);
   if (!approvals.length || approvalTurns.stopped(approvals)) return { requested: [], complete: false };
   if (approvalTurns.complete(approvals)) {
-    await moveDocumentStatus(tx, ctx, document, "approved");
+    await changeDocumentStatus(tx, ctx, { document, to: "approved", cause: "approval" });
     return { requested: [], complete: true };
   }
   const underWay = approvals.some((a) => a.requestedAt || a.approvedAt);

@@ -7,8 +7,9 @@ import { requireMemberApproval } from "./approval-access";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import { approvalTurns, documentApprovals, grantApproverAccess, markRequested, moveDocumentStatus } from "./approval-progress";
+import { approvalTurns, documentApprovals, grantApproverAccess, markRequested } from "./approval-progress";
 import { approvalStateOf, approvalTurnOrder, presentApproval, type ApprovalOutput } from "./schemas";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 
 /**
  * Asks one approver (spec requestApproval; editor): the first request, or a re-send with a new
@@ -34,7 +35,7 @@ export async function requestApproval(ctx: ServiceContext, approvalId: string): 
     }
     await grantApproverAccess(tx, ctx, fresh.accountId, fresh.id, [current]);
     const [marked] = await markRequested(tx, ctx, [current]);
-    await moveDocumentStatus(tx, ctx, fresh, "toReview");
+    await changeDocumentStatus(tx, ctx, { document: fresh, to: "toReview", cause: "approval" });
     await sendApprovalRequestEmails(tx, ctx, fresh, [marked!]);
     return marked!;
   }, WITH_FOLLOW_UPS);

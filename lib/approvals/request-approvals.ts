@@ -8,8 +8,9 @@ import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import { approvalTurns, documentApprovals, grantApproverAccess, markRequested, moveDocumentStatus } from "./approval-progress";
+import { approvalTurns, documentApprovals, grantApproverAccess, markRequested } from "./approval-progress";
 import { approvalMetadataOf, approvalTurnOrder, presentApproval, type ApprovalOutput } from "./schemas";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 
 /**
  * Sends a document for approval (spec requestApprovals; editor): ordered, the lowest order not
@@ -50,7 +51,7 @@ export async function requestApprovals(ctx: ServiceContext, documentId: string):
     const due = approvalTurns.due(approvals, approvalTurnOrder(fresh.settings));
     await grantApproverAccess(tx, ctx, accountId, document.id, due);
     const marked = await markRequested(tx, ctx, due);
-    await moveDocumentStatus(tx, ctx, fresh, "toReview");
+    await changeDocumentStatus(tx, ctx, { document: fresh, to: "toReview", cause: "approval" });
     await sendApprovalRequestEmails(tx, ctx, document, marked);
     return { requested: marked, all: await documentApprovals(tx, accountId, document.id) };
   }, WITH_FOLLOW_UPS);

@@ -14,9 +14,10 @@ import { requireReviewerApproval } from "./approval-access";
 import { sendApprovalDecidedEmails, sendApprovalRequestEmails } from "./approval-emails";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import { cancelOpenRequests, documentApprovals, moveDocumentStatus, settleProcess } from "./approval-progress";
+import { cancelOpenRequests, documentApprovals, settleProcess } from "./approval-progress";
 import { APPROVAL_MESSAGE_MAX, isFinished, presentApproval, type ApprovalOutput } from "./schemas";
 import { idString } from "@/lib/validation/ids";
+import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 
 export const reviewDocumentSchema = z
   .object({ id: idString(), isApproved: z.boolean(), comment: z.string().trim().max(APPROVAL_MESSAGE_MAX).optional() })
@@ -69,7 +70,7 @@ export async function reviewDocument(ctx: ServiceContext, raw: ReviewDocumentInp
     const document = await tx.document.findUniqueOrThrow({ where: { id: decided.documentId } });
     if (!input.isApproved) {
       const cancelled = await cancelOpenRequests(tx, await documentApprovals(tx, document.accountId, document.id), now);
-      await moveDocumentStatus(tx, ctx, document, "rejected");
+      await changeDocumentStatus(tx, ctx, { document, to: "rejected", cause: "approval" });
       await sendApprovalDecidedEmails(tx, ctx, document, decided);
       return { decided, document, requested: [], cancelled };
     }
