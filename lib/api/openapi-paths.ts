@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document's paths, one operation per declaration an API token may call
- * (lib/operations/registry.ts), where its handle says it is served (lib/operations/routes/): the
+ * (lib/registry/operations.ts), where its handle says it is served (lib/operations/routes/): the
  * path's `{name}` are path parameters, the input's other fields are query parameters on GET and
  * the JSON body otherwise (the `data` part of a multipart upload, beside its `file` parts); the
  * answer is the output schema, a download's a file; the errors are those the declaration can lead

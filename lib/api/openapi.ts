@@ -1,4 +1,4 @@
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { ROUTE_MODULES } from "@/lib/operations/route-table";
 import type { OperationRoute } from "@/lib/operations/operation-route";
 import { isDocumented, pathOperation } from "./openapi-paths";

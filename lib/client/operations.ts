@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { DeclaredOperations } from "@/lib/operations/registry";
+import type { DeclaredOperations } from "@/lib/registry/operations";
 import type { RoutedOperationName } from "@/lib/operations/route-table";
 import type { HttpMethod, OperationRoute } from "@/lib/operations/operation-route";
 import { apiMultipart, apiRequest } from "./api";

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { embeddedDatabase, isEmbedded } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
-import { JOBS } from "./registry";
+import { JOBS } from "@/lib/registry/jobs";
 
 /**
  * The durable job queue (issue 16): pg-boss in the product's own PostgreSQL, in its own schema.

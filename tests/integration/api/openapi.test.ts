@@ -9,7 +9,7 @@ import * as route from "@/app/v1/openapi.json/route";
 import { buildOpenApiDocument, openApiDocument } from "@/lib/api/openapi";
 import { OPERATION_NOTES } from "@/lib/api/openapi-notes";
 import { JSON_SCHEMA_OPTIONS } from "@/lib/api/openapi-schemas";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 
 /**

@@ -4,7 +4,7 @@ import * as list from "@/app/v1/templates/route";
 import * as single from "@/app/v1/templates/[id]/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import { createAccountToken, revokeAccountToken } from "@/lib/accounts/account-tokens";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";

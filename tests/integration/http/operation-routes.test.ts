@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES, ROUTE_MODULES } from "@/lib/operations/route-table";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");

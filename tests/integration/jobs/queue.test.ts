@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { defineJob } from "@/lib/jobs/job";
 import { openQueue, type JobQueue } from "@/lib/jobs/queue";
-import { JOBS } from "@/lib/jobs/registry";
+import { JOBS } from "@/lib/registry/jobs";
 
 /**
  * The durable queue on the database the tests run on (embedded, or the PostgreSQL server): two

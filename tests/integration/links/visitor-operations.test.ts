@@ -17,7 +17,7 @@ import {
   updateLinkCommentOperation,
 } from "@/lib/links/visitor-operations";
 import { runOperation } from "@/lib/operations/operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
 

@@ -21,7 +21,7 @@ import { isAppError } from "@/lib/errors/app-error";
 import { errorBody, toAppError } from "@/lib/http/error-response";
 import { LOCALES } from "@/lib/i18n/locales";
 import { runOperation, type Operation } from "@/lib/operations/operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { makePng } from "@/tests/factories/images";
 import { makeTextPdf } from "@/tests/fixtures/pdf";
 import {

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/operations/operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
 import { signedInAs } from "@/tests/factories";

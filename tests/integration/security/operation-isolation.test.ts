@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { runOperation } from "@/lib/operations/operation";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { operationCases, seedWorkspace, type WorkspaceData } from "@/tests/fixtures/workspace-data";
 import { graphql } from "@/tests/factories/graphql";
