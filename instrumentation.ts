@@ -17,6 +17,11 @@ export async function register() {
   const { graphqlWebSocket } = await import("@/lib/graphql/ws");
   const reach = globalThis as { __covenantGraphqlWebSocket?: ReturnType<typeof graphqlWebSocket> };
   reach.__covenantGraphqlWebSocket ??= graphqlWebSocket();
+  // The jobs this process serves and sends, handed to the queue before anything (the demo seed
+  // included) opens it: the queue knows none of its own (lib/registry/jobs.ts).
+  const { declareJobs, startJobs } = await import("@/lib/jobs/queue");
+  const { JOBS } = await import("@/lib/registry/jobs");
+  declareJobs(JOBS);
   const { prepareDatabase } = await import("@/lib/database/prepare-database");
   const { embeddedFromTemplate } = await import("@/lib/db");
   const preparing = prepareDatabase({ seedInBackground: true });
@@ -25,7 +30,6 @@ export async function register() {
   if (embeddedFromTemplate()) preparing.catch((error) => console.error("Database: preparation failed:", error));
   else await preparing;
   // The job queue starts beside the server once the database is ready, never before its first answer.
-  const { startJobs } = await import("@/lib/jobs/queue");
   preparing.then(() => startJobs()).catch((error) => console.error("[jobs] the job queue did not start", error));
   // Whether sealing can work (certificate, time-stamping authority), said once in the log (lib/sealing/sealing-health.ts),
   // a few seconds after the start so that making a first certificate never delays the first answers.

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { enqueue, prepareJobs } from "@/lib/jobs/queue";
+import { emailDeliveryJob } from "./email-delivery-job";
 import { withOpenTracking } from "./email-open";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
@@ -154,8 +156,6 @@ export async function storeEmail(
 export async function dispatchEmails(emails: readonly StoredEmail[], tx?: EmailTransaction): Promise<void> {
   const queued = emails.filter((email) => email.queued);
   if (!queued.length) return;
-  const { enqueue } = await import("@/lib/jobs/queue");
-  const { emailDeliveryJob } = await import("./email-delivery-job");
   for (const email of queued) await enqueue(emailDeliveryJob, { emailId: email.id }, { tx });
 }
 
@@ -166,7 +166,6 @@ export async function dispatchEmails(emails: readonly StoredEmail[], tx?: EmailT
  */
 export async function prepareEmailDelivery(): Promise<void> {
   if (!process.env.SMTP_URL) return;
-  const { prepareJobs } = await import("@/lib/jobs/queue");
   await prepareJobs();
 }
 

@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { embeddedDatabase, isEmbedded } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_RETRY_DELAY_SECONDS, DEFAULT_RETRY_LIMIT, jobContext, type JobDefinition } from "./job";
-import { JOBS } from "@/lib/registry/jobs";
 
 /**
  * The durable job queue (issue 16): pg-boss in the product's own PostgreSQL, in its own schema.
@@ -12,6 +11,9 @@ import { JOBS } from "@/lib/registry/jobs";
  * holds a small pool of its own. Jobs are rows, so several app processes on one database share
  * them: each job runs once, a cron schedule sends once, and a job outlives the process that sent
  * it (a crash retries it). `startJobs` makes this process a worker; `enqueue` only stores a job.
+ * The queue knows no job of its own: whoever starts the process hands it the list
+ * (`declareJobs`, from lib/registry/jobs.ts: instrumentation.ts, the tests' setup), and a job
+ * sent that the list lacks has its queue made before it is stored.
  */
 export const QUEUE_SCHEMA = "pgboss";
 
@@ -39,6 +41,10 @@ export type JobQueue = {
     input: z.input<I>,
     options?: { startAfter?: Date },
   ) => Promise<string | null>;
+  /** Whether the queue of this job exists (made at the opening or by `ensure`). */
+  serves: (name: string) => boolean;
+  /** Makes the queue of a job the opening did not know (quick once done). */
+  ensure: (definition: JobDefinition) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -62,6 +68,23 @@ async function runJob(definition: JobDefinition, job: Job<object>): Promise<unkn
   return definition.run(jobContext(job.id), input, { number: job.retryCount + 1, last: job.retryCount >= retryLimit });
 }
 
+/** Creates a job's queue with its retry rules, or brings the rules of an existing one up to date. */
+async function readyQueue(boss: PgBoss, definition: JobDefinition): Promise<void> {
+  const options = {
+    retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
+    retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    heartbeatSeconds: HEARTBEAT_SECONDS,
+  };
+  if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, options);
+  else
+    await boss.createQueue(definition.name, options).catch(async (error) => {
+      // Another process created it meanwhile.
+      if (!(await boss.getQueue(definition.name))) throw error;
+    });
+}
+
 /**
  * Opens a queue on this database: the schema (created or migrated once), one queue per declared
  * job with its retry rules, their cron schedules, and with `work` a worker per job. Two calls
@@ -69,11 +92,11 @@ async function runJob(definition: JobDefinition, job: Job<object>): Promise<unkn
  */
 export async function openQueue({
   work,
-  jobs = JOBS,
+  jobs,
   pollingIntervalSeconds = POLLING_INTERVAL_SECONDS,
 }: {
   work: boolean;
-  /** The declarations it serves (all of them, but for tests). */
+  /** The declarations it serves: those handed to `declareJobs` unless given (tests). */
   jobs?: readonly JobDefinition[];
   pollingIntervalSeconds?: number;
 }): Promise<JobQueue> {
@@ -87,24 +110,20 @@ export async function openQueue({
     monitorIntervalSeconds: SUPERVISE_SECONDS,
   });
   boss.on("error", (error) => console.error("[jobs] queue error", error));
+  const served = new Set<string>();
+  const list = jobs ?? (await declaredJobs());
   await boss.start();
-  for (const definition of jobs) {
-    const options = {
-      retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
-      retryDelay: definition.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-      heartbeatSeconds: HEARTBEAT_SECONDS,
-    };
-    if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, options);
-    else
-      await boss.createQueue(definition.name, options).catch(async (error) => {
-        // Another process created it meanwhile.
-        if (!(await boss.getQueue(definition.name))) throw error;
-      });
+  for (const definition of list) {
+    await readyQueue(boss, definition);
+    served.add(definition.name);
   }
+  const ensure = async (definition: JobDefinition) => {
+    if (served.has(definition.name)) return;
+    await readyQueue(boss, definition);
+    served.add(definition.name);
+  };
   if (work) {
-    for (const definition of jobs) {
+    for (const definition of list) {
       if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {}, { tz: "UTC" });
       const batchSize = definition.batchSize ?? 1;
       if (batchSize === 1)
@@ -134,8 +153,13 @@ export async function openQueue({
   return {
     boss,
     working: work,
-    enqueue: async (definition, input, options = {}) =>
-      boss.send(definition.name, definition.input.parse(input) as object, options.startAfter ? { startAfter: options.startAfter } : {}),
+    enqueue: async (definition, input, options = {}) => {
+      const data = definition.input.parse(input) as object;
+      await ensure(definition as JobDefinition);
+      return boss.send(definition.name, data, options.startAfter ? { startAfter: options.startAfter } : {});
+    },
+    serves: (name) => served.has(name),
+    ensure,
     stop: () => boss.stop({ graceful: true, timeout: 10_000 }),
   };
 }
@@ -144,6 +168,8 @@ export async function openQueue({
 type IDatabase = NonNullable<ConstructorOptions["db"]>;
 
 const state = globalThis as unknown as {
+  /** The jobs this process serves and sends (`declareJobs`). */
+  __covenantJobs?: DeclaredJobs;
   /** This process's worker, once `startJobs` made it one: it also sends. */
   __covenantWorker?: Promise<JobQueue>;
   /** A queue that only sends, opened on demand before (or without) a worker. */
@@ -151,6 +177,23 @@ const state = globalThis as unknown as {
   __covenantQueueReady?: boolean;
   __covenantTxSender?: PgBoss;
 };
+
+/**
+ * Hands the queue the jobs of this process (lib/registry/jobs.ts), before anything opens it: the
+ * server's start (instrumentation.ts), the tests' setup, a script that sends jobs. A worker creates
+ * their queues, schedules and workers; a sender creates their queues.
+ */
+export function declareJobs(jobs: DeclaredJobs): void {
+  state.__covenantJobs = jobs;
+}
+
+/** The list, or a function that loads it when a queue first opens (the tests: most never open one). */
+type DeclaredJobs = readonly JobDefinition[] | (() => Promise<readonly JobDefinition[]>);
+
+async function declaredJobs(): Promise<readonly JobDefinition[]> {
+  const jobs = state.__covenantJobs ?? [];
+  return typeof jobs === "function" ? jobs() : jobs;
+}
 
 /**
  * The queue this process sends through: its worker when it has one, else a sender opened on
@@ -175,6 +218,10 @@ const transactionDb = (tx: SqlTransaction): IDatabase => ({
 });
 
 const currentTransaction = new AsyncLocalStorage<IDatabase>();
+
+/** Whether a job's queue exists, read through the caller's transaction. */
+const queueExists = async (tx: SqlTransaction, name: string) =>
+  (await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${QUEUE_SCHEMA}.queue WHERE name = $1`, name)).length > 0;
 
 /**
  * The pg-boss that writes jobs inside a caller's transaction: never started (it opens no
@@ -251,6 +298,13 @@ export async function enqueue<I extends z.ZodType>(
     if (!state.__covenantQueueReady) {
       if (isEmbedded()) throw new Error(`Call prepareJobs() before the transaction that enqueues ${definition.name}.`);
       await prepareJobs();
+    }
+    // A job the process did not declare: its queue may exist (another queue made it), else it is made
+    // now, outside the transaction, which the embedded database cannot do.
+    if (!(await sendingQueue()).serves(definition.name) && !(await queueExists(options.tx, definition.name))) {
+      if (isEmbedded())
+        throw new Error(`${definition.name} has no queue: declare it (declareJobs) before the transaction that enqueues it.`);
+      await (await sendingQueue()).ensure(definition as JobDefinition);
     }
     const db = transactionDb(options.tx);
     return currentTransaction.run(db, () =>

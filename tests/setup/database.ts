@@ -1,6 +1,10 @@
 import { beforeAll } from "vitest";
 import { dbAdapterFactory, isEmbedded } from "@/lib/db";
 import { applyMigrations } from "@/lib/database/schema-engine";
+import { declareJobs } from "@/lib/jobs/queue";
+
+// Every job, as the server declares them (instrumentation.ts); loaded only when a test opens a queue.
+declareJobs(async () => (await import("@/lib/registry/jobs")).JOBS);
 
 const state = globalThis as unknown as { __migrated?: Promise<unknown> };
 
