@@ -22,7 +22,7 @@ export async function register() {
   const { declareJobs, startJobs } = await import("@/lib/jobs/queue");
   const { JOBS } = await import("@/lib/registry/jobs");
   declareJobs(JOBS);
-  const { prepareDatabase } = await import("@/lib/database/prepare-database");
+  const { prepareDatabase } = await import("@/lib/registry/prepare-database");
   const { embeddedFromTemplate } = await import("@/lib/db");
   const preparing = prepareDatabase({ seedInBackground: true });
   // A new embedded database made from the build's template has its schema from the first query:

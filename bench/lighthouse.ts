@@ -78,7 +78,7 @@ async function seed(storageDir: string): Promise<string> {
   process.env.STORAGE_DIR = storageDir;
   process.env.SEED_DEMO = "false";
   process.env.DISABLE_JOBS = "1";
-  const { prepareDatabase } = await import("../lib/database/prepare-database");
+  const { prepareDatabase } = await import("../lib/registry/prepare-database");
   await prepareDatabase();
   const { db, disconnectDb } = await import("../lib/db");
   const { createAccount, signedInAs } = await import("../tests/factories");

@@ -14,7 +14,7 @@ if (!existsSync(databaseTemplatePath())) {
   process.env.SEED_DEMO = "false";
   delete process.env.DATABASE_URL;
   try {
-    const { prepareDatabase } = await import("@/lib/database/prepare-database");
+    const { prepareDatabase } = await import("@/lib/registry/prepare-database");
     const { disconnectDb } = await import("@/lib/db");
     await prepareDatabase();
     await disconnectDb();

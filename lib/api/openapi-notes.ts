@@ -1,5 +1,5 @@
 /**
- * What the OpenAPI document (lib/api/openapi.ts) says about an operation beyond its declaration:
+ * What the OpenAPI document (lib/registry/openapi.ts) says about an operation beyond its declaration:
  * a title, a longer description, what each parameter and field means, an example, and the status
  * of a successful answer where it is not 200. Keyed by operation name; the shapes themselves come
  * from the declarations' zod schemas, never from here. tests/integration/api/openapi.test.ts checks

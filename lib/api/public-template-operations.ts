@@ -9,7 +9,7 @@ import { publicTemplateGetSchema, publicTemplateListSchema, toPublicTemplate } f
  * The public API (/v1, spec section 7): its two template reads, declared once
  * (lib/operations/operation.ts). Only an API key opens it: a signed-in member's session or
  * bearer token is refused as UNAUTHENTICATED, as an anonymous caller is, before the query is read
- * (runOperation, for operations whose only caller is an API token). The names are the OpenAPI document's operationIds (lib/api/openapi.ts).
+ * (runOperation, for operations whose only caller is an API token). The names are the OpenAPI document's operationIds (lib/registry/openapi.ts).
  */
 const apiKey = { callers: ["apiToken"], permission: TEMPLATE_PERMISSIONS.view } as const;
 

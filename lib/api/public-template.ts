@@ -5,7 +5,7 @@ import { LIMITS } from "@/lib/validation/limits";
 
 /**
  * The public API's (/v1) view of a template: a plain, stable shape written once here, so the
- * database model can change without changing what API clients read. lib/api/openapi.ts
+ * database model can change without changing what API clients read. lib/registry/openapi.ts
  * describes exactly this shape.
  */
 

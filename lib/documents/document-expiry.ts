@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineJob } from "./job";
+import { defineJob } from "@/lib/jobs/job";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";

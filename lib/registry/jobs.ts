@@ -1,9 +1,9 @@
 import { billingRenewalsJob } from "@/lib/billing/local-renewals";
 import { billingWebhookJob } from "@/lib/billing/webhook-job";
 import { emailDeliveryJob } from "@/lib/email/email-delivery-job";
-import { documentExpiryJob } from "@/lib/jobs/document-expiry";
+import { documentExpiryJob } from "@/lib/documents/document-expiry";
 import type { JobDefinition } from "@/lib/jobs/job";
-import { pdfTextBackfillJob } from "@/lib/jobs/pdf-text-backfill";
+import { pdfTextBackfillJob } from "@/lib/documents/pdf-text-backfill";
 import { sealDocumentJob } from "@/lib/sealing/seal-document-job";
 import { remindersJob } from "@/lib/reminders/reminders-job";
 import { signatureRemindersJob } from "@/lib/reminders/signature-reminders-job";

@@ -1,9 +1,9 @@
 import { OPERATIONS } from "@/lib/registry/operations";
 import { ROUTE_MODULES } from "@/lib/operations/route-table";
 import type { OperationRoute } from "@/lib/operations/operation-route";
-import { isDocumented, pathOperation } from "./openapi-paths";
-import { OPENAPI_RESPONSES, OPENAPI_SECURITY_SCHEMES } from "./openapi-responses";
-import { errorBodySchema, jsonSchemaOf, type JsonSchema } from "./openapi-schemas";
+import { isDocumented, pathOperation } from "@/lib/api/openapi-paths";
+import { OPENAPI_RESPONSES, OPENAPI_SECURITY_SCHEMES } from "@/lib/api/openapi-responses";
+import { errorBodySchema, jsonSchemaOf, type JsonSchema } from "@/lib/api/openapi-schemas";
 
 /**
  * The OpenAPI 3.1 description of what an API token may call, served at GET /v1/openapi.json:

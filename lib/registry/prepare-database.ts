@@ -1,31 +1,14 @@
-import { db, dbAdapterFactory, embeddedDatabase, isEmbedded, withAdvisoryLock, withMigrationAdapter } from "@/lib/db";
-import { migrateEmbeddedInOneBatch } from "./migrate-in-one-batch";
-import { saveDatabaseTemplate } from "./template";
-import { seedingDemo } from "./demo-seed";
+import { db, embeddedDatabase, isEmbedded, withAdvisoryLock } from "@/lib/db";
+import { migrateDatabase } from "@/lib/database/migrate-database";
+import { saveDatabaseTemplate } from "@/lib/database/template";
+import { seedingDemo } from "@/lib/database/demo-seed";
 import { seedDemo } from "./seed-demo";
-import { applyMigrations } from "./schema-engine";
 import { syncProducts } from "@/lib/billing/sync-products";
 
 let prepared: Promise<void> | undefined;
 
-/** Our advisory locks around migrating and seeding ("covm", "covs" in ASCII; the engine's own is 72707369). */
-export const MIGRATION_LOCK = 0x636f766d;
+/** Our advisory lock around seeding ("covs" in ASCII). */
 const SEED_LOCK = 0x636f7673;
-
-/**
- * Applies pending migrations, one process at a time. Prisma's schema engine takes an advisory
- * lock of its own but waits only 10 s for it, then fails; and over the app's shared pool it could
- * leave that lock held by an idle connection. Two app processes started together on one
- * PostgreSQL database (two instances of one release) had the second fail its start. Here the
- * engine gets a connection of its own, and the second process waits on MIGRATION_LOCK as long as
- * the first migrates, then finds nothing left to apply (withMigrationAdapter). A fresh embedded
- * database is migrated in one batch.
- */
-export async function migrateDatabase(): Promise<string[]> {
-  const embedded = embeddedDatabase();
-  if (embedded) return (await migrateEmbeddedInOneBatch(embedded)) || (await applyMigrations(dbAdapterFactory()));
-  return withMigrationAdapter(MIGRATION_LOCK, applyMigrations);
-}
 
 /**
  * Applies pending migrations (always on the embedded database, a fresh one in one batch:

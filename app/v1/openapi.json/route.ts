@@ -1,7 +1,7 @@
-import { openApiDocument } from "@/lib/api/openapi";
+import { openApiDocument } from "@/lib/registry/openapi";
 
 /**
  * GET /v1/openapi.json: the OpenAPI description of what an API token may call, generated from the
- * operations' declarations (lib/api/openapi.ts) once per process; open to everyone, like any API's docs.
+ * operations' declarations (lib/registry/openapi.ts) once per process; open to everyone, like any API's docs.
  */
 export const GET = () => Response.json(openApiDocument(), { headers: { "cache-control": "public, max-age=300" } });

@@ -6,14 +6,14 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as route from "@/app/v1/openapi.json/route";
-import { buildOpenApiDocument, openApiDocument } from "@/lib/api/openapi";
+import { buildOpenApiDocument, openApiDocument } from "@/lib/registry/openapi";
 import { OPERATION_NOTES } from "@/lib/api/openapi-notes";
 import { JSON_SCHEMA_OPTIONS } from "@/lib/api/openapi-schemas";
 import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 
 /**
- * GET /v1/openapi.json is generated from the declarations (lib/api/openapi.ts): every operation an
+ * GET /v1/openapi.json is generated from the declarations (lib/registry/openapi.ts): every operation an
  * API token may call is there, where its route is, named after it, with the schemas zod gives its
  * input and output; and the document is valid OpenAPI 3.1 by Redocly's linter.
  */

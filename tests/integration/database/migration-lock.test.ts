@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { isEmbedded, withAdvisoryLock } from "@/lib/db";
-import { MIGRATION_LOCK, migrateDatabase } from "@/lib/database/prepare-database";
+import { MIGRATION_LOCK, migrateDatabase } from "@/lib/database/migrate-database";
 
 /** The advisory lock Prisma's schema engine takes while it migrates (see its migrate-advisory-locking). */
 const ENGINE_LOCK = 72707369;

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { changeDocumentStatuses } from "@/lib/documents/change-document-statuses";
 import { canTransition } from "@/lib/documents/status";
-import { EXPIRE_FROM, NOTICE_FROM } from "@/lib/jobs/document-expiry";
+import { EXPIRE_FROM, NOTICE_FROM } from "@/lib/documents/document-expiry";
 import { stopJobs } from "@/lib/jobs/queue";
 import { declineSignature } from "@/lib/signatures/decline-signature";
 import { requestSignatures } from "@/lib/signatures/request-signatures";

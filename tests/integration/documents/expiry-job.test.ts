@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import type { DocumentStatus } from "@/lib/generated/prisma/enums";
-import { markExpiringDocuments } from "@/lib/jobs/document-expiry";
+import { markExpiringDocuments } from "@/lib/documents/document-expiry";
 import { createAccount } from "@/tests/factories";
 
 const DAY = 86_400_000;

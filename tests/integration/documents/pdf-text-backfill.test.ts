@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { refreshSearchIndex } from "@/lib/documents/search-index";
-import { backfillPdfText, MAX_READ_ATTEMPTS, READ_RETRY_PERIOD_MS } from "@/lib/jobs/pdf-text-backfill";
+import { backfillPdfText, MAX_READ_ATTEMPTS, READ_RETRY_PERIOD_MS } from "@/lib/documents/pdf-text-backfill";
 import { storage } from "@/lib/storage/storage";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeTextPdf } from "@/tests/fixtures/pdf";

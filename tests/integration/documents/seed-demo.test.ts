@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { DEMO_USER, seedDemo } from "@/lib/database/seed-demo";
+import { DEMO_USER, seedDemo } from "@/lib/registry/seed-demo";
 import { expiringDocuments } from "@/lib/documents/expiring-documents";
 import { findDocuments } from "@/lib/documents/find-documents";
 import { signedInAs } from "@/tests/factories";
