@@ -40,7 +40,7 @@ export const documentPageCountOperation = defineOperation({
   ...callers,
   ids: ["id"],
   input: z.object({ id }).strict(),
-  output: z.object({ id: z.string(), pageCount: z.number() }),
+  output: z.object({ id: z.string(), pageCount: z.number().int() }),
   run: async (ctx, input) => {
     const { accountId, documentId } = await documentForPages(ctx, input.id);
     return { id: documentId, pageCount: await documentPageCount(accountId, documentId) };

@@ -21,6 +21,9 @@ export const signerSettingsSchema = z
   .strict();
 export type SignerSettings = z.infer<typeof signerSettingsSchema>;
 
+/** Settings as a member gives them: any of the keys, the others keep their values or defaults. */
+export const signerSettingsInputSchema = signerSettingsSchema.partial();
+
 /** A stored settings object read back with every key (defaults for the missing ones). */
 export const signerSettingsOf = (value: unknown): SignerSettings => {
   const parsed = signerSettingsSchema.safeParse(value && typeof value === "object" ? value : {});
@@ -41,7 +44,7 @@ export const signerInputSchema = z
     message: z.string().trim().max(2000).optional(),
     order: z.number().int().min(1).max(100).default(1),
     partyId: id.nullable().optional(),
-    settings: signerSettingsSchema.partial().optional(),
+    settings: signerSettingsInputSchema.optional(),
   })
   .strict();
 
@@ -51,11 +54,12 @@ export const PLACEHOLDER_KINDS = ["signature", "initials", "field"] as const;
 export const placeholderInputSchema = z
   .object({
     signatureId: id,
-    /** signature, initials, or the name of a template field the signer fills. */
-    keyName: z.string().trim().min(1).max(120),
-    kind: z.enum(PLACEHOLDER_KINDS),
-    /** For a field: text, date, number, attachment, file or image. */
-    fieldType: z.enum(["text", "date", "number", "attachment", "file", "image"]).optional(),
+    keyName: z.string().trim().min(1).max(120).describe("signature, initials, or the name of a template field the signer fills"),
+    kind: z.enum(PLACEHOLDER_KINDS).describe("signature, initials or field"),
+    fieldType: z
+      .enum(["text", "date", "number", "attachment", "file", "image"])
+      .optional()
+      .describe("For a field: text, date, number, attachment, file or image."),
     required: z.boolean().default(true),
     page: z.number().int().min(1).max(5000),
     x: z.number().min(0).max(1),
@@ -67,41 +71,45 @@ export const placeholderInputSchema = z
   .refine((box) => box.x + box.width <= 1.0001 && box.y + box.height <= 1.0001, { message: "The box must lie on the page." });
 export type PlaceholderInput = z.infer<typeof placeholderInputSchema>;
 
-export const placeholderOutputSchema = z.object({
-  id: z.string(),
-  signatureId: z.string().nullable(),
-  keyName: z.string(),
-  kind: z.enum(PLACEHOLDER_KINDS),
-  fieldType: z.string().nullable(),
-  required: z.boolean(),
-  page: z.number(),
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-  value: z.string().nullable(),
-});
+export const placeholderOutputSchema = z
+  .object({
+    id: z.string(),
+    signatureId: z.string().nullable(),
+    keyName: z.string(),
+    kind: z.enum(PLACEHOLDER_KINDS),
+    fieldType: z.string().nullable(),
+    required: z.boolean(),
+    page: z.number().int(),
+    x: z.number(),
+    y: z.number(),
+    width: z.number(),
+    height: z.number(),
+    value: z.string().nullable(),
+  })
+  .describe("A box on a page, in fractions of the page: signature, initials or a field the signer fills.");
 
 export const SIGNATURE_STATES = ["created", "requested", "signed", "declined"] as const;
 
-export const signatureOutputSchema = z.object({
-  id: z.string(),
-  documentId: z.string(),
-  partyId: z.string().nullable(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  order: z.number(),
-  settings: signerSettingsSchema,
-  state: z.enum(SIGNATURE_STATES),
-  imageKind: z.string().nullable(),
-  hasCertificate: z.boolean(),
-  declineReason: z.string().nullable(),
-  requestedAt: z.date().nullable(),
-  signedAt: z.date().nullable(),
-  declinedAt: z.date().nullable(),
-  createdAt: z.date(),
-});
+export const signatureOutputSchema = z
+  .object({
+    id: z.string(),
+    documentId: z.string(),
+    partyId: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    order: z.number().int(),
+    settings: signerSettingsSchema,
+    state: z.enum(SIGNATURE_STATES),
+    imageKind: z.string().nullable(),
+    hasCertificate: z.boolean(),
+    declineReason: z.string().nullable(),
+    requestedAt: z.date().nullable(),
+    signedAt: z.date().nullable(),
+    declinedAt: z.date().nullable(),
+    createdAt: z.date(),
+  })
+  .describe("A signer of a document and the state of their signature (created, requested, signed, declined).");
 export type SignatureOutput = z.infer<typeof signatureOutputSchema>;
 
 export const partyOutputSchema = z.object({
@@ -109,5 +117,5 @@ export const partyOutputSchema = z.object({
   documentId: z.string(),
   name: z.string(),
   type: z.string(),
-  order: z.number(),
+  order: z.number().int(),
 });

@@ -15,6 +15,7 @@ import {
   SIGN_PROCESSES,
   signatureOutputSchema,
   signerInputSchema,
+  signerSettingsInputSchema,
   signerSettingsSchema,
 } from "./schemas";
 import { setSignProcess } from "./set-sign-process";
@@ -35,7 +36,7 @@ const editors = { ...members, permission: "ManageDocuments" } as const;
 const signers = { callers: ["signer"] } as const;
 const id = idString();
 const byDocument = z.object({ documentId: id }).strict();
-const signingSettingsSchema = z.object({
+export const signingSettingsSchema = z.object({
   documentId: z.string(),
   status: z.string(),
   signProcess: z.enum(SIGN_PROCESSES),
@@ -153,7 +154,7 @@ export const updateSignerOperation = defineOperation({
     lastName: z.string().trim().max(120).optional(),
     email: z.string().trim().toLowerCase().email().max(254).optional(),
     order: z.number().int().min(1).max(100).optional(),
-    settings: signerSettingsSchema.partial().optional(),
+    settings: signerSettingsInputSchema.optional(),
   }),
   output: signatureOutputSchema,
   run: (ctx, { id: signatureId, ...input }) => updateSigner(ctx, signatureId, input),
@@ -204,24 +205,28 @@ export const requestSignatureOperation = defineOperation({
   run: (ctx, input) => requestSignature(ctx, input.id),
 });
 
-const signerViewSchema = z.object({
-  signature: z.object({
-    id: z.string(),
-    name: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    message: z.string().nullable(),
-    settings: signerSettingsSchema,
-  }),
-  document: z.object({
-    id: z.string(),
-    name: z.string(),
-    status: z.string(),
-    pageCount: z.number().nullable(),
-    html: z.string().nullable(),
-  }),
-  account: z.object({ name: z.string() }),
+/** What a signer's link shows them: who they are, the document, the workspace, their boxes. */
+export const signerSelfSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  message: z.string().nullable(),
+  settings: signerSettingsSchema,
+});
+export const signerDocumentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  pageCount: z.number().int().nullable(),
+  html: z.string().nullable(),
+});
+export const signerAccountSchema = z.object({ name: z.string() });
+export const signerViewSchema = z.object({
+  signature: signerSelfSchema,
+  document: signerDocumentSchema,
+  account: signerAccountSchema,
   placeholders: z.array(placeholderOutputSchema),
 });
 

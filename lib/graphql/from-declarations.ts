@@ -1,0 +1,204 @@
+import type { z } from "zod";
+import type { Operation } from "@/lib/operations/operation";
+import { resolveOperation } from "@/lib/operations/graphql";
+import { builder } from "./builder";
+
+/**
+ * GraphQL fields built from the operation declarations (issue 38, item 1): a declaration's zod
+ * input gives the field's arguments (`data`-less, by the input's own names), its zod output the
+ * result type, its enums GraphQL enums, its description the field's. The domain's schema file
+ * names the object types (`names`: the zod schema and the GraphQL name it has) and the enums
+ * (`enums`: their values and name); an object without a name is named after its parent and field.
+ * What cannot follow from a declaration (files, a result picked from the output) stays written by
+ * hand beside it. tests/unit/graphql/declaration-drift.test.ts compares every field with its
+ * declaration.
+ */
+export type Naming = {
+  /** Object schemas and their GraphQL names: the same zod object is one GraphQL type wherever it appears. */
+  names: ReadonlyMap<z.ZodType, string>;
+  /** Enums by their values (`a|b`), and their GraphQL names. */
+  enums: Readonly<Record<string, string>>;
+};
+
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const WRAPPERS = ["optional", "nullable", "default", "prefault", "readonly", "catch"];
+/** The wrappers that let a value be absent: on input a default too (the caller may leave it out); on output only these. */
+const ABSENT = { input: ["optional", "nullable", "default", "prefault"], output: ["optional", "nullable"] };
+
+/** The schema under its optional, nullable and default wrappers, and whether any of them lets it be absent. */
+function unwrap(schema: z.ZodType, side: "input" | "output"): { inner: z.ZodType; optional: boolean } {
+  let optional = false;
+  for (let current = schema; ;) {
+    const def = defOf(current);
+    if (WRAPPERS.includes(def.type)) {
+      optional ||= ABSENT[side].includes(def.type);
+      current = def.innerType as z.ZodType;
+    } else if (def.type === "pipe") current = (side === "input" ? def.in : def.out) as z.ZodType;
+    else if (def.type === "lazy") current = (def.getter as () => z.ZodType)();
+    else return { inner: current, optional };
+  }
+}
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const isIdKey = (key: string) => key === "id" || /Id$/.test(key);
+
+// Built once per GraphQL name for the whole schema.
+const built = new Map<string, unknown>();
+
+function enumRef(values: readonly string[], naming: Naming, hint: string) {
+  const name = naming.enums[values.join("|")] ?? `${hint}Value`;
+  let ref = built.get(name);
+  if (!ref) {
+    ref = builder.enumType(name, { values: values as [string, ...string[]] });
+    built.set(name, ref);
+  }
+  return ref;
+}
+
+type GraphQLTypeOf = { type: unknown; nullable: boolean };
+
+/** The GraphQL output type of a zod schema (named objects and enums built once). */
+function outputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): GraphQLTypeOf {
+  const { inner, optional } = unwrap(schema, "output");
+  const def = defOf(inner);
+  const nullable = optional;
+  switch (def.type) {
+    case "string":
+      return { type: isIdKey(key) ? "ID" : "String", nullable };
+    case "number":
+      return { type: (inner as unknown as { isInt: boolean }).isInt ? "Int" : "Float", nullable };
+    case "boolean":
+      return { type: "Boolean", nullable };
+    case "date":
+      return { type: "DateTime", nullable };
+    case "enum":
+      return { type: enumRef(Object.values(def.entries as Record<string, string>), naming, hint), nullable };
+    case "array": {
+      const item = outputType(def.element as z.ZodType, naming, hint, key);
+      return { type: [item.type], nullable };
+    }
+    case "object":
+      return { type: objectRef(inner, naming, hint), nullable };
+    default:
+      return { type: "JSON", nullable };
+  }
+}
+
+function objectRef(schema: z.ZodType, naming: Naming, hint: string) {
+  const name = naming.names.get(schema) ?? hint;
+  const known = built.get(name);
+  if (known) return known;
+  const shape = (schema as z.ZodObject).shape as Record<string, z.ZodType>;
+  const objectType = builder.objectRef<Record<string, unknown>>(name);
+  built.set(name, objectType);
+  objectType.implement({
+    description: (schema as z.ZodType).description,
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(shape).map(([key, field]) => {
+          const { type, nullable } = outputType(field, naming, `${name}${capitalized(key)}`, key);
+          return [
+            key,
+            t.field({
+              type: type as never,
+              nullable: nullable as never,
+              description: field.description,
+              resolve: (parent) => parent[key] as never,
+            }),
+          ];
+        }),
+      ),
+  });
+  return objectType;
+}
+
+/** The GraphQL input type of a zod schema. */
+function inputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): { type: unknown; required: boolean } {
+  const { inner, optional } = unwrap(schema, "input");
+  const def = defOf(inner);
+  const required = !optional;
+  switch (def.type) {
+    case "string":
+      return { type: isIdKey(key) ? "ID" : "String", required };
+    case "number":
+      return { type: (inner as unknown as { isInt: boolean }).isInt ? "Int" : "Float", required };
+    case "boolean":
+      return { type: "Boolean", required };
+    case "date":
+      return { type: "DateTime", required };
+    case "enum":
+      return { type: enumRef(Object.values(def.entries as Record<string, string>), naming, hint), required };
+    case "array":
+      return { type: [inputType(def.element as z.ZodType, naming, hint, key).type], required };
+    case "object": {
+      const named = naming.names.get(inner);
+      const name = named ? `${named}Input` : `${hint}Input`;
+      let ref = built.get(name);
+      if (!ref) {
+        const shape = (inner as z.ZodObject).shape as Record<string, z.ZodType>;
+        const input = builder.inputRef<Record<string, unknown>>(name);
+        built.set(name, input);
+        input.implement({
+          fields: (t) =>
+            Object.fromEntries(
+              Object.entries(shape).map(([field, schema]) => {
+                const { type, required } = inputType(schema, naming, `${name.replace(/Input$/, "")}${capitalized(field)}`, field);
+                return [field, t.field({ type: type as never, required, description: schema.description })];
+              }),
+            ),
+        });
+        ref = input;
+      }
+      return { type: ref, required };
+    }
+    default:
+      return { type: "JSON", required };
+  }
+}
+
+/** The GraphQL type of a declaration's output, for a field written by hand (an upload's). */
+export const declaredOutput = (operation: Operation, naming: Naming, name: string) => outputType(operation.output, naming, name);
+
+/**
+ * The field of a declared operation: `name` its GraphQL name (the declaration's by default),
+ * `type` the name of its result type when the output is an object not named in `naming`.
+ */
+export function declaredField(
+  // Pothos's field builder of Query or Mutation.
+  t: { field: (options: never) => unknown; arg: (options: never) => unknown },
+  operation: Operation,
+  naming: Naming,
+  options: { type?: string } = {},
+) {
+  const resultName = options.type ?? capitalized(operation.name);
+  const { type, nullable } = outputType(operation.output, naming, resultName);
+  const input = unwrap(operation.input, "input").inner;
+  const shape = defOf(input).type === "object" ? ((input as z.ZodObject).shape as Record<string, z.ZodType>) : {};
+  const args = Object.fromEntries(
+    Object.entries(shape).map(([key, schema]) => {
+      const arg = inputType(schema, naming, `${capitalized(operation.name)}${capitalized(key)}`, operation.ids?.includes(key) ? "id" : key);
+      return [key, t.arg({ type: arg.type, required: arg.required, description: schema.description } as never)];
+    }),
+  );
+  return t.field({
+    type,
+    nullable,
+    description: operation.description,
+    args,
+    resolve: resolveOperation(operation),
+  } as never);
+}
+
+/** The fields of several declarations, for `builder.queryFields` or `mutationFields`; `types` names their result types where `naming` does not. */
+export function declaredFields(
+  t: Parameters<typeof declaredField>[0],
+  operations: readonly Operation[],
+  naming: Naming,
+  types: Readonly<Record<string, string>> = {},
+) {
+  // Pothos types a field map by its fields' refs, which are built here at run time.
+  return Object.fromEntries(
+    operations.map((operation) => [operation.name, declaredField(t, operation, naming, { type: types[operation.name] })]),
+  ) as never;
+}
