@@ -11,10 +11,10 @@ import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Lower the ceiling when an upward import goes; never raise it without a line in docs/architecture.md. */
-export const UPWARD_IMPORTS_CEILING = 28;
+export const UPWARD_IMPORTS_CEILING = 26;
 
-/** Lower it as the loops go (docs/architecture.md, "Layers"): today three, of types only. */
-export const IMPORT_CYCLES_CEILING = 3;
+/** No loop of files that import each other (docs/architecture.md, "Layers"). */
+export const IMPORT_CYCLES_CEILING = 0;
 
 /** From the ground up. A folder named nowhere is refused: a new one takes its place here. */
 export const LAYERS = [

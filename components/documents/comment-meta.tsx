@@ -4,7 +4,20 @@
 
 import { useTranslations } from "@/lib/i18n/client";
 import { useFormat } from "@/lib/i18n/use-format";
-import type { ThreadComment } from "./comment-threads";
+import type { CommentKind } from "@/lib/documents/relation-types";
+
+/** What the thread list needs of a comment, from the members' and the visitors' routes alike. */
+export type ThreadComment = {
+  id: string;
+  parentId: string | null;
+  kind: CommentKind;
+  body: string;
+  resolvedAt: string | null;
+  createdAt: string;
+  isEdited: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+};
 
 /** A comment's header: who, when, edited, resolved (applied for a suggestion), and a note such as the link it came through. */
 export function CommentMeta({

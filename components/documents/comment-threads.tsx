@@ -6,22 +6,8 @@ import { useTranslations } from "@/lib/i18n/client";
 import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
-import type { CommentKind } from "@/lib/documents/relation-types";
 import { CommentForm } from "./comment-form";
-import { CommentMeta } from "./comment-meta";
-
-/** What the thread list needs of a comment, from the members' and the visitors' routes alike. */
-export type ThreadComment = {
-  id: string;
-  parentId: string | null;
-  kind: CommentKind;
-  body: string;
-  resolvedAt: string | null;
-  createdAt: string;
-  isEdited: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
-};
+import { CommentMeta, type ThreadComment } from "./comment-meta";
 
 /**
  * The threads, oldest first, each in a card with its replies indented below: reply, edit (the

@@ -9,7 +9,8 @@ import { callOperation } from "@/lib/client/operations";
 import type { CommentKind } from "@/lib/documents/relation-types";
 import { CommentForm } from "./comment-form";
 import { CommentKindChoice } from "./comment-kind-choice";
-import { CommentThreads, type ThreadComment } from "./comment-threads";
+import type { ThreadComment } from "./comment-meta";
+import { CommentThreads } from "./comment-threads";
 import { DELETED, SENT, UPDATED, useCommentChange } from "./use-comment-change";
 import { commentsOp, createCommentOp, deleteCommentOp, resolveCommentOp, updateCommentOp } from "@/lib/operations/routes/comment";
 

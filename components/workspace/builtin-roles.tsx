@@ -5,7 +5,7 @@
 import { useTranslations } from "@/lib/i18n/client";
 import { PermissionSummary } from "./permission-summary";
 import { RoleHeaderCells } from "./role-header-cells";
-import type { RoleRow } from "./roles-manager";
+import type { RoleRow } from "./role-row";
 
 /** The five built-in roles, read-only: name, permissions, how many hold each. */
 export function BuiltInRoles({ roles, roleName }: { roles: RoleRow[]; roleName: (role: RoleRow) => string }) {

@@ -6,7 +6,7 @@ import { useTranslations } from "@/lib/i18n/client";
 import { ContextMenu } from "@/components/ui/context-menu";
 import { PermissionSummary } from "./permission-summary";
 import { RoleHeaderCells } from "./role-header-cells";
-import type { RoleRow } from "./roles-manager";
+import type { RoleRow } from "./role-row";
 
 /** The workspace's own roles: a tick box each for bulk delete, name, permissions, holders, and Edit and Delete. */
 export function CustomRolesTable({

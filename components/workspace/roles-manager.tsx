@@ -16,9 +16,8 @@ import type { Permission } from "@/lib/auth/permissions";
 import { BuiltInRoles } from "./builtin-roles";
 import { CustomRolesTable } from "./custom-roles-table";
 import { RoleForm, toggle, type Draft } from "./role-form";
+import type { RoleRow } from "./role-row";
 import { bulkDeleteAccountRolesOp, createAccountRoleOp, deleteAccountRoleOp, updateAccountRoleOp } from "@/lib/operations/routes/role";
-
-export type RoleRow = { id: string; name: string; global: boolean; permissions: string[]; members: number };
 
 /** What the in-use alert names: one role (with its count) or the roles of a bulk delete. */
 type InUse = { name: string; count: number } | { names: string[] };

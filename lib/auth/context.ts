@@ -6,7 +6,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { User } from "@/lib/generated/prisma/client";
 import type { Locale } from "@/lib/i18n/locales";
-import type { MyPolicy } from "@/lib/users/get-me";
+import type { MyPolicy } from "./session-policies";
 import type { RoleName } from "./permissions";
 import type { RequestMemo } from "./request-memo";
 import type { SigningClaims } from "@/lib/signing/signing-tokens";

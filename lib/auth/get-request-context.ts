@@ -10,7 +10,7 @@
  */
 import { db, queryRows } from "@/lib/db";
 import { asDate, asJson } from "@/lib/database/raw-values";
-import { myPoliciesJsonSql, policiesFromJson } from "@/lib/users/get-me";
+import { myPoliciesJsonSql, policiesFromJson } from "./session-policies";
 import { LOCALE_COOKIE, resolveLocale, type Locale } from "@/lib/i18n/locales";
 import type { User } from "@/lib/generated/prisma/client";
 import { anonymousContext, type ServiceContext } from "./context";

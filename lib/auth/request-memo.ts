@@ -1,5 +1,3 @@
-import type { ServiceContext } from "./context";
-
 /**
  * What one request has already worked out (a document's role for the caller, which documents
  * they see), so that the services it calls do not ask the database again. Only a request's own
@@ -33,10 +31,10 @@ export class RequestMemo {
 }
 
 /** The context of one request, with its memo. */
-export const withRequestMemo = (ctx: ServiceContext, options: { readOnly: boolean }): ServiceContext => ({
+export const withRequestMemo = <C extends { request?: RequestMemo }>(ctx: C, options: { readOnly: boolean }): C => ({
   ...ctx,
   request: new RequestMemo(options.readOnly),
 });
 
 /** The same caller without the memo, for what outlives the request (subscriptions). */
-export const withoutRequestMemo = (ctx: ServiceContext): ServiceContext => ({ ...ctx, request: undefined });
+export const withoutRequestMemo = <C extends { request?: RequestMemo }>(ctx: C): C => ({ ...ctx, request: undefined });

@@ -3,7 +3,8 @@
 import { useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CommentForm } from "@/components/documents/comment-form";
-import { CommentThreads, type ThreadComment } from "@/components/documents/comment-threads";
+import type { ThreadComment } from "@/components/documents/comment-meta";
+import { CommentThreads } from "@/components/documents/comment-threads";
 import { DELETED, SENT, UPDATED, useCommentChange } from "@/components/documents/use-comment-change";
 import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
