@@ -2,13 +2,8 @@
 
 import { useTranslations } from "@/lib/i18n/client";
 import { lazy, Suspense } from "react";
+import type { ConfirmCardSetup } from "./card-errors";
 import { LocalCardField } from "./local-card-field";
-
-/** A refusal from the card provider, for the message by decline code (spec section 8). */
-export type CardFailure = { code?: string | null; declineCode?: string | null };
-
-/** Confirms a card setup that needs the holder (3-D Secure) with the provider's library: null when confirmed. */
-export type ConfirmCardSetup = (clientSecret: string) => Promise<CardFailure | null>;
 
 // Stripe.js and its React bindings load only when a publishable key is configured: the offline
 // build's bundle does not carry them (tests/unit/billing/card-field.test.ts).
@@ -36,10 +31,4 @@ export function CardField({
       <StripeCardField publishableKey={publishableKey} onToken={onToken} onConfirmer={onConfirmer} />
     </Suspense>
   );
-}
-
-/** The message key for a card refusal (spec section 8): by decline code, else by error code; null when neither has a text. */
-export function cardErrorKey(failure: CardFailure, has: (key: string) => boolean): string | null {
-  for (const key of [failure.declineCode, failure.code]) if (key && has(`cardErrors.${key}`)) return `cardErrors.${key}`;
-  return null;
 }

@@ -9,7 +9,8 @@ import { useAction } from "@/components/ui/use-action";
 import { useErrorAlert } from "@/components/ui/use-error-alert";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
-import { CardField, cardErrorKey, type ConfirmCardSetup } from "./card-field";
+import { cardErrorKey, type ConfirmCardSetup } from "./card-errors";
+import { CardField } from "./card-field";
 import {
   confirmPaymentMethodOp,
   createPaymentMethodOp,

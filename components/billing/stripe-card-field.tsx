@@ -4,7 +4,7 @@ import { CardElement, Elements, useElements, useStripe } from "@stripe/react-str
 import { loadStripe, type Stripe, type StripeCardElementChangeEvent, type StripeError } from "@stripe/stripe-js";
 import { useTranslations } from "@/lib/i18n/client";
 import { useEffect, useId, useRef, useState } from "react";
-import { cardErrorKey, type ConfirmCardSetup } from "./card-field";
+import { cardErrorKey, type ConfirmCardSetup } from "./card-errors";
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 /** One Stripe.js per key for the page's lifetime (Stripe asks for loadStripe to be called once). */

@@ -4,7 +4,8 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { withClientIntl } from "../../factories/client-intl";
 import { describe, expect, it } from "vitest";
-import { CardField, cardErrorKey } from "@/components/billing/card-field";
+import { cardErrorKey } from "@/components/billing/card-errors";
+import { CardField } from "@/components/billing/card-field";
 import { stripePublishableKey } from "@/lib/billing/publishable-key";
 import en from "@/messages/en.json";
 
