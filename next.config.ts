@@ -6,7 +6,7 @@ import { staticSecurityHeaders } from "./lib/http/security-headers";
 // them with a small function instead of shipping intl-messageformat's parser (about 12 KB gzip
 // on every page; docs/benchmarks.md, "First-load JavaScript").
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
+  requestConfig: "./i18n/request.ts",
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
 });
 

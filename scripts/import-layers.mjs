@@ -1,6 +1,6 @@
 /**
  * The imports that run up the layers (docs/architecture.md, "Layers"): each folder of lib/ (or
- * file, like lib/db.ts) belongs to one layer, app/, components/ and instrumentation.ts to the top;
+ * file, like lib/db.ts) belongs to one layer, app/, components/, i18n/ and instrumentation.ts to the top;
  * an import from a lower layer to a higher one is counted. Imports read with a regular expression
  * (static `import … from`, `export … from`, `import "…"`; not `import()`). `node scripts/import-layers.mjs`
  * prints the count and each upward import; tests/unit/architecture/import-layers.test.ts keeps the
@@ -11,7 +11,7 @@ import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Lower the ceiling when an upward import goes; never raise it without a line in docs/architecture.md. */
-export const UPWARD_IMPORTS_CEILING = 26;
+export const UPWARD_IMPORTS_CEILING = 18;
 
 /** No loop of files that import each other (docs/architecture.md, "Layers"). */
 export const IMPORT_CYCLES_CEILING = 0;
@@ -50,7 +50,7 @@ export const LAYERS = [
   ],
   ["GraphQL", ["lib/graphql"]],
   ["registries", ["lib/registry"]],
-  ["entry points", ["app", "components", "instrumentation"]],
+  ["entry points", ["app", "components", "i18n", "instrumentation"]],
 ];
 
 const SOURCE = /\.(ts|tsx|mjs)$/;
@@ -72,7 +72,7 @@ function sourceFiles(root) {
       else if (SOURCE.test(name) && !name.endsWith(".d.ts")) files.push(path);
     }
   };
-  for (const dir of ["lib", "app", "components"]) walk(dir);
+  for (const dir of ["lib", "app", "components", "i18n"]) walk(dir);
   return [...files, "instrumentation.ts"];
 }
 

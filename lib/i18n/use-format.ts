@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, matchLocale } from "./locales";
 
 /**
  * lib/i18n/format.ts for client components: bound to the interface language and the time zone
- * the request configured (lib/i18n/request.ts: the user's saved zone, else UTC), so a date
+ * the request configured (i18n/request.ts: the user's saved zone, else UTC), so a date
  * reads the same in every screen and in the server-rendered HTML. Use this rather than
  * next-intl's useFormatter: one formatting module (spec section 9).
  */

@@ -11,7 +11,7 @@
  * - signed out, it is the workspace's sign-in, and a successful sign-in starts the session in it
  *   (when the user is a member; lib/auth/session.ts);
  * - signed in, the proxy lets the page through and the page resolves the slug: a member's session
- *   is switched to the workspace (lib/auth/enter-account-by-slug.ts) and goes on to the path; anyone
+ *   is switched to the workspace (lib/accounts/enter-account-by-slug.ts) and goes on to the path; anyone
  *   else stays in their own workspace and is told why.
  * Screens that are not the workspace's (open to everyone: share links, signing; the other
  * guest-only screens) keep their path. Returns the address to redirect to, or null to carry on.

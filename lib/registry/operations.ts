@@ -4,7 +4,7 @@ import { brandImageOperations } from "@/lib/accounts/brand-image-operations";
 import { roleOperations } from "@/lib/accounts/role-operations";
 import { tokenOperations } from "@/lib/accounts/token-operations";
 import { authOperations } from "@/lib/auth/auth-operations";
-import { sessionOperations } from "@/lib/auth/session-operations";
+import { sessionOperations } from "@/lib/users/session-operations";
 import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";
 import { verifyAuditTrailOperation } from "@/lib/audit/verify-audit-trail";

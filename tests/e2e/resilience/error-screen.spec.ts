@@ -6,7 +6,7 @@ import postgres from "postgres";
 
 /**
  * When the database stops answering, a page shows our error screen in the visitor's language (the
- * root layout still renders: its language comes from the request, lib/i18n/request.ts), and "Try
+ * root layout still renders: its language comes from the request, i18n/request.ts), and "Try
  * again" brings the page back once the database answers again. It needs a server of its own on a
  * database it can close (scripts/e2e-server.mjs on a second port), so it runs when the e2e run
  * uses a PostgreSQL server (DATABASE_URL), as CI's second pass does.

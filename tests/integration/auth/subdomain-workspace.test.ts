@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { POST as login } from "@/app/vapp/auth/provider/local/route";
 import { anonymousContext } from "@/lib/auth/context";
-import { enterAccountBySlug } from "@/lib/auth/enter-account-by-slug";
+import { enterAccountBySlug } from "@/lib/accounts/enter-account-by-slug";
 import { buildContext } from "@/lib/auth/get-request-context";
 import { readSessionJwt, sessionCookieName } from "@/lib/auth/session-jwt";
 import { signInWithPassword } from "@/lib/auth/sign-in-with-password";

@@ -5,7 +5,7 @@ import { getUserTimeZone } from "@/lib/users/get-user-time-zone";
 import { createAccount, signedInAs } from "@/tests/factories";
 
 /**
- * A page's time zone (lib/i18n/request.ts) comes from the user's row the session's statement read:
+ * A page's time zone (i18n/request.ts) comes from the user's row the session's statement read:
  * no statement of its own, and a saved change shows on the next request.
  */
 describe("getUserTimeZone", () => {

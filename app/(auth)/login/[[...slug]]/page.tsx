@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { isAppError } from "@/lib/errors/app-error";
 import { localizedMessage } from "@/lib/http/error-response";
-import { enterAccountBySlug } from "@/lib/auth/enter-account-by-slug";
+import { enterAccountBySlug } from "@/lib/accounts/enter-account-by-slug";
 import { getPageContext } from "@/lib/auth/get-page-context";
 import { isGoogleEnabled } from "@/lib/auth/next-auth-options";
 import { appBaseUrl } from "@/lib/navigation/app-base-url";

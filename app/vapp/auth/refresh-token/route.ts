@@ -1,4 +1,4 @@
-import { refreshTokenOperation } from "@/lib/auth/session-operations";
+import { refreshTokenOperation } from "@/lib/users/session-operations";
 import { parseCookies } from "@/lib/auth/get-request-context";
 import { REFRESH_COOKIE, withSessionCookies } from "@/lib/http/session-cookies";
 import { restRoute } from "@/lib/operations/rest";

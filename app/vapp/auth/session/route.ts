@@ -1,4 +1,4 @@
-import { currentSession } from "@/lib/auth/session-operations";
+import { currentSession } from "@/lib/users/session-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** The current session: the user and the account in use, or { user: null } when signed out. */

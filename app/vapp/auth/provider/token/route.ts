@@ -1,4 +1,4 @@
-import { tokenLogin } from "@/lib/auth/session-operations";
+import { tokenLogin } from "@/lib/users/session-operations";
 import { withSessionCookies } from "@/lib/http/session-cookies";
 import { restRoute } from "@/lib/operations/rest";
 

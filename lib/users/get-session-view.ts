@@ -1,5 +1,5 @@
-import { getMe } from "@/lib/users/get-me";
-import type { ServiceContext } from "./context";
+import { getMe } from "./get-me";
+import type { ServiceContext } from "@/lib/auth/context";
 
 /** The current session as GET /vapp/auth/session shows it: the user and the account in use, or `{ user: null }` when signed out. */
 export async function getSessionView(ctx: ServiceContext) {

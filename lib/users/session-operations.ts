@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { tokenBody } from "@/lib/http/session-cookies";
 import { defineOperation } from "@/lib/operations/operation";
-import { ownUserSchema, ownPolicySchema } from "@/lib/users/user-operations";
+import { ownUserSchema, ownPolicySchema } from "./user-operations";
 import { getSessionView } from "./get-session-view";
-import { refreshSession } from "./session";
-import { signInWithToken } from "./sign-in-with-token";
+import { refreshSession } from "@/lib/auth/session";
+import { signInWithToken } from "@/lib/auth/sign-in-with-token";
 
 /**
  * A session's own operations (docs/api.md, "Auth"): reading it, starting one with an API token,

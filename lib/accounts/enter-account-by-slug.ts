@@ -1,7 +1,7 @@
 import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
 import { switchAccount } from "@/lib/accounts/switch-account";
 import { AppErrorCode, isAppError } from "@/lib/errors/app-error";
-import { requireUser, type ServiceContext } from "./context";
+import { requireUser, type ServiceContext } from "@/lib/auth/context";
 
 export type EnterAccountResult =
   | { status: "entered"; account: { id: string; name: string } }

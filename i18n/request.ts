@@ -4,7 +4,7 @@ import { getRequestConfig } from "next-intl/server";
 import { getPageContext } from "@/lib/auth/get-page-context";
 import { requestLocale } from "@/lib/auth/get-request-context";
 import { DEFAULT_TIME_ZONE, getUserTimeZone } from "@/lib/users/get-user-time-zone";
-import { getMessages } from "./messages";
+import { getMessages } from "@/lib/i18n/messages";
 
 /**
  * The interface language of a page, as the request context resolved it: the signed-in user's
