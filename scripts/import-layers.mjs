@@ -11,7 +11,7 @@ import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Lower the ceiling when an upward import goes; never raise it without a line in docs/architecture.md. */
-export const UPWARD_IMPORTS_CEILING = 18;
+export const UPWARD_IMPORTS_CEILING = 17;
 
 /** No loop of files that import each other (docs/architecture.md, "Layers"). */
 export const IMPORT_CYCLES_CEILING = 0;

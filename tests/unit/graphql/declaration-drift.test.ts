@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { schema } from "@/lib/graphql/schema";
 import { declarationOf } from "@/lib/operations/graphql";
-import { OPERATIONS } from "@/lib/operations/registry";
+import { OPERATIONS } from "@/lib/registry/operations";
 
 /**
  * How far GraphQL has drifted from the operation declarations (issue 38, item 1). Each field of
