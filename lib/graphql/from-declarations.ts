@@ -58,31 +58,35 @@ function enumRef(values: readonly string[], naming: Naming, hint: string) {
 
 type GraphQLTypeOf = { type: unknown; nullable: boolean };
 
+/** The GraphQL scalar of a leaf schema (ids by their key), an enum built once, or null for a list or an object. */
+function leafType(inner: z.ZodType, def: Def, naming: Naming, hint: string, key: string): unknown {
+  switch (def.type) {
+    case "string":
+      return isIdKey(key) ? "ID" : "String";
+    case "number":
+      return (inner as unknown as { isInt: boolean }).isInt ? "Int" : "Float";
+    case "boolean":
+      return "Boolean";
+    case "date":
+      return "DateTime";
+    case "enum":
+      return enumRef(Object.values(def.entries as Record<string, string>), naming, hint);
+    case "array":
+    case "object":
+      return null;
+    default:
+      return "JSON";
+  }
+}
+
 /** The GraphQL output type of a zod schema (named objects and enums built once). */
 function outputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): GraphQLTypeOf {
   const { inner, optional } = unwrap(schema, "output");
   const def = defOf(inner);
   const nullable = optional;
-  switch (def.type) {
-    case "string":
-      return { type: isIdKey(key) ? "ID" : "String", nullable };
-    case "number":
-      return { type: (inner as unknown as { isInt: boolean }).isInt ? "Int" : "Float", nullable };
-    case "boolean":
-      return { type: "Boolean", nullable };
-    case "date":
-      return { type: "DateTime", nullable };
-    case "enum":
-      return { type: enumRef(Object.values(def.entries as Record<string, string>), naming, hint), nullable };
-    case "array": {
-      const item = outputType(def.element as z.ZodType, naming, hint, key);
-      return { type: [item.type], nullable };
-    }
-    case "object":
-      return { type: objectRef(inner, naming, hint), nullable };
-    default:
-      return { type: "JSON", nullable };
-  }
+  if (def.type === "array") return { type: [outputType(def.element as z.ZodType, naming, hint, key).type], nullable };
+  if (def.type === "object") return { type: objectRef(inner, naming, hint), nullable };
+  return { type: leafType(inner, def, naming, hint, key), nullable };
 }
 
 function objectRef(schema: z.ZodType, naming: Naming, hint: string) {
@@ -119,16 +123,6 @@ function inputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): {
   const def = defOf(inner);
   const required = !optional;
   switch (def.type) {
-    case "string":
-      return { type: isIdKey(key) ? "ID" : "String", required };
-    case "number":
-      return { type: (inner as unknown as { isInt: boolean }).isInt ? "Int" : "Float", required };
-    case "boolean":
-      return { type: "Boolean", required };
-    case "date":
-      return { type: "DateTime", required };
-    case "enum":
-      return { type: enumRef(Object.values(def.entries as Record<string, string>), naming, hint), required };
     case "array":
       return { type: [inputType(def.element as z.ZodType, naming, hint, key).type], required };
     case "object": {
@@ -153,7 +147,7 @@ function inputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): {
       return { type: ref, required };
     }
     default:
-      return { type: "JSON", required };
+      return { type: leafType(inner, def, naming, hint, key), required };
   }
 }
 
