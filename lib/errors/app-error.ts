@@ -135,6 +135,8 @@ export const AppErrorCode = {
    * list items, time; docs/api.md): `details.limit` says which, `details.max` the limit.
    */
   QUERY_TOO_COMPLEX: "QUERY_TOO_COMPLEX",
+  /** A query or mutation sent over the GraphQL WebSocket, which serves subscriptions only (lib/graphql/ws.ts). */
+  SUBSCRIPTIONS_ONLY: "SUBSCRIPTIONS_ONLY",
   /** The database could not be reached, or its connection was lost mid-request: try again in a moment. */
   DATABASE_UNAVAILABLE: "DATABASE_UNAVAILABLE",
   /** One caller's GraphQL requests come faster than the server serves a caller (lib/graphql/caller-budget.ts); `details.retryAt` says when to try again. */
@@ -208,6 +210,7 @@ const META: Record<AppErrorCode, { status: number; type: AppErrorType }> = {
   CARD_DECLINED: { status: 402, type: "validation" },
   LAST_PAYMENT_METHOD: { status: 409, type: "conflict" },
   QUERY_TOO_COMPLEX: { status: 400, type: "validation" },
+  SUBSCRIPTIONS_ONLY: { status: 400, type: "validation" },
   DATABASE_UNAVAILABLE: { status: 503, type: "internal" },
   TOO_MANY_REQUESTS: { status: 429, type: "rate_limit" },
   INTERNAL: { status: 500, type: "internal" },

@@ -12,8 +12,12 @@ import {
   LANGUAGE_HEADER,
   parseCookies,
   PUBLIC_API_KEY_HEADER,
+  requestLocale,
   sourceFromRequest,
 } from "@/lib/auth/get-request-context";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import type { GraphQLContext } from "./context";
+import { maskError, toGraphQLError } from "./errors";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
 import type { ServiceContext } from "@/lib/auth/context";
 import { appUrl } from "@/lib/email/send-email";
@@ -73,6 +77,9 @@ function refusal(request: Request, ctx: ServiceContext): { code: number; reason:
   return null;
 }
 
+/** The refusal of a connection by its credentials as they stand now (see `refusal`). */
+const refusalOf = async (request: Request) => refusal(request, await buildContext(sourceFromRequest(request, { signedQuery: false })));
+
 /** Credentials that should name someone: a bearer token, a signer's token, a key, a session cookie. */
 const sessionLike = (request: Request) =>
   ["authorization", SIGNED_HEADER, API_KEY_HEADER, PUBLIC_API_KEY_HEADER].some((name) => request.headers.has(name)) ||
@@ -121,7 +128,7 @@ export function graphqlWebSocket(options: { sessionCheckMs?: number } = {}): Gra
     {
       onConnect: async (ctx: Ctx) => {
         const request = requestFor(ctx.extra.request, ctx.connectionParams as Params);
-        const first = refusal(request, await buildContext(sourceFromRequest(request, { signedQuery: false })));
+        const first = await refusalOf(request);
         if (first) {
           ctx.extra.socket.close(first.code, first.reason);
           return false;
@@ -132,7 +139,7 @@ export function graphqlWebSocket(options: { sessionCheckMs?: number } = {}): Gra
           // A session ended or a membership lost meanwhile closes the connection.
           const timer = setInterval(async () => {
             try {
-              const again = refusal(request, await buildContext(sourceFromRequest(request, { signedQuery: false })));
+              const again = await refusalOf(request);
               if (again) socket.close(again.code, again.reason);
             } catch {
               // The database is away for a moment: the next check decides.
@@ -155,14 +162,19 @@ export function graphqlWebSocket(options: { sessionCheckMs?: number } = {}): Gra
         }
         const errors = validate(schema, document);
         if (errors.length) return errors;
-        if (getOperationAST(document, payload.operationName)?.operation !== "subscription")
-          return [new GraphQLError("Only subscriptions are served over WebSocket: send queries and mutations over HTTP.")];
-        let contextValue;
+        let contextValue: GraphQLContext;
         try {
-          contextValue = await contextFactory();
+          contextValue = (await contextFactory()) as GraphQLContext;
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError("The subscription could not start.")];
+          return [maskError(error, requestLocale(sourceFromRequest(request, { signedQuery: false }))) as GraphQLError];
         }
+        if (getOperationAST(document, payload.operationName)?.operation !== "subscription")
+          return [
+            toGraphQLError(
+              new AppError(AppErrorCode.SUBSCRIPTIONS_ONLY, { message: "Only subscriptions are served over WebSocket." }),
+              contextValue.ctx.locale,
+            ),
+          ];
         connectionOf(ctx.extra.socket).subscriptions.set(id, controller);
         return {
           schema,

@@ -113,7 +113,7 @@ describe("GraphQL over WebSocket", () => {
     expect((await connection.closed).code).toBe(4401);
   });
 
-  it("serves subscriptions only: a query is answered with an error, over HTTP it belongs", async () => {
+  it("serves subscriptions only: a query is answered with a worded error, in the caller's language", async () => {
     const client = createClient({
       url: server.url,
       webSocketImpl: WebSocket,
@@ -122,8 +122,25 @@ describe("GraphQL over WebSocket", () => {
     });
     const events = client.iterate({ query: "{ me { id } }" });
     await expect(events.next()).rejects.toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^Only subscriptions are served over WebSocket/) }),
+      expect.objectContaining({
+        message: "This connection serves subscriptions only. Send queries and changes over HTTP to /graphql.",
+        extensions: expect.objectContaining({ code: "BAD_USER_INPUT", reason: "SUBSCRIPTIONS_ONLY" }),
+      }),
     ]);
     await client.dispose();
+
+    // In the caller's language, from the headers it sends as connectionParams.
+    const spanish = createClient({
+      url: server.url,
+      webSocketImpl: WebSocket,
+      connectionParams: { authorization: `Bearer ${owner.token}`, "x-language": "es" },
+      retryAttempts: 0,
+    });
+    await expect(spanish.iterate({ query: "{ me { id } }" }).next()).rejects.toEqual([
+      expect.objectContaining({
+        message: "Esta conexión solo sirve suscripciones. Envía las consultas y los cambios por HTTP a /graphql.",
+      }),
+    ]);
+    await spanish.dispose();
   });
 });
