@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Operation } from "@/lib/operations/operation";
-import { resolveOperation } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "./builder";
 
 /**
@@ -154,34 +154,55 @@ function inputType(schema: z.ZodType, naming: Naming, hint: string, key = ""): {
 /** The GraphQL type of a declaration's output, for a field written by hand (an upload's). */
 export const declaredOutput = (operation: Operation, naming: Naming, name: string) => outputType(operation.output, naming, name);
 
-/**
- * The field of a declared operation: `name` its GraphQL name (the declaration's by default),
- * `type` the name of its result type when the output is an object not named in `naming`.
- */
-export function declaredField(
-  // Pothos's field builder of Query or Mutation.
-  t: { field: (options: never) => unknown; arg: (options: never) => unknown },
-  operation: Operation,
-  naming: Naming,
-  options: { type?: string } = {},
-) {
-  const resultName = options.type ?? capitalized(operation.name);
-  const { type, nullable } = outputType(operation.output, naming, resultName);
+/** How one declared field departs from what its declaration gives by default. */
+export type DeclaredFieldOptions = {
+  /** The name of its result type when the output is an object not named in `naming`. */
+  type?: string;
+  /**
+   * A result type written by hand (an object with relation fields, e.g. a `prismaObject`'s name or
+   * ref, or a list of one): the drift test checks it has every field of the declaration's output.
+   */
+  ref?: unknown;
+  /** The result is a Prisma object: the field is a `prismaField`, whose selection reaches the service (relations in one statement). */
+  prisma?: boolean;
+  /** Whether the result may be null, when `ref` is given (the output's own optionality otherwise). */
+  nullable?: boolean;
+};
+
+/** The arguments of a declared operation: its input's fields, by their names. */
+function declaredArgs(t: { arg: (options: never) => unknown }, operation: Operation, naming: Naming) {
   const input = unwrap(operation.input, "input").inner;
   const shape = defOf(input).type === "object" ? ((input as z.ZodObject).shape as Record<string, z.ZodType>) : {};
-  const args = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(shape).map(([key, schema]) => {
       const arg = inputType(schema, naming, `${capitalized(operation.name)}${capitalized(key)}`, operation.ids?.includes(key) ? "id" : key);
       return [key, t.arg({ type: arg.type, required: arg.required, description: schema.description } as never)];
     }),
   );
-  return t.field({
-    type,
-    nullable,
+}
+
+/**
+ * The field of a declared operation: its arguments, result type, description and resolver follow
+ * from the declaration (`options` for a result type written by hand). Its GraphQL extensions name
+ * the declaration, so the drift test finds it whatever wraps the resolver.
+ */
+export function declaredField(
+  // Pothos's field builder of Query or Mutation.
+  t: { field: (options: never) => unknown; arg: (options: never) => unknown; prismaField?: (options: never) => unknown },
+  operation: Operation,
+  naming: Naming,
+  options: DeclaredFieldOptions = {},
+) {
+  const output = options.ref === undefined ? outputType(operation.output, naming, options.type ?? capitalized(operation.name)) : null;
+  const common = {
+    type: output ? output.type : options.ref,
+    nullable: output ? output.nullable : (options.nullable ?? unwrap(operation.output, "output").optional),
     description: operation.description,
-    args,
-    resolve: resolveOperation(operation),
-  } as never);
+    args: declaredArgs(t, operation, naming),
+    extensions: { [DECLARATION_EXTENSION]: operation.name },
+  };
+  if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation) } as never);
+  return t.field({ ...common, resolve: resolveOperation(operation) } as never);
 }
 
 /** The fields of several declarations, for `builder.queryFields` or `mutationFields`; `types` names their result types where `naming` does not. */
@@ -189,10 +210,13 @@ export function declaredFields(
   t: Parameters<typeof declaredField>[0],
   operations: readonly Operation[],
   naming: Naming,
-  types: Readonly<Record<string, string>> = {},
+  types: Readonly<Record<string, string | DeclaredFieldOptions>> = {},
 ) {
   // Pothos types a field map by its fields' refs, which are built here at run time.
   return Object.fromEntries(
-    operations.map((operation) => [operation.name, declaredField(t, operation, naming, { type: types[operation.name] })]),
-  ) as never;
+    operations.map((operation) => {
+      const options = types[operation.name];
+      return [operation.name, declaredField(t, operation, naming, typeof options === "string" ? { type: options } : options)];
+    }),
+  ) as Record<string, never>;
 }

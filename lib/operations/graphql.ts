@@ -27,6 +27,9 @@ export type DeclaredResolver = { operation: Operation; customInput: boolean };
 export const declarationOf = (resolve: unknown): DeclaredResolver | undefined =>
   typeof resolve === "function" ? (resolve as { [DECLARED]?: DeclaredResolver })[DECLARED] : undefined;
 
+/** The GraphQL extension naming the declaration a field built from one runs (lib/graphql/from-declarations.ts). */
+export const DECLARATION_EXTENSION = "declaration";
+
 const declared = <F extends object>(resolve: F, operation: Operation, customInput: boolean): F =>
   Object.assign(resolve, { [DECLARED]: { operation, customInput } });
 

@@ -13,6 +13,10 @@ import { parseInput } from "@/lib/http/parse-input";
 import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { runOperation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import { declaredFields, type Naming } from "../from-declarations";
+import type { Operation } from "@/lib/operations/operation";
+
+const naming: Naming = { names: new Map(), enums: {} };
 import { withoutNulls } from "./arguments";
 import { DocumentFilter } from "./document-inputs";
 import { DocumentPage, DocumentStatusEnum, DocumentVersion, StatusOption } from "./document-types";
@@ -49,17 +53,9 @@ builder.queryFields((t) => ({
       return runOperation(listDocumentsOperation, context.ctx, withoutNulls(args, ["folderId"]));
     },
   }),
-  document: t.prismaField({
-    type: "Document",
-    description: "One document with the caller's role, abilities, health and lock.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(getDocumentOperation),
-  }),
-  hotDocuments: t.prismaField({
-    type: ["Document"],
-    description: "The documents most recently changed (5 by default).",
-    args: { size: t.arg.int() },
-    resolve: resolvePrismaOperation(hotDocumentsOperation),
+  ...declaredFields(t as never, [getDocumentOperation, hotDocumentsOperation] as unknown as Operation[], naming, {
+    document: { ref: "Document", prisma: true },
+    hotDocuments: { ref: ["Document"], prisma: true },
   }),
   documentsCount: t.int({
     args: { filters: t.arg({ type: DocumentFilter }) },

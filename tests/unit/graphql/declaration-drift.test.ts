@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { schema } from "@/lib/graphql/schema";
-import { declarationOf } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, declarationOf } from "@/lib/operations/graphql";
 import { OPERATIONS } from "@/lib/registry/operations";
 
 /**
@@ -65,11 +65,19 @@ function itemSchema(schema: Schema): Schema {
 
 type Drift = Record<string, string[]>;
 
+const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation]));
+
+/** The declaration a field runs: named by its extension (lib/graphql/from-declarations.ts), else tagged on its resolver. */
+function operationOf(field: GraphQLField<unknown, unknown>) {
+  const extensions = field.extensions as { [DECLARATION_EXTENSION]?: string; pothosOptions?: { resolve?: unknown } } | undefined;
+  const named = extensions?.[DECLARATION_EXTENSION];
+  if (named) return BY_NAME.get(named);
+  return declarationOf(extensions?.pothosOptions?.resolve)?.operation;
+}
+
 function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutation"): string[] | null {
-  const resolve = (field.extensions as { pothosOptions?: { resolve?: unknown } } | undefined)?.pothosOptions?.resolve;
-  const declared = declarationOf(resolve);
-  if (!declared) return null;
-  const { operation } = declared;
+  const operation = operationOf(field);
+  if (!operation) return null;
   const problems: string[] = [];
   if (!field.description) problems.push("no description");
 
@@ -116,8 +124,7 @@ function currentDrift(): { drift: Drift; withoutField: string[] } {
     for (const field of Object.values(type.getFields())) {
       const problems = driftOf(field, parent);
       if (problems === null) continue;
-      const resolve = (field.extensions as { pothosOptions?: { resolve?: unknown } }).pothosOptions?.resolve;
-      linked.add(declarationOf(resolve)!.operation.name);
+      linked.add(operationOf(field)!.name);
       if (problems.length) drift[`${parent}.${field.name}`] = problems.map((p) => p.slice(p.indexOf(": ") + 2));
     }
   }
@@ -157,9 +164,7 @@ describe("GraphQL and the operation declarations", () => {
 
   it("reads each field's declaration (the test would pass on nothing otherwise)", () => {
     const fields = Object.values(schema.getMutationType()!.getFields()).concat(Object.values(schema.getQueryType()!.getFields()));
-    const linked = fields.filter((field) =>
-      declarationOf((field.extensions as { pothosOptions?: { resolve?: unknown } }).pothosOptions?.resolve),
-    );
+    const linked = fields.filter((field) => operationOf(field));
     expect(linked.length).toBeGreaterThanOrEqual(120);
   });
 });
