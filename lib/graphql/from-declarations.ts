@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Operation } from "@/lib/operations/operation";
-import { DECLARATION_EXTENSION, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { builder } from "./builder";
 
 /**
@@ -16,8 +16,8 @@ import { builder } from "./builder";
 export type Naming = {
   /** Object schemas and their GraphQL names: the same zod object is one GraphQL type wherever it appears. */
   names: ReadonlyMap<z.ZodType, string>;
-  /** Enums by their values (`a|b`), and their GraphQL names. */
-  enums: Readonly<Record<string, string>>;
+  /** Enums by their values (`a|b`), and their GraphQL names, or the enum itself where one is written by hand. */
+  enums: Readonly<Record<string, string | object>>;
 };
 
 type Def = { type: string; [key: string]: unknown };
@@ -47,7 +47,9 @@ const isIdKey = (key: string) => key === "id" || /Id$/.test(key);
 const built = new Map<string, unknown>();
 
 function enumRef(values: readonly string[], naming: Naming, hint: string) {
-  const name = naming.enums[values.join("|")] ?? `${hint}Value`;
+  const named = naming.enums[values.join("|")];
+  if (typeof named === "object") return named;
+  const name = named ?? `${hint}Value`;
   let ref = built.get(name);
   if (!ref) {
     ref = builder.enumType(name, { values: values as [string, ...string[]] });
@@ -167,19 +169,39 @@ export type DeclaredFieldOptions = {
   prisma?: boolean;
   /** Whether the result may be null, when `ref` is given (the output's own optionality otherwise). */
   nullable?: boolean;
+  /**
+   * The spec's `data` argument (createTemplate(data, file), sendApprovalMessage(data, approvalId)):
+   * the input's fields other than `outside` travel in one input object named `data`, and reach
+   * the declaration as its own fields again.
+   */
+  data?: { outside: readonly string[] };
+  /** A result that is one part of the output (`documentsCount: Int` answers `total`): its GraphQL type and how to pick it. */
+  pick?: { type: unknown; from: (result: never) => unknown; nullable?: boolean };
 };
 
-/** The arguments of a declared operation: its input's fields, by their names. */
-function declaredArgs(t: { arg: (options: never) => unknown }, operation: Operation, naming: Naming) {
+/** The arguments of a declared operation: its input's fields by their names, those not `outside` in one `data` object when asked. */
+function declaredArgs(t: { arg: (options: never) => unknown }, operation: Operation, naming: Naming, data?: DeclaredFieldOptions["data"]) {
   const input = unwrap(operation.input, "input").inner;
   const shape = defOf(input).type === "object" ? ((input as z.ZodObject).shape as Record<string, z.ZodType>) : {};
-  return Object.fromEntries(
-    Object.entries(shape).map(([key, schema]) => {
-      const arg = inputType(schema, naming, `${capitalized(operation.name)}${capitalized(key)}`, operation.ids?.includes(key) ? "id" : key);
-      return [key, t.arg({ type: arg.type, required: arg.required, description: schema.description } as never)];
-    }),
-  );
+  const argOf = (key: string, schema: z.ZodType) => {
+    const arg = inputType(schema, naming, `${capitalized(operation.name)}${capitalized(key)}`, operation.ids?.includes(key) ? "id" : key);
+    return t.arg({ type: arg.type, required: arg.required, description: schema.description } as never);
+  };
+  if (!data) return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, argOf(key, schema)]));
+  const outside = Object.entries(shape).filter(([key]) => data.outside.includes(key));
+  const inside = (input as z.ZodObject).omit(Object.fromEntries(data.outside.map((key) => [key, true])) as never);
+  const { type, required } = inputType(inside, naming, `${capitalized(operation.name)}Data`);
+  return {
+    ...Object.fromEntries(outside.map(([key, schema]) => [key, argOf(key, schema)])),
+    data: t.arg({ type, required } as never),
+  };
 }
+
+/** The input of a field whose `data` argument holds the input's fields. */
+const fromDataArgument = (operation: Operation) => (args: Record<string, unknown>) => {
+  const { data, ...rest } = args;
+  return graphqlInput({ ...rest, ...((data as Record<string, unknown> | null) ?? {}) }, operation.ids ?? []);
+};
 
 /**
  * The field of a declared operation: its arguments, result type, description and resolver follow
@@ -193,16 +215,18 @@ export function declaredField(
   naming: Naming,
   options: DeclaredFieldOptions = {},
 ) {
-  const output = options.ref === undefined ? outputType(operation.output, naming, options.type ?? capitalized(operation.name)) : null;
+  const given = options.pick ?? (options.ref === undefined ? null : { type: options.ref, nullable: options.nullable });
+  const output = given ? null : outputType(operation.output, naming, options.type ?? capitalized(operation.name));
   const common = {
-    type: output ? output.type : options.ref,
-    nullable: output ? output.nullable : (options.nullable ?? unwrap(operation.output, "output").optional),
+    type: output ? output.type : given!.type,
+    nullable: output ? output.nullable : (given!.nullable ?? unwrap(operation.output, "output").optional),
     description: operation.description,
-    args: declaredArgs(t, operation, naming),
+    args: declaredArgs(t, operation, naming, options.data),
     extensions: { [DECLARATION_EXTENSION]: operation.name },
   };
-  if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation) } as never);
-  return t.field({ ...common, resolve: resolveOperation(operation) } as never);
+  const toInput = options.data ? fromDataArgument(operation) : null;
+  if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation, toInput ?? undefined) } as never);
+  return t.field({ ...common, resolve: resolveOperation(operation, toInput, options.pick?.from as never) } as never);
 }
 
 /** The fields of several declarations, for `builder.queryFields` or `mutationFields`; `types` names their result types where `naming` does not. */
