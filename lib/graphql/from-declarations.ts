@@ -172,9 +172,10 @@ export type DeclaredFieldOptions = {
   /**
    * The spec's `data` argument (createTemplate(data, file), sendApprovalMessage(data, approvalId)):
    * the input's fields other than `outside` travel in one input object named `data`, and reach
-   * the declaration as its own fields again.
+   * the declaration as its own fields again. `name` names that argument when the spec calls it
+   * otherwise (folders(group, where.parent): `where`).
    */
-  data?: { outside: readonly string[] };
+  data?: { outside: readonly string[]; name?: string };
   /** A result that is one part of the output (`documentsCount: Int` answers `total`): its GraphQL type and how to pick it. */
   pick?: { type: unknown; from: (result: never) => unknown; nullable?: boolean };
 };
@@ -190,16 +191,16 @@ function declaredArgs(t: { arg: (options: never) => unknown }, operation: Operat
   if (!data) return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, argOf(key, schema)]));
   const outside = Object.entries(shape).filter(([key]) => data.outside.includes(key));
   const inside = (input as z.ZodObject).omit(Object.fromEntries(data.outside.map((key) => [key, true])) as never);
-  const { type, required } = inputType(inside, naming, `${capitalized(operation.name)}Data`);
+  const { type, required } = inputType(inside, naming, `${capitalized(operation.name)}${capitalized(data.name ?? "data")}`);
   return {
     ...Object.fromEntries(outside.map(([key, schema]) => [key, argOf(key, schema)])),
-    data: t.arg({ type, required } as never),
+    [data.name ?? "data"]: t.arg({ type, required } as never),
   };
 }
 
 /** The input of a field whose `data` argument holds the input's fields. */
-const fromDataArgument = (operation: Operation) => (args: Record<string, unknown>) => {
-  const { data, ...rest } = args;
+const fromDataArgument = (operation: Operation, name: string) => (args: Record<string, unknown>) => {
+  const { [name]: data, ...rest } = args;
   return graphqlInput({ ...rest, ...((data as Record<string, unknown> | null) ?? {}) }, operation.ids ?? []);
 };
 
@@ -224,7 +225,7 @@ export function declaredField(
     args: declaredArgs(t, operation, naming, options.data),
     extensions: { [DECLARATION_EXTENSION]: operation.name },
   };
-  const toInput = options.data ? fromDataArgument(operation) : null;
+  const toInput = options.data ? fromDataArgument(operation, options.data.name ?? "data") : null;
   if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation, toInput ?? undefined) } as never);
   return t.field({ ...common, resolve: resolveOperation(operation, toInput, options.pick?.from as never) } as never);
 }

@@ -81,13 +81,13 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
   const problems: string[] = [];
   if (!field.description) problems.push("no description");
 
-  // Arguments: the input's fields; a `data` input object's fields count as the input's own.
+  // Arguments: the input's fields; the fields of an input object not named in the input (the spec's `data`, `where`) count as the input's own.
   const input = objectFields(operation.input, "in");
   if (input) {
     const args = new Map<string, GraphQLInputType>();
     for (const arg of field.args) {
       const type = getNamedType(arg.type);
-      if (arg.name === "data" && isInputObjectType(type) && !input.has("data"))
+      if (isInputObjectType(type) && !input.has(arg.name))
         for (const inner of Object.values(type.getFields())) args.set(inner.name, inner.type);
       else args.set(arg.name, arg.type);
     }
