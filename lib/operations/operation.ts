@@ -39,6 +39,12 @@ export type Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
    * (lib/http/read-upload.ts), and whether a plain JSON body (no files) is accepted too (`json`).
    */
   upload?: { maxFiles?: number; required?: boolean; byField?: boolean; json?: boolean };
+  /**
+   * `false` for an operation served over REST only, as the spec has it: signing in and out (the
+   * session cookie), the public API's `/v1` (an api-key). Every other query and mutation has its
+   * GraphQL field, built from this declaration (lib/graphql/from-declarations.ts).
+   */
+  graphql?: false;
   /** A short sentence for the docs and the schema. */
   description: string;
   input: I;

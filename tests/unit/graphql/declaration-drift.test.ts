@@ -1,6 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import {
   getNamedType,
+  isListType,
+  isNonNullType,
+  type GraphQLType,
   isEnumType,
   isInputObjectType,
   isObjectType,
@@ -55,12 +58,82 @@ function objectFields(schema: Schema, side: "in" | "out"): Map<string, Schema> |
   return null;
 }
 
-const isEnumSchema = (schema: Schema) => defOf(unwrap(schema, "in")).type === "enum";
 
 /** The list or page items' schema (`{ items }`), else the schema itself. */
 function itemSchema(schema: Schema): Schema {
   const inner = unwrap(schema, "out");
   return defOf(inner).type === "array" ? itemSchema(defOf(inner).element as Schema) : inner;
+}
+
+/** Whether a schema lets its value be absent: on input a default too (the caller may leave it out). */
+function mayBeAbsent(schema: Schema, side: "in" | "out"): boolean {
+  const absent = side === "in" ? ["optional", "nullable", "default", "prefault"] : ["optional", "nullable"];
+  for (let current = schema; ;) {
+    const def = defOf(current);
+    if (absent.includes(def.type)) return true;
+    if (["optional", "nullable", "default", "prefault", "readonly", "catch", "nonoptional"].includes(def.type))
+      current = def.innerType as Schema;
+    else if (def.type === "pipe") current = (side === "in" ? def.in : def.out) as Schema;
+    else if (def.type === "lazy") current = (def.getter as () => Schema)();
+    else return false;
+  }
+}
+
+/** The GraphQL scalars a leaf schema may be; null where any will do (unknown, records, unions, transforms). */
+function scalarsOf(schema: Schema): string[] | null {
+  const def = defOf(schema);
+  if (def.type === "string") return ["String", "ID", "DateTime"];
+  if (def.type === "number") return (schema as unknown as { isInt: boolean }).isInt ? ["Int", "ID"] : ["Float"];
+  if (def.type === "boolean") return ["Boolean"];
+  if (def.type === "date") return ["DateTime"];
+  return null;
+}
+
+/**
+ * How a GraphQL type differs from a zod schema, down to leaf types and nullability: an array is a
+ * list, an object an object with the same fields (three levels down), an enum an enum of the same
+ * values, a string, number, boolean or date its scalar; absent-able means nullable (on input:
+ * optional).
+ */
+function typeDrift(schema: Schema, type: GraphQLType, side: "in" | "out", path: string, depth = 0): string[] {
+  const problems: string[] = [];
+  const absent = mayBeAbsent(schema, side);
+  const nullable = !isNonNullType(type);
+  if (absent !== nullable)
+    problems.push(
+      side === "in"
+        ? `${path} is ${nullable ? "optional" : "required"} in GraphQL, ${absent ? "optional" : "required"} in the input`
+        : `${path} is ${nullable ? "nullable" : "never null"} in GraphQL, ${absent ? "may be absent" : "always there"} in the output`,
+    );
+  const inner = unwrap(schema, side);
+  const def = defOf(inner);
+  const graphqlType = isNonNullType(type) ? type.ofType : type;
+  if (def.type === "array") {
+    if (!isListType(graphqlType)) return [...problems, `${path} is a list in the ${side === "in" ? "input" : "output"}, not in GraphQL`];
+    return [...problems, ...typeDrift(def.element as Schema, graphqlType.ofType as GraphQLType, side, `${path}[]`, depth)];
+  }
+  if (isListType(graphqlType)) return [...problems, `${path} is a list in GraphQL, not in the ${side === "in" ? "input" : "output"}`];
+  const named = getNamedType(graphqlType);
+  if (def.type === "enum") {
+    const values = Object.values(def.entries as Record<string, string>).sort();
+    if (!isEnumType(named)) return [...problems, `${path} is not an enum`];
+    const graphqlValues = named
+      .getValues()
+      .map((value) => value.value as string)
+      .sort();
+    if (values.join("|") !== graphqlValues.join("|")) problems.push(`${path} has other enum values (${graphqlValues.join(", ")})`);
+    return problems;
+  }
+  if (def.type === "object") {
+    if (depth >= 3 || !(isObjectType(named) || isInputObjectType(named))) return problems;
+    const fields = named.getFields() as Record<string, { type: GraphQLType }>;
+    for (const [key, field] of Object.entries((inner as z.ZodObject).shape as Record<string, Schema>))
+      if (fields[key]) problems.push(...typeDrift(field, fields[key].type, side, `${path}.${key}`, depth + 1));
+    return problems;
+  }
+  const scalars = scalarsOf(inner);
+  if (scalars && !scalars.includes(named.name)) problems.push(`${path} is ${named.name}, not ${scalars.join(" or ")}`);
+  return problems;
 }
 
 type Drift = Record<string, string[]>;
@@ -93,9 +166,7 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
     }
     for (const name of args.keys()) if (!input.has(name)) problems.push(`argument ${name} is not in the input`);
     for (const name of input.keys()) if (!args.has(name)) problems.push(`input ${name} has no argument`);
-    for (const [name, schema] of input)
-      if (args.has(name) && isEnumSchema(schema) && !isEnumType(getNamedType(args.get(name)!)))
-        problems.push(`argument ${name} is not an enum`);
+    for (const [name, schema] of input) if (args.has(name)) problems.push(...typeDrift(schema, args.get(name)!, "in", `argument ${name}`));
   }
 
   // Result: the output object's fields (a page's items one level down).
@@ -111,6 +182,8 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
         for (const key of inner.keys()) if (!(key in fieldType.getFields())) problems.push(`output ${name}.${key} has no field`);
     }
   }
+  // Down to leaf types and nullability, where the field answers an object (not a part picked from it).
+  if (isObjectType(type)) problems.push(...typeDrift(operation.output, field.type, "out", "output"));
   return problems.length ? problems.map((problem) => `${parent}.${field.name} (${operation.name}): ${problem}`) : [];
 }
 
@@ -128,9 +201,12 @@ function currentDrift(): { drift: Drift; withoutField: string[] } {
       if (problems.length) drift[`${parent}.${field.name}`] = problems.map((p) => p.slice(p.indexOf(": ") + 2));
     }
   }
-  // Declarations no GraphQL field is linked to: none runs them, or a field calls runOperation itself
-  // (not linked yet). Downloads and uploads go over REST by nature.
-  const withoutField = OPERATIONS.filter((op) => (op.kind === "query" || op.kind === "mutation") && !linked.has(op.name))
+  // Declarations meant for GraphQL that no field is linked to: none runs them, or a field calls
+  // runOperation itself. Downloads and uploads go over REST by nature, and so do those declared
+  // `graphql: false` (signing in, the public API).
+  const withoutField = OPERATIONS.filter(
+    (op) => (op.kind === "query" || op.kind === "mutation") && op.graphql !== false && !linked.has(op.name),
+  )
     .map((op) => op.name)
     .sort();
   return { drift, withoutField };
