@@ -41,6 +41,7 @@ export const publicTemplateSchema = z.object({
 
 export const publicTemplatesOperation = defineOperation({
   name: "findTemplates",
+  graphql: false,
   kind: "query",
   description: "GET /v1/templates: a page of the key's workspace's templates, by name or words, folder and order.",
   ...apiKey,
@@ -54,6 +55,7 @@ export const publicTemplatesOperation = defineOperation({
 
 export const publicTemplateOperation = defineOperation({
   name: "getTemplate",
+  graphql: false,
   kind: "query",
   description: "GET /v1/templates/{id}?expandable=author,folder,file: one template of the key's workspace, else NOT_FOUND.",
   ...apiKey,

@@ -23,6 +23,7 @@ const signedInUser = z.object({ id: z.string(), email: z.string(), language: z.s
 
 export const login = defineOperation({
   name: "login",
+  graphql: false,
   kind: "mutation",
   description: "Password sign-in for the browser: the user and the workspace the session starts in, with the session's cookies.",
   ...anyone,
@@ -36,6 +37,7 @@ export const login = defineOperation({
 
 export const loginDesktop = defineOperation({
   name: "loginDesktop",
+  graphql: false,
   kind: "mutation",
   description: "Password sign-in for desktop and other non-browser clients: tokens in the body, no cookies.",
   ...anyone,
@@ -56,6 +58,7 @@ export const loginDesktop = defineOperation({
 
 export const magicLinkLogin = defineOperation({
   name: "magicLinkLogin",
+  graphql: false,
   kind: "mutation",
   description: "Emails a sign-in link (with an optional redirect inside the app); the same answer whether or not the address is known.",
   ...anyone,
@@ -66,6 +69,7 @@ export const magicLinkLogin = defineOperation({
 
 export const register = defineOperation({
   name: "register",
+  graphql: false,
   kind: "mutation",
   description:
     "Creates a user and their workspace; with an invitation token (REST: the `signed` header) the user joins that workspace instead.",
@@ -77,6 +81,7 @@ export const register = defineOperation({
 
 export const forgotPasswordOperation = defineOperation({
   name: "forgotPassword",
+  graphql: false,
   kind: "mutation",
   description: "Emails a password reset link; the same answer whether or not the address is known.",
   ...anyone,
@@ -87,6 +92,7 @@ export const forgotPasswordOperation = defineOperation({
 
 export const changePasswordOperation = defineOperation({
   name: "changePassword",
+  graphql: false,
   kind: "mutation",
   description: "Sets a new password with the emailed reset token.",
   ...anyone,
@@ -97,6 +103,7 @@ export const changePasswordOperation = defineOperation({
 
 export const logoutOperation = defineOperation({
   name: "logout",
+  graphql: false,
   kind: "query",
   description: "Ends the session and clears its cookies; false when there was none to end.",
   ...anyone,

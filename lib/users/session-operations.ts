@@ -21,6 +21,7 @@ const tokens = z.object({
 
 export const currentSession = defineOperation({
   name: "session",
+  graphql: false,
   kind: "query",
   description:
     "The current session: the user, the account in use, the role, permissions and how the caller came; `{ user: null }` signed out.",
@@ -38,6 +39,7 @@ export const currentSession = defineOperation({
 
 export const tokenLogin = defineOperation({
   name: "tokenLogin",
+  graphql: false,
   kind: "mutation",
   description: "API-token sign-in: the key (REST: the `x-access-token` header) gives tokens in the body and the session's cookies.",
   callers: ["anyone"],
