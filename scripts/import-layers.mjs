@@ -11,7 +11,7 @@ import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Lower the ceiling when an upward import goes; never raise it without a line in docs/architecture.md. */
-export const UPWARD_IMPORTS_CEILING = 17;
+export const UPWARD_IMPORTS_CEILING = 11;
 
 /** No loop of files that import each other (docs/architecture.md, "Layers"). */
 export const IMPORT_CYCLES_CEILING = 0;
@@ -27,6 +27,7 @@ export const LAYERS = [
   [
     "domains",
     [
+      "lib/sign-in",
       "lib/accounts",
       "lib/users",
       "lib/billing",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/lib/i18n/client";
-import { passwordStrength } from "@/lib/auth/password-strength";
+import { passwordStrength } from "@/lib/sign-in/password-strength";
 import { TextField } from "./text-field";
 
 const BAR = { weak: "w-1/3 bg-red-500", medium: "w-2/3 bg-amber-500", strong: "w-full bg-emerald-500" } as const;

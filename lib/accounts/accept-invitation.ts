@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { consumeAuthToken } from "@/lib/auth/auth-tokens";
+import { consumeAuthToken } from "@/lib/sign-in/auth-tokens";
 import type { ServiceContext } from "@/lib/auth/context";
 import { hashPassword, hashToken } from "@/lib/auth/crypto";
-import { passwordSchema } from "@/lib/auth/schemas";
+import { passwordSchema } from "@/lib/sign-in/schemas";
 import { startSession } from "@/lib/auth/session";
 import type { IssuedSession } from "@/lib/auth/session-jwt";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";

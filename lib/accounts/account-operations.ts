@@ -3,7 +3,7 @@ import { defineOperation } from "@/lib/operations/operation";
 import { acceptInvitation, acceptInvitationSchema } from "./accept-invitation";
 import { createAccount, createAccountSchema } from "./create-account-for-user";
 import { getAccount, getAccountView } from "./get-account";
-import { getAccountIdBySlug } from "./get-account-id-by-slug";
+import { getAccountIdBySlug } from "@/lib/auth/get-account-id-by-slug";
 import { getUpgradeContact } from "./get-upgrade-contact";
 import { requestAccountAccess, requestAccountAccessSchema } from "./request-access";
 import { switchAccount, switchAccountSchema } from "./switch-account";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "@/lib/auth/schemas";
+import { emailSchema } from "@/lib/sign-in/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { inviteMembers } from "./invite-members";
 import { idString } from "@/lib/validation/ids";

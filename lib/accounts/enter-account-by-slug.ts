@@ -1,4 +1,4 @@
-import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { getAccountIdBySlug } from "@/lib/auth/get-account-id-by-slug";
 import { switchAccount } from "@/lib/accounts/switch-account";
 import { AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";

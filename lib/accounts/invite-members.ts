@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { sendAuthTokenEmail } from "@/lib/auth/auth-token-email";
-import { issueAuthToken } from "@/lib/auth/auth-tokens";
+import { sendAuthTokenEmail } from "@/lib/sign-in/auth-token-email";
+import { issueAuthToken } from "@/lib/sign-in/auth-tokens";
 import { assertCan } from "@/lib/auth/permissions";
-import { emailSchema } from "@/lib/auth/schemas";
+import { emailSchema } from "@/lib/sign-in/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";

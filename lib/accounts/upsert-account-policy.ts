@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { assertCan } from "@/lib/auth/permissions";
-import { emailSchema } from "@/lib/auth/schemas";
+import { emailSchema } from "@/lib/sign-in/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { assertWithinLimit } from "@/lib/billing/plan-enforcement";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Approval, ApprovalMessage } from "@/lib/generated/prisma/client";
-import { emailSchema } from "@/lib/auth/schemas";
+import { emailSchema } from "@/lib/sign-in/schemas";
 import type { TurnOrder } from "@/lib/process/turns";
 import { idString } from "@/lib/validation/ids";
 import { cursorPageInput } from "@/lib/pagination";

@@ -2,7 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import type { AccountContext } from "./context";
 import { currentPagePath } from "@/lib/navigation/current-page-path";
-import { isInternalUser } from "@/lib/users/is-internal-user";
+import { isInternalUser } from "@/lib/auth/is-internal-user";
 import { requirePageUser } from "./require-page-user";
 
 /**

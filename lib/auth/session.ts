@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { getAccountIdBySlug } from "@/lib/auth/get-account-id-by-slug";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import type { ServiceContext } from "./context";
 import { hashToken, randomToken } from "./crypto";

@@ -14,7 +14,7 @@ import { db } from "@/lib/db";
 import type { DocumentLink, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { emailSchema } from "@/lib/auth/schemas";
+import { emailSchema } from "@/lib/sign-in/schemas";
 import { accountScope } from "@/lib/accounts/scope";
 import { prepareEmailDelivery, sendEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";

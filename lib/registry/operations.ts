@@ -3,7 +3,7 @@ import { accountOperations } from "@/lib/accounts/account-operations";
 import { brandImageOperations } from "@/lib/accounts/brand-image-operations";
 import { roleOperations } from "@/lib/accounts/role-operations";
 import { tokenOperations } from "@/lib/accounts/token-operations";
-import { authOperations } from "@/lib/auth/auth-operations";
+import { authOperations } from "@/lib/sign-in/sign-in-operations";
 import { sessionOperations } from "@/lib/users/session-operations";
 import { userOperations } from "@/lib/users/user-operations";
 import { exportAuditTrailOperation } from "@/lib/audit/export-audit-trail";

@@ -1,10 +1,10 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { sendAuthTokenEmail } from "@/lib/auth/auth-token-email";
-import { issueAuthToken } from "@/lib/auth/auth-tokens";
+import { sendAuthTokenEmail } from "@/lib/sign-in/auth-token-email";
+import { issueAuthToken } from "@/lib/sign-in/auth-tokens";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
-import { verifyCurrentPassword } from "@/lib/auth/verify-current-password";
-import type { UpdateEmailInput } from "@/lib/auth/schemas";
+import { verifyCurrentPassword } from "@/lib/sign-in/verify-current-password";
+import type { UpdateEmailInput } from "@/lib/sign-in/schemas";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";

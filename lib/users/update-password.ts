@@ -2,8 +2,8 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
 import { hashPassword } from "@/lib/auth/crypto";
-import { verifyCurrentPassword } from "@/lib/auth/verify-current-password";
-import type { SetPasswordInput, UpdatePasswordInput } from "@/lib/auth/schemas";
+import { verifyCurrentPassword } from "@/lib/sign-in/verify-current-password";
+import type { SetPasswordInput, UpdatePasswordInput } from "@/lib/sign-in/schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 
 /**

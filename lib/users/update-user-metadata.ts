@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
-import type { UpdateUserMetadataInput } from "@/lib/auth/schemas";
+import type { UpdateUserMetadataInput } from "@/lib/sign-in/schemas";
 
 /**
  * Merges flags such as hasSeenWelcomeTour into the user's metadata, under the user row's lock so

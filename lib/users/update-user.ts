@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { requireUser, type ServiceContext } from "@/lib/auth/context";
-import type { UpdateUserInput } from "@/lib/auth/schemas";
+import type { UpdateUserInput } from "@/lib/sign-in/schemas";
 import { pubsub } from "@/lib/events/pubsub";
 import { toPublicUser } from "./get-me";
 import { forgetUserTimeZone } from "./get-user-time-zone";

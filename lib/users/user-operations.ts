@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sendVerifyEmail } from "@/lib/auth/send-verify-email";
+import { sendVerifyEmail } from "@/lib/sign-in/send-verify-email";
 import {
   emailSchema,
   setPasswordSchema,
@@ -8,8 +8,8 @@ import {
   updatePasswordSchema,
   updateUserMetadataSchema,
   updateUserSchema,
-} from "@/lib/auth/schemas";
-import { verifyEmail } from "@/lib/auth/verify-email";
+} from "@/lib/sign-in/schemas";
+import { verifyEmail } from "@/lib/sign-in/verify-email";
 import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { acceptTos } from "./accept-tos";

@@ -1,4 +1,4 @@
-/** Where the operations of lib/auth/auth-operations.ts are served (handles: lib/operations/operation-route.ts). */
+/** Where the operations of lib/sign-in/sign-in-operations.ts are served (handles: lib/operations/operation-route.ts). */
 export const loginOp = { name: "login", method: "POST", path: "/vapp/auth/provider/local" } as const;
 export const loginDesktopOp = { name: "loginDesktop", method: "POST", path: "/vapp/auth/provider/local/desktop" } as const;
 export const magicLinkLoginOp = { name: "magicLinkLogin", method: "POST", path: "/vapp/auth/provider/magic" } as const;

@@ -6,9 +6,9 @@ import { POST as oneTapCallback } from "@/app/vapp/auth/provider/googleonetap/cb
 import { GET as samlLogin } from "@/app/vapp/auth/provider/saml/route";
 import { POST as samlCallback } from "@/app/vapp/auth/provider/saml/cb/route";
 import { anonymousContext } from "@/lib/auth/context";
-import { authOptions } from "@/lib/auth/next-auth-options";
+import { authOptions } from "@/lib/sign-in/next-auth-options";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
-import { signInWithGoogleOneTap } from "@/lib/auth/sign-in-with-google-one-tap";
+import { signInWithGoogleOneTap } from "@/lib/sign-in/sign-in-with-google-one-tap";
 import { createAccount, uniqueEmail } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";
 

@@ -7,7 +7,7 @@ import { anonymousContext } from "@/lib/auth/context";
 import { enterAccountBySlug } from "@/lib/accounts/enter-account-by-slug";
 import { buildContext } from "@/lib/auth/get-request-context";
 import { readSessionJwt, sessionCookieName } from "@/lib/auth/session-jwt";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { proxy } from "@/proxy";
 import { addMember, createAccount, createUser, PASSWORD, signedInAs } from "@/tests/factories";
 import { jsonRequest, setCookies } from "@/tests/factories/http";

@@ -8,7 +8,7 @@ import { POST as forgotPassword } from "@/app/vapp/auth/forgot-password/route";
 import { sessionCookieName } from "@/lib/auth/session-jwt";
 import { GET as publicTemplates } from "@/app/v1/templates/route";
 import { createAccountToken } from "@/lib/accounts/account-tokens";
-import { CURRENT_PASSWORD } from "@/lib/auth/verify-current-password";
+import { CURRENT_PASSWORD } from "@/lib/sign-in/verify-current-password";
 import { updatePassword } from "@/lib/users/update-password";
 import {
   API_KEY_FAILURES_ALL,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { anonymousContext } from "@/lib/auth/context";
-import { signInWithPassword } from "@/lib/auth/sign-in-with-password";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
 import { demoSeeded, seedingDemo } from "@/lib/database/demo-seed";
 import { addMember, createAccount, createUser, PASSWORD, uniqueEmail } from "@/tests/factories";
 

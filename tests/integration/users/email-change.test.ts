@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessWritesSettled } from "@/lib/auth/get-request-context";
 import type { ServiceContext } from "@/lib/auth/context";
-import { verifyEmail } from "@/lib/auth/verify-email";
+import { verifyEmail } from "@/lib/sign-in/verify-email";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { updateEmail } from "@/lib/users/update-email";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordStrength } from "@/lib/auth/password-strength";
-import { passwordSchema } from "@/lib/auth/schemas";
+import { passwordStrength } from "@/lib/sign-in/password-strength";
+import { passwordSchema } from "@/lib/sign-in/schemas";
 
 describe("password rules", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callingCodeOf, isValidPhone, normalizePhone } from "@/lib/users/phone";
-import { updateUserSchema } from "@/lib/auth/schemas";
+import { updateUserSchema } from "@/lib/sign-in/schemas";
 
 describe("phone numbers", () => {
   it("finds the country calling code", () => {

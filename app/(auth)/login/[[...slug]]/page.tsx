@@ -3,12 +3,12 @@ import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { Alert } from "@/components/ui/alert";
-import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { getAccountIdBySlug } from "@/lib/auth/get-account-id-by-slug";
 import { isAppError } from "@/lib/errors/app-error";
 import { localizedMessage } from "@/lib/http/error-response";
 import { enterAccountBySlug } from "@/lib/accounts/enter-account-by-slug";
 import { getPageContext } from "@/lib/auth/get-page-context";
-import { isGoogleEnabled } from "@/lib/auth/next-auth-options";
+import { isGoogleEnabled } from "@/lib/sign-in/next-auth-options";
 import { appBaseUrl } from "@/lib/navigation/app-base-url";
 import { safeRedirect } from "@/lib/navigation/safe-redirect";
 

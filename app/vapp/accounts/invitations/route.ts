@@ -1,6 +1,6 @@
 import { getInvitation } from "@/lib/accounts/accept-invitation";
 import { sendInvitations } from "@/lib/accounts/member-operations";
-import { tokenQuerySchema } from "@/lib/auth/schemas";
+import { tokenQuerySchema } from "@/lib/sign-in/schemas";
 import { route } from "@/lib/http/route";
 import { restRoute } from "@/lib/operations/rest";
 

@@ -1,4 +1,4 @@
-import { changePasswordOperation } from "@/lib/auth/auth-operations";
+import { changePasswordOperation } from "@/lib/sign-in/sign-in-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** Sets a new password with the emailed reset token: `{ token, password }` → `{ done: true }`. */

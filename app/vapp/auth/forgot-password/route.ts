@@ -1,4 +1,4 @@
-import { forgotPasswordOperation } from "@/lib/auth/auth-operations";
+import { forgotPasswordOperation } from "@/lib/sign-in/sign-in-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 export const POST = restRoute(forgotPasswordOperation);

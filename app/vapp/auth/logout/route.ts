@@ -1,4 +1,4 @@
-import { logoutOperation } from "@/lib/auth/auth-operations";
+import { logoutOperation } from "@/lib/sign-in/sign-in-operations";
 import { clearSessionCookies } from "@/lib/http/session-cookies";
 import { restRoute } from "@/lib/operations/rest";
 

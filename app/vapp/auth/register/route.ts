@@ -1,4 +1,4 @@
-import { register } from "@/lib/auth/auth-operations";
+import { register } from "@/lib/sign-in/sign-in-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** Spec section 7: "signUpInput, with an optional signed header": an invitation token to join a workspace. */

@@ -1,7 +1,7 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 import { nonceOf } from "@/lib/http/security-headers";
-import { isGoogleEnabled, NEXT_AUTH_BASE } from "@/lib/auth/next-auth-options";
+import { isGoogleEnabled, NEXT_AUTH_BASE } from "@/lib/sign-in/next-auth-options";
 
 /**
  * Starts Google sign-in: next-auth wants a POST with its own CSRF token, so this page fetches

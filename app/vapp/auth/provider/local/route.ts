@@ -1,4 +1,4 @@
-import { login } from "@/lib/auth/auth-operations";
+import { login } from "@/lib/sign-in/sign-in-operations";
 import { withSessionCookies } from "@/lib/http/session-cookies";
 import { restRoute } from "@/lib/operations/rest";
 

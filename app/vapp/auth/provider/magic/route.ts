@@ -1,4 +1,4 @@
-import { magicLinkLogin } from "@/lib/auth/auth-operations";
+import { magicLinkLogin } from "@/lib/sign-in/sign-in-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** Emails a sign-in link: `{ email, redirect? }` → `{ sent: true }`. */

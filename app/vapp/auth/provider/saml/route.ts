@@ -1,4 +1,4 @@
-import { samlQuerySchema, signInWithSaml } from "@/lib/auth/sign-in-with-saml";
+import { samlQuerySchema, signInWithSaml } from "@/lib/sign-in/sign-in-with-saml";
 import { route } from "@/lib/http/route";
 
 /** Starts SAML sign-in for the workspace in `?aid=` (or `?slug=`); not available yet (SSO_NOT_AVAILABLE). */

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
-import { authOptions, isGoogleEnabled } from "@/lib/auth/next-auth-options";
+import { authOptions, isGoogleEnabled } from "@/lib/sign-in/next-auth-options";
 
 /**
  * Google sends the browser back here (the redirect URI registered with Google, see

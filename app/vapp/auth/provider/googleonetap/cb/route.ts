@@ -1,8 +1,8 @@
 import { sourceFromRequest, buildContext } from "@/lib/auth/get-request-context";
 import type { ServiceContext } from "@/lib/auth/context";
-import { isGoogleEnabled } from "@/lib/auth/next-auth-options";
-import { readGoogleOneTapRequest } from "@/lib/auth/read-google-one-tap-request";
-import { signInWithGoogleOneTap } from "@/lib/auth/sign-in-with-google-one-tap";
+import { isGoogleEnabled } from "@/lib/sign-in/next-auth-options";
+import { readGoogleOneTapRequest } from "@/lib/sign-in/read-google-one-tap-request";
+import { signInWithGoogleOneTap } from "@/lib/sign-in/sign-in-with-google-one-tap";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { errorResponse } from "@/lib/http/error-response";
 import { withSessionCookies } from "@/lib/http/session-cookies";

@@ -1,4 +1,4 @@
-import { loginDesktop } from "@/lib/auth/auth-operations";
+import { loginDesktop } from "@/lib/sign-in/sign-in-operations";
 import { restRoute } from "@/lib/operations/rest";
 
 /** Password sign-in for desktop and other non-browser clients: tokens in the body, no cookies. */

@@ -1,5 +1,5 @@
-import { tokenQuerySchema } from "@/lib/auth/schemas";
-import { signInWithMagicLink } from "@/lib/auth/sign-in-with-magic-link";
+import { tokenQuerySchema } from "@/lib/sign-in/schemas";
+import { signInWithMagicLink } from "@/lib/sign-in/sign-in-with-magic-link";
 import { isAppError } from "@/lib/errors/app-error";
 import { route } from "@/lib/http/route";
 import { withSessionCookies } from "@/lib/http/session-cookies";

@@ -1,6 +1,6 @@
 import { buildContext, sourceFromRequest } from "@/lib/auth/get-request-context";
 import type { ServiceContext } from "@/lib/auth/context";
-import { samlQuerySchema, signInWithSaml } from "@/lib/auth/sign-in-with-saml";
+import { samlQuerySchema, signInWithSaml } from "@/lib/sign-in/sign-in-with-saml";
 import { errorResponse } from "@/lib/http/error-response";
 import { parseInput } from "@/lib/http/parse-input";
 

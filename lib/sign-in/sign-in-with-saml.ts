@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { getAccountIdBySlug } from "@/lib/accounts/get-account-id-by-slug";
+import { getAccountIdBySlug } from "@/lib/auth/get-account-id-by-slug";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 import { LIMITS } from "@/lib/validation/limits";
 
 /** The workspace of a SAML sign-in: its id (`aid`, as the spec adds it) or its sign-in slug. */

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { consumeAuthToken } from "./auth-tokens";
-import type { ServiceContext } from "./context";
-import { hashPassword } from "./crypto";
+import type { ServiceContext } from "@/lib/auth/context";
+import { hashPassword } from "@/lib/auth/crypto";
 import type { ChangePasswordInput } from "./schemas";
-import { revokeUserSessions } from "./session";
-import { clearSignInFailures } from "./throttle";
+import { revokeUserSessions } from "@/lib/auth/session";
+import { clearSignInFailures } from "@/lib/auth/throttle";
 
 /**
  * Sets a new password from an emailed reset token and ends every open session of the user.

@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { consumeAuthToken } from "./auth-tokens";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 
 /**
  * Verifies the address a token was sent to. When it is another than the user's (a change asked

@@ -1,11 +1,11 @@
 import { db } from "@/lib/db";
 import { demoSeeded } from "@/lib/database/demo-seed";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import type { ServiceContext } from "./context";
-import { hashPassword, verifyPassword } from "./crypto";
+import type { ServiceContext } from "@/lib/auth/context";
+import { hashPassword, verifyPassword } from "@/lib/auth/crypto";
 import type { SignInInput } from "./schemas";
-import { memberAccountIdBySlug, startSession } from "./session";
-import { clearSignInFailures, delayFor, SIGN_IN_ALL, signInKeys, sleep, takeAttempts } from "./throttle";
+import { memberAccountIdBySlug, startSession } from "@/lib/auth/session";
+import { clearSignInFailures, delayFor, SIGN_IN_ALL, signInKeys, sleep, takeAttempts } from "@/lib/auth/throttle";
 
 let dummyHash: Promise<string> | undefined;
 

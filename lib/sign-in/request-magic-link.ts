@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { issueAndSendAuthToken } from "./auth-token-email";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 import type { MagicLinkInput } from "./schemas";
-import { AUTH_EMAILS_PER_USER, MAGIC_LINKS_PER_ADDRESS, tryAttempts } from "./throttle";
+import { AUTH_EMAILS_PER_USER, MAGIC_LINKS_PER_ADDRESS, tryAttempts } from "@/lib/auth/throttle";
 
 /**
  * Emails a one-time sign-in link to a registered address; answers the same for any address.

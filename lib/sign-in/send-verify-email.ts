@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { issueAndSendAuthToken } from "./auth-token-email";
-import type { ServiceContext } from "./context";
-import { AUTH_EMAILS_PER_USER, tryAttempts, VERIFY_EMAILS_PER_ADDRESS } from "./throttle";
+import type { ServiceContext } from "@/lib/auth/context";
+import { AUTH_EMAILS_PER_USER, tryAttempts, VERIFY_EMAILS_PER_ADDRESS } from "@/lib/auth/throttle";
 
 /**
  * Sends a new verification link when the address belongs to an unverified user. Answers the

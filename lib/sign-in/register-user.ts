@@ -8,8 +8,8 @@ import { matchLocale } from "@/lib/i18n/locales";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendAuthTokenEmail } from "./auth-token-email";
 import { consumeAuthToken, issueAuthToken } from "./auth-tokens";
-import type { ServiceContext } from "./context";
-import { hashPassword } from "./crypto";
+import type { ServiceContext } from "@/lib/auth/context";
+import { hashPassword } from "@/lib/auth/crypto";
 import type { SignUpInput } from "./schemas";
 
 type Invitation = { policyId: string; accountId: string; email: string; userId: string };

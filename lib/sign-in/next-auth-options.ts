@@ -1,9 +1,9 @@
 import type { AuthOptions } from "next-auth";
 import GoogleProvider from "next-auth/providers/google";
 import { appBaseUrl } from "@/lib/navigation/app-base-url";
-import { anonymousContext } from "./context";
-import { authSecret } from "./secret";
-import { SESSION_MAX_AGE_SECONDS } from "./session-jwt";
+import { anonymousContext } from "@/lib/auth/context";
+import { authSecret } from "@/lib/auth/secret";
+import { SESSION_MAX_AGE_SECONDS } from "@/lib/auth/session-jwt";
 import { signInWithGoogle } from "./sign-in-with-google";
 
 /** Google sign-in is offered only when its keys are configured. */

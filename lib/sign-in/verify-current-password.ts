@@ -1,6 +1,6 @@
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { verifyPassword } from "./crypto";
-import { clearAttempts, takeAttempts, type Throttle } from "./throttle";
+import { verifyPassword } from "@/lib/auth/crypto";
+import { clearAttempts, takeAttempts, type Throttle } from "@/lib/auth/throttle";
 
 /**
  * A signed-in user's current password, asked again before changing the password or the address:

@@ -1,6 +1,6 @@
 import type { JWTVerifyGetKey } from "jose";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 import { isGoogleEnabled } from "./next-auth-options";
 import { signInWithGoogle } from "./sign-in-with-google";
 import { verifyGoogleIdToken } from "./verify-google-id-token";

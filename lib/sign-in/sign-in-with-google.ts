@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import type { ServiceContext } from "./context";
-import { startSession } from "./session";
+import type { ServiceContext } from "@/lib/auth/context";
+import { startSession } from "@/lib/auth/session";
 
 /**
  * Signs in (or signs up) the owner of a Google-verified address. A new user has no workspace

@@ -1,6 +1,6 @@
 import type { AuthTokenType, Prisma } from "@/lib/generated/prisma/client";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { hashToken, randomToken } from "./crypto";
+import { hashToken, randomToken } from "@/lib/auth/crypto";
 
 type Tx = Pick<Prisma.TransactionClient, "authToken">;
 

@@ -1,8 +1,8 @@
 import { db } from "@/lib/db";
 import { issueAndSendAuthToken } from "./auth-token-email";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 import type { ForgotPasswordInput } from "./schemas";
-import { AUTH_EMAILS_PER_USER, RESETS_PER_ADDRESS, tryAttempts } from "./throttle";
+import { AUTH_EMAILS_PER_USER, RESETS_PER_ADDRESS, tryAttempts } from "@/lib/auth/throttle";
 
 /**
  * Emails a reset link to a registered address. The answer never hints whether it exists. A few

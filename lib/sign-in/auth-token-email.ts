@@ -5,7 +5,7 @@ import { appUrl, prepareEmailDelivery, sendEmail, type EmailTransaction } from "
 import { matchLocale } from "@/lib/i18n/locales";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { issueAuthToken, TOKEN_TTL_MINUTES } from "./auth-tokens";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 
 type Recipient = { id: string; email: string; firstName: string; language: string | null };
 

@@ -1,6 +1,6 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { ServiceContext } from "./context";
+import type { ServiceContext } from "@/lib/auth/context";
 
 /** Ends the current session. Returns false when there was none to end (spec: a failed logout returns false). */
 export async function logout(ctx: ServiceContext): Promise<boolean> {

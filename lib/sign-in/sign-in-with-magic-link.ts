@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import { consumeAuthToken } from "./auth-tokens";
-import type { ServiceContext } from "./context";
-import { startSession } from "./session";
+import type { ServiceContext } from "@/lib/auth/context";
+import { startSession } from "@/lib/auth/session";
 
 /**
  * Signs in with an emailed link. Following it proves the address, so it is marked verified.
