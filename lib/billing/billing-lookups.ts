@@ -14,7 +14,7 @@ export const promotionCodeSchema = z.object({
     id: z.string(),
     name: z.string().nullable(),
     percentOff: z.number().nullable(),
-    amountOff: z.number().nullable(),
+    amountOff: z.number().int().nullable(),
     currency: z.string().nullable(),
   }),
 });

@@ -13,28 +13,30 @@ import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { idString } from "@/lib/validation/ids";
 import { LIMITS } from "@/lib/validation/limits";
 
-export const invoiceSchema = z.object({
-  id: z.string().nullable(),
-  amount: z.number(),
-  currency: z.string(),
-  subtotal: z.number(),
-  discount: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  createdAt: z.date().nullable(),
-  lines: z.array(
-    z.object({
-      type: z.enum(["unused", "remaining"]),
-      quota: z.string().nullable(),
-      quantity: z.number(),
-      amount: z.number(),
-      total: z.number(),
-      currency: z.string(),
-      endedAt: z.date().nullable(),
-    }),
-  ),
-  taxRate: z.object({ name: z.string(), percentage: z.number() }).nullable(),
-});
+export const invoiceSchema = z
+  .object({
+    id: z.string().nullable(),
+    amount: z.number().int(),
+    currency: z.string(),
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    tax: z.number().int(),
+    total: z.number().int(),
+    createdAt: z.date().nullable(),
+    lines: z.array(
+      z.object({
+        type: z.enum(["unused", "remaining"]),
+        quota: z.string().nullable(),
+        quantity: z.number().int(),
+        amount: z.number().int(),
+        total: z.number().int(),
+        currency: z.string(),
+        endedAt: z.date().nullable(),
+      }),
+    ),
+    taxRate: z.object({ name: z.string(), percentage: z.number() }).nullable(),
+  })
+  .describe("An invoice, or the upcoming one: amounts in cents.");
 
 export const upcomingInvoiceSchema = z
   .object({
@@ -117,26 +119,30 @@ export const invoicePageSchema = z
   .strict();
 
 /** A past invoice (Stripe's invoice, or one of the offline provider's): amounts in cents. */
-export const pastInvoiceSchema = z.object({
-  id: z.string(),
-  number: z.string().nullable(),
-  status: z.enum(["paid", "open", "draft", "void", "uncollectible"]).nullable(),
-  createdAt: z.date().nullable(),
-  currency: z.string(),
-  subtotal: z.number(),
-  discount: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  amount: z.number(),
-  /** Where the invoice is read: Stripe's hosted invoice page, or offline the app's receipt (invoiceReceipt). */
-  url: z.string().nullable(),
-});
+export const pastInvoiceSchema = z
+  .object({
+    id: z.string(),
+    number: z.string().nullable(),
+    status: z.enum(["paid", "open", "draft", "void", "uncollectible"]).nullable(),
+    createdAt: z.date().nullable(),
+    currency: z.string(),
+    subtotal: z.number().int(),
+    discount: z.number().int(),
+    tax: z.number().int(),
+    total: z.number().int(),
+    amount: z.number().int(),
+    /** Where the invoice is read: Stripe's hosted invoice page, or offline the app's receipt (invoiceReceipt). */
+    url: z.string().nullable(),
+  })
+  .describe("A past invoice: amounts in cents; url is Stripe's invoice page or, offline, the app's receipt.");
 
-export const invoiceListSchema = z.object({
-  invoices: z.array(pastInvoiceSchema),
-  hasMore: z.boolean(),
-  nextCursor: z.string().nullable(),
-});
+export const invoiceListSchema = z
+  .object({
+    invoices: z.array(pastInvoiceSchema),
+    hasMore: z.boolean(),
+    nextCursor: z.string().nullable(),
+  })
+  .describe("A page of past invoices, newest first; nextCursor goes to startingAfter for the next page.");
 
 /**
  * The workspace's past invoices, newest first, a page at a time (`limit`, and `startingAfter`

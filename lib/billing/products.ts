@@ -2,27 +2,31 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 
 /** A plan as the screens read it (spec section 3, Product and its quotas). */
-export const quotaSchema = z.object({
-  id: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  recurring: z.object({ interval: z.object({ each: z.enum(["month", "year"]) }), eachUnit: z.string() }),
-  metadata: z.unknown(),
-});
+export const quotaSchema = z
+  .object({
+    id: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    recurring: z.object({ interval: z.object({ each: z.enum(["month", "year"]) }), eachUnit: z.string() }),
+    metadata: z.unknown(),
+  })
+  .describe("A plan's price: amount in cents per month or per year.");
 
-export const productSchema = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  position: z.number(),
-  active: z.boolean(),
-  default: z.boolean(),
-  capabilities: z.array(z.string()),
-  limits: z.unknown(),
-  upgradeProduct: z.string().nullable(),
-  quotas: z.array(quotaSchema),
-});
+export const productSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    position: z.number().int(),
+    active: z.boolean(),
+    default: z.boolean(),
+    capabilities: z.array(z.string()),
+    limits: z.unknown(),
+    upgradeProduct: z.string().nullable(),
+    quotas: z.array(quotaSchema),
+  })
+  .describe("A plan: free, standard or premium.");
 
 type QuotaRow = { id: string; amount: number; currency: string; interval: "month" | "year"; eachUnit: string; metadata: unknown };
 type ProductRow = {

@@ -17,21 +17,23 @@ import { LIMITS } from "@/lib/validation/limits";
 const subscriptionInclude = { quota: { include: { product: { include: { quotas: true } } } } } as const;
 
 /** The workspace's plan subscription (spec section 3, Subscription); its one item is the plan. */
-export const subscriptionSchema = z.object({
-  id: z.string(),
-  type: z.literal("plan"),
-  status: z.string(),
-  quantity: z.number(),
-  cancelAtPeriodEnds: z.boolean(),
-  startedAt: z.date(),
-  endsAt: z.date().nullable(),
-  cancelledAt: z.date().nullable(),
-  paymentFailedAt: z.date().nullable(),
-  capabilities: z.array(z.string()),
-  limits: z.unknown(),
-  coupon: z.string().nullable(),
-  items: z.array(z.object({ type: z.literal("plan"), quota: z.string(), quantity: z.number(), product: productSchema })),
-});
+export const subscriptionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(["plan"]),
+    status: z.string(),
+    quantity: z.number().int(),
+    cancelAtPeriodEnds: z.boolean(),
+    startedAt: z.date(),
+    endsAt: z.date().nullable(),
+    cancelledAt: z.date().nullable(),
+    paymentFailedAt: z.date().nullable(),
+    capabilities: z.array(z.string()),
+    limits: z.unknown(),
+    coupon: z.string().nullable(),
+    items: z.array(z.object({ type: z.enum(["plan"]), quota: z.string(), quantity: z.number().int(), product: productSchema })),
+  })
+  .describe("The workspace's plan subscription.");
 
 type Row = NonNullable<Awaited<ReturnType<typeof findRow>>>;
 const findRow = (where: { accountId: string; id?: string }) => db.subscription.findFirst({ where, include: subscriptionInclude });
