@@ -10,6 +10,11 @@ import { idString } from "@/lib/validation/ids";
 
 const id = idString();
 
+/** The dates a list filters by, its orders and their directions. */
+export const DOCUMENT_DATE_FIELDS = ["createdAt", "updatedAt", "startedAt", "endedAt"] as const;
+export const DOCUMENT_ORDERS = ["updatedAt", "createdAt", "name", "status", "endedAt", "ref", "relevance"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
 /** The /docs list filters (spec section 2): status, category, tags, folder, author, dates, text. */
 export const documentListSchema = z
   .object({
@@ -20,15 +25,15 @@ export const documentListSchema = z
     categoryId: id.optional(),
     tagIds: z.array(id).max(20).optional(),
     /** A folder id, or null for documents at the root (Drive). Absent: every folder. */
-    folderId: id.nullable().optional(),
+    folderId: id.nullable().optional().describe("A folder, or null for the root (Drive). Absent: every folder."),
     authorId: id.optional(),
     templateId: id.optional(),
-    dateField: z.enum(["createdAt", "updatedAt", "startedAt", "endedAt"]).default("createdAt"),
-    from: calendarDay.optional(),
-    to: calendarDay.optional(),
+    dateField: z.enum(DOCUMENT_DATE_FIELDS).default("createdAt"),
+    from: calendarDay.optional().describe("YYYY-MM-DD, inclusive."),
+    to: calendarDay.optional().describe("YYYY-MM-DD, inclusive."),
     archived: z.boolean().default(false),
-    orderBy: z.enum(["updatedAt", "createdAt", "name", "status", "endedAt", "ref", "relevance"]).default("updatedAt"),
-    sortBy: z.enum(["asc", "desc"]).default("desc"),
+    orderBy: z.enum(DOCUMENT_ORDERS).default("updatedAt"),
+    sortBy: z.enum(SORT_DIRECTIONS).default("desc"),
   })
   .strict();
 export type DocumentListInput = z.input<typeof documentListSchema>;

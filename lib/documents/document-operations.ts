@@ -43,15 +43,23 @@ export const listDocumentsOperation = defineOperation({
   output: pageSchema(
     documentSchema.extend({
       health: z.enum(["green", "amber", "red"]),
-      abilities: abilitiesSchema.nullable(),
+      abilities: abilitiesSchema,
       highlight: z.array(z.object({ text: z.string(), match: z.boolean() })).nullable(),
     }),
-  ).extend({ capped: z.boolean(), ranked: z.boolean() }),
+  ).extend({
+    total: z.number().int(),
+    page: z.number().int(),
+    perPage: z.number().int(),
+    pages: z.number().int(),
+    capped: z.boolean(),
+    ranked: z.boolean(),
+  }),
   run: async (ctx, input) => {
     const page = await findDocuments(ctx, input);
     // The items carry the caller's policies: the abilities cost no query.
     const abilities = await documentRoles(ctx, page.items);
-    return { ...page, items: page.items.map((document) => ({ ...document, abilities: abilities.get(document.id) ?? null })) };
+    // documentRoles answers every document it is given.
+    return { ...page, items: page.items.map((document) => ({ ...document, abilities: abilities.get(document.id)! })) };
   },
 });
 

@@ -10,6 +10,8 @@ import { LIMITS } from "@/lib/validation/limits";
  */
 const id = idString();
 
+const DATE = "YYYY-MM-DD or an ISO date-time.";
+
 /** Document details a person sets (spec Document): all optional. */
 export const documentFieldsSchema = z
   .object({
@@ -26,9 +28,9 @@ export const documentFieldsSchema = z
       .string()
       .regex(/^[A-Za-z]{3}$/)
       .nullable(),
-    startedAt: momentOrDay.nullable(),
-    endedAt: momentOrDay.nullable(),
-    renewalAt: momentOrDay.nullable(),
+    startedAt: momentOrDay.nullable().describe(DATE),
+    endedAt: momentOrDay.nullable().describe(DATE),
+    renewalAt: momentOrDay.nullable().describe(DATE),
     categoryId: id.nullable(),
     folderId: id.nullable(),
     tagIds: z.array(id).max(50),

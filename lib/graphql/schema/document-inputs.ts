@@ -2,7 +2,6 @@ import { z } from "zod";
 import { parseInput } from "@/lib/http/parse-input";
 import { builder, uploadedFile } from "../builder";
 import { withoutUndefined } from "./arguments";
-import { DocumentStatusEnum } from "./document-types";
 
 /** The documents' input types and what turns them into the declarations' input. */
 
@@ -56,22 +55,6 @@ export async function fieldFileUploads(fieldFiles: readonly { name: string; file
   for (const { name, file } of fieldFiles) files.push({ ...(await uploadedFile(file)), field: name });
   return files;
 }
-
-export const DocumentFilter = builder.inputType("DocumentFilter", {
-  fields: (t) => ({
-    search: t.string(),
-    statuses: t.field({ type: [DocumentStatusEnum] }),
-    categoryId: t.id(),
-    tagIds: t.idList(),
-    folderId: t.id({ description: "A folder, or null for the root (Drive). Absent: every folder." }),
-    authorId: t.id(),
-    templateId: t.id(),
-    dateField: t.string({ description: "createdAt (default), updatedAt, startedAt or endedAt." }),
-    from: t.string({ description: "YYYY-MM-DD, inclusive." }),
-    to: t.string({ description: "YYYY-MM-DD, inclusive." }),
-    archived: t.boolean(),
-  }),
-});
 
 /** Document fields without undefined, and without nulls where null means nothing (name, tags). */
 export const cleanFields = (data: object | null | undefined) => {

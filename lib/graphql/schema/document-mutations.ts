@@ -15,18 +15,23 @@ import { updateDocumentVersionOperation } from "@/lib/documents/document-file-op
 import { createFromTemplateOperation, updateDocumentValuesOperation } from "@/lib/documents/template-document-operations";
 import type { DocumentWithInclude } from "@/lib/documents/update-document";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
-import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
-import { runOperation } from "@/lib/operations/operation";
+import { resolvePrismaOperation } from "@/lib/operations/graphql";
+import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder, uploadedFile } from "../builder";
+import { declaredField, declaredFields } from "../from-declarations";
 import { resolveUpload } from "../resolve-upload";
 import { withoutNulls } from "./arguments";
 import { cleanFields, CreateDocumentInput, DocumentInput, FieldFileInput, fieldFileUploads } from "./document-inputs";
-import { DocumentLock, DocumentStatusEnum, DocumentVersion } from "./document-types";
+import { DocumentLock, DocumentVersion } from "./document-types";
+import { documentNaming, resolvedBy } from "./documents";
 
 /**
  * The documents' mutations, each through its declaration (lib/documents/*-operations.ts), so
- * they validate and limit their input as the REST routes do. createDocument picks the
- * declaration of its one source.
+ * they validate and limit their input as the REST routes do, and built from it where no file
+ * travels (lib/graphql/from-declarations.ts): arguments, result, enums and description. Written
+ * by hand: the uploads (createDocument, importDocuments, updateDocumentValues,
+ * updateDocumentVersion: File arguments) and updateDocumentDestinationFolder (the spec's move,
+ * through updateDocument's declaration). createDocument picks the declaration of its one source.
  */
 
 /** importDocuments: the `files` join the declaration's input as the REST route's file parts. */
@@ -38,6 +43,41 @@ const importDocuments = resolveUpload(
 );
 
 builder.mutationFields((t) => ({
+  ...declaredFields(
+    t as never,
+    [
+      cloneDocumentOperation,
+      archiveDocumentOperation,
+      updateDocumentStatusOperation,
+      lockDocumentOperation,
+      unlockDocumentOperation,
+      deleteDocumentOperation,
+      deleteDocumentsOperation,
+    ] as unknown as Operation[],
+    documentNaming,
+    {
+      cloneDocument: { ref: "Document", prisma: true },
+      archiveDocument: { ref: "Document", prisma: true },
+      updateDocumentStatus: { ref: "Document", prisma: true },
+      lockDocument: { ref: DocumentLock },
+      unlockDocument: { ref: DocumentLock },
+      deleteDocument: { pick: { type: "ID", from: (result: { ids: string[] }) => result.ids[0] } },
+      bulkDeleteDocuments: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } },
+    },
+  ),
+  // The spec's updateDocument(id, data): a null clears a detail (name and tags excepted), as over REST.
+  updateDocument: declaredField(
+    resolvedBy(
+      t as never,
+      resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, data }) => ({
+        ...cleanFields(data as object),
+        id: String(documentId),
+      })),
+    ),
+    updateDocumentOperation as unknown as Operation,
+    documentNaming,
+    { ref: "Document", prisma: true, data: { outside: ["id"] } },
+  ) as never,
   createDocument: t.prismaField({
     type: "Document",
     description:
@@ -86,24 +126,11 @@ builder.mutationFields((t) => ({
       });
     },
   }),
-  cloneDocument: t.prismaField({
-    type: "Document",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(cloneDocumentOperation),
-  }),
   importDocuments: t.prismaField({
     type: ["Document"],
     description: "One document per file, all or none (plan capability `import`), as POST /vapp/documents/import.",
     args: { data: t.arg({ type: DocumentInput }), files: t.arg({ type: ["File"], required: true }) },
     resolve: (_query, root, args, context) => importDocuments(root, args, context),
-  }),
-  updateDocument: t.prismaField({
-    type: "Document",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: DocumentInput, required: true }) },
-    resolve: resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, data }) => ({
-      ...cleanFields(data as object),
-      id: String(documentId),
-    })),
   }),
   updateDocumentValues: t.prismaField({
     type: "Document",
@@ -121,18 +148,6 @@ builder.mutationFields((t) => ({
       // The document as it now is, read through its own declaration (reader).
       return runOperation(getDocumentOperation, ctx, { id }, query);
     },
-  }),
-  archiveDocument: t.prismaField({
-    type: "Document",
-    description: "Archives the document (`archived: true`: out of the lists and searches, kept whole) or brings it back. Owner.",
-    args: { id: t.arg.id({ required: true }), archived: t.arg.boolean({ required: true }) },
-    resolve: resolvePrismaOperation(archiveDocumentOperation),
-  }),
-  updateDocumentStatus: t.prismaField({
-    type: "Document",
-    description: "Moves a document along the status table (docs/document-statuses.md); INVALID_TRANSITION otherwise.",
-    args: { id: t.arg.id({ required: true }), newStatus: t.arg({ type: DocumentStatusEnum, required: true }) },
-    resolve: resolvePrismaOperation(updateDocumentStatusOperation),
   }),
   updateDocumentDestinationFolder: t.prismaField({
     type: "Document",
@@ -159,26 +174,5 @@ builder.mutationFields((t) => ({
       ({ id: documentId, delimiter }) => withoutNulls({ id: String(documentId), delimiter }),
       ({ file }) => [file as File],
     ),
-  }),
-  deleteDocument: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteDocumentOperation, null, (result) => result.ids[0]),
-  }),
-  bulkDeleteDocuments: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteDocumentsOperation, null, (result) => result.ids),
-  }),
-  lockDocument: t.field({
-    type: DocumentLock,
-    description: "Takes or renews the edit lock; DOCUMENT_LOCKED when someone else holds it.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(lockDocumentOperation),
-  }),
-  unlockDocument: t.field({
-    type: DocumentLock,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(unlockDocumentOperation),
   }),
 }));

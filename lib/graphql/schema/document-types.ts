@@ -1,6 +1,8 @@
 import { findUserSummaries, type UserSummary as UserSummaryRow } from "@/lib/documents/find-user-summaries";
+import { documentAbilities, documentRole } from "@/lib/documents/access";
 import { getLockHolder, liveLockHolderId } from "@/lib/documents/document-lock";
 import { DOCUMENT_STATUSES, documentHealth } from "@/lib/documents/status";
+import type { DocumentRoleName } from "@/lib/generated/prisma/client";
 import { builder } from "../builder";
 
 /** The documents' object types: the document, its versions, its author, abilities and lock, a page of them. */
@@ -72,6 +74,7 @@ export const DocumentVersion = builder.objectRef<VersionRow>("DocumentContent").
   fields: (t) => ({
     id: t.exposeID("id"),
     version: t.exposeInt("version"),
+    authorId: t.exposeID("authorId", { nullable: true, description: "Who uploaded or generated this version (see `author`)." }),
     name: t.exposeString("name"),
     mimetype: t.exposeString("mimetype"),
     size: t.exposeInt("size"),
@@ -131,8 +134,6 @@ export const DocumentLock = builder.simpleObject("DocumentLock", {
   }),
 });
 
-export const StatusOption = builder.simpleObject("DocumentStatusOption", { fields: (t) => ({ key: t.string(), value: t.string() }) });
-
 /** Extra values the document services attach to a row (role on getDocument, highlight on search ...). */
 type Extras = {
   role?: string | null;
@@ -141,11 +142,17 @@ type Extras = {
   author?: AuthorRow | null;
   contents?: VersionRow[];
   template?: { id: string; name: string } | null;
+  policies?: { userId: string; role: DocumentRoleName; status: string }[];
 };
 
 export const DocumentRef = builder.prismaObject("Document", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId"),
+    authorId: t.exposeID("authorId", { nullable: true }),
+    templateId: t.exposeID("templateId", { nullable: true }),
+    categoryId: t.exposeID("categoryId", { nullable: true }),
+    folderId: t.exposeID("folderId", { nullable: true }),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     status: t.expose("status", { type: DocumentStatusEnum }),
@@ -164,6 +171,12 @@ export const DocumentRef = builder.prismaObject("Document", {
     archived: t.exposeBoolean("archived"),
     variables: t.expose("variables", { type: "JSON" }),
     settings: t.expose("settings", { type: "JSON" }),
+    metadata: t.expose("metadata", { type: "JSON" }),
+    lockedById: t.exposeID("lockedById", {
+      nullable: true,
+      description: "Who last took the edit lock (see `lockedBy`: the live holder, if any).",
+    }),
+    lockedAt: t.expose("lockedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     health: t.field({ type: HealthEnum, resolve: (d) => documentHealth(d) }),
@@ -198,10 +211,23 @@ export const DocumentRef = builder.prismaObject("Document", {
       select: { contents: { orderBy: { version: "desc" }, take: 1, select: versionSelect } },
       resolve: (d) => ofDocument(d.id, (d as Extras).contents ?? [])[0] ?? null,
     }),
+    contents: t.field({
+      type: [DocumentVersion],
+      description: "The latest version, as a list of one (as the REST answer's `contents`); `content` is the same version.",
+      select: { contents: { orderBy: { version: "desc" }, take: 1, select: versionSelect } },
+      resolve: (d) => ofDocument(d.id, (d as Extras).contents ?? []),
+    }),
     /** The caller's document role: given by `document(id)`, null in lists. */
     role: t.string({ nullable: true, resolve: (d) => (d as Extras).role ?? null }),
-    /** What the caller may do: given by `document(id)` and in `documents` pages. */
-    abilities: t.field({ type: DocumentAbilities, nullable: true, resolve: (d) => (d as Extras).abilities ?? null }),
+    /** What the caller may do: given by `document(id)` and in `documents` pages, from the caller's policies loaded with the document elsewhere. */
+    abilities: t.field({
+      type: DocumentAbilities,
+      select: (_args, { ctx }) => ({
+        policies: { where: { userId: ctx.userId ?? "", status: "active" }, select: { userId: true, role: true, status: true } },
+      }),
+      resolve: async (d, _args, { ctx }) =>
+        (d as Extras).abilities ?? documentAbilities(await documentRole(ctx, { id: d.id, policies: (d as Extras).policies })),
+    }),
     /** The matched passages of a full-text search (`documents(search:)`), null otherwise. */
     highlight: t.field({ type: [HighlightPart], nullable: true, resolve: (d) => (d as Extras).highlight ?? null }),
   }),

@@ -231,10 +231,10 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "documents", query: () => '{ documents(search: "okapi") { total items { id name highlight { text } } } }' },
   { name: "document", query: () => `{ document(id: "${world.documentOfB.id}") { id name role } }` },
   { name: "hotDocuments", query: () => "{ hotDocuments { id name } }" },
-  { name: "documentsCount", query: () => `{ documentsCount(filters: { folderId: "${world.folderOfB.id}" }) }` },
+  { name: "documentsCount", query: () => `{ documentsCount(folderId: "${world.folderOfB.id}") }` },
   { name: "documentStatusList", query: () => "{ documentStatusList { key value } }", open: true },
   { name: "documentContent", query: () => `{ documentContent(id: "${world.documentOfB.id}") { id name } }` },
-  { name: "documentVersions", query: () => `{ documentVersions(documentId: "${world.documentOfB.id}") { id name } }` },
+  { name: "documentVersions", query: () => `{ documentVersions(id: "${world.documentOfB.id}") { id name } }` },
   { name: "expiringDocuments", query: () => "{ expiringDocuments { id name } }" },
   { name: "createDocument", query: () => `mutation { createDocument(fromDocument: "${world.documentOfB.id}") { id name } }` },
   {
@@ -680,7 +680,7 @@ describe("cross-account isolation", () => {
     );
     expect(tagged.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const lists = await graphql<Record<string, unknown>>(
-      `{ documents(search: "okapi") { total } documentsCount(filters: { folderId: "${world.folderOfB.id}" }) templates { items { name } } folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
+      `{ documents(search: "okapi") { total } documentsCount(folderId: "${world.folderOfB.id}") templates { items { name } } folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
       { accessToken },
     );
     expect(lists.errors).toBeUndefined();

@@ -47,7 +47,7 @@ describe("documents as a whole, on both transports", () => {
 
     expect((await rest(countRoute, "/vapp/documents/count", token)).body).toEqual({ total: 3 });
     expect((await rest(countRoute, "/vapp/documents/count?status=active&page=2", token)).body).toEqual({ total: 1 });
-    const countGql = await graphql<{ documentsCount: number }>("{ documentsCount(filters: { statuses: [active] }) }", {
+    const countGql = await graphql<{ documentsCount: number }>("{ documentsCount(statuses: [active]) }", {
       accessToken: token,
     });
     expect(countGql.data?.documentsCount).toBe(1);

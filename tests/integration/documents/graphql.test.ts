@@ -151,7 +151,7 @@ describe("documents and templates through /graphql", () => {
     expect(searched.data!.documents.total).toBe(1);
     expect(searched.data!.documents.items[0].highlight).toContainEqual({ text: expect.stringMatching(/Wombatish/), match: true });
 
-    const count = await graphql<{ documentsCount: number }>("{ documentsCount(filters: { statuses: [initial] }) }", { accessToken: token });
+    const count = await graphql<{ documentsCount: number }>("{ documentsCount(statuses: [initial]) }", { accessToken: token });
     expect(count.data?.documentsCount).toBe(1);
 
     const one = await graphql<{ document: { role: string; locked: boolean; abilities: { manage: boolean }; author: { name: string } } }>(
@@ -168,7 +168,7 @@ describe("documents and templates through /graphql", () => {
     );
     expect(version.data?.updateDocumentVersion.version).toBe(2);
     const versions = await graphql<{ documentVersions: { version: number }[] }>(
-      "query ($id: ID!) { documentVersions(documentId: $id) { version } }",
+      "query ($id: ID!) { documentVersions(id: $id) { version } }",
       { accessToken: token, variables: { id: doc.id } },
     );
     expect(versions.data?.documentVersions.map((v) => v.version)).toEqual([2, 1]);

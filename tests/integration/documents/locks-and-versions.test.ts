@@ -166,7 +166,7 @@ describe("versions", () => {
     const answer = await graphql<{
       documentVersions: { version: number; readOnly: boolean; delimiters: string | null; author: { id: string; name: string } | null }[];
       document: { content: { version: number; author: { name: string } } };
-    }>(`query ($id: ID!) { documentVersions(documentId: $id) { ${fields} } document(id: $id) { content { ${fields} } } }`, {
+    }>(`query ($id: ID!) { documentVersions(id: $id) { ${fields} } document(id: $id) { content { ${fields} } } }`, {
       accessToken: admin.accessToken,
       variables: { id: doc.id },
     });

@@ -57,7 +57,7 @@ describe("a search by relevance", () => {
     expect(list.page).toEqual({ page: 1, pages: SEARCH_RANK_LIMIT / 25, total: SEARCH_RANK_LIMIT, capped: true, ranked: true });
     // The API says so too.
     const api = await graphql<{ documents: { total: number; pages: number; capped: boolean; ranked: boolean } }>(
-      '{ documents(search: "common", orderBy: "relevance", size: 1) { total pages capped ranked } }',
+      '{ documents(search: "common", orderBy: relevance, size: 1) { total pages capped ranked } }',
       { accessToken: token },
     );
     expect(api.data?.documents).toEqual({ total: SEARCH_RANK_LIMIT, pages: SEARCH_RANK_LIMIT, capped: true, ranked: true });

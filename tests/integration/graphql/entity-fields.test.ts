@@ -47,7 +47,7 @@ describe("DocumentContent: path and preview", () => {
     const fields = "id version name path preview";
 
     const versions = await graphql<{ documentVersions: { version: number; name: string; path: string; preview: string }[] }>(
-      `query ($id: ID!) { documentVersions(documentId: $id) { ${fields} } }`,
+      `query ($id: ID!) { documentVersions(id: $id) { ${fields} } }`,
       { accessToken: a.token, variables: { id: document.id } },
     );
     expect(versions.errors).toBeUndefined();
