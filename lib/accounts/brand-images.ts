@@ -3,7 +3,6 @@ import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { randomToken } from "@/lib/auth/crypto";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { checkImagePixels, type PixelBounds } from "@/lib/files/check-image-pixels";
@@ -62,7 +61,6 @@ export function checkImage(data: Uint8Array, max = BRAND_IMAGE_MAX_BYTES, kind: 
  */
 export async function uploadBrandImage(ctx: ServiceContext, kind: BrandImageKind, data: Uint8Array) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageAccount");
   const type = checkImage(data, BRAND_IMAGE_MAX_BYTES, kind === "avatar" ? "avatar" : "logo");
   const version = randomToken(6);
   const key = `accounts/${accountId}/brand/${kind}-${version}.${type.ext}`;

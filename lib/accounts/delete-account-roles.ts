@@ -1,6 +1,5 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { getOwnRole } from "./save-account-role";
@@ -13,7 +12,6 @@ import { accountScope } from "./scope";
  */
 export async function deleteAccountRoles(ctx: ServiceContext, ids: string[]) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
     const roles = [];

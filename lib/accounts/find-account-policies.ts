@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { pageArgs, pageOf, pageInputSchema, pageSchema } from "@/lib/pagination";
 import { memberSchema, memberSelect, presentMember } from "./member";
@@ -33,7 +32,6 @@ export async function findAccountPolicies<Q extends PolicyQuery>(
   query: Q,
 ) {
   const scope = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const input = findAccountPoliciesSchema.parse(rawInput);
   const search = input.filter?.search;
   const where: Prisma.AccountPolicyWhereInput = {

@@ -1,5 +1,4 @@
 import { db } from "@/lib/db";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { findAccountRoles } from "./find-account-roles";
 import { accountScope } from "./scope";
@@ -12,7 +11,6 @@ import { accountScope } from "./scope";
  */
 export async function findAccountRolesWithUsage(ctx: ServiceContext) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const [roles, holders] = await Promise.all([
     findAccountRoles(ctx),
     db.accountPolicy.groupBy({ by: ["roleId"], where: { accountId }, _count: true }),

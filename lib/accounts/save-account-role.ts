@@ -1,7 +1,7 @@
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan, ROLE_NAMES } from "@/lib/auth/permissions";
+import { ROLE_NAMES } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import {
@@ -59,7 +59,6 @@ export async function getOwnRole(tx: Pick<Tx, "accountRole">, accountId: string,
  */
 export async function createAccountRole(ctx: ServiceContext, raw: AccountRoleInput) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const input = accountRoleInputSchema.parse(raw);
   assertGrantable(ctx, input.permissions);
   return db.$transaction(async (tx) => {
@@ -89,7 +88,6 @@ export async function createAccountRole(ctx: ServiceContext, raw: AccountRoleInp
  */
 export async function updateAccountRole(ctx: ServiceContext, raw: AccountRoleUpdate) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const input = accountRoleUpdateSchema.parse(raw);
   if (input.permissions) assertGrantable(ctx, input.permissions);
   return db.$transaction(async (tx) => {
@@ -112,7 +110,6 @@ export async function updateAccountRole(ctx: ServiceContext, raw: AccountRoleUpd
 /** Updates the role `id` names, or creates one without `id` (see the two above). */
 export async function upsertAccountRole(ctx: ServiceContext, raw: AccountRoleUpsert) {
   accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const { id, name, permissions, metadata } = accountRoleUpsertSchema.parse(raw);
   return id
     ? updateAccountRole(ctx, { id, name, permissions, metadata })

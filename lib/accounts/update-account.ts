@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { ACCOUNT_LIMITS } from "./account-limits";
 import { accountScope } from "./scope";
@@ -65,7 +64,6 @@ export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
  */
 export async function updateAccount(ctx: ServiceContext, input: UpdateAccountInput) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageAccount");
   return db.$transaction(async (tx) => {
     await lockRow(tx, "Account", accountId);
     const current = await tx.account.findUniqueOrThrow({ where: { id: accountId } });

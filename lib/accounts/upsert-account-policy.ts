@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import { emailSchema } from "@/lib/sign-in/schemas";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -33,7 +32,6 @@ export type UpsertAccountPolicyInput = z.input<typeof upsertAccountPolicySchema>
  */
 export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccountPolicyInput) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageMembers");
   const input = upsertAccountPolicySchema.parse(raw);
   const existing = input.id
     ? await db.accountPolicy.findFirst({ where: { id: input.id, accountId }, select: { id: true, status: true } })

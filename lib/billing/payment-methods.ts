@@ -2,7 +2,6 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { billingProvider } from "./billing-provider";
 import { ensureCustomer, existingCustomer } from "./customer";
@@ -46,7 +45,6 @@ export function cardFailure(error: unknown): unknown {
 }
 
 export async function listPaymentMethods(ctx: ServiceContext): Promise<PaymentMethod[]> {
-  assertCan(ctx, "ManageBilling");
   const customerId = await existingCustomer(ctx);
   if (!customerId) return [];
   return (await billingProvider().listCards(customerId)).map((card) => toPaymentMethod(card));
@@ -77,7 +75,6 @@ const audit = (ctx: ServiceContext, eventType: string, card: ProviderCard) =>
  * refused one is CARD_DECLINED with the provider's decline code.
  */
 export async function createPaymentMethod(ctx: ServiceContext, input: { tokenId: string }): Promise<PaymentMethod> {
-  assertCan(ctx, "ManageBilling");
   const customerId = await ensureCustomer(ctx);
   const card = await billingProvider()
     .addCard(customerId, input.tokenId)
@@ -90,7 +87,6 @@ export async function createPaymentMethod(ctx: ServiceContext, input: { tokenId:
 
 /** After the holder confirmed the card's setup (the card field's confirm step). */
 export async function confirmPaymentMethod(ctx: ServiceContext, input: { id: string }): Promise<PaymentMethod> {
-  assertCan(ctx, "ManageBilling");
   const customerId = await existingCustomer(ctx);
   const card = customerId
     ? await billingProvider()
@@ -105,7 +101,6 @@ export async function confirmPaymentMethod(ctx: ServiceContext, input: { id: str
 }
 
 export async function setDefaultPaymentMethod(ctx: ServiceContext, input: { id: string }): Promise<boolean> {
-  assertCan(ctx, "ManageBilling");
   const { customerId, card } = await requireCard(ctx, input.id);
   if (card.default) return true;
   await billingProvider().setDefaultCard(customerId, card.id);
@@ -115,7 +110,6 @@ export async function setDefaultPaymentMethod(ctx: ServiceContext, input: { id: 
 
 /** Deletes a card that is not the last (spec section 6); deleting the default one makes the next the default. */
 export async function deletePaymentMethod(ctx: ServiceContext, input: { id: string }): Promise<PaymentMethod> {
-  assertCan(ctx, "ManageBilling");
   const { customerId, card, cards } = await requireCard(ctx, input.id);
   if (cards.length <= 1)
     throw new AppError(AppErrorCode.LAST_PAYMENT_METHOD, { message: "The only payment method cannot be deleted. Add another one first." });

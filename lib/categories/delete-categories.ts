@@ -1,6 +1,5 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -11,7 +10,6 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
  */
 export async function deleteCategories(ctx: ServiceContext, ids: string[]) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageCategories");
   const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
     const found = await tx.category.findMany({ where: { accountId, id: { in: unique } }, select: { id: true, name: true } });

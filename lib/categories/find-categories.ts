@@ -1,5 +1,4 @@
 import { db } from "@/lib/db";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 
@@ -10,7 +9,6 @@ import { accountScope } from "@/lib/accounts/scope";
  */
 export async function findCategories(ctx: ServiceContext, input: { group?: string; includeHidden?: boolean } = {}) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageCategories"]);
   const [categories, account] = await Promise.all([
     db.category.findMany({
       where: { OR: [{ accountId }, { accountId: null, global: true }], group: input.group },

@@ -2,7 +2,6 @@ import { db } from "@/lib/db";
 import { lockRow } from "@/lib/database/lock-row";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -19,7 +18,6 @@ async function assertFreeSlug(tx: Tx, accountId: string, group: string, slug: st
 /** Creates a category of the account. Needs ManageCategories; a duplicate name is CONFLICT. */
 export async function createCategory(ctx: ServiceContext, raw: CategoryInput) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageCategories");
   const input = categoryInputSchema.parse(raw);
   const slug = slugify(input.name) || "category";
   return db.$transaction(async (tx) => {
@@ -38,7 +36,6 @@ export async function createCategory(ctx: ServiceContext, raw: CategoryInput) {
 /** Renames a category of the account (global ones cannot be renamed: NOT_FOUND). */
 export async function updateCategory(ctx: ServiceContext, input: CategoryUpdate) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageCategories");
   return db.$transaction(async (tx) => {
     const category = await tx.category.findFirst({ where: { id: input.id, accountId } });
     if (!category) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Category not found." });
@@ -72,7 +69,6 @@ export async function upsertCategory(ctx: ServiceContext, input: CategoryInput &
  */
 export async function setCategoryHidden(ctx: ServiceContext, input: { id: string; hidden: boolean }) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageCategories");
   return db.$transaction(async (tx) => {
     const category = await tx.category.findFirst({ where: { id: input.id, OR: [{ accountId }, { accountId: null, global: true }] } });
     if (!category) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Category not found." });

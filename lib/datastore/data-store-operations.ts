@@ -27,6 +27,7 @@ export const dataStoreOperation = defineOperation({
   kind: "query",
   description: "The workspace's data store: global variables every template can use (empty, dates null, until first saved).",
   ...members,
+  permission: ["ViewTemplates", "ViewDocuments", "ManageTemplates", "ManageAccount"],
   input: z.object({}).strict(),
   output: dataStoreSchema,
   run: (ctx) => getDataStore(ctx),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { parseInput } from "@/lib/http/parse-input";
@@ -79,7 +78,6 @@ const asFields = (variables: DataStoreVariable[]): Variable[] =>
  */
 export async function getDataStore(ctx: ServiceContext): Promise<DataStore> {
   const scope = accountScope(ctx);
-  assertCan(ctx, ["ViewTemplates", "ViewDocuments", "ManageTemplates", "ManageAccount"]);
   return toDataStore(await db.accountDataStore.findUnique({ where: scope }));
 }
 
@@ -99,7 +97,6 @@ export async function readDataStoreOf(accountId: string): Promise<DataStore> {
  */
 export async function updateDataStore(ctx: ServiceContext, raw: UpdateDataStoreInput["variables"]): Promise<DataStore> {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageAccount");
   const { variables } = parseInput(updateDataStoreSchema, { variables: raw }, "updateDataStore");
   fillValues(asFields(variables), Object.fromEntries(variables.map((v) => [v.name, v.value])));
   return db.$transaction(async (tx) => {

@@ -5,7 +5,6 @@
  */
 import { db } from "@/lib/db";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -38,7 +37,6 @@ import {
  */
 export async function registerAccessDocumentPolicy(ctx: ServiceContext, documentId: string): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
   const userId = (ctx as AccountContext).userId;
   const document =
     documentId.length <= 64

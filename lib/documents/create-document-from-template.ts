@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -28,7 +27,6 @@ export async function createDocumentFromTemplate(
   uploads: FieldUpload[] = [],
 ) {
   accountScope(ctx);
-  assertCan(ctx, "ManageDocuments");
   // Both permissions are checked before the input is read.
   templatesWhere(ctx, "view");
   const input = createFromTemplateSchema.parse(raw);

@@ -1,7 +1,6 @@
 import { queryPrepared } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
 import { buildFolderTree, flattenTree } from "@/lib/folders/folders";
 
@@ -20,7 +19,6 @@ type FolderRow = Option & { parentId: string | null };
  */
 export async function documentOptions<Extra = never>(ctx: ServiceContext, extra?: Prisma.Sql) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewDocuments", "ManageDocuments"]);
   const [row] = await queryPrepared<{
     categories: Option[];
     tags: (Option & { color: string })[];

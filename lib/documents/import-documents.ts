@@ -1,5 +1,4 @@
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { assertPlanCapability } from "@/lib/accounts/plan-capability";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
@@ -16,7 +15,6 @@ import { insertDocuments } from "./insert-documents";
  */
 export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFields, uploads: UploadedFile[]) {
   accountScope(ctx);
-  assertCan(ctx, "ManageDocuments");
   assertPlanCapability(ctx, "import");
   if (uploads.length === 0)
     throw new AppError(AppErrorCode.MISSING_PARAMETER, {

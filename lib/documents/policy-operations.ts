@@ -111,6 +111,7 @@ export const registerAccessPolicy = defineOperation({
   description:
     "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
   ...members,
+  permission: ["ViewDocuments", "ManageDocuments"],
   input: documentInput,
   output: policySchema,
   ids: ["id"],

@@ -28,6 +28,7 @@ export const createFromTemplateOperation = defineOperation({
   description:
     "Fills a published template: { templateId, values, fields }, with the files of its upload fields as parts named `field:<field name>` (GraphQL createDocument with templateId).",
   ...members,
+  permission: "ManageDocuments",
   ...fieldFiles,
   input: createFromTemplateSchema.extend({ files }),
   output: documentSchema,
@@ -42,6 +43,7 @@ export const updateDocumentValuesOperation = defineOperation({
   description:
     "New values for the fields of a document made from a template, kept as a new version ({ values }, and new files for its upload fields; the others keep theirs). NOT_FROM_TEMPLATE otherwise.",
   ...members,
+  permission: "ManageDocuments",
   ...fieldFiles,
   input: updateDocumentValuesSchema.extend({ id: idString(), files }),
   output: z.object({ version: z.number(), fields: z.array(z.string()) }),

@@ -5,7 +5,6 @@ import type { DataStore } from "@/lib/datastore/data-store";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { accountScope } from "@/lib/accounts/scope";
 import type { ServiceContext } from "@/lib/auth/context";
-import { assertCan } from "@/lib/auth/permissions";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { AttachmentFile } from "@/lib/files/attachment-file";
 import { imageSize } from "@/lib/files/image-size";
@@ -51,7 +50,6 @@ export async function updateDocumentValues(
   uploads: FieldUpload[] = [],
 ) {
   accountScope(ctx);
-  assertCan(ctx, "ManageDocuments");
   const input = updateDocumentValuesSchema.parse(raw);
   const { document } = await requireDocumentRole(ctx, documentId, "editor", { attachments: { where: { variable: { not: null } } } });
   await assertNotLockedByOther(ctx, document);

@@ -1,7 +1,6 @@
 import { db } from "@/lib/db";
 import type { Document, Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { inspectContractFile } from "@/lib/files/inspect-contract-file";
@@ -19,7 +18,6 @@ import { clip } from "@/lib/text/clip";
  */
 export async function updateDocumentVersion(ctx: ServiceContext, documentId: string, upload: UploadedFile) {
   accountScope(ctx);
-  assertCan(ctx, "ManageDocuments");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await assertNotLockedByOther(ctx, document);
   return writeDocumentVersion(ctx, document, upload);

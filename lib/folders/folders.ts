@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan, type Permission } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { assertFolderAccess } from "./folder-access";
 import { FOLDER_GROUPS, FOLDER_NAME_MAX, type FolderCrumb, type FolderGroup, type FolderNode, type FolderOption } from "./folder-types";
 import { idString } from "@/lib/validation/ids";
 
@@ -20,17 +20,12 @@ export const folderUpdateSchema = z
   .object({ name: z.string().trim().min(1).max(FOLDER_NAME_MAX).optional(), parentId: id.nullable().optional() })
   .strict();
 
-const VIEW: Record<FolderGroup, Permission[]> = {
-  document: ["ViewDocuments", "ManageDocuments"],
-  template: ["ViewTemplates", "ManageTemplates"],
-};
-const MANAGE: Record<FolderGroup, Permission> = { document: "ManageDocuments", template: "ManageTemplates" };
 const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Folder not found." });
 
 /** Folders of a group, optionally only the children of one parent (null: the top level). */
 export async function findFolders(ctx: ServiceContext, group: FolderGroup, parentId?: string | null) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, VIEW[group]);
+  assertFolderAccess(ctx, group, "view");
   return db.folder.findMany({
     where: { accountId, group, ...(parentId !== undefined ? { parentId } : {}) },
     orderBy: [{ name: "asc" }, { id: "asc" }],
@@ -90,7 +85,7 @@ const MAX_FOLDER_DEPTH = 1000;
  */
 export async function folderAncestors(ctx: ServiceContext, group: FolderGroup, folderIds: string[]): Promise<Map<string, FolderCrumb[]>> {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, VIEW[group]);
+  assertFolderAccess(ctx, group, "view");
   const ids = [...new Set(folderIds)];
   const chains = new Map<string, FolderCrumb[]>(ids.map((folderId) => [folderId, []]));
   if (!ids.length) return chains;
@@ -136,7 +131,7 @@ async function assertValidParent(accountId: string, group: string, parentId: str
 export async function createFolder(ctx: ServiceContext, raw: z.input<typeof folderInputSchema>) {
   const { accountId } = accountScope(ctx);
   const input = folderInputSchema.parse(raw);
-  assertCan(ctx, MANAGE[input.group]);
+  assertFolderAccess(ctx, input.group, "manage");
   await assertValidParent(accountId, input.group, input.parentId);
   return db.$transaction(async (tx) => {
     const folder = await tx.folder.create({ data: { accountId, name: input.name, group: input.group, parentId: input.parentId } });
@@ -155,7 +150,7 @@ export async function updateFolder(ctx: ServiceContext, folderId: string, raw: z
   const { accountId } = accountScope(ctx);
   const input = folderUpdateSchema.parse(raw);
   const folder = await loadFolder(accountId, folderId);
-  assertCan(ctx, MANAGE[folder.group as FolderGroup]);
+  assertFolderAccess(ctx, folder.group as FolderGroup, "manage");
   if (input.parentId !== undefined) await assertValidParent(accountId, folder.group, input.parentId, folder.id);
   return db.$transaction(async (tx) => {
     const updated = await tx.folder.update({ where: { id: folder.id }, data: { name: input.name, parentId: input.parentId } });
@@ -170,7 +165,7 @@ export async function deleteFolders(ctx: ServiceContext, ids: string[]) {
   const unique = [...new Set(ids)];
   const folders = await db.folder.findMany({ where: { accountId, id: { in: unique } } });
   if (folders.length !== unique.length) throw notFound();
-  for (const folder of folders) assertCan(ctx, MANAGE[folder.group as FolderGroup]);
+  for (const folder of folders) assertFolderAccess(ctx, folder.group as FolderGroup, "manage");
   await db.$transaction(async (tx) => {
     await tx.folder.deleteMany({ where: { accountId, id: { in: unique } } });
     for (const folder of folders)

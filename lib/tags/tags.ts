@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
-import { assertCan, can } from "@/lib/auth/permissions";
+import { assertTagAccess } from "./tag-access";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { colorSchema } from "@/lib/accounts/update-account";
@@ -25,7 +25,6 @@ export type TagUpsert = z.input<typeof tagUpsertSchema>;
 /** The account's tags, by name. Any member who can see documents or templates. */
 export async function findTags(ctx: ServiceContext) {
   const scope = accountScope(ctx);
-  assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
   return db.tag.findMany({ where: scope, orderBy: { name: "asc" }, take: 1000 });
 }
 
@@ -37,23 +36,11 @@ export async function findTags(ctx: ServiceContext) {
  */
 export async function findTagsWithUsage(ctx: ServiceContext) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, ["ViewDocuments", "ViewTemplates", "ManageTags"]);
   return db.$queryRaw<{ id: string; name: string; color: string; count: number }[]>`
     SELECT t.id, t.name, t.color,
       ((SELECT count(*) FROM "_DocumentToTag" l WHERE l."B" = t.id) + (SELECT count(*) FROM "_TagToTemplate" l WHERE l."A" = t.id))::int AS count
     FROM "Tag" t WHERE t."accountId" = ${accountId}
     ORDER BY t.name ASC LIMIT 1000`;
-}
-
-/**
- * Who may create tags: holders of ManageTags, and members who manage documents when the
- * account's createTags setting is on.
- */
-async function assertCanCreateTags(ctx: ServiceContext, accountId: string) {
-  if (can(ctx, "ManageTags")) return;
-  const account = await db.account.findUniqueOrThrow({ where: { id: accountId }, select: { settings: true } });
-  if ((account.settings as { createTags?: boolean }).createTags && can(ctx, ["ManageDocuments", "ManageTemplates"])) return;
-  assertCan(ctx, "ManageTags");
 }
 
 async function assertFreeName(accountId: string, name: string, exceptId?: string) {
@@ -66,7 +53,7 @@ async function assertFreeName(accountId: string, name: string, exceptId?: string
 /** Creates a tag; a name already used (in any case) is CONFLICT; a colour that is not one is VALIDATION_FAILED. */
 export async function createTag(ctx: ServiceContext, raw: TagInput) {
   const { accountId } = accountScope(ctx);
-  await assertCanCreateTags(ctx, accountId);
+  await assertTagAccess(ctx, accountId, "create");
   const input = tagInputSchema.parse(raw);
   await assertFreeName(accountId, input.name);
   return db.$transaction(async (tx) => {
@@ -84,7 +71,6 @@ export async function createTag(ctx: ServiceContext, raw: TagInput) {
 /** Renames or recolours a tag of the account. Needs ManageTags. */
 export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTags");
   const tag = await db.tag.findFirst({ where: { id: input.id, accountId } });
   if (!tag) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Tag not found." });
   if (input.name) await assertFreeName(accountId, input.name, tag.id);
@@ -108,7 +94,10 @@ export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
 export async function upsertTag(ctx: ServiceContext, raw: Omit<TagUpsert, "id"> & { id?: string | null }) {
   // GraphQL gives an absent id as null; the schema wants it left out.
   const { id, ...data } = parseInput(tagUpsertSchema, { ...raw, id: raw.id ?? undefined }, "upsertTag");
-  if (id) return updateTag(ctx, { id, ...data });
+  if (id) {
+    await assertTagAccess(ctx, accountScope(ctx).accountId, "change");
+    return updateTag(ctx, { id, ...data });
+  }
   // A new tag needs its name: MISSING_PARAMETER, as from createTag.
   return createTag(ctx, parseInput(tagInputSchema, data, "upsertTag"));
 }
@@ -116,7 +105,6 @@ export async function upsertTag(ctx: ServiceContext, raw: Omit<TagUpsert, "id"> 
 /** Deletes tags of the account, all or none (NOT_FOUND for any other id). Needs ManageTags. */
 export async function deleteTags(ctx: ServiceContext, ids: string[]) {
   const { accountId } = accountScope(ctx);
-  assertCan(ctx, "ManageTags");
   const unique = [...new Set(ids)];
   return db.$transaction(async (tx) => {
     const found = await tx.tag.findMany({ where: { accountId, id: { in: unique } }, select: { id: true, name: true } });

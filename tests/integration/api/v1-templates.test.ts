@@ -4,6 +4,8 @@ import * as list from "@/app/v1/templates/route";
 import * as single from "@/app/v1/templates/[id]/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import { createAccountToken, revokeAccountToken } from "@/lib/accounts/account-tokens";
+import { createToken } from "@/lib/accounts/token-operations";
+import { runOperation } from "@/lib/operations/operation";
 import { OPERATIONS } from "@/lib/registry/operations";
 import { OPERATION_ROUTES } from "@/lib/operations/route-table";
 import { createTemplate } from "@/lib/templates/templates";
@@ -105,7 +107,7 @@ describe("GET /v1/templates authentication", () => {
     const member = await addMember(accountC.account.id, "Member");
     const memberCtx = (await signedInAs(member.id, accountC.account.id)).ctx;
     // A Member cannot create tokens; write one for them as an Administrator would have.
-    await expect(createAccountToken(memberCtx, { name: "Mine" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(runOperation(createToken, memberCtx, { name: "Mine" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const adminMade = await createAccountToken(ctx, { name: "For member" });
     await db.accountToken.update({ where: { id: adminMade.id }, data: { userId: member.id } });
     expect((await listTemplates("", { "api-key": adminMade.key })).status).toBe(200);

@@ -5,6 +5,8 @@ import { GET as getRoute, PUT as putRoute } from "@/app/vapp/accounts/data-store
 import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
 import { getDataStore, updateDataStore } from "@/lib/datastore/data-store";
+import { updateDataStoreOperation } from "@/lib/datastore/data-store-operations";
+import { runOperation } from "@/lib/operations/operation";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -105,7 +107,8 @@ describe("workspace data store", () => {
     const member = await addMember(account.id, "Member");
     const { ctx: memberCtx } = await signedInAs(member.id, account.id);
     expect((await getDataStore(memberCtx)).variables).toEqual([COMPANY]);
-    await expect(updateDataStore(memberCtx, [])).rejects.toMatchObject({ code: "FORBIDDEN" });
+    // The declaration checks ManageAccount (issue 38: once, there; the service trusts its caller).
+    await expect(runOperation(updateDataStoreOperation, memberCtx, { variables: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
     const guest = await addMember(account.id, "Guest");
     const { ctx: guestCtx } = await signedInAs(guest.id, account.id);
     expect((await getDataStore(guestCtx)).variables).toEqual([COMPANY]);
