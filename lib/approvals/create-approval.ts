@@ -4,7 +4,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
@@ -13,7 +13,6 @@ import {
   DEFAULT_APPROVAL_SETTINGS,
   presentApproval,
   type ApprovalOutput,
-  type CreateApprovalInput,
 } from "./schemas";
 
 const fieldProblem = (path: string, code: string, message: string) =>
@@ -26,9 +25,8 @@ const fieldProblem = (path: string, code: string, message: string) =>
  * after the last). Nobody is asked yet: requestApprovals or requestApproval send the emails.
  * VALIDATION_FAILED for a userId that is not an active member or an address already approving.
  */
-export async function createApproval(ctx: ServiceContext, raw: CreateApprovalInput): Promise<ApprovalOutput> {
+export async function createApproval(ctx: ServiceContext, input: z.infer<typeof createApprovalSchema>): Promise<ApprovalOutput> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(createApprovalSchema, raw, "createApproval");
   const { document } = await requireDocumentRole(ctx, input.documentId, "editor");
   const member = input.userId
     ? await db.accountPolicy.findFirst({

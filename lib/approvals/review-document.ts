@@ -7,7 +7,6 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
-import { parseInput } from "@/lib/http/parse-input";
 import { signedRecordFailure, signingLinkError } from "@/lib/signing/signed-caller";
 import { z } from "zod";
 import { requireReviewerApproval } from "./approval-access";
@@ -22,7 +21,7 @@ import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 export const reviewDocumentSchema = z
   .object({ id: idString(), isApproved: z.boolean(), comment: z.string().trim().max(APPROVAL_MESSAGE_MAX).optional() })
   .strict();
-export type ReviewDocumentInput = z.input<typeof reviewDocumentSchema>;
+export type ReviewDocumentInput = z.infer<typeof reviewDocumentSchema>;
 
 /**
  * Approves or rejects the document as the reviewer of the token. The decision is written only
@@ -34,8 +33,7 @@ export type ReviewDocumentInput = z.input<typeof reviewDocumentSchema>;
  * the document when everyone has. Audited approval.approved / approval.rejected; the requester and
  * the owners are emailed, in the same transaction.
  */
-export async function reviewDocument(ctx: ServiceContext, raw: ReviewDocumentInput): Promise<ApprovalOutput> {
-  const input = parseInput(reviewDocumentSchema, raw, "reviewDocument");
+export async function reviewDocument(ctx: ServiceContext, input: ReviewDocumentInput): Promise<ApprovalOutput> {
   const { approval, claims } = await requireReviewerApproval(ctx, { approvalId: input.id });
   const now = new Date();
   await prepareEmailDelivery();

@@ -14,7 +14,6 @@ import { writeDocumentValues } from "@/lib/documents/update-document-values";
 import { writeDocumentVersion } from "@/lib/documents/update-document-version";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import type { UploadedFile } from "@/lib/files/upload-limits";
-import { parseInput } from "@/lib/http/parse-input";
 import { signedRecordFailure, signingLinkError } from "@/lib/signing/signed-caller";
 import { requireReviewerApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
@@ -26,7 +25,7 @@ import { idString } from "@/lib/validation/ids";
 export const REVISED_FILE_FIELD = "file";
 
 export const reviseApprovalDocumentSchema = z.object({ id: idString(), values: fieldValuesSchema.optional() }).strict();
-export type ReviseApprovalDocumentInput = z.input<typeof reviseApprovalDocumentSchema>;
+export type ReviseApprovalDocumentInput = z.infer<typeof reviseApprovalDocumentSchema>;
 
 /**
  * How a reviewer changes this document: its field values when it was made from a template that
@@ -55,10 +54,9 @@ const invalid = (message: string, fields: string) => new AppError(AppErrorCode.V
  */
 export async function reviseApprovalDocument(
   ctx: ServiceContext,
-  raw: ReviseApprovalDocumentInput,
+  input: ReviseApprovalDocumentInput,
   files: (UploadedFile & { field?: string | null })[] = [],
 ): Promise<{ version: number }> {
-  const input = parseInput(reviseApprovalDocumentSchema, raw, "reviseApprovalDocument");
   const { approval, claims } = await requireReviewerApproval(ctx, { approvalId: input.id });
   if (!approvalSettingsOf(approval.settings).allowModification)
     throw new AppError(AppErrorCode.MODIFICATION_NOT_ALLOWED, { message: "The sender did not allow changes to this document." });

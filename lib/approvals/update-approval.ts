@@ -2,7 +2,7 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { requireMemberApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
@@ -13,7 +13,6 @@ import {
   presentApproval,
   updateApprovalSchema,
   type ApprovalOutput,
-  type UpdateApprovalInput,
 } from "./schemas";
 
 /**
@@ -21,8 +20,7 @@ import {
  * while no request is open (a new address needs a new link). A decided approval is no longer
  * edited (INVALID_TRANSITION).
  */
-export async function updateApproval(ctx: ServiceContext, raw: UpdateApprovalInput): Promise<ApprovalOutput> {
-  const input = parseInput(updateApprovalSchema, raw, "updateApproval");
+export async function updateApproval(ctx: ServiceContext, input: z.infer<typeof updateApprovalSchema>): Promise<ApprovalOutput> {
   const { approval } = await requireMemberApproval(ctx, input.id, "editor");
   const updated = await db.$transaction(async (tx) => {
     await lockDocumentRow(tx, approval.documentId);
