@@ -36,8 +36,8 @@ export const listCategories = defineOperation({
   input: z
     .object({
       group: z.string().max(20).optional(),
-      // REST gives it as text ("true"), GraphQL as a boolean.
-      includeHidden: z.union([z.boolean(), z.enum(["true", "false"]).transform((value) => value === "true")]).optional(),
+      // REST gives it as text ("true"), read as a boolean by its route (app/vapp/categories/route.ts).
+      includeHidden: z.boolean().optional(),
     })
     .strict(),
   output: z.array(categorySchema),

@@ -24,18 +24,20 @@ export const folderSchema = z.object({
   updatedAt: z.date(),
 });
 
-export const folderNodeSchema: z.ZodType<FolderNode> = z.object({
-  key: z.string(),
-  label: z.string(),
-  type: z.enum(["root", "folder"]),
-  icon: z.string(),
-  leaf: z.boolean(),
-  selectable: z.boolean(),
-  parent: z.string().nullable(),
-  get children() {
-    return z.array(folderNodeSchema);
-  },
-});
+export const folderNodeSchema: z.ZodType<FolderNode> = z
+  .object({
+    key: z.string(),
+    label: z.string(),
+    type: z.enum(["root", "folder"]),
+    icon: z.string(),
+    leaf: z.boolean(),
+    selectable: z.boolean(),
+    parent: z.string().nullable(),
+    get children() {
+      return z.array(folderNodeSchema);
+    },
+  })
+  .describe("A node of the folder tree; the root (key \"root\") is labelled 'Drive'.");
 
 export const listFoldersOperation = defineOperation({
   name: "folders",

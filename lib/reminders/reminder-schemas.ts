@@ -42,22 +42,28 @@ export type StoredContact = {
   notification: { status: ReminderContactStatus; emailId?: string; sentAt?: string };
 };
 
-export const reminderOutput = z.object({
-  id: z.string(),
-  documentId: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  notifyAt: z.date(),
-  notifiedAt: z.date().nullable(),
-  contacts: z.array(
-    z.object({
-      name: z.string(),
-      email: z.string(),
-      phone: z.string().nullable(),
-      notification: z.object({ status: z.enum(REMINDER_CONTACT_STATUSES), sentAt: z.string().optional() }),
-    }),
-  ),
-  createdAt: z.date(),
-  updatedAt: z.date(),
-});
+export const reminderOutput = z
+  .object({
+    id: z.string(),
+    documentId: z.string().nullable(),
+    name: z.string(),
+    description: z.string().nullable(),
+    notifyAt: z.date(),
+    notifiedAt: z.date().nullable(),
+    contacts: z.array(
+      z
+        .object({
+          name: z.string(),
+          email: z.string(),
+          phone: z.string().nullable(),
+          notification: z
+            .object({ status: z.enum(REMINDER_CONTACT_STATUSES), sentAt: z.string().optional() })
+            .describe("What became of the reminder's email to the contact: its status and when it went."),
+        })
+        .describe("Someone a reminder emails, and whether it was sent to them."),
+    ),
+    createdAt: z.date(),
+    updatedAt: z.date(),
+  })
+  .describe("A reminder about a document (spec Reminder): emailed to its contacts at notifyAt, once.");
 export type PresentedReminder = z.infer<typeof reminderOutput>;

@@ -17,8 +17,11 @@ export const templateSchema = z.object({
   published: z.boolean(),
   language: z.string().nullable(),
   jurisdiction: z.string().nullable(),
-  /** A decimal, as its text (as JSON gave it before). */
-  value: z.unknown().transform((value) => (value === null || value === undefined ? null : String(value))),
+  /** A decimal, as its text (as JSON gave it before); null when not set. */
+  value: z
+    .unknown()
+    .transform((value) => (value === null || value === undefined ? null : String(value)))
+    .nullable(),
   currency: z.string().nullable(),
   categoryId: z.string().nullable(),
   folderId: z.string().nullable(),
@@ -26,8 +29,8 @@ export const templateSchema = z.object({
   delimiter: z.string(),
   mimetype: z.string(),
   fileName: z.string(),
-  size: z.number(),
-  version: z.number(),
+  size: z.number().int(),
+  version: z.number().int(),
   variables: z.custom<Variable[]>((value) => Array.isArray(value)),
   settings: z.custom<Record<string, unknown>>((value) => !!value && typeof value === "object"),
   createdAt: z.date(),
@@ -40,8 +43,8 @@ export const templateSchema = z.object({
 
 export const templatePageSchema = z.object({
   items: z.array(templateSchema),
-  total: z.number(),
-  page: z.number(),
-  pages: z.number(),
-  perPage: z.number(),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  perPage: z.number().int(),
 });

@@ -33,7 +33,7 @@ export const templateListSchema = z
     size: z.coerce.number().int().min(1).max(100).default(25),
     name: z.string().trim().max(LIMITS.search).optional(),
     search: z.string().trim().max(LIMITS.search).optional(),
-    folderId: id.nullable().optional(),
+    folderId: id.nullable().optional().describe("A folder, or null for the root (Drive). Absent: every folder."),
     categoryId: id.optional(),
     tagIds: z.array(id).max(20).optional(),
     published: z.boolean().optional(),

@@ -1,10 +1,20 @@
 import { attachmentsOperation, createAttachmentOperation, deleteAttachmentOperation } from "@/lib/documents/attachment-operations";
 import type { DocumentAttachmentView } from "@/lib/documents/attachment-view";
-import { resolveOperation } from "@/lib/operations/graphql";
-import { runOperation } from "@/lib/operations/operation";
+import { DECLARATION_EXTENSION } from "@/lib/operations/graphql";
+import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import { declaredField, type Naming } from "../from-declarations";
 import { DocumentRef, UserSummary } from "./document-types";
 import { resolveUpload } from "../resolve-upload";
+
+/**
+ * The attachments' fields run their declarations (lib/documents/attachment-operations.ts) and are
+ * built from them (lib/graphql/from-declarations.ts): arguments by the input's names (`id` is the
+ * document's, `attachmentId` the attachment's, as in the REST paths) and descriptions. Written by
+ * hand: the Attachment object (its `path` and author), the upload (its File argument) and the
+ * document's `attachments` relation.
+ */
+const naming: Naming = { names: new Map(), enums: {} };
 
 /**
  * A file kept with a document besides its versions (lib/documents/attachments.ts): the file of
@@ -44,39 +54,27 @@ builder.prismaObjectField(DocumentRef, "attachments", (t) =>
   }),
 );
 
+/** A deletion answers the id of the attachment removed (as before). */
+const removedId = { pick: { type: "ID", from: (result: { id: string }) => result.id } as never };
+
 builder.queryFields((t) => ({
-  attachments: t.field({
-    type: [AttachmentRef],
-    description: "The files kept with a document, oldest first: its upload fields' files and its annexes (reader).",
-    args: { documentId: t.arg.id({ required: true }) },
-    resolve: resolveOperation(
-      attachmentsOperation,
-      ({ documentId }) => ({ id: String(documentId) }),
-      (result) => result.items,
-    ),
-  }),
+  // The list as before (the items alone); the declaration answers them as `items` (REST).
+  attachments: declaredField(t as never, attachmentsOperation as unknown as Operation, naming, {
+    pick: { type: [AttachmentRef], from: (result: { items: unknown[] }) => result.items } as never,
+  }) as never,
 }));
 
 builder.mutationFields((t) => ({
   createAttachment: t.field({
     type: AttachmentRef,
-    description:
-      "Adds an annex: a PDF, Word (.docx) or image, checked by its content (editor; DOCUMENT_LOCKED while someone else edits; TOO_MANY_ATTACHMENTS past the limit).",
-    args: { documentId: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }) },
+    description: createAttachmentOperation.description,
+    args: { id: t.arg.id({ required: true, description: "The document's." }), file: t.arg({ type: "File", required: true }) },
+    extensions: { [DECLARATION_EXTENSION]: createAttachmentOperation.name },
     resolve: resolveUpload(
       createAttachmentOperation,
-      ({ documentId }) => ({ id: String(documentId) }),
+      ({ id }) => ({ id: String(id) }),
       ({ file }) => [file as File],
     ),
   }),
-  deleteAttachment: t.field({
-    type: "ID",
-    description: "Removes an annex and its file (editor); the file of one of the document's fields stays (ATTACHMENT_FILLS_FIELD).",
-    args: { documentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(
-      deleteAttachmentOperation,
-      ({ documentId, id }) => ({ id: String(documentId), attachmentId: String(id) }),
-      (result) => result.id,
-    ),
-  }),
+  deleteAttachment: declaredField(t as never, deleteAttachmentOperation as unknown as Operation, naming, removedId) as never,
 }));

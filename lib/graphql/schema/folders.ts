@@ -1,17 +1,31 @@
+import type { z } from "zod";
 import {
   createFolderOperation,
   deleteFolderOperation,
   deleteFoldersOperation,
+  folderNodeSchema,
   folderTreeOperation,
   listFoldersOperation,
   updateFolderOperation,
   upsertFolderOperation,
 } from "@/lib/folders/folder-operations";
 import { folderAncestors, folderPath } from "@/lib/folders/folders";
-import type { FolderCrumb, FolderGroup, FolderNode } from "@/lib/folders/folder-types";
-import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import { FOLDER_GROUPS, type FolderCrumb, type FolderGroup } from "@/lib/folders/folder-types";
+import { DECLARATION_EXTENSION, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import type { GraphQLContext } from "../context";
+import { declaredField, declaredFields, type Naming } from "../from-declarations";
+import { keepingNulls, resolvingWith } from "./declared-with";
+
+/**
+ * Folders (spec section 7: folders(group, where.parent) returns items). Each field runs its
+ * declaration (lib/folders/folder-operations.ts) and is built from it
+ * (lib/graphql/from-declarations.ts): arguments by the input's names, the spec's `where`, enums
+ * (FolderGroup, FolderNodeType), the folder tree's type and descriptions. The Folder object stays
+ * written by hand (a Prisma object: its parent, children, ancestors and path); the drift test
+ * checks it carries every field of the declarations' output.
+ */
 
 /**
  * Ancestors asked for in one request are loaded together: every folder resolved in the same tick
@@ -45,6 +59,7 @@ const FolderAncestor = builder.simpleObject("FolderAncestor", {
 const Folder = builder.prismaObject("Folder", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId"),
     name: t.exposeString("name"),
     /** document or template. */
     group: t.exposeString("group"),
@@ -71,96 +86,69 @@ const Folder = builder.prismaObject("Folder", {
 
 const FolderList = builder.simpleObject("FolderList", { fields: (t) => ({ items: t.field({ type: [Folder] }) }) });
 
-const FolderNodeRef = builder.objectRef<FolderNode>("FolderNode");
-FolderNodeRef.implement({
-  description: "A node of the folder tree; the root (key \"root\") is labelled 'Drive'.",
-  fields: (t) => ({
-    key: t.exposeString("key"),
-    label: t.exposeString("label"),
-    type: t.exposeString("type"),
-    icon: t.exposeString("icon"),
-    leaf: t.exposeBoolean("leaf"),
-    selectable: t.exposeBoolean("selectable"),
-    parent: t.exposeString("parent", { nullable: true }),
-    children: t.field({ type: [FolderNodeRef], resolve: (node) => node.children }),
-  }),
-});
+/** The GraphQL names of the declarations' shapes and enums (lib/graphql/from-declarations.ts). */
+const FolderGroup = builder.enumType("FolderGroup", { values: FOLDER_GROUPS });
+const naming: Naming = {
+  names: new Map<z.ZodType, string>([[folderNodeSchema, "FolderNode"]]),
+  enums: { [FOLDER_GROUPS.join("|")]: FolderGroup, "root|folder": "FolderNodeType" },
+};
+
+/** Deletions answer the id, or the ids, deleted (as before). */
+const deletedId = { pick: { type: "ID", from: (result: { ids: string[] }) => result.ids[0] } as never };
+const deletedIds = { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } as never };
+
+/** A null parent is the top level (absent: every folder, or the parent kept). */
+const folderIds = ["id", "parentId", "parent"];
 
 const FolderWhere = builder.inputType("FolderWhere", {
   fields: (t) => ({ parent: t.id({ description: "Only this folder's children; null for the top level. Absent: every folder." }) }),
 });
 
-const FolderInput = builder.inputType("FolderInput", {
-  fields: (t) => ({
-    id: t.id({ description: "upsertFolder: the folder to update; absent to create one." }),
-    name: t.string({ required: true }),
-    group: t.string({ description: "document (default) or template." }),
-    parentId: t.id(),
-  }),
-});
-
-const FolderUpdateInput = builder.inputType("FolderUpdateInput", {
-  fields: (t) => ({ name: t.string(), parentId: t.id({ description: "The new parent, or null for the top level." }) }),
-});
-
-/** The folder's fields of an input: ids as strings, a null parentId kept (the top level), other nulls dropped. */
-const folderFields = (data: unknown, keep: string[] = ["parentId"]) => {
-  const raw = (data ?? {}) as Record<string, unknown>;
-  const fields = graphqlInput(raw, ["id", "parentId", "parent"]);
-  for (const key of keep) if (raw[key] === null) fields[key] = null;
-  return fields;
-};
-
 builder.queryFields((t) => ({
+  // Written by hand for its `where` (the spec's): optional, and `parent` an ID, as before.
   folders: t.field({
     type: FolderList,
-    description: "The folders of a group (document by default), optionally only the children of `where.parent`.",
-    args: { group: t.arg.string(), where: t.arg({ type: FolderWhere }) },
-    resolve: resolveOperation(listFoldersOperation, ({ group, where }) => ({
-      ...graphqlInput({ group }),
-      ...(where ? folderFields({ parent: (where as { parent?: unknown }).parent }, ["parent"]) : {}),
-    })),
+    description: listFoldersOperation.description,
+    args: { group: t.arg({ type: FolderGroup }), where: t.arg({ type: FolderWhere }) },
+    extensions: { [DECLARATION_EXTENSION]: listFoldersOperation.name },
+    resolve: resolveOperation(listFoldersOperation, keepingNulls(folderIds, ["parent"], "where")),
   }),
-  folderTree: t.field({
-    type: FolderNodeRef,
-    description: "The whole tree of a group under the root node 'Drive'.",
-    args: { group: t.arg.string() },
-    resolve: resolveOperation(folderTreeOperation),
-  }),
+  folderTree: declaredField(t as never, folderTreeOperation as unknown as Operation, naming) as never,
 }));
 
+const prismaResolving = (t: object, operation: Operation) =>
+  resolvingWith(t as never, resolvePrismaOperation(operation, keepingNulls(folderIds, ["parentId"]))) as never;
+
 builder.mutationFields((t) => ({
-  createFolder: t.prismaField({
-    type: Folder,
-    args: { data: t.arg({ type: FolderInput, required: true }) },
-    // The create input has no id.
-    resolve: resolvePrismaOperation(createFolderOperation, ({ data }) => {
-      const fields = folderFields(data);
-      delete fields.id;
-      return fields;
-    }),
-  }),
-  updateFolder: t.prismaField({
-    type: Folder,
-    description: "Renames a folder and/or moves it under another parent (null: the top level).",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: FolderUpdateInput, required: true }) },
-    resolve: resolvePrismaOperation(updateFolderOperation, ({ id, data }) => ({ ...folderFields(data), id: String(id) })),
-  }),
-  upsertFolder: t.prismaField({
-    type: Folder,
-    description: "Updates the folder `data.id` (name, parent), or creates one without an id.",
-    args: { data: t.arg({ type: FolderInput, required: true }) },
-    resolve: resolvePrismaOperation(upsertFolderOperation, ({ data }) => folderFields(data)),
-  }),
-  deleteFolder: t.field({
-    type: "ID",
-    description: "Deletes a folder with its sub-folders; their documents and templates go back to the root.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteFolderOperation, null, (result) => result.ids[0]),
-  }),
-  bulkDeleteFolders: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteFoldersOperation, null, (result) => result.ids),
+  createFolder: declaredField(
+    prismaResolving(t, createFolderOperation as unknown as Operation),
+    createFolderOperation as unknown as Operation,
+    naming,
+    {
+      ref: Folder,
+      prisma: true,
+    },
+  ) as never,
+  updateFolder: declaredField(
+    prismaResolving(t, updateFolderOperation as unknown as Operation),
+    updateFolderOperation as unknown as Operation,
+    naming,
+    {
+      ref: Folder,
+      prisma: true,
+    },
+  ) as never,
+  upsertFolder: declaredField(
+    prismaResolving(t, upsertFolderOperation as unknown as Operation),
+    upsertFolderOperation as unknown as Operation,
+    naming,
+    {
+      ref: Folder,
+      prisma: true,
+    },
+  ) as never,
+  ...declaredFields(t as never, [deleteFolderOperation, deleteFoldersOperation] as unknown as Operation[], naming, {
+    deleteFolder: deletedId,
+    bulkDeleteFolders: deletedIds,
   }),
 }));

@@ -1,3 +1,5 @@
+import type { ObjectRef } from "@pothos/core";
+import type { z } from "zod";
 import {
   bulkDeleteRemindersOperation,
   createReminderOperation,
@@ -5,99 +7,61 @@ import {
   listReminders,
   updateReminderOperation,
 } from "@/lib/reminders/reminder-operations";
-import type { PresentedReminder } from "@/lib/reminders/reminder-schemas";
-import { resolveOperation } from "@/lib/operations/graphql";
+import { REMINDER_CONTACT_STATUSES } from "@/lib/reminders/reminder-limits";
+import { reminderContactSchema, reminderOutput, type PresentedReminder } from "@/lib/reminders/reminder-schemas";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import { withoutUndefined } from "./arguments";
+import { declaredFields, declaredOutput, type Naming } from "../from-declarations";
+
+/**
+ * A document's reminders (spec Reminder): emailed to their contacts at notifyAt, once. Each field
+ * runs its declaration (lib/reminders/reminder-operations.ts) and is built from it
+ * (lib/graphql/from-declarations.ts): arguments by the input's names (`id` is the document's,
+ * `reminderId` the reminder's, as over REST), result types, enums and descriptions. A contact's
+ * `status` and `sentAt`, its notification's fields one level up, are added here as before.
+ */
 
 type Contact = PresentedReminder["contacts"][number];
+/** The schema types of the builder (for a ref built at run time). */
+type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer Types> ? Types : never;
+const contactOutput = reminderOutput.shape.contacts.element;
 
-const ReminderContactRef = builder.objectRef<Contact>("ReminderContact").implement({
-  description: "Someone a reminder emails, and whether it was sent to them.",
-  fields: (t) => ({
-    name: t.exposeString("name"),
-    email: t.exposeString("email"),
-    phone: t.exposeString("phone", { nullable: true }),
-    status: t.string({ description: "pending, sent or failed.", resolve: (c) => c.notification.status }),
-    sentAt: t.field({ type: "DateTime", nullable: true, resolve: (c) => (c.notification.sentAt ? new Date(c.notification.sentAt) : null) }),
-  }),
-});
-
-/** A reminder about a document (spec Reminder): emailed to its contacts at notifyAt, once. */
-const ReminderRef = builder.objectRef<PresentedReminder>("Reminder").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    documentId: t.exposeID("documentId", { nullable: true }),
-    name: t.exposeString("name"),
-    description: t.exposeString("description", { nullable: true }),
-    notifyAt: t.expose("notifyAt", { type: "DateTime" }),
-    notifiedAt: t.expose("notifiedAt", { type: "DateTime", nullable: true }),
-    contacts: t.field({ type: [ReminderContactRef], resolve: (r) => r.contacts }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
-  }),
-});
-
-const ReminderContactInput = builder.inputType("ReminderContactInput", {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    email: t.string({ required: true }),
-    phone: t.string(),
-  }),
-});
-
-const ReminderInput = builder.inputType("ReminderInput", {
-  fields: (t) => ({
-    name: t.string(),
-    description: t.string(),
-    notifyAt: t.string({ description: "ISO date-time." }),
-    contacts: t.field({ type: [ReminderContactInput] }),
-  }),
-});
-
-/** The input's fields as the declarations take them: absent ones left out, contacts without empty phones. */
-const dataOf = (data: unknown) => {
-  const fields = withoutUndefined(data as Record<string, unknown>);
-  if (Array.isArray(fields.contacts)) fields.contacts = (fields.contacts as Record<string, unknown>[]).map((c) => withoutUndefined(c));
-  return fields;
+const naming: Naming = {
+  names: new Map<z.ZodType, string>([
+    [reminderOutput, "Reminder"],
+    [contactOutput, "ReminderContact"],
+    [contactOutput.shape.notification, "ReminderNotification"],
+    [reminderContactSchema, "ReminderContact"],
+  ]),
+  enums: { [REMINDER_CONTACT_STATUSES.join("|")]: "ReminderContactStatus" },
 };
 
-builder.queryFields((t) => ({
-  reminders: t.field({
-    type: [ReminderRef],
-    description: "The reminders of a document, soonest first (reader role).",
-    args: { documentId: t.arg.id({ required: true }) },
-    resolve: resolveOperation(listReminders, ({ documentId }) => ({ id: String(documentId) })),
+/** The contact's type, from the output (built once: the reminder's `contacts` are of it). */
+const ReminderContactRef = declaredOutput({ output: contactOutput } as unknown as Operation, naming, "ReminderContact").type as ObjectRef<
+  BuilderTypes,
+  Contact
+>;
+
+builder.objectFields(ReminderContactRef, (t) => ({
+  status: t.string({ description: "pending, sent or failed (notification.status).", resolve: (c) => c.notification.status }),
+  sentAt: t.field({
+    type: "DateTime",
+    nullable: true,
+    description: "When the email went (notification.sentAt).",
+    resolve: (c) => (c.notification.sentAt ? new Date(c.notification.sentAt) : null),
   }),
 }));
 
-builder.mutationFields((t) => ({
-  createReminder: t.field({
-    type: ReminderRef,
-    description: "Adds a reminder to a document (editor role).",
-    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: ReminderInput, required: true }) },
-    resolve: resolveOperation(createReminderOperation, ({ documentId, data }) => ({ ...dataOf(data), id: String(documentId) })),
-  }),
-  updateReminder: t.field({
-    type: ReminderRef,
-    description: "Changes a reminder; a new notifyAt sends it again at that time (editor role).",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: ReminderInput, required: true }) },
-    resolve: resolveOperation(updateReminderOperation, ({ id, data }) => ({ ...dataOf(data), reminderId: String(id) })),
-  }),
-  deleteReminder: t.field({
-    type: "ID",
-    description: "Removes a reminder (editor role).",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(
-      deleteReminderOperation,
-      ({ id }) => ({ reminderId: String(id) }),
-      (result) => result.id,
-    ),
-  }),
-  bulkDeleteReminders: t.field({
-    type: ["ID"],
-    description: "Removes several reminders, all or none (editor role on each one's document).",
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(bulkDeleteRemindersOperation, null, (result) => result.ids),
-  }),
-}));
+builder.queryFields((t) => declaredFields(t as never, [listReminders] as unknown as Operation[], naming));
+
+builder.mutationFields((t) =>
+  declaredFields(
+    t as never,
+    [createReminderOperation, updateReminderOperation, deleteReminderOperation, bulkDeleteRemindersOperation] as unknown as Operation[],
+    naming,
+    {
+      deleteReminder: { pick: { type: "ID", from: (result: { id: string }) => result.id } as never },
+      bulkDeleteReminders: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } as never },
+    },
+  ),
+);

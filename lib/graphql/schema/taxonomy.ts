@@ -7,6 +7,7 @@ import {
   updateCategoryOperation,
   upsertCategoryOperation,
 } from "@/lib/categories/category-operations";
+import { CATEGORY_GROUPS } from "@/lib/categories/schemas";
 import {
   createTagOperation,
   deleteTagOperation,
@@ -15,28 +16,41 @@ import {
   updateTagOperation,
   upsertTagOperation,
 } from "@/lib/tags/tag-operations";
-import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, resolveOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import { declaredFields, type Naming } from "../from-declarations";
 
-const defined = (data: object) => Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== null));
-/** The input without its `id` (create paths take none). */
-const withoutId = (data: object) => Object.fromEntries(Object.entries(defined(data)).filter(([key]) => key !== "id"));
+/**
+ * Categories and tags (spec section 7). Each field runs its declaration
+ * (lib/categories/category-operations.ts, lib/tags/tag-operations.ts) and is built from it
+ * (lib/graphql/from-declarations.ts): arguments by the input's names, enums and description. The
+ * Category and Tag objects stay written by hand (Prisma objects: templates and documents reach
+ * them as relations); the drift test checks they carry every field of the declarations' output.
+ * Written by hand too: hideCategory and showCategory, which run one declaration
+ * (setCategoryVisibility) with `hidden` fixed.
+ */
+
+const naming: Naming = { names: new Map(), enums: { [CATEGORY_GROUPS.join("|")]: "CategoryGroup" } };
 
 const Category = builder.prismaObject("Category", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId", { nullable: true, description: "The workspace's; null for a global category." }),
     name: t.exposeString("name"),
     slug: t.exposeString("slug"),
     group: t.exposeString("group"),
     hidden: t.exposeBoolean("hidden"),
     global: t.exposeBoolean("global"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
 });
 
 const Tag = builder.prismaObject("Tag", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId"),
     name: t.exposeString("name"),
     color: t.exposeString("color"),
     /** How many documents and templates carry the tag. */
@@ -49,81 +63,56 @@ const Tag = builder.prismaObject("Tag", {
   }),
 });
 
-const CategoryInput = builder.inputType("CategoryInput", {
-  fields: (t) => ({ id: t.id(), name: t.string({ required: true }), group: t.string() }),
-});
-const TagInput = builder.inputType("TagInput", {
-  fields: (t) => ({ id: t.id(), name: t.string(), color: t.string() }),
-});
+/** Deletions answer the id, or the ids, deleted (as before). */
+const deletedId = { pick: { type: "ID", from: (result: { id: string }) => result.id } };
+const deletedIds = { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } };
 
-builder.queryFields((t) => ({
-  categories: t.field({
-    type: [Category],
-    args: { group: t.arg.string(), includeHidden: t.arg.boolean() },
-    resolve: resolveOperation(listCategories),
+builder.queryFields((t) =>
+  declaredFields(t as never, [listCategories, listTags] as unknown as Operation[], naming, {
+    categories: { ref: [Category] },
+    tags: { ref: [Tag] },
   }),
-  tags: t.field({ type: [Tag], resolve: resolveOperation(listTags) }),
-}));
+);
 
-builder.mutationFields((t) => ({
-  createCategory: t.field({
+builder.mutationFields((t) =>
+  declaredFields(
+    t as never,
+    [
+      createCategoryOperation,
+      updateCategoryOperation,
+      upsertCategoryOperation,
+      deleteCategoryOperation,
+      deleteCategoriesOperation,
+      createTagOperation,
+      updateTagOperation,
+      upsertTagOperation,
+      deleteTagOperation,
+      deleteTagsOperation,
+    ] as unknown as Operation[],
+    naming,
+    {
+      createCategory: { ref: Category },
+      updateCategory: { ref: Category },
+      upsertCategory: { ref: Category },
+      deleteCategory: deletedId as never,
+      bulkDeleteCategories: deletedIds as never,
+      createTag: { ref: Tag },
+      updateTag: { ref: Tag },
+      upsertTag: { ref: Tag },
+      deleteTag: deletedId as never,
+      bulkDeleteTags: deletedIds as never,
+    },
+  ),
+);
+
+/** hideCategory and showCategory: setCategoryVisibility with `hidden` given by the field. */
+const visibilityField = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0], hidden: boolean) =>
+  t.field({
     type: Category,
-    args: { data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: resolveOperation(createCategoryOperation, ({ data }) => withoutId(data as object)),
-  }),
-  updateCategory: t.field({
-    type: Category,
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: resolveOperation(updateCategoryOperation, ({ id, data }) => ({ id: String(id), name: (data as { name: string }).name })),
-  }),
-  upsertCategory: t.field({
-    type: Category,
-    args: { data: t.arg({ type: CategoryInput, required: true }) },
-    resolve: resolveOperation(upsertCategoryOperation, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id"])),
-  }),
-  hideCategory: t.field({
-    type: Category,
+    description: `${setCategoryVisibility.description} This one ${hidden ? "hides" : "shows"} it.`,
     args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden: true })),
-  }),
-  showCategory: t.field({
-    type: Category,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden: false })),
-  }),
-  deleteCategory: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteCategoryOperation, null, (result) => result.id),
-  }),
-  bulkDeleteCategories: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteCategoriesOperation, null, (result) => result.ids),
-  }),
-  createTag: t.field({
-    type: Tag,
-    args: { data: t.arg({ type: TagInput, required: true }) },
-    resolve: resolveOperation(createTagOperation, ({ data }) => withoutId(data as object)),
-  }),
-  updateTag: t.field({
-    type: Tag,
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: TagInput, required: true }) },
-    resolve: resolveOperation(updateTagOperation, ({ id, data }) => ({ ...withoutId(data as object), id: String(id) })),
-  }),
-  upsertTag: t.field({
-    type: Tag,
-    args: { data: t.arg({ type: TagInput, required: true }) },
-    resolve: resolveOperation(upsertTagOperation, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id"])),
-  }),
-  deleteTag: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteTagOperation, null, (result) => result.id),
-  }),
-  bulkDeleteTags: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteTagsOperation, null, (result) => result.ids),
-  }),
-}));
+    extensions: { [DECLARATION_EXTENSION]: setCategoryVisibility.name },
+    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden })),
+  });
+
+builder.mutationFields((t) => ({ hideCategory: visibilityField(t, true), showCategory: visibilityField(t, false) }));

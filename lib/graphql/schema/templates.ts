@@ -1,5 +1,8 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import type { z } from "zod";
+import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
+import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
 import {
   cloneTemplateOperation,
   createTemplateOperation,
@@ -12,12 +15,28 @@ import {
   updateTemplateOperation,
   updateTemplateVersionOperation,
 } from "@/lib/templates/template-operations";
-import { variablesSchema, type Variable } from "@/lib/templates/variables";
+import { CURRENCY_FORMATS, VARIABLE_TYPES } from "@/lib/templates/variable-types";
+import { variableOptionsSchema, variableSchema, variablesSchema, type Variable } from "@/lib/templates/variables";
 import { builder, uploadedFile } from "../builder";
-import { withoutUndefined } from "./arguments";
+import { declaredField, declaredFields, type Naming } from "../from-declarations";
+import { adjusting, keepingNulls, optionalArgument } from "./declared-with";
 import { Author, authorSelect } from "./document-types";
 
+/**
+ * Templates (spec section 7: createTemplate (data, file), cloneTemplate (id),
+ * updateTemplateDestinationFolder, updateTemplateVersion (id, file, delimiter),
+ * publishUnpublishTemplate (id, data)). Each field runs its declaration
+ * (lib/templates/template-operations.ts) and is built from it (lib/graphql/from-declarations.ts):
+ * arguments by the input's names (the spec's `data` where it names one), enums and descriptions.
+ * The Template object stays written by hand (a Prisma object: its category, folder, tags and
+ * author load in the statement that reads it); the drift test checks it carries every field of
+ * the declarations' output. The uploads take their `file` as a File argument in place of the
+ * declaration's `files`.
+ */
+
 const ID_FIELDS = ["id", "folderId", "categoryId", "tagIds", "authorId", "destinationId"];
+/** A template's details that null clears (absent: kept). */
+const CLEARABLE = ["description", "language", "jurisdiction", "value", "currency", "categoryId", "folderId"];
 
 type AuthorRow = { id: string; firstName: string; lastName: string; email: string };
 
@@ -48,6 +67,10 @@ const TemplateVariable = builder.objectRef<TemplateVariableRow>("TemplateVariabl
 export const TemplateRef = builder.prismaObject("Template", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId"),
+    authorId: t.exposeID("authorId", { nullable: true }),
+    categoryId: t.exposeID("categoryId", { nullable: true }),
+    folderId: t.exposeID("folderId", { nullable: true }),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     published: t.exposeBoolean("published"),
@@ -91,124 +114,103 @@ const TemplatePage = builder.simpleObject("TemplatePage", {
   fields: (t) => ({ items: t.field({ type: [TemplateRef] }), total: t.int(), page: t.int(), pages: t.int(), perPage: t.int() }),
 });
 
-const TemplateInput = builder.inputType("TemplateInput", {
-  fields: (t) => ({
-    name: t.string(),
-    description: t.string(),
-    language: t.string(),
-    jurisdiction: t.string(),
-    value: t.float(),
-    currency: t.string(),
-    categoryId: t.id(),
-    folderId: t.id(),
-    tagIds: t.idList(),
-    variables: t.field({ type: "JSON", description: "Field definitions (lib/templates/variables.ts), checked together with formulas." }),
-  }),
-});
-
-const PublishInput = builder.inputType("PublishTemplateInput", { fields: (t) => ({ published: t.boolean({ required: true }) }) });
-
-/** Template fields without undefined, and without nulls where null means nothing; ids as strings. */
-const cleanFields = (data: object | null | undefined) => {
-  const fields = withoutUndefined(data);
-  for (const key of ["name", "tagIds", "variables"]) if (fields[key] === null) delete fields[key];
-  for (const key of ["categoryId", "folderId"]) if (fields[key] !== null && fields[key] !== undefined) fields[key] = String(fields[key]);
-  if (Array.isArray(fields.tagIds)) fields.tagIds = fields.tagIds.map(String);
-  return fields;
+/** The GraphQL names of the declarations' shapes and enums (lib/graphql/from-declarations.ts). */
+const naming: Naming = {
+  names: new Map<z.ZodType, string>([
+    [variableSchema, "TemplateVariable"],
+    [variableOptionsSchema, "TemplateVariableOptions"],
+  ]),
+  enums: {
+    [VARIABLE_TYPES.join("|")]: "TemplateVariableType",
+    [CURRENCY_FORMATS.join("|")]: "CurrencyFormat",
+    [IDENTITY_TYPES.join("|")]: "IdentityType",
+    "createdAt|updatedAt": "TemplateDateField",
+    "name|createdAt|updatedAt": "TemplateOrderBy",
+    "asc|desc": "SortDirection",
+  },
 };
 
-/** An uploaded GraphQL File as the declarations' `files`. */
-const filesOf = async (file: File) => [await uploadedFile(file)];
+const op = (operation: unknown) => operation as Operation;
+type Resolver = (...args: unknown[]) => unknown;
+
+/**
+ * An upload built from its declaration: the declaration's `files` become the spec's `file`
+ * (a File, required), read before the declaration runs with the other arguments (`toInput`).
+ */
+const upload = (toInput: (args: Record<string, unknown>) => Record<string, unknown>, operation: Operation) => (t: object) =>
+  adjusting(t as never, (options) => {
+    const args = { ...options.args };
+    delete args.files;
+    return {
+      ...options,
+      args: { ...args, file: (t as { arg: (options: object) => unknown }).arg({ type: "File", required: true }) },
+      resolve: async (query: unknown, root: unknown, raw: Record<string, unknown>, context: unknown, info: unknown) => {
+        const { file, ...rest } = raw;
+        const files = [await uploadedFile(file as File)];
+        const resolve = resolvePrismaOperation(operation, () => ({ ...toInput(rest), files })) as unknown as Resolver;
+        return resolve(query, root, raw, context, info);
+      },
+    };
+  });
 
 builder.queryFields((t) => ({
-  templates: t.field({
-    type: TemplatePage,
-    description: "A page of the account's templates (25 by default).",
-    args: {
-      page: t.arg.int(),
-      size: t.arg.int(),
-      name: t.arg.string(),
-      search: t.arg.string(),
-      folderId: t.arg.id({ description: "A folder, or null for the root (Drive). Absent: every folder." }),
-      categoryId: t.arg.id(),
-      tagIds: t.arg.idList(),
-      published: t.arg.boolean(),
-      authorId: t.arg.id(),
-      orderBy: t.arg.string(),
-      sortBy: t.arg.string(),
-    },
-    resolve: (root, args, context, info) => {
-      // Records what the page loads for `items`, so relations the service included are not fetched again.
-      queryFromInfo({ context, info, path: ["items"] });
-      // folderId null is the root (Drive), not "any folder".
-      const toInput = (raw: Record<string, unknown>) => ({
-        ...graphqlInput(raw, ID_FIELDS),
-        ...(raw.folderId === null ? { folderId: null } : {}),
-      });
-      return resolveOperation(listTemplatesOperation, toInput)(root, args, context);
-    },
-  }),
-  template: t.prismaField({
-    type: "Template",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(getTemplateOperation),
-  }),
+  templates: declaredField(
+    adjusting(t as never, (options) => ({
+      ...options,
+      // The tags' ids, typed as ids (the list declares no `ids`: it only filters).
+      args: { ...options.args, tagIds: t.arg.idList() },
+      resolve: (root: unknown, args: Record<string, unknown>, context: never, info: never) => {
+        // Records what the page loads for `items`, so relations the service included are not fetched again.
+        queryFromInfo({ context, info, path: ["items"] });
+        // folderId null is the root (Drive), not "any folder".
+        return resolveOperation(listTemplatesOperation, keepingNulls(ID_FIELDS, ["folderId"]))(root, args, context);
+      },
+    })),
+    op(listTemplatesOperation),
+    naming,
+    { ref: TemplatePage },
+  ) as never,
+  template: declaredField(t as never, op(getTemplateOperation), naming, { ref: "Template", prisma: true }) as never,
 }));
 
+/** A prismaField answering the Template, with nulls that clear a detail kept. */
+const clearing = (t: object, operation: Operation, inside?: string) =>
+  adjusting(t as never, (options) => ({
+    ...options,
+    resolve: resolvePrismaOperation(operation, keepingNulls(ID_FIELDS, CLEARABLE, inside)),
+  }));
+
 builder.mutationFields((t) => ({
-  createTemplate: t.prismaField({
-    type: "Template",
-    description: "Creates an unpublished template from a .docx, .pdf (with a form) or .doc, finding its fields.",
-    args: { data: t.arg({ type: TemplateInput }), file: t.arg({ type: "File", required: true }) },
-    resolve: async (query, root, args, context) => {
-      const files = await filesOf(args.file);
-      return resolvePrismaOperation(createTemplateOperation, () => ({ ...cleanFields(args.data), files }))(query, root, args, context);
-    },
+  createTemplate: declaredField(
+    upload(
+      keepingNulls(ID_FIELDS, CLEARABLE, "data"),
+      op(createTemplateOperation),
+    )(adjusting(t as never, (options) => ({ ...options, args: { ...options.args, data: optionalArgument(options.args.data) } }))),
+    op(createTemplateOperation),
+    naming,
+    { ref: "Template", prisma: true, data: { outside: ["files"] } },
+  ) as never,
+  updateTemplate: declaredField(clearing(t, op(updateTemplateOperation)), op(updateTemplateOperation), naming, {
+    ref: "Template",
+    prisma: true,
+  }) as never,
+  updateTemplateVersion: declaredField(
+    upload(keepingNulls(["id"], []), op(updateTemplateVersionOperation))(t),
+    op(updateTemplateVersionOperation),
+    naming,
+    { ref: "Template", prisma: true },
+  ) as never,
+  publishUnpublishTemplate: declaredField(t as never, op(publishTemplateOperation), naming, {
+    ref: "Template",
+    prisma: true,
+    data: { outside: ["id"] },
+  }) as never,
+  ...declaredFields(t as never, [cloneTemplateOperation, moveTemplateOperation] as unknown as Operation[], naming, {
+    cloneTemplate: { ref: "Template", prisma: true },
+    updateTemplateDestinationFolder: { ref: "Template", prisma: true },
   }),
-  updateTemplate: t.prismaField({
-    type: "Template",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: TemplateInput, required: true }) },
-    resolve: resolvePrismaOperation(updateTemplateOperation, ({ id, data }) => ({ ...cleanFields(data as object), id: String(id) })),
-  }),
-  cloneTemplate: t.prismaField({
-    type: "Template",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(cloneTemplateOperation),
-  }),
-  updateTemplateDestinationFolder: t.prismaField({
-    type: "Template",
-    description: "Moves a template to a template folder, or to the root (Drive) with a null destinationId.",
-    args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
-    resolve: resolvePrismaOperation(moveTemplateOperation),
-  }),
-  updateTemplateVersion: t.prismaField({
-    type: "Template",
-    description:
-      "Replaces the template's file; known fields keep their settings. `delimiter` is accepted, but the format is found in the file.",
-    args: { id: t.arg.id({ required: true }), file: t.arg({ type: "File", required: true }), delimiter: t.arg.string() },
-    resolve: async (query, root, args, context) => {
-      const files = await filesOf(args.file);
-      const input = (raw: Record<string, unknown>) => ({ ...graphqlInput({ id: raw.id, delimiter: raw.delimiter }, ["id"]), files });
-      return resolvePrismaOperation(updateTemplateVersionOperation, input)(query, root, args, context);
-    },
-  }),
-  publishUnpublishTemplate: t.prismaField({
-    type: "Template",
-    description: "Publishes or unpublishes a template; only published templates make documents.",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: PublishInput, required: true }) },
-    resolve: resolvePrismaOperation(publishTemplateOperation, ({ id, data }) => ({
-      id: String(id),
-      published: (data as { published: boolean }).published,
-    })),
-  }),
-  deleteTemplate: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteTemplateOperation, null, (result) => result.ids[0]),
-  }),
-  bulkDeleteTemplates: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteTemplatesOperation, null, (result) => result.ids),
+  ...declaredFields(t as never, [deleteTemplateOperation, deleteTemplatesOperation] as unknown as Operation[], naming, {
+    deleteTemplate: { pick: { type: "ID", from: (result: { ids: string[] }) => result.ids[0] } as never },
+    bulkDeleteTemplates: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } as never },
   }),
 }));

@@ -172,12 +172,12 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "switchAccount", query: () => `mutation { switchAccount(accountId: "${world.accountB.id}") { id name } }` },
   { name: "categories", query: () => "{ categories(includeHidden: true) { id name } }" },
   { name: "tags", query: () => "{ tags { id name } }" },
-  { name: "createCategory", query: () => 'mutation { createCategory(data: { name: "Planted" }) { id } }' },
-  { name: "updateCategory", query: () => `mutation { updateCategory(id: "${world.categoryOfB.id}", data: { name: "Renamed" }) { id } }` },
+  { name: "createCategory", query: () => 'mutation { createCategory(name: "Planted") { id } }' },
+  { name: "updateCategory", query: () => `mutation { updateCategory(id: "${world.categoryOfB.id}", name: "Renamed") { id } }` },
   { name: "hideCategory", query: () => `mutation { hideCategory(id: "${world.categoryOfB.id}") { id } }` },
   { name: "bulkDeleteCategories", query: () => `mutation { bulkDeleteCategories(ids: ["${world.categoryOfB.id}"]) }` },
-  { name: "createTag", query: () => 'mutation { createTag(data: { name: "Planted" }) { id } }' },
-  { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", data: { color: "#000000" }) { id } }` },
+  { name: "createTag", query: () => 'mutation { createTag(name: "Planted") { id } }' },
+  { name: "updateTag", query: () => `mutation { updateTag(id: "${world.tagOfB.id}", color: "#000000") { id } }` },
   { name: "bulkDeleteTags", query: () => `mutation { bulkDeleteTags(ids: ["${world.tagOfB.id}"]) }` },
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
   {
@@ -216,14 +216,14 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   // Categories and tags by B's ids
   {
     name: "upsertCategory",
-    query: () => `mutation { upsertCategory(data: { id: "${world.categoryOfB.id}", name: "Hijacked" }) { id name } }`,
+    query: () => `mutation { upsertCategory(id: "${world.categoryOfB.id}", name: "Hijacked") { id name } }`,
   },
   { name: "showCategory", query: () => `mutation { showCategory(id: "${world.categoryOfB.id}") { id name } }` },
   { name: "deleteCategory", query: () => `mutation { deleteCategory(id: "${world.categoryOfB.id}") }` },
-  { name: "upsertTag", query: () => `mutation { upsertTag(data: { id: "${world.tagOfB.id}", name: "Hijacked" }) { id name } }` },
+  { name: "upsertTag", query: () => `mutation { upsertTag(id: "${world.tagOfB.id}", name: "Hijacked") { id name } }` },
   { name: "deleteTag", query: () => `mutation { deleteTag(id: "${world.tagOfB.id}") }` },
-  { name: "upsertCategory creating", query: () => 'mutation { upsertCategory(data: { name: "Planted" }) { id } }' },
-  { name: "upsertTag creating", query: () => 'mutation { upsertTag(data: { name: "Planted" }) { id } }' },
+  { name: "upsertCategory creating", query: () => 'mutation { upsertCategory(name: "Planted") { id } }' },
+  { name: "upsertTag creating", query: () => 'mutation { upsertTag(name: "Planted") { id } }' },
   // Workspace data store
   { name: "dataStore", query: () => "{ dataStore { variables { name value } } }" },
   { name: "updateDataStore", query: () => 'mutation { updateDataStore(variables: [{ name: "planted", value: "x" }]) { updatedAt } }' },
@@ -281,20 +281,20 @@ const GRAPHQL_CASES: GraphQLCase[] = [
     files: { f: DOCX },
   },
   // Document attachments
-  { name: "attachments", query: () => `{ attachments(documentId: "${world.documentOfB.id}") { id name path } }` },
+  { name: "attachments", query: () => `{ attachments(id: "${world.documentOfB.id}") { id name path } }` },
   { name: "document attachments", query: () => `{ document(id: "${world.documentOfB.id}") { attachments { id name path } } }` },
   {
     name: "createAttachment",
-    query: () => `mutation ($file: File!) { createAttachment(documentId: "${world.documentOfB.id}", file: $file) { id } }`,
+    query: () => `mutation ($file: File!) { createAttachment(id: "${world.documentOfB.id}", file: $file) { id } }`,
     files: { file: DOCX },
   },
   {
     name: "deleteAttachment",
-    query: () => `mutation { deleteAttachment(documentId: "${world.documentOfB.id}", id: "${world.attachmentOfB.id}") }`,
+    query: () => `mutation { deleteAttachment(id: "${world.documentOfB.id}", attachmentId: "${world.attachmentOfB.id}") }`,
   },
   {
     name: "deleteAttachment of B through A's document",
-    query: () => `mutation { deleteAttachment(documentId: "${world.documentOfA.id}", id: "${world.attachmentOfB.id}") }`,
+    query: () => `mutation { deleteAttachment(id: "${world.documentOfA.id}", attachmentId: "${world.attachmentOfB.id}") }`,
   },
   { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
   // Document policies
@@ -420,7 +420,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "templates", query: () => "{ templates { total items { id name } } }" },
   { name: "template", query: () => `{ template(id: "${world.templateOfB.id}") { id name } }` },
   { name: "createTemplate", query: () => "mutation ($file: File!) { createTemplate(file: $file) { id } }", files: { file: DOCX } },
-  { name: "updateTemplate", query: () => `mutation { updateTemplate(id: "${world.templateOfB.id}", data: { name: "Hijacked" }) { id } }` },
+  { name: "updateTemplate", query: () => `mutation { updateTemplate(id: "${world.templateOfB.id}", name: "Hijacked") { id } }` },
   { name: "cloneTemplate", query: () => `mutation { cloneTemplate(id: "${world.templateOfB.id}") { id name } }` },
   {
     name: "updateTemplateDestinationFolder",
@@ -440,9 +440,9 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   // Folders
   { name: "folders", query: () => "{ folders { items { id name } } }" },
   { name: "folderTree", query: () => "{ folderTree { label children { key label } } }" },
-  { name: "createFolder", query: () => `mutation { createFolder(data: { name: "Planted", parentId: "${world.folderOfB.id}" }) { id } }` },
-  { name: "updateFolder", query: () => `mutation { updateFolder(id: "${world.folderOfB.id}", data: { name: "Hijacked" }) { id } }` },
-  { name: "upsertFolder", query: () => `mutation { upsertFolder(data: { id: "${world.folderOfB.id}", name: "Hijacked" }) { id } }` },
+  { name: "createFolder", query: () => `mutation { createFolder(name: "Planted", parentId: "${world.folderOfB.id}") { id } }` },
+  { name: "updateFolder", query: () => `mutation { updateFolder(id: "${world.folderOfB.id}", name: "Hijacked") { id } }` },
+  { name: "upsertFolder", query: () => `mutation { upsertFolder(id: "${world.folderOfB.id}", name: "Hijacked") { id } }` },
   { name: "deleteFolder", query: () => `mutation { deleteFolder(id: "${world.folderOfB.id}") }` },
   { name: "bulkDeleteFolders", query: () => `mutation { bulkDeleteFolders(ids: ["${world.folderOfB.id}"]) }` },
 ];

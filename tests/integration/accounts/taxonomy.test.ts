@@ -13,12 +13,12 @@ describe("categories", () => {
   it("create, rename, hide, show and delete, each audited", async () => {
     const { account, accessToken } = await admin("Uniform");
     const created = await graphql<{ createCategory: { id: string; slug: string } }>(
-      'mutation { createCategory(data: { name: "Contratos de Compraventa", group: "document" }) { id slug } }',
+      'mutation { createCategory(name: "Contratos de Compraventa", group: document) { id slug } }',
       { accessToken },
     );
     expect(created.data?.createCategory.slug).toBe("contratos-de-compraventa");
     const id = created.data!.createCategory.id;
-    const renamed = await graphql(`mutation { updateCategory(id: "${id}", data: { name: "Sales" }) { name slug } }`, { accessToken });
+    const renamed = await graphql(`mutation { updateCategory(id: "${id}", name: "Sales") { name slug } }`, { accessToken });
     expect(renamed.data).toEqual({ updateCategory: { name: "Sales", slug: "sales" } });
 
     await graphql(`mutation { hideCategory(id: "${id}") { hidden } }`, { accessToken });
@@ -30,7 +30,7 @@ describe("categories", () => {
     expect(all.data?.categories).toContainEqual({ id, hidden: true });
     await graphql(`mutation { showCategory(id: "${id}") { hidden } }`, { accessToken });
 
-    const duplicate = await graphql('mutation { createCategory(data: { name: "sales" }) { id } }', { accessToken });
+    const duplicate = await graphql('mutation { createCategory(name: "sales") { id } }', { accessToken });
     expect(duplicate.errors?.[0].extensions.code).toBe("CONFLICT");
 
     const deleted = await graphql(`mutation { bulkDeleteCategories(ids: ["${id}"]) }`, { accessToken });
@@ -53,7 +53,7 @@ describe("categories", () => {
     const settings = (await db.account.findUniqueOrThrow({ where: { id: a.account.id } })).settings as { hiddenCategories: string[] };
     expect(settings.hiddenCategories).toContain(global.id);
     // A global category cannot be renamed or deleted by an account.
-    const rename = await graphql(`mutation { updateCategory(id: "${global.id}", data: { name: "Mine" }) { id } }`, {
+    const rename = await graphql(`mutation { updateCategory(id: "${global.id}", name: "Mine") { id } }`, {
       accessToken: a.accessToken,
     });
     expect(rename.errors?.[0].extensions.code).toBe("NOT_FOUND");
@@ -64,16 +64,16 @@ describe("tags", () => {
   it("create with a colour, recolour, refuse bad colours and duplicates, delete", async () => {
     const { accessToken } = await admin("Xray");
     const created = await graphql<{ createTag: { id: string; color: string } }>(
-      'mutation { createTag(data: { name: "Urgent", color: "#dc2626" }) { id color } }',
+      'mutation { createTag(name: "Urgent", color: "#dc2626") { id color } }',
       { accessToken },
     );
     const id = created.data!.createTag.id;
     expect(created.data?.createTag.color).toBe("#dc2626");
-    const bad = await graphql(`mutation { updateTag(id: "${id}", data: { color: "reddish" }) { id } }`, { accessToken });
+    const bad = await graphql(`mutation { updateTag(id: "${id}", color: "reddish") { id } }`, { accessToken });
     expect(bad.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
-    const duplicate = await graphql('mutation { createTag(data: { name: "urgent" }) { id } }', { accessToken });
+    const duplicate = await graphql('mutation { createTag(name: "urgent") { id } }', { accessToken });
     expect(duplicate.errors?.[0].extensions.code).toBe("CONFLICT");
-    const recoloured = await graphql(`mutation { updateTag(id: "${id}", data: { color: "#16a34a" }) { color } }`, { accessToken });
+    const recoloured = await graphql(`mutation { updateTag(id: "${id}", color: "#16a34a") { color } }`, { accessToken });
     expect(recoloured.data).toEqual({ updateTag: { color: "#16a34a" } });
     expect(await graphql(`mutation { deleteTag(id: "${id}") }`, { accessToken })).toMatchObject({ data: { deleteTag: id } });
     expect(await db.tag.findUnique({ where: { id } })).toBeNull();
@@ -83,9 +83,9 @@ describe("tags", () => {
     const { account } = await createAccount("Yankee");
     const member = await addMember(account.id, "Member");
     const { accessToken } = await signedInAs(member.id, account.id);
-    expect((await graphql('mutation { createTag(data: { name: "Allowed" }) { id } }', { accessToken })).errors).toBeUndefined();
+    expect((await graphql('mutation { createTag(name: "Allowed") { id } }', { accessToken })).errors).toBeUndefined();
     await db.account.update({ where: { id: account.id }, data: { settings: { createTags: false } } });
-    const refused = await graphql('mutation { createTag(data: { name: "Refused" }) { id } }', { accessToken });
+    const refused = await graphql('mutation { createTag(name: "Refused") { id } }', { accessToken });
     expect(refused.errors?.[0].extensions.code).toBe("FORBIDDEN");
   });
 });

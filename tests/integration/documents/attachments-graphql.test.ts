@@ -28,9 +28,9 @@ const ATTACHMENT = "id documentId variable name mimetype size createdAt path aut
 const CREATE = `mutation ($data: CreateDocumentInput, $file: File, $fromDocument: ID, $fieldFiles: [FieldFileInput!]) {
   createDocument(data: $data, file: $file, fromDocument: $fromDocument, fieldFiles: $fieldFiles) { id name attachments { ${ATTACHMENT} } }
 }`;
-const LIST = `query ($documentId: ID!) { attachments(documentId: $documentId) { ${ATTACHMENT} } }`;
-const ADD = `mutation ($documentId: ID!, $file: File!) { createAttachment(documentId: $documentId, file: $file) { ${ATTACHMENT} } }`;
-const REMOVE = "mutation ($documentId: ID!, $id: ID!) { deleteAttachment(documentId: $documentId, id: $id) }";
+const LIST = `query ($documentId: ID!) { attachments(id: $documentId) { ${ATTACHMENT} } }`;
+const ADD = `mutation ($documentId: ID!, $file: File!) { createAttachment(id: $documentId, file: $file) { ${ATTACHMENT} } }`;
+const REMOVE = "mutation ($documentId: ID!, $id: ID!) { deleteAttachment(id: $documentId, attachmentId: $id) }";
 
 const bytesOf = async (file: { stream: ReadableStream<Uint8Array> }) => new Uint8Array(await new Response(file.stream).arrayBuffer());
 const byName = (list: AttachmentFields[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));

@@ -48,7 +48,7 @@ describe("documents and templates through /graphql", () => {
     const upload = await graphqlUpload<{
       createTemplate: { id: string; name: string; published: boolean; delimiter: string; variables: { name: string }[] };
     }>(
-      `mutation ($file: File!, $data: TemplateInput) { createTemplate(file: $file, data: $data) { ${TEMPLATE_FIELDS} } }`,
+      `mutation ($file: File!, $data: CreateTemplateDataInput) { createTemplate(file: $file, data: $data) { ${TEMPLATE_FIELDS} } }`,
       { file: null, data: { language: "en" } },
       {
         file: { name: "Lease [tenant].docx", bytes: makeDocx(["Lease for [tenant] at [rent] a month.", "The Wombatish clause applies."]) },
@@ -65,8 +65,8 @@ describe("documents and templates through /graphql", () => {
       { name: "rent", type: "currency", required: true, options: { currency: "EUR" } },
     ];
     const updated = await graphql<{ updateTemplate: { variables: { name: string; type: string }[] } }>(
-      "mutation ($id: ID!, $data: TemplateInput!) { updateTemplate(id: $id, data: $data) { variables } }",
-      { accessToken: token, variables: { id: template.id, data: { variables } } },
+      "mutation ($id: ID!, $variables: [TemplateVariableInput!]) { updateTemplate(id: $id, variables: $variables) { variables } }",
+      { accessToken: token, variables: { id: template.id, variables } },
     );
     expect(updated.errors).toBeUndefined();
     expect(updated.data!.updateTemplate.variables.map((v) => v.type)).toEqual(["text", "currency"]);
@@ -201,19 +201,22 @@ describe("documents and templates through /graphql", () => {
     type F = { id: string; name: string };
     const make = async (name: string, parentId?: string) =>
       (
-        await graphql<{ createFolder: F }>("mutation ($data: FolderInput!) { createFolder(data: $data) { id name } }", {
-          accessToken: token,
-          variables: { data: { name, parentId } },
-        })
+        await graphql<{ createFolder: F }>(
+          "mutation ($name: String!, $parentId: ID) { createFolder(name: $name, parentId: $parentId) { id name } }",
+          {
+            accessToken: token,
+            variables: { name, parentId },
+          },
+        )
       ).data!.createFolder;
     const contracts = await make("Contracts");
     const leases = await make("Leases");
     const moved = await graphql<{ updateFolder: { parentId: string; parent: F } }>(
-      "mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, data: { parentId: $parent }) { parentId parent { id name } } }",
+      "mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, parentId: $parent) { parentId parent { id name } } }",
       { accessToken: token, variables: { id: leases.id, parent: contracts.id } },
     );
     expect(moved.data?.updateFolder).toEqual({ parentId: contracts.id, parent: { id: contracts.id, name: "Contracts" } });
-    const loop = await graphql("mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, data: { parentId: $parent }) { id } }", {
+    const loop = await graphql("mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, parentId: $parent) { id } }", {
       accessToken: token,
       variables: { id: contracts.id, parent: leases.id },
     });
@@ -232,10 +235,9 @@ describe("documents and templates through /graphql", () => {
       children: [{ key: contracts.id, label: "Contracts", leaf: false, children: [{ key: leases.id, label: "Leases", leaf: true }] }],
     });
 
-    const top = await graphql<{ folders: { items: F[] } }>(
-      '{ folders(group: "document", where: { parent: null }) { items { id name } } }',
-      { accessToken: token },
-    );
+    const top = await graphql<{ folders: { items: F[] } }>("{ folders(group: document, where: { parent: null }) { items { id name } } }", {
+      accessToken: token,
+    });
     expect(top.data?.folders.items).toEqual([{ id: contracts.id, name: "Contracts" }]);
     const children = await graphql<{ folders: { items: F[] } }>("query ($p: ID) { folders(where: { parent: $p }) { items { id } } }", {
       accessToken: token,

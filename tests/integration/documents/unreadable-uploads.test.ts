@@ -245,7 +245,7 @@ const GRAPHQL_MUTATIONS: [string, (name: string, bytes: Uint8Array, language?: s
   [
     "createAttachment",
     (name, bytes, language) =>
-      graphqlUpload("mutation ($documentId: ID!, $file: File!) { createAttachment(documentId: $documentId, file: $file) { id } }", {
+      graphqlUpload("mutation ($documentId: ID!, $file: File!) { createAttachment(id: $documentId, file: $file) { id } }", {
         accessToken: s.accessToken,
         headers: auth(language),
         variables: { documentId: s.documentId, file: null },

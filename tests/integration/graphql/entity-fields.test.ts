@@ -137,7 +137,7 @@ describe("Folder: ancestors and path", () => {
     const chain = await folderChain(a.ctx, ["Clients", "Acme", "2025", "Leases", "Signed"]);
     const deepest = chain.at(-1)!;
     const result = await graphql<{ folders: { items: FolderFields[] } }>(
-      '{ folders(group: "document") { items { id name ancestors { id name } path } } }',
+      "{ folders(group: document) { items { id name ancestors { id name } path } } }",
       { accessToken: a.token },
     );
     expect(result.errors).toBeUndefined();
@@ -155,7 +155,7 @@ describe("Folder: ancestors and path", () => {
     const [left, right] = await folderChain(a.ctx, ["Left", "Right"]);
     const [inner] = await folderChain(a.ctx, ["Inner"]);
     const moved = await graphql<{ updateFolder: FolderFields }>(
-      "mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, data: { parentId: $parent }) { id name ancestors { id name } path } }",
+      "mutation ($id: ID!, $parent: ID) { updateFolder(id: $id, parentId: $parent) { id name ancestors { id name } path } }",
       { accessToken: a.token, variables: { id: inner.id, parent: right.id } },
     );
     expect(moved.errors).toBeUndefined();
@@ -175,7 +175,7 @@ describe("Folder: ancestors and path", () => {
 
     const templateChain = await folderChain(a.ctx, ["Models", "Employment"], "template");
     const templates = await graphql<{ folders: { items: FolderFields[] } }>(
-      '{ folders(group: "template") { items { id name ancestors { id name } path } } }',
+      "{ folders(group: template) { items { id name ancestors { id name } path } } }",
       { accessToken: a.token },
     );
     expect(templates.data!.folders.items.find((f) => f.id === templateChain[1].id)).toEqual({
@@ -192,7 +192,7 @@ describe("Folder: ancestors and path", () => {
       .client;
     const spy = vi.spyOn(client, "$queryRaw");
     const result = await graphql<{ folders: { items: FolderFields[] } }>(
-      '{ folders(group: "document") { items { id ancestors { id } path } } }',
+      "{ folders(group: document) { items { id ancestors { id } path } } }",
       { accessToken: a.token },
     );
     expect(result.errors).toBeUndefined();
@@ -211,7 +211,7 @@ describe("Folder: ancestors and path", () => {
     await db.folder.update({ where: { id: bChild.id }, data: { parentId: top.id } });
 
     const seenByA = await graphql<{ folders: { items: FolderFields[] } }>(
-      '{ folders(group: "document") { items { id name ancestors { id name } path } } }',
+      "{ folders(group: document) { items { id name ancestors { id name } path } } }",
       { accessToken: a.token },
     );
     expect(seenByA.errors).toBeUndefined();
@@ -221,7 +221,7 @@ describe("Folder: ancestors and path", () => {
     expect(JSON.stringify(seenByA.data)).not.toContain(foreign.id);
 
     const seenByB = await graphql<{ folders: { items: FolderFields[] } }>(
-      '{ folders(group: "document") { items { id name ancestors { id name } path } } }',
+      "{ folders(group: document) { items { id name ancestors { id name } path } } }",
       { accessToken: b.token },
     );
     expect(seenByB.data!.folders.items.find((f) => f.id === bChild.id)).toEqual({ ...bChild, ancestors: [], path: "Drive / B child" });

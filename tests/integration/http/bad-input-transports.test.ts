@@ -81,7 +81,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
   it("malformed: a tag name too long", async () => {
     const name = "n".repeat(300);
     const restSide = await restAnswer(await tags.POST(rest("POST", "/vapp/tags", { name })));
-    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
+    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(name: $name) { id } }", { name });
     expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
     expect(gql.extensions.fields?.[0]).toMatchObject({ code: "too_big", message: restSide.error.details?.fields?.[0].message });
   });
@@ -89,7 +89,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
   it("hostile: a null character (U+0000), which PostgreSQL cannot store, in a tag's name or a list's words", async () => {
     const name = "Tag\u0000name";
     const restSide = await restAnswer(await tags.POST(rest("POST", "/vapp/tags", { name })));
-    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
+    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(name: $name) { id } }", { name });
     expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
     expect(gql.extensions.fields).toEqual([
       {
@@ -110,7 +110,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     // JSON.stringify writes it as the escape "\ud800", which JSON.parse on the server turns back into half a pair.
     const name = "Tag\ud800name";
     const restSide = await restAnswer(await tags.POST(rest("POST", "/vapp/tags", { name })));
-    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(data: { name: $name }) { id } }", { name });
+    const gql = await graphqlAnswer("mutation Create($name: String!) { createTag(name: $name) { id } }", { name });
     expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
     expect(gql.extensions.fields).toEqual([
       {

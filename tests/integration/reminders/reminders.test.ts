@@ -158,7 +158,7 @@ describe("reminders of a document", () => {
     const result = await graphql<{ reminders: { id: string; name: string; contacts: { email: string; status: string }[] }[] }>(
       `
         query ($documentId: ID!) {
-          reminders(documentId: $documentId) {
+          reminders(id: $documentId) {
             id
             name
             contacts {
@@ -178,7 +178,7 @@ describe("reminders of a document", () => {
     const changed = await graphql<{ updateReminder: { name: string } }>(
       `
         mutation ($id: ID!) {
-          updateReminder(id: $id, data: { name: "Board review (moved)" }) {
+          updateReminder(reminderId: $id, name: "Board review (moved)") {
             name
           }
         }
