@@ -10,6 +10,7 @@ import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest } from "@/tests/factories/http";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { globalSearch } from "@/lib/search/global-search";
 
 /**
  * The documents as a whole (hot, count, status list, expiring), declared once: REST and GraphQL
@@ -71,6 +72,78 @@ describe("documents as a whole, on both transports", () => {
       headers: { "x-language": "es" },
     });
     expect(statusesGql.data?.documentStatusList).toEqual(statuses.body);
+  });
+
+  it("answers in GraphQL every field REST gives, abilities included outside document(id), and the home screen's search", async () => {
+    const a = await workspace("OverviewFields");
+    const token = a.session.accessToken;
+    const fields = "id accountId authorId templateId categoryId folderId lockedById lockedAt metadata abilities { view manage }";
+    const hotGql = await graphql<{ hotDocuments: Record<string, unknown>[] }>(
+      `{ hotDocuments { ${fields} contents { id version authorId } } }`,
+      { accessToken: token },
+    );
+    expect(hotGql.errors).toBeUndefined();
+    const hot = await rest(hotRoute, "/vapp/documents/hot", token);
+    expect(hotGql.data!.hotDocuments).toEqual(
+      hot.body.map((d: Record<string, unknown> & { contents: Record<string, unknown>[] }) => ({
+        id: d.id,
+        accountId: d.accountId,
+        authorId: d.authorId,
+        templateId: d.templateId,
+        categoryId: d.categoryId,
+        folderId: d.folderId,
+        lockedById: d.lockedById,
+        lockedAt: d.lockedAt,
+        metadata: d.metadata,
+        // The owner's abilities, worked out from their policies loaded with the documents.
+        abilities: { view: true, manage: true },
+        contents: d.contents.map((c) => ({ id: c.id, version: c.version, authorId: c.authorId })),
+      })),
+    );
+    expect(hotGql.data!.hotDocuments).toHaveLength(3);
+
+    const search = await graphql<{ globalSearch: unknown }>(
+      `
+        {
+          globalSearch(q: "Alpha") {
+            documents {
+              id
+              name
+              status
+              highlight {
+                text
+                match
+              }
+            }
+            templates {
+              id
+              name
+              published
+            }
+            members {
+              id
+              name
+              email
+              status
+            }
+            categories {
+              id
+              name
+              group
+            }
+            tags {
+              id
+              name
+              color
+            }
+          }
+        }
+      `,
+      { accessToken: token },
+    );
+    expect(search.errors).toBeUndefined();
+    expect(search.data!.globalSearch).toEqual(await globalSearch(a.session.ctx, "Alpha"));
+    expect(search.data!.globalSearch).toMatchObject({ documents: [{ id: a.ids[0], name: "Alpha" }] });
   });
 
   it("refuses a size past the limit the same way on both transports", async () => {
