@@ -155,7 +155,7 @@ export const reviseApprovalDocumentOperation = defineOperation({
   ...reviewers,
   upload: { maxFiles: Number.MAX_SAFE_INTEGER, required: false, byField: true, json: true },
   input: reviseApprovalDocumentSchema.extend({ files: uploadedFiles.default([]) }),
-  output: z.object({ version: z.number() }),
+  output: z.object({ version: z.number().int() }),
   run: (ctx, { files, ...input }) => reviseApprovalDocument(ctx, input, files),
 });
 
@@ -169,7 +169,7 @@ export const fetchValidApprovalOperation = defineOperation({
     approval: approvalOutputSchema,
     document: z.object({ id: z.string(), name: z.string(), status: z.string(), approvalProcess: z.enum(APPROVAL_PROCESSES) }),
     account: z.object({ name: z.string() }),
-    file: z.object({ name: z.string(), mimetype: z.string(), size: z.number(), version: z.number() }),
+    file: z.object({ name: z.string(), mimetype: z.string(), size: z.number().int(), version: z.number().int() }),
     html: z.string().nullable(),
     modification: z
       .object({
@@ -180,7 +180,7 @@ export const fetchValidApprovalOperation = defineOperation({
         globals: z.record(z.string(), z.string()),
         values: z.record(z.string(), z.unknown()),
         files: z.record(z.string(), z.string()),
-        maxUploadBytes: z.number(),
+        maxUploadBytes: z.number().int(),
       })
       .nullable(),
   }),

@@ -28,6 +28,8 @@ export const approvalSettingsSchema = z
   .object({ allowComment: z.boolean(), allowModification: z.boolean(), allowDownload: z.boolean() })
   .strict();
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
+/** The settings an approver is given or changed: each flag optional (the rest keep their value or default). */
+export const approvalSettingsPatchSchema = approvalSettingsSchema.partial();
 export const DEFAULT_APPROVAL_SETTINGS: ApprovalSettings = { allowComment: true, allowModification: false, allowDownload: true };
 
 /** The stored settings, read leniently: a missing flag takes its default. */
@@ -82,7 +84,7 @@ export const createApprovalSchema = z
     email: emailSchema.optional(),
     message: z.string().trim().max(APPROVAL_MESSAGE_MAX).optional(),
     order: z.number().int().min(1).max(100).optional(),
-    settings: approvalSettingsSchema.partial().optional(),
+    settings: approvalSettingsPatchSchema.optional(),
   })
   .strict()
   .refine((input) => !!input.userId !== !!input.email, { message: "Give either userId or email.", path: ["email"] });
@@ -96,7 +98,7 @@ export const updateApprovalSchema = z
     email: emailSchema.optional(),
     message: z.string().trim().max(APPROVAL_MESSAGE_MAX).nullable().optional(),
     order: z.number().int().min(1).max(100).optional(),
-    settings: approvalSettingsSchema.partial().optional(),
+    settings: approvalSettingsPatchSchema.optional(),
   })
   .strict();
 export type UpdateApprovalInput = z.input<typeof updateApprovalSchema>;
@@ -112,7 +114,7 @@ export const approvalOutputSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   message: z.string().nullable(),
-  order: z.number(),
+  order: z.number().int(),
   settings: approvalSettingsSchema,
   state: z.enum(APPROVAL_STATES),
   comment: z.string().nullable(),

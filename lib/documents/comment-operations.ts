@@ -20,10 +20,21 @@ export const commentSchema = z.object({
   id: z.string(),
   documentId: z.string(),
   parentId: z.string().nullable(),
-  kind: z.enum(COMMENT_KINDS),
+  kind: z.enum(COMMENT_KINDS).describe("A reply has its thread's kind."),
   body: z.string(),
-  author: z.object({ id: z.string(), name: z.string() }).nullable(),
-  visitor: z.object({ name: z.string(), email: z.string().nullable(), linkName: z.string().nullable() }).nullable(),
+  author: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .describe("The member who wrote it; null for a visitor's comment or a former member's."),
+  visitor: z
+    .object({
+      name: z.string().describe("The name they signed with, or their confirmed address."),
+      email: z.string().nullable().describe("Their confirmed address (secure links only)."),
+      linkName: z.string().nullable().describe("The link they came through; null once it is removed."),
+    })
+    .describe("A share-link visitor who wrote a comment.")
+    .nullable()
+    .describe("Set when a share-link visitor wrote it."),
   resolvedAt: z.date().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),

@@ -23,16 +23,18 @@ export const relationSchema = z.object({
   id: z.string(),
   type: z.enum(RELATION_TYPES),
   tag: z.string().nullable(),
-  direction: z.enum(["outgoing", "incoming"]),
-  other: z.object({
-    kind: z.enum(["document", "template"]),
-    id: z.string().nullable(),
-    name: z.string().nullable(),
-    status: status.nullable(),
-    format: z.enum(["pdf", "docx"]).nullable(),
-    canOpen: z.boolean(),
-  }),
-  canEdit: z.boolean(),
+  direction: z.enum(["outgoing", "incoming"]).describe("outgoing: this document → other; incoming: other → this document."),
+  other: z
+    .object({
+      kind: z.enum(["document", "template"]),
+      id: z.string().nullable(),
+      name: z.string().nullable(),
+      status: status.nullable(),
+      format: z.enum(["pdf", "docx"]).nullable().describe("pdf or docx: what a download gives."),
+      canOpen: z.boolean(),
+    })
+    .describe("The other side of a relation. A document the caller cannot open has no id, name or status."),
+  canEdit: z.boolean().describe("The caller may retag or remove it (editor on its source)."),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

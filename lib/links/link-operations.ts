@@ -53,7 +53,7 @@ export const linkSchema = z.object({
 const linkTokensShape = {
   accessToken: z.string(),
   refreshToken: z.string(),
-  expiresIn: z.number(),
+  expiresIn: z.number().int(),
   document: z.object({ id: z.string(), name: z.string() }),
   role: z.enum(LINK_ROLES),
 };

@@ -53,6 +53,24 @@ export const verifySealedPdfOperation = defineOperation({
 
 const sealingProblem = z.enum(["certificateUnreadable", "certificateExpired", "certificateNotYetValid", "tsaUnreachable"]);
 
+export const sealingCertificateSchema = z
+  .object({ source: z.enum(["configured", "generated"]), subject: z.string(), notAfter: z.string(), fingerprint: z.string() })
+  .describe("The certificate that seals signed documents (never its key).");
+export const sealingTsaSchema = z
+  .object({ host: z.string(), ok: z.boolean() })
+  .describe("The time-stamping authority (TSA_URL): its host and whether it granted a timestamp.");
+export const sealingHealthSchema = z
+  .object({
+    ok: z.boolean(),
+    checkedAt: z.string(),
+    problems: z.array(sealingProblem),
+    expiresSoon: z.boolean(),
+    certificate: sealingCertificateSchema.nullable(),
+    tsa: sealingTsaSchema.nullable(),
+    detail: z.string().nullable(),
+  })
+  .describe("Whether sealing can work on this installation.");
+
 export const sealingHealthOperation = defineOperation({
   name: "sealingHealth",
   kind: "query",
@@ -60,17 +78,7 @@ export const sealingHealthOperation = defineOperation({
     "Whether sealing can work: the sealing certificate opens and is valid, the time-stamping authority (TSA_URL) answers. Checked at most every 5 minutes; `refresh` checks now and `detail` says why, for those who manage the workspace.",
   callers: ["member"],
   input: z.object({ refresh: z.boolean().optional() }).strict(),
-  output: z.object({
-    ok: z.boolean(),
-    checkedAt: z.string(),
-    problems: z.array(sealingProblem),
-    expiresSoon: z.boolean(),
-    certificate: z
-      .object({ source: z.enum(["configured", "generated"]), subject: z.string(), notAfter: z.string(), fingerprint: z.string() })
-      .nullable(),
-    tsa: z.object({ host: z.string(), ok: z.boolean() }).nullable(),
-    detail: z.string().nullable(),
-  }),
+  output: sealingHealthSchema,
   run: (ctx, input) => getSealingHealth(ctx, input),
 });
 

@@ -1,16 +1,28 @@
+import type { z } from "zod";
+import { COMMENT_KINDS } from "@/lib/documents/relation-types";
 import { linkPermissions, linkUrl } from "@/lib/links/document-links";
 import { isLinkExpired } from "@/lib/links/link-access";
-import { bulkDeleteLinks, createLink, deleteLink, listLinks, updateLink, upsertLink, validateLink } from "@/lib/links/link-operations";
+import * as links from "@/lib/links/link-operations";
 import { LINK_ROLES } from "@/lib/links/schemas";
-import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import * as visitors from "@/lib/links/visitor-operations";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import { withoutUndefined } from "./arguments";
+import { declaredFields, type Naming } from "../from-declarations";
+import { keepingDeclaredNulls } from "./declared-nulls";
+import { CommentKindEnum } from "./relations";
 // The `document` relation needs the Document type.
 import "./document-types";
 
-/** The settings of a LinkInput (create and update take no id). */
-const settingsOf = (data: object) => Object.fromEntries(Object.entries(withoutUndefined(data)).filter(([key]) => key !== "id"));
-
+/**
+ * Share links (spec section 7, "document links") and what their visitors do: links, createLink,
+ * updateLink, upsertLink, deleteLink, bulkDeleteLinks (editor); validateLink and refreshLink (who
+ * holds the link); linkedDocument and the link's comments (the visitor, by the link's access token
+ * as `Authorization: Bearer`, as over REST). Each field runs its declaration
+ * (lib/links/link-operations.ts, lib/links/visitor-operations.ts) and is built from it
+ * (lib/graphql/from-declarations.ts): arguments, result type, enums and description. Written by
+ * hand: the link's Prisma object (its document loads in the same statement) and the answer of
+ * validateLink (one object for its three outcomes).
+ */
 const LinkRole = builder.enumType("LinkRole", {
   description: "The roles a share link may give: at most reviewer (docs/share-links.md).",
   values: LINK_ROLES,
@@ -20,6 +32,9 @@ const LinkRole = builder.enumType("LinkRole", {
 builder.prismaObject("DocumentLink", {
   fields: (t) => ({
     id: t.exposeID("id"),
+    accountId: t.exposeID("accountId"),
+    documentId: t.exposeID("documentId"),
+    createdById: t.exposeID("createdById", { nullable: true, description: "The member who made it." }),
     name: t.exposeString("name"),
     role: t.field({ type: LinkRole, resolve: (link) => link.role as (typeof LINK_ROLES)[number] }),
     expiredAt: t.expose("expiredAt", { type: "DateTime", nullable: true }),
@@ -41,6 +56,9 @@ builder.prismaObject("DocumentLink", {
 
 const LinkDocument = builder.simpleObject("LinkDocument", { fields: (t) => ({ id: t.id(), name: t.string() }) });
 
+type Validation = z.infer<typeof links.validateLink.output>;
+
+/** validateLink's three outcomes (valid, emailRequired, codeSent) as one object: what an outcome lacks is null. */
 const LinkValidation = builder.simpleObject("LinkValidation", {
   description: "valid: the tokens are set. emailRequired: ask the visitor's address. codeSent: a code was emailed to it.",
   fields: (t) => ({
@@ -54,77 +72,58 @@ const LinkValidation = builder.simpleObject("LinkValidation", {
   }),
 });
 
-const LinkInput = builder.inputType("LinkInput", {
-  fields: (t) => ({
-    id: t.id({ description: "upsertLink only: the link to update." }),
-    name: t.string(),
-    role: t.field({ type: LinkRole }),
-    expiredAt: t.string({ description: "ISO date-time in the future; null for a link that does not expire." }),
-    isSecure: t.boolean(),
-    allowList: t.stringList(),
-    denyList: t.stringList(),
-  }),
+const validation = (result: Validation) => ({
+  status: result.status,
+  email: result.status === "codeSent" ? result.email : null,
+  accessToken: result.status === "valid" ? result.accessToken : null,
+  refreshToken: result.status === "valid" ? result.refreshToken : null,
+  expiresIn: result.status === "valid" ? result.expiresIn : null,
+  role: result.status === "valid" ? result.role : null,
+  document: result.status === "valid" ? result.document : null,
 });
 
-builder.queryFields((t) => ({
-  links: t.prismaField({
-    type: ["DocumentLink"],
-    description: "The share links of a document (editor role).",
-    args: { documentId: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(listLinks, ({ documentId }) => ({ id: String(documentId) })),
-  }),
-}));
+/** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
+const naming: Naming = {
+  names: new Map<z.ZodType, string>([[visitors.linkCommentSchema, "LinkComment"]]),
+  enums: { [LINK_ROLES.join("|")]: LinkRole, [COMMENT_KINDS.join("|")]: CommentKindEnum },
+};
 
-builder.mutationFields((t) => ({
-  createLink: t.prismaField({
-    type: "DocumentLink",
-    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: resolvePrismaOperation(createLink, ({ documentId, data }) => ({ ...settingsOf(data as object), id: String(documentId) })),
+const pickId = { pick: { type: "ID", from: (result: { id: string }) => result.id } };
+
+builder.queryFields((t) =>
+  declaredFields(t as never, [links.listLinks, visitors.linkedDocument, visitors.linkComments] as unknown as Operation[], naming, {
+    links: { ref: ["DocumentLink"], prisma: true },
+    linkedDocument: "LinkedDocument",
   }),
-  updateLink: t.prismaField({
-    type: "DocumentLink",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: resolvePrismaOperation(updateLink, ({ id, data }) => ({ ...settingsOf(data as object), linkId: String(id) })),
-  }),
-  upsertLink: t.prismaField({
-    type: "DocumentLink",
-    description: "Creates a share link on documentId, or with data.id updates one of its links (editor).",
-    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: LinkInput, required: true }) },
-    resolve: resolvePrismaOperation(upsertLink, ({ documentId, data }) => {
-      const { id: linkId, ...settings } = withoutUndefined(data as object);
-      return { ...settings, ...(linkId == null ? {} : { linkId: String(linkId) }), id: String(documentId) };
-    }),
-  }),
-  deleteLink: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(
-      deleteLink,
-      ({ id }) => ({ linkId: String(id) }),
-      (result) => result.id,
-    ),
-  }),
-  bulkDeleteLinks: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(bulkDeleteLinks, null, (result) => result.ids),
-  }),
-  validateLink: t.field({
-    type: LinkValidation,
-    description: "Opens a share link without an account: no email, then email, then email and code for a secure link.",
-    args: { id: t.arg.id({ required: true }), email: t.arg.string(), code: t.arg.string() },
-    resolve: resolveOperation(
-      validateLink,
-      ({ id, email, code }) => ({ ...withoutUndefined({ email: email ?? undefined, code: code ?? undefined }), linkId: String(id) }),
-      (result) => ({
-        status: result.status,
-        email: result.status === "codeSent" ? result.email : null,
-        accessToken: result.status === "valid" ? result.accessToken : null,
-        refreshToken: result.status === "valid" ? result.refreshToken : null,
-        expiresIn: result.status === "valid" ? result.expiresIn : null,
-        role: result.status === "valid" ? (result.role as (typeof LINK_ROLES)[number]) : null,
-        document: result.status === "valid" ? result.document : null,
-      }),
-    ),
-  }),
-}));
+);
+
+const declaredMutations = [
+  links.createLink,
+  links.updateLink,
+  links.upsertLink,
+  links.deleteLink,
+  links.bulkDeleteLinks,
+  links.validateLink,
+  links.refreshLink,
+  visitors.createLinkComment,
+  visitors.updateLinkCommentOperation,
+  visitors.deleteLinkCommentOperation,
+] as const;
+
+builder.mutationFields((t) =>
+  declaredFields(
+    keepingDeclaredNulls(t, declaredMutations as unknown as Operation[]) as never,
+    declaredMutations as unknown as Operation[],
+    naming,
+    {
+      createLink: { ref: "DocumentLink", prisma: true },
+      updateLink: { ref: "DocumentLink", prisma: true },
+      upsertLink: { ref: "DocumentLink", prisma: true },
+      deleteLink: pickId,
+      bulkDeleteLinks: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } },
+      validateLink: { pick: { type: LinkValidation, from: validation } },
+      refreshLink: "LinkTokens",
+      deleteLinkComment: pickId,
+    },
+  ),
+);

@@ -7,7 +7,10 @@ import { clientGone, pubsub, type DocumentSigningEvent } from "@/lib/events/pubs
 import { parseInput } from "@/lib/http/parse-input";
 import { maskError } from "@/lib/graphql/errors";
 import { resolveOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
+import { signingResultOperation } from "@/lib/signatures/signature-operations";
 import { builder } from "../builder";
+import { declaredField } from "../from-declarations";
 import { idString } from "@/lib/validation/ids";
 
 const DocumentSigningEventRef = builder.objectRef<DocumentSigningEvent>("DocumentSigningEvent").implement({
@@ -96,3 +99,15 @@ builder.queryFields((t) => ({
     resolve: resolveOperation(activityOperation),
   }),
 }));
+
+/** signingResult (the signer's /thanks, by the `signed` header): built from its declaration (lib/signatures/signature-operations.ts). */
+builder.queryField(
+  "signingResult",
+  (t) =>
+    declaredField(
+      t as never,
+      signingResultOperation as unknown as Operation,
+      { names: new Map(), enums: {} },
+      { type: "SigningResult" },
+    ) as never,
+);

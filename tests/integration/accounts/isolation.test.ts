@@ -330,92 +330,89 @@ const GRAPHQL_CASES: GraphQLCase[] = [
     query: () => `mutation { transferDocumentOwnership(id: "${world.documentOfB.id}", userId: "${world.userOfA.id}") { id } }`,
   },
   // Document relations and comments
-  { name: "relations", query: () => `{ relations(documentId: "${world.documentOfB.id}") { id tag other { id name } } }` },
+  { name: "relations", query: () => `{ relations(id: "${world.documentOfB.id}") { id tag other { id name } } }` },
   {
     name: "createRelation",
-    query: () =>
-      `mutation { createRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+    query: () => `mutation { createRelation(id: "${world.documentOfB.id}", toTemplateId: "${world.templateOfA.id}") { id } }`,
   },
   {
     name: "createRelation to B's document",
     query: () =>
-      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }`,
+      `mutation { createRelation(id: "${world.documentOfA.id}", toDocumentId: "${world.documentOfB.id}") { id other { name } } }`,
   },
   {
     name: "createRelation to B's template",
     query: () =>
-      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfB.id}" }) { id other { name } } }`,
+      `mutation { createRelation(id: "${world.documentOfA.id}", toTemplateId: "${world.templateOfB.id}") { id other { name } } }`,
   },
   {
     name: "updateRelation",
-    query: () => `mutation { updateRelation(id: "${world.relationOfB.id}", data: { tag: "Hijacked" }) { id tag } }`,
+    query: () => `mutation { updateRelation(relationId: "${world.relationOfB.id}", tag: "Hijacked") { id tag } }`,
   },
-  { name: "deleteRelation", query: () => `mutation { deleteRelation(id: "${world.relationOfB.id}") }` },
+  { name: "deleteRelation", query: () => `mutation { deleteRelation(relationId: "${world.relationOfB.id}") }` },
   { name: "bulkDeleteRelations", query: () => `mutation { bulkDeleteRelations(ids: ["${world.relationOfB.id}"]) }` },
   {
     name: "upsertRelation",
-    query: () =>
-      `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+    query: () => `mutation { upsertRelation(id: "${world.documentOfB.id}", toTemplateId: "${world.templateOfA.id}") { id } }`,
   },
   {
     name: "upsertRelation with B's id",
     query: () =>
-      `mutation { upsertRelation(documentId: "${world.documentOfB.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }`,
+      `mutation { upsertRelation(id: "${world.documentOfB.id}", relationId: "${world.relationOfB.id}", tag: "Hijacked") { id tag } }`,
   },
   {
     name: "upsertRelation with B's id from A's document",
     query: () =>
-      `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { id: "${world.relationOfB.id}", tag: "Hijacked" }) { id tag } }`,
+      `mutation { upsertRelation(id: "${world.documentOfA.id}", relationId: "${world.relationOfB.id}", tag: "Hijacked") { id tag } }`,
   },
   {
     name: "upsertRelation to B's document",
     query: () =>
-      `mutation { upsertRelation(documentId: "${world.documentOfA.id}", data: { toDocumentId: "${world.documentOfB.id}" }) { id other { name } } }`,
+      `mutation { upsertRelation(id: "${world.documentOfA.id}", toDocumentId: "${world.documentOfB.id}") { id other { name } } }`,
   },
   // Share links
-  { name: "links", query: () => `{ links(documentId: "${world.documentOfB.id}") { id name url } }` },
+  { name: "links", query: () => `{ links(id: "${world.documentOfB.id}") { id name url } }` },
   {
     name: "createLink",
-    query: () => `mutation { createLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }`,
+    query: () => `mutation { createLink(id: "${world.documentOfB.id}", name: "Planted") { id url } }`,
   },
   {
     name: "updateLink",
-    query: () => `mutation { updateLink(id: "${world.linkOfB.id}", data: { name: "Hijacked", role: reviewer }) { id name } }`,
+    query: () => `mutation { updateLink(linkId: "${world.linkOfB.id}", name: "Hijacked", role: reviewer) { id name } }`,
   },
   {
     name: "upsertLink",
-    query: () => `mutation { upsertLink(documentId: "${world.documentOfB.id}", data: { name: "Planted" }) { id url } }`,
+    query: () => `mutation { upsertLink(id: "${world.documentOfB.id}", name: "Planted") { id url } }`,
   },
   {
     name: "upsertLink with B's id",
     query: () =>
-      `mutation { upsertLink(documentId: "${world.documentOfA.id}", data: { id: "${world.linkOfB.id}", name: "Hijacked", isSecure: false, allowList: [] }) { id name } }`,
+      `mutation { upsertLink(id: "${world.documentOfA.id}", linkId: "${world.linkOfB.id}", name: "Hijacked", isSecure: false, allowList: []) { id name } }`,
   },
-  { name: "deleteLink", query: () => `mutation { deleteLink(id: "${world.linkOfB.id}") }` },
+  { name: "deleteLink", query: () => `mutation { deleteLink(linkId: "${world.linkOfB.id}") }` },
   { name: "bulkDeleteLinks", query: () => `mutation { bulkDeleteLinks(ids: ["${world.linkOfB.id}", "${world.secureLinkOfB.id}"]) }` },
   // The link id is the secret a visitor holds (docs/share-links.md): a secure one still asks who is there.
   {
     name: "validateLink",
     query: () =>
-      `mutation { validateLink(id: "${world.secureLinkOfB.id}") { status email accessToken refreshToken document { id name } } }`,
+      `mutation { validateLink(linkId: "${world.secureLinkOfB.id}") { status email accessToken refreshToken document { id name } } }`,
     open: true,
   },
-  { name: "comments", query: () => `{ comments(documentId: "${world.documentOfB.id}") { id body } }` },
+  { name: "comments", query: () => `{ comments(id: "${world.documentOfB.id}") { id body } }` },
   {
     name: "createComment",
-    query: () => `mutation { createComment(documentId: "${world.documentOfB.id}", data: { body: "Planted" }) { id } }`,
+    query: () => `mutation { createComment(id: "${world.documentOfB.id}", body: "Planted") { id } }`,
   },
   {
     name: "createComment replying to B's comment",
-    query: () =>
-      `mutation { createComment(documentId: "${world.documentOfA.id}", data: { body: "Planted", parentId: "${world.commentOfB.id}" }) { id } }`,
+    query: () => `mutation { createComment(id: "${world.documentOfA.id}", body: "Planted", parentId: "${world.commentOfB.id}") { id } }`,
   },
   {
     name: "updateComment",
-    query: () => `mutation { updateComment(id: "${world.commentOfB.id}", data: { body: "Hijacked" }) { id body } }`,
+    query: () => `mutation { updateComment(commentId: "${world.commentOfB.id}", body: "Hijacked") { id body } }`,
   },
-  { name: "resolveComment", query: () => `mutation { resolveComment(id: "${world.commentOfB.id}") { id body } }` },
-  { name: "deleteComment", query: () => `mutation { deleteComment(id: "${world.commentOfB.id}") }` },
+  { name: "resolveComment", query: () => `mutation { resolveComment(commentId: "${world.commentOfB.id}") { id body } }` },
+  { name: "deleteComment", query: () => `mutation { deleteComment(commentId: "${world.commentOfB.id}") }` },
   // Templates
   { name: "templates", query: () => "{ templates { total items { id name } } }" },
   { name: "template", query: () => `{ template(id: "${world.templateOfB.id}") { id name } }` },
@@ -704,11 +701,11 @@ describe("cross-account isolation", () => {
       accessToken,
     });
     const ownLink = await graphql<{ createLink: { id: string } }>(
-      `mutation { createLink(documentId: "${world.documentOfA.id}", data: { name: "A link" }) { id } }`,
+      `mutation { createLink(id: "${world.documentOfA.id}", name: "A link") { id } }`,
       { accessToken },
     );
     const ownRelation = await graphql<{ createRelation: { id: string } }>(
-      `mutation { createRelation(documentId: "${world.documentOfA.id}", data: { toTemplateId: "${world.templateOfA.id}" }) { id } }`,
+      `mutation { createRelation(id: "${world.documentOfA.id}", toTemplateId: "${world.templateOfA.id}") { id } }`,
       { accessToken },
     );
     const ownPolicy = await db.documentPolicy.findFirstOrThrow({ where: { documentId: world.documentOfA.id } });
@@ -733,7 +730,7 @@ describe("cross-account isolation", () => {
   });
 
   it("validateLink from A's own account: B's secure link still asks for an allowed address and opens nothing", async () => {
-    const query = `mutation ($email: String) { validateLink(id: "${world.secureLinkOfB.id}", email: $email) { status email accessToken document { name } } }`;
+    const query = `mutation ($email: String) { validateLink(linkId: "${world.secureLinkOfB.id}", email: $email) { status email accessToken document { name } } }`;
     const asked = await graphql(query, { accessToken: world.tokenA });
     expect(asked.errors).toBeUndefined();
     expect(asked.data).toEqual({ validateLink: { status: "emailRequired", email: null, accessToken: null, document: null } });

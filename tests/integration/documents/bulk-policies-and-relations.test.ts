@@ -163,21 +163,21 @@ describe("bulkDeleteRelations and upsertRelation", () => {
     const w = await workspace();
     const accessToken = w.accessToken;
     const upsert =
-      "mutation ($documentId: ID!, $data: DocumentRelationInput!) { upsertRelation(documentId: $documentId, data: $data) { id tag type other { id } } }";
+      "mutation ($id: ID!, $relationId: ID, $toDocumentId: ID, $tag: String) { upsertRelation(id: $id, relationId: $relationId, toDocumentId: $toDocumentId, tag: $tag) { id tag type other { id } } }";
     const created = await graphql<{ upsertRelation: { id: string } }>(upsert, {
       accessToken,
-      variables: { documentId: w.lease.id, data: { toDocumentId: w.annex.id, tag: "v1" } },
+      variables: { id: w.lease.id, toDocumentId: w.annex.id, tag: "v1" },
     });
     expect(created.data?.upsertRelation).toMatchObject({ tag: "v1", type: "related", other: { id: w.annex.id } });
     const id = created.data!.upsertRelation.id;
-    const updated = await graphql(upsert, { accessToken, variables: { documentId: w.lease.id, data: { id, tag: "v2" } } });
+    const updated = await graphql(upsert, { accessToken, variables: { id: w.lease.id, relationId: id, tag: "v2" } });
     expect(updated.data?.upsertRelation).toMatchObject({ id, tag: "v2" });
     // createRelation takes no id.
     const withId = await graphql(
-      "mutation ($documentId: ID!, $data: DocumentRelationInput!) { createRelation(documentId: $documentId, data: $data) { id } }",
+      "mutation ($id: ID!, $relationId: ID, $toDocumentId: ID) { createRelation(id: $id, relationId: $relationId, toDocumentId: $toDocumentId) { id } }",
       {
         accessToken,
-        variables: { documentId: w.lease.id, data: { id, toDocumentId: w.annex.id } },
+        variables: { id: w.lease.id, relationId: id, toDocumentId: w.annex.id },
       },
     );
     expect(withId.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });

@@ -80,8 +80,8 @@ describe("collaboration operations over both transports", () => {
 
   it("createRelation takes no relation id over GraphQL: a validation error, not a silent overwrite", async () => {
     const result = await graphql(
-      "mutation ($documentId: ID!, $data: DocumentRelationInput!) { createRelation(documentId: $documentId, data: $data) { id } }",
-      { accessToken: w.accessToken, variables: { documentId: w.documentId, data: { id: "some-relation", toDocumentId: w.documentId } } },
+      "mutation ($id: ID!, $relationId: ID, $toDocumentId: ID) { createRelation(id: $id, relationId: $relationId, toDocumentId: $toDocumentId) { id } }",
+      { accessToken: w.accessToken, variables: { id: w.documentId, relationId: "some-relation", toDocumentId: w.documentId } },
     );
     expect(result.errors?.[0].extensions.type).toBe("validation");
   });

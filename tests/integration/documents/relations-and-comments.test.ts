@@ -149,7 +149,7 @@ describe("document relations", () => {
     expect(body).not.toContain("Okapi");
     expect(body).not.toContain(w.secret.id);
     const gql = await graphql<{ relations: unknown[] }>(
-      `{ relations(documentId: "${w.main.id}") { id type tag direction canEdit other { kind id name status canOpen } } }`,
+      `{ relations(id: "${w.main.id}") { id type tag direction canEdit other { kind id name status canOpen } } }`,
       { accessToken },
     );
     expect(gql.errors).toBeUndefined();
@@ -366,37 +366,37 @@ describe("document comments", () => {
     const carlos = (await signedInAs(w.people.carlos.id, w.account.id)).accessToken;
     const rita = (await signedInAs(w.people.rita.id, w.account.id)).accessToken;
     const created = await graphql<{ createComment: { id: string; body: string; canEdit: boolean } }>(
-      `mutation { createComment(documentId: "${w.main.id}", data: { body: "Via GraphQL" }) { id body canEdit author { name } } }`,
+      `mutation { createComment(id: "${w.main.id}", body: "Via GraphQL") { id body canEdit author { name } } }`,
       { accessToken: carlos },
     );
     expect(created.data?.createComment).toMatchObject({ body: "Via GraphQL", canEdit: true });
     const id = created.data!.createComment.id;
-    const updated = await graphql(`mutation { updateComment(id: "${id}", data: { body: "Edited" }) { body } }`, { accessToken: carlos });
+    const updated = await graphql(`mutation { updateComment(commentId: "${id}", body: "Edited") { body } }`, { accessToken: carlos });
     expect(updated.data).toEqual({ updateComment: { body: "Edited" } });
     const resolved = await graphql<{ resolveComment: { resolvedAt: string | null } }>(
-      `mutation { resolveComment(id: "${id}") { resolvedAt } }`,
+      `mutation { resolveComment(commentId: "${id}") { resolvedAt } }`,
       { accessToken: carlos },
     );
     expect(resolved.data?.resolveComment.resolvedAt).toBeTruthy();
-    const hidden = await graphql(`{ comments(documentId: "${w.main.id}") { id body } }`, { accessToken: rita });
+    const hidden = await graphql(`{ comments(id: "${w.main.id}") { id body } }`, { accessToken: rita });
     expect(hidden.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const listed = await graphql<{ comments: { body: string }[] }>(`{ comments(documentId: "${w.main.id}") { body } }`, {
+    const listed = await graphql<{ comments: { body: string }[] }>(`{ comments(id: "${w.main.id}") { body } }`, {
       accessToken: carlos,
     });
     expect(listed.data?.comments).toEqual([{ body: "Edited" }]);
-    expect((await graphql(`mutation { deleteComment(id: "${id}") }`, { accessToken: carlos })).data).toEqual({ deleteComment: id });
+    expect((await graphql(`mutation { deleteComment(commentId: "${id}") }`, { accessToken: carlos })).data).toEqual({ deleteComment: id });
 
     const ana = (await signedInAs(w.people.ana.id, w.account.id)).accessToken;
     const relation = await graphql<{ createRelation: { id: string; type: string; tag: string | null } }>(
-      `mutation { createRelation(documentId: "${w.main.id}", data: { toTemplateId: "${w.template.id}", type: basedOn, tag: "v1" }) { id type tag other { kind name } } }`,
+      `mutation { createRelation(id: "${w.main.id}", toTemplateId: "${w.template.id}", type: basedOn, tag: "v1") { id type tag other { kind name } } }`,
       { accessToken: ana },
     );
     expect(relation.data?.createRelation).toMatchObject({ type: "basedOn", tag: "v1", other: { kind: "template", name: "NDA template" } });
     const relationId = relation.data!.createRelation.id;
     expect(
-      (await graphql(`mutation { updateRelation(id: "${relationId}", data: { tag: null }) { tag } }`, { accessToken: ana })).data,
+      (await graphql(`mutation { updateRelation(relationId: "${relationId}", tag: null) { tag } }`, { accessToken: ana })).data,
     ).toEqual({ updateRelation: { tag: null } });
-    expect((await graphql(`mutation { deleteRelation(id: "${relationId}") }`, { accessToken: ana })).data).toEqual({
+    expect((await graphql(`mutation { deleteRelation(relationId: "${relationId}") }`, { accessToken: ana })).data).toEqual({
       deleteRelation: relationId,
     });
   });
@@ -420,10 +420,10 @@ describe("comment kinds and visitors over GraphQL", () => {
     const token = (await signedInAs(rex.id, w.account.id)).accessToken;
     const create = (data: Record<string, unknown>) =>
       graphql<{ createComment: GqlComment }>(
-        `mutation ($documentId: ID!, $data: DocumentCommentInput!) { createComment(documentId: $documentId, data: $data) { ${fields} } }`,
+        `mutation ($id: ID!, $body: String!, $parentId: ID, $kind: DocumentCommentKind) { createComment(id: $id, body: $body, parentId: $parentId, kind: $kind) { ${fields} } }`,
         {
           accessToken: token,
-          variables: { documentId: w.main.id, data },
+          variables: { id: w.main.id, ...data },
         },
       );
 
@@ -450,8 +450,8 @@ describe("comment kinds and visitors over GraphQL", () => {
 
     const listed = await graphql<{ comments: { body: string; kind: string }[] }>(
       `
-        query ($documentId: ID!) {
-          comments(documentId: $documentId) {
+        query ($id: ID!) {
+          comments(id: $id) {
             body
             kind
           }
@@ -459,7 +459,7 @@ describe("comment kinds and visitors over GraphQL", () => {
       `,
       {
         accessToken: token,
-        variables: { documentId: w.main.id },
+        variables: { id: w.main.id },
       },
     );
     expect(listed.data?.comments).toEqual([
@@ -470,7 +470,7 @@ describe("comment kinds and visitors over GraphQL", () => {
     ]);
     // A commenter does not see suggestions.
     const carlos = (await signedInAs(w.people.carlos.id, w.account.id)).accessToken;
-    const forCarlos = await graphql<{ comments: { kind: string }[] }>(`{ comments(documentId: "${w.main.id}") { kind } }`, {
+    const forCarlos = await graphql<{ comments: { kind: string }[] }>(`{ comments(id: "${w.main.id}") { kind } }`, {
       accessToken: carlos,
     });
     expect(forCarlos.data?.comments).toEqual([{ kind: "comment" }, { kind: "comment" }]);
@@ -479,10 +479,9 @@ describe("comment kinds and visitors over GraphQL", () => {
   it("refuses a commenter's suggestion with the same error as REST, and writes nothing", async () => {
     const w = await workspace();
     const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
-    const gql = await graphql(
-      `mutation { createComment(documentId: "${w.main.id}", data: { body: "Cut clause 9", kind: suggestion }) { id } }`,
-      { accessToken },
-    );
+    const gql = await graphql(`mutation { createComment(id: "${w.main.id}", body: "Cut clause 9", kind: suggestion) { id } }`, {
+      accessToken,
+    });
     const response = await documentComments.POST(
       jsonRequest("POST", "/x", {
         body: { body: "Cut clause 9", kind: "suggestion" },
@@ -513,10 +512,10 @@ describe("comment kinds and visitors over GraphQL", () => {
     });
 
     const { accessToken } = await signedInAs(w.people.carlos.id, w.account.id);
-    const listed = await graphql<{ comments: GqlComment[] }>(
-      `query ($documentId: ID!) { comments(documentId: $documentId) { ${fields} } }`,
-      { accessToken, variables: { documentId: w.main.id } },
-    );
+    const listed = await graphql<{ comments: GqlComment[] }>(`query ($id: ID!) { comments(id: $id) { ${fields} } }`, {
+      accessToken,
+      variables: { id: w.main.id },
+    });
     expect(listed.errors).toBeUndefined();
     expect(listed.data?.comments).toEqual([
       {

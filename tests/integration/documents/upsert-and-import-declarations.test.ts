@@ -100,8 +100,8 @@ describe("upsertLink, one declaration", () => {
     expect(await updated.json()).toMatchObject({ id: link.id, name: "Client", role: "commenter" });
 
     const gql = await graphql<{ upsertLink: { id: string; name: string; role: string } }>(
-      "mutation ($documentId: ID!, $data: LinkInput!) { upsertLink(documentId: $documentId, data: $data) { id name role } }",
-      { accessToken: token, variables: { documentId: lease.id, data: { id: link.id, name: "Client (renamed)" } } },
+      "mutation ($id: ID!, $linkId: ID, $name: String) { upsertLink(id: $id, linkId: $linkId, name: $name) { id name role } }",
+      { accessToken: token, variables: { id: lease.id, linkId: link.id, name: "Client (renamed)" } },
     );
     expect(gql.data?.upsertLink).toEqual({ id: link.id, name: "Client (renamed)", role: "commenter" });
   });
@@ -110,7 +110,7 @@ describe("upsertLink, one declaration", () => {
     const link = await createDocumentLink(ownerCtx, annex.id, { name: "Annex link" });
     const rest = await documentLinks.PUT(req("PUT", "/x", { linkId: link.id, name: "Moved" }), params({ id: lease.id }));
     expect(rest.status).toBe(404);
-    const gql = await graphql(`mutation { upsertLink(documentId: "${lease.id}", data: { id: "${link.id}", name: "Moved" }) { id } }`, {
+    const gql = await graphql(`mutation { upsertLink(id: "${lease.id}", linkId: "${link.id}", name: "Moved") { id } }`, {
       accessToken: token,
     });
     expect(gql.errors?.[0].extensions.code).toBe("NOT_FOUND");
@@ -134,10 +134,9 @@ describe("upsertRelation, one declaration", () => {
     // Seen from the annex, the relation leaves another document (the lease).
     const rest = await documentRelations.PUT(req("PUT", "/x", { relationId: relation.id, tag: "moved" }), params({ id: annex.id }));
     expect(rest.status).toBe(404);
-    const gql = await graphql(
-      `mutation { upsertRelation(documentId: "${annex.id}", data: { id: "${relation.id}", tag: "moved" }) { id } }`,
-      { accessToken: token },
-    );
+    const gql = await graphql(`mutation { upsertRelation(id: "${annex.id}", relationId: "${relation.id}", tag: "moved") { id } }`, {
+      accessToken: token,
+    });
     expect(gql.errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect((await db.documentRelation.findUniqueOrThrow({ where: { id: relation.id } })).tag).toBe("v2");
   });

@@ -202,7 +202,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     const restSide = await restAnswer(
       await documentLinks.PUT(rest("PUT", "/vapp/documents/unknown/links", { name }), params({ id: "unknown" })),
     );
-    const gql = await graphqlAnswer('mutation Upsert($name: String) { upsertLink(documentId: "unknown", data: { name: $name }) { id } }', {
+    const gql = await graphqlAnswer('mutation Upsert($name: String) { upsertLink(id: "unknown", name: $name) { id } }', {
       name,
     });
     expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["name"]);
@@ -210,7 +210,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     const restMissing = await restAnswer(
       await documentLinks.PUT(rest("PUT", "/vapp/documents/unknown/links", { role: "reader" }), params({ id: "unknown" })),
     );
-    const gqlMissing = await graphqlAnswer('mutation { upsertLink(documentId: "unknown", data: { role: reader }) { id } }');
+    const gqlMissing = await graphqlAnswer('mutation { upsertLink(id: "unknown", role: reader) { id } }');
     expectSameAnswer(restMissing, gqlMissing, "MISSING_PARAMETER", ["name"]);
   });
 
@@ -221,7 +221,7 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
         params({ id: "unknown" }),
       ),
     );
-    const gql = await graphqlAnswer('mutation { upsertRelation(documentId: "unknown", data: { id: "r1", toDocumentId: "d2" }) { id } }');
+    const gql = await graphqlAnswer('mutation { upsertRelation(id: "unknown", relationId: "r1", toDocumentId: "d2") { id } }');
     expectSameAnswer(
       restSide,
       gql,

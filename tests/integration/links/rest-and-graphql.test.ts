@@ -107,8 +107,8 @@ describe("share links over GraphQL", () => {
     const created = await graphql<{
       createLink: { id: string; url: string; role: string; isExpired: boolean; permissions: string[]; document: { id: string } };
     }>(
-      "mutation ($documentId: ID!, $data: LinkInput!) { createLink(documentId: $documentId, data: $data) { id url role isExpired permissions document { id } } }",
-      { accessToken, variables: { documentId: document.id, data: { name: "GQL", role: "reviewer" } } },
+      "mutation ($id: ID!, $name: String!, $role: LinkRole) { createLink(id: $id, name: $name, role: $role) { id url role isExpired permissions document { id } } }",
+      { accessToken, variables: { id: document.id, name: "GQL", role: "reviewer" } },
     );
     expect(created.errors).toBeUndefined();
     const linkId = created.data!.createLink.id;
@@ -120,38 +120,41 @@ describe("share links over GraphQL", () => {
     });
 
     const updated = await graphql(
-      'mutation ($id: ID!) { updateLink(id: $id, data: { name: "Renamed", expiredAt: null }) { name expiredAt } }',
-      { accessToken, variables: { id: linkId } },
+      'mutation ($linkId: ID!) { updateLink(linkId: $linkId, name: "Renamed", expiredAt: null) { name expiredAt } }',
+      { accessToken, variables: { linkId } },
     );
     expect(updated.data).toEqual({ updateLink: { name: "Renamed", expiredAt: null } });
 
-    const listed = await graphql("query ($documentId: ID!) { links(documentId: $documentId) { id name } }", {
+    const listed = await graphql("query ($id: ID!) { links(id: $id) { id name } }", {
       accessToken,
-      variables: { documentId: document.id },
+      variables: { id: document.id },
     });
     expect(listed.data).toEqual({ links: [{ id: linkId, name: "Renamed" }] });
 
     const opened = await graphql<{ validateLink: { status: string; accessToken: string; document: { name: string } } }>(
-      "mutation ($id: ID!) { validateLink(id: $id) { status accessToken refreshToken role document { name } } }",
-      { variables: { id: linkId }, csrf: true },
+      "mutation ($linkId: ID!) { validateLink(linkId: $linkId) { status accessToken refreshToken role document { name } } }",
+      { variables: { linkId }, csrf: true },
     );
     expect(opened.data?.validateLink).toMatchObject({ status: "valid", role: "reviewer", document: { name: document.name } });
 
-    const editor = await graphql(
-      'mutation ($documentId: ID!) { createLink(documentId: $documentId, data: { name: "x", role: editor }) { id } }',
-      { accessToken, variables: { documentId: document.id } },
-    );
+    const editor = await graphql('mutation ($id: ID!) { createLink(id: $id, name: "x", role: editor) { id } }', {
+      accessToken,
+      variables: { id: document.id },
+    });
     // A role links cannot have is refused before anything runs, naming the field and the value.
-    expect(editor.errors?.[0].message).toBe("Some fields are not valid: data.role");
+    expect(editor.errors?.[0].message).toBe("Some fields are not valid: role");
     expect(editor.errors?.[0].extensions).toMatchObject({
       code: "BAD_USER_INPUT",
       reason: "VALIDATION_FAILED",
-      details: { fields: [{ path: "data.role", message: expect.stringMatching(/editor/) }] },
+      details: { fields: [{ path: "role", message: expect.stringMatching(/editor/) }] },
     });
 
     const deleted = await graphql("mutation ($ids: [ID!]!) { bulkDeleteLinks(ids: $ids) }", { accessToken, variables: { ids: [linkId] } });
     expect(deleted.data).toEqual({ bulkDeleteLinks: [linkId] });
-    const gone = await graphql("mutation ($id: ID!) { validateLink(id: $id) { status } }", { variables: { id: linkId }, csrf: true });
+    const gone = await graphql("mutation ($linkId: ID!) { validateLink(linkId: $linkId) { status } }", {
+      variables: { linkId },
+      csrf: true,
+    });
     expect(gone.errors?.[0].extensions).toMatchObject({ code: "LINK_EXPIRED" });
   });
 });
