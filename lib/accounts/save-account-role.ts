@@ -1,17 +1,11 @@
+import type { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { ROLE_NAMES } from "@/lib/auth/permissions";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import {
-  accountRoleInputSchema,
-  accountRoleUpdateSchema,
-  accountRoleUpsertSchema,
-  type AccountRoleInput,
-  type AccountRoleUpdate,
-  type AccountRoleUpsert,
-} from "./account-role-schemas";
+import { accountRoleInputSchema, accountRoleUpdateSchema, accountRoleUpsertSchema } from "./account-role-schemas";
 import { accountScope } from "./scope";
 
 type Tx = Prisma.TransactionClient;
@@ -57,9 +51,8 @@ export async function getOwnRole(tx: Pick<Tx, "accountRole">, accountId: string,
  * (VALIDATION_FAILED otherwise), none beyond the caller's own (FORBIDDEN), under a free name
  * (CONFLICT). Needs ManageMembers; audited.
  */
-export async function createAccountRole(ctx: ServiceContext, raw: AccountRoleInput) {
+export async function createAccountRole(ctx: ServiceContext, input: z.infer<typeof accountRoleInputSchema>) {
   const { accountId } = accountScope(ctx);
-  const input = accountRoleInputSchema.parse(raw);
   assertGrantable(ctx, input.permissions);
   return db.$transaction(async (tx) => {
     await assertFreeName(tx, accountId, input.name);
@@ -86,9 +79,8 @@ export async function createAccountRole(ctx: ServiceContext, raw: AccountRoleInp
  * Renames a role of the caller's account or changes its permissions (same checks as creating);
  * members holding it get the new permissions on their next request. Global roles are FORBIDDEN.
  */
-export async function updateAccountRole(ctx: ServiceContext, raw: AccountRoleUpdate) {
+export async function updateAccountRole(ctx: ServiceContext, input: z.infer<typeof accountRoleUpdateSchema>) {
   const { accountId } = accountScope(ctx);
-  const input = accountRoleUpdateSchema.parse(raw);
   if (input.permissions) assertGrantable(ctx, input.permissions);
   return db.$transaction(async (tx) => {
     const role = await getOwnRole(tx, accountId, input.id);
@@ -108,9 +100,8 @@ export async function updateAccountRole(ctx: ServiceContext, raw: AccountRoleUpd
 }
 
 /** Updates the role `id` names, or creates one without `id` (see the two above). */
-export async function upsertAccountRole(ctx: ServiceContext, raw: AccountRoleUpsert) {
+export async function upsertAccountRole(ctx: ServiceContext, { id, name, permissions, metadata }: z.infer<typeof accountRoleUpsertSchema>) {
   accountScope(ctx);
-  const { id, name, permissions, metadata } = accountRoleUpsertSchema.parse(raw);
   return id
     ? updateAccountRole(ctx, { id, name, permissions, metadata })
     : createAccountRole(ctx, { name: name!, permissions: permissions!, metadata });

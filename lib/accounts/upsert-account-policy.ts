@@ -30,9 +30,8 @@ export type UpsertAccountPolicyInput = z.input<typeof upsertAccountPolicySchema>
  * restoring someone past the plan's members limit is PLAN_LIMIT_REACHED. Needs
  * ManageMembers; audited. An id of another account is NOT_FOUND.
  */
-export async function upsertAccountPolicy(ctx: ServiceContext, raw: UpsertAccountPolicyInput) {
+export async function upsertAccountPolicy(ctx: ServiceContext, input: z.infer<typeof upsertAccountPolicySchema>) {
   const { accountId } = accountScope(ctx);
-  const input = upsertAccountPolicySchema.parse(raw);
   const existing = input.id
     ? await db.accountPolicy.findFirst({ where: { id: input.id, accountId }, select: { id: true, status: true } })
     : await db.accountPolicy.findFirst({ where: { accountId, user: { email: input.email } }, select: { id: true, status: true } });
