@@ -105,10 +105,21 @@ describe("share links over GraphQL", () => {
   it("creates, lists, updates, validates and deletes links", async () => {
     const { accessToken, document } = await workspace();
     const created = await graphql<{
-      createLink: { id: string; url: string; role: string; isExpired: boolean; permissions: string[]; document: { id: string } };
+      createLink: {
+        id: string;
+        url: string;
+        role: string;
+        isExpired: boolean;
+        permissions: string[];
+        expiredAt: string | null;
+        document: { id: string };
+      };
     }>(
-      "mutation ($id: ID!, $name: String!, $role: LinkRole) { createLink(id: $id, name: $name, role: $role) { id url role isExpired permissions document { id } } }",
-      { accessToken, variables: { id: document.id, name: "GQL", role: "reviewer" } },
+      "mutation ($id: ID!, $name: String!, $role: LinkRole, $expiredAt: String) { createLink(id: $id, name: $name, role: $role, expiredAt: $expiredAt) { id url role isExpired permissions expiredAt document { id } } }",
+      {
+        accessToken,
+        variables: { id: document.id, name: "GQL", role: "reviewer", expiredAt: new Date(Date.now() + 86_400_000).toISOString() },
+      },
     );
     expect(created.errors).toBeUndefined();
     const linkId = created.data!.createLink.id;
@@ -118,6 +129,7 @@ describe("share links over GraphQL", () => {
       permissions: ["view", "download", "comment", "suggest"],
       document: { id: document.id },
     });
+    expect(created.data!.createLink.expiredAt).toBeTruthy();
 
     const updated = await graphql(
       'mutation ($linkId: ID!) { updateLink(linkId: $linkId, name: "Renamed", expiredAt: null) { name expiredAt } }',
