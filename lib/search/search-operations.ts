@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATEGORY_GROUPS } from "@/lib/categories/schemas";
 import { DOCUMENT_STATUSES } from "@/lib/documents/status";
 import { defineOperation } from "@/lib/operations/operation";
 import { globalSearch, globalSearchSchema } from "./global-search";
@@ -12,7 +13,7 @@ const document = z.object({
 });
 const template = z.object({ id: z.string(), name: z.string(), published: z.boolean() });
 const member = z.object({ id: z.string(), name: z.string(), email: z.string(), status: z.string() });
-const category = z.object({ id: z.string(), name: z.string(), group: z.string() });
+const category = z.object({ id: z.string(), name: z.string(), group: z.enum(CATEGORY_GROUPS) });
 const tag = z.object({ id: z.string(), name: z.string(), color: z.string() });
 
 /** What the search answers, group by group (GraphQL names them: lib/graphql/schema/documents.ts). */

@@ -1,5 +1,6 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { z } from "zod";
+import { CATEGORY_GROUPS } from "@/lib/categories/schemas";
 import {
   documentStatusListOperation,
   documentsCountOperation,
@@ -45,6 +46,8 @@ export const documentNaming: Naming = {
     [DOCUMENT_DATE_FIELDS.join("|")]: "DocumentDateField",
     [DOCUMENT_ORDERS.join("|")]: "DocumentOrderBy",
     [SORT_DIRECTIONS.join("|")]: "SortDirection",
+    // The same name as the categories' own (lib/graphql/schema/taxonomy.ts): one enum, built once.
+    [CATEGORY_GROUPS.join("|")]: "CategoryGroup",
   },
 };
 
