@@ -391,7 +391,8 @@ function idFor(typeName: string, argName: string): string | undefined {
     Folder: seed.ids.folder,
     Category: seed.ids.category,
     Tag: seed.ids.tag,
-    DocumentLink: seed.ids.link,
+    // links(id) lists a document's links: its id is the document's.
+    DocumentLink: seed.ids.document,
     AccountPolicy: seed.ids.accountPolicy,
     BillingSubscription: seed.ids.subscription,
   };
