@@ -58,7 +58,6 @@ function objectFields(schema: Schema, side: "in" | "out"): Map<string, Schema> |
   return null;
 }
 
-
 /** The list or page items' schema (`{ items }`), else the schema itself. */
 function itemSchema(schema: Schema): Schema {
   const inner = unwrap(schema, "out");
@@ -158,8 +157,12 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
   const input = objectFields(operation.input, "in");
   if (input) {
     const args = new Map<string, GraphQLInputType>();
+    // An upload's File arguments (`file`, `signature`…) are its input's `files`, as the REST route's parts are.
+    const fileArgs = field.args.filter((arg) => getNamedType(arg.type).name === "File" && !input.has(arg.name));
+    const uploads = fileArgs.length > 0 && input.delete("files");
     for (const arg of field.args) {
       const type = getNamedType(arg.type);
+      if (uploads && fileArgs.includes(arg)) continue;
       if (isInputObjectType(type) && !input.has(arg.name))
         for (const inner of Object.values(type.getFields())) args.set(inner.name, inner.type);
       else args.set(arg.name, arg.type);
