@@ -146,6 +146,25 @@ describe("documents as a whole, on both transports", () => {
     expect(search.data!.globalSearch).toMatchObject({ documents: [{ id: a.ids[0], name: "Alpha" }] });
   });
 
+  it("reads a folder of null as the root (Drive) in the list and its count, and no folder as every folder", async () => {
+    const a = await workspace("OverviewRoot");
+    const folder = await db.folder.create({ data: { accountId: a.session.ctx.accountId!, name: "Leases", group: "document" } });
+    await db.document.update({ where: { id: a.ids[0] }, data: { folderId: folder.id } });
+    const answer = await graphql<{
+      root: { total: number };
+      rootCount: number;
+      all: { total: number };
+      allCount: number;
+      inFolder: number;
+    }>(
+      `{ root: documents(folderId: null) { total } rootCount: documentsCount(folderId: null)
+         all: documents { total } allCount: documentsCount inFolder: documentsCount(folderId: "${folder.id}") }`,
+      { accessToken: a.session.accessToken },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual({ root: { total: 2 }, rootCount: 2, all: { total: 3 }, allCount: 3, inFolder: 1 });
+  });
+
   it("refuses a size past the limit the same way on both transports", async () => {
     const { session } = await workspace("OverviewLimits");
     const tooMany = await rest(hotRoute, "/vapp/documents/hot?size=26", session.accessToken);
