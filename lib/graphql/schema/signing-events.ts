@@ -6,11 +6,10 @@ import { requireDocumentRole } from "@/lib/documents/access";
 import { clientGone, pubsub, type DocumentSigningEvent } from "@/lib/events/pubsub";
 import { parseInput } from "@/lib/http/parse-input";
 import { maskError } from "@/lib/graphql/errors";
-import { resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { signingResultOperation } from "@/lib/signatures/signature-operations";
 import { builder } from "../builder";
-import { declaredField } from "../from-declarations";
+import { declaredField, type Naming } from "../from-declarations";
 import { idString } from "@/lib/validation/ids";
 
 const DocumentSigningEventRef = builder.objectRef<DocumentSigningEvent>("DocumentSigningEvent").implement({
@@ -73,32 +72,17 @@ builder.subscriptionField("documentSigningChanged", (t) =>
   }),
 );
 
-const ActivityItem = builder.simpleObject("ActivityEvent", {
-  description: "An event of the audit trail, as a document's or an address's activity lists it.",
-  fields: (t) => ({
-    id: t.id(),
-    eventType: t.string(),
-    createdAt: t.field({ type: "DateTime" }),
-    via: t.string({ description: "session, token, link, signed or system." }),
-    actor: t.string({ nullable: true, description: "The member who acted, by name." }),
-    targetType: t.string(),
-    documentId: t.id({ nullable: true }),
-    payload: t.field({ type: "JSON" }),
-  }),
-});
+/** The GraphQL names of activity's shapes (lib/graphql/from-declarations.ts), as they were. */
+const activityNaming: Naming = {
+  names: new Map<z.ZodType, string>([
+    [activityOperation.output, "ActivityPage"],
+    [activityOperation.output.shape.items.element, "ActivityEvent"],
+  ]),
+  enums: {},
+};
 
-const ActivityPage = builder.simpleObject("ActivityPage", {
-  fields: (t) => ({ items: t.field({ type: [ActivityItem] }), nextCursor: t.string({ nullable: true }) }),
-});
-
-builder.queryFields((t) => ({
-  activity: t.field({
-    type: ActivityPage,
-    description: "Activity by document (reader) or by email (the approvals and signatures asked of it), newest first.",
-    args: { documentId: t.arg.id(), email: t.arg.string(), cursor: t.arg.string(), take: t.arg.int() },
-    resolve: resolveOperation(activityOperation),
-  }),
-}));
+/** activity: built from its declaration (lib/documents/activity-operations.ts): arguments, result type and description. */
+builder.queryField("activity", (t) => declaredField(t as never, activityOperation as unknown as Operation, activityNaming) as never);
 
 /** signingResult (the signer's /thanks, by the `signed` header): built from its declaration (lib/signatures/signature-operations.ts). */
 builder.queryField(
