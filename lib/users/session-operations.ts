@@ -53,6 +53,8 @@ export const tokenLogin = defineOperation({
 
 export const refreshTokenOperation = defineOperation({
   name: "refreshToken",
+  // REST only, as the spec has it: the answer sets the session cookies.
+  graphql: false,
   kind: "mutation",
   description: "Swaps a refresh token (REST: the body's, or the browser's `refresh-token` cookie) for new tokens.",
   callers: ["anyone"],
