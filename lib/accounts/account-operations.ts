@@ -33,7 +33,7 @@ export const accountSchema = z.object({
   contact: z.unknown(),
   legalName: z.string().nullable(),
   taxId: z.string().nullable(),
-  address: z.unknown(),
+  address: z.unknown().nullable(),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
@@ -103,7 +103,7 @@ export const requestAccess = defineOperation({
   description: "Asks the workspace's administrators for more access, with an optional note (once a day).",
   ...members,
   input: requestAccountAccessSchema,
-  output: z.object({ requestedAt: z.date(), recipients: z.number() }),
+  output: z.object({ requestedAt: z.date(), recipients: z.number().int().describe("How many administrators were written to.") }),
   run: (ctx, input) => requestAccountAccess(ctx, input),
 });
 
@@ -122,6 +122,8 @@ export const acceptInvitationOperation = defineOperation({
   kind: "mutation",
   description: "Accepts an invitation by its emailed token; a new invitee sets a name and password and is signed in.",
   callers: ["anyone"],
+  // REST only: reached from the emailed invitation link, and a new invitee is signed in by the session cookie the route sets.
+  graphql: false,
   input: acceptInvitationSchema,
   output: z.object({ accountId: z.string() }),
   run: (ctx, input) => acceptInvitation(ctx, input),

@@ -68,4 +68,10 @@ export async function findMembers(ctx: ServiceContext, rawInput: FindAccountPoli
   return { ...page, items: page.items.map(presentMember) };
 }
 
-export const memberPageSchema = pageSchema(memberSchema);
+/** A page of members: its counts are integers. */
+export const memberPageSchema = pageSchema(memberSchema).extend({
+  total: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  pages: z.number().int(),
+});

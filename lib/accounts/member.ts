@@ -7,12 +7,15 @@ import { personSchema, personSelect, presentPerson } from "@/lib/users/person";
  * (lib/users/person.ts) and the role's id and name. Routes serialise through these schemas, so a
  * relation added to a query cannot widen an answer.
  */
+/** A membership's status: active, invited (the invitation not accepted yet) or disabled. */
+export const MEMBERSHIP_STATUSES = ["active", "invited", "disabled"] as const;
+
 export const membershipSchema = z.object({
   id: z.string(),
   accountId: z.string(),
   userId: z.string(),
   roleId: z.string(),
-  status: z.enum(["active", "invited", "disabled"]),
+  status: z.enum(MEMBERSHIP_STATUSES),
   accessedAt: z.date().nullable(),
   createdAt: z.date(),
 });

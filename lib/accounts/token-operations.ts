@@ -23,7 +23,7 @@ const tokenSchema = z.object({
   active: z.boolean(),
   keyPrefix: z.string(),
   metadata: z.unknown(),
-  used: z.number(),
+  used: z.number().int(),
   usedAt: z.date().nullable(),
   createdAt: z.date(),
   userId: z.string(),
@@ -45,7 +45,7 @@ export const createToken = defineOperation({
   description: "Creates an API token acting as the caller; the answer carries its key this once.",
   ...managers,
   input: createAccountTokenSchema,
-  output: tokenSchema.extend({ key: z.string() }),
+  output: tokenSchema.extend({ key: z.string() }).describe("A new API token; `key` is shown this once and never again."),
   run: (ctx, input) => createAccountToken(ctx, input),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MEMBERSHIP_STATUSES } from "@/lib/accounts/member";
 import { sendVerifyEmail } from "@/lib/sign-in/send-verify-email";
 import {
   emailSchema,
@@ -65,7 +66,7 @@ export const ownPolicySchema = z.object({
   accountId: z.string(),
   userId: z.string(),
   roleId: z.string(),
-  status: z.string(),
+  status: z.enum(MEMBERSHIP_STATUSES),
   metadata: z.unknown(),
   accessedAt: z.date().nullable(),
   createdAt: z.date(),
@@ -170,6 +171,8 @@ export const verifyEmailOperation = defineOperation({
   kind: "query",
   description: "Marks the address of the emailed token's user verified.",
   ...anyone,
+  // REST only (spec: GET /vapp/users/verify-email): reached from the emailed link.
+  graphql: false,
   input: tokenQuerySchema,
   output: z.object({ id: z.string(), email: z.string() }),
   run: (ctx, input) => verifyEmail(ctx, input.token),

@@ -1,20 +1,13 @@
+import type { z } from "zod";
 import { requestAccess } from "@/lib/accounts/account-operations";
-import { resolveOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import { declaredField, type Naming } from "../from-declarations";
 
-const AccountAccessRequest = builder.simpleObject("AccountAccessRequest", {
-  fields: (t) => ({
-    requestedAt: t.field({ type: "DateTime" }),
-    /** How many administrators were written to. */
-    recipients: t.int(),
-  }),
-});
+/** The GraphQL name of the answer (lib/graphql/from-declarations.ts). */
+const naming: Naming = { names: new Map<z.ZodType, string>([[requestAccess.output, "AccountAccessRequest"]]), enums: {} };
 
 // Spec section 7 names no operation for the home's request-access button; ours.
-builder.mutationField("requestAccountAccess", (t) =>
-  t.field({
-    type: AccountAccessRequest,
-    args: { note: t.arg.string({ required: false }) },
-    resolve: resolveOperation(requestAccess),
-  }),
-);
+builder.mutationFields((t) => ({
+  requestAccountAccess: declaredField(t as never, requestAccess as unknown as Operation, naming) as never,
+}));

@@ -1,18 +1,37 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
+import { BuiltinScalarRef } from "@pothos/core";
+import { GraphQLString, type GraphQLResolveInfo } from "graphql";
 import {
   accountSamlSlug,
   createAccountOperation,
   currentAccount,
   switchAccountOperation,
   updateAccountOperation,
+  upgradeContact,
 } from "@/lib/accounts/account-operations";
-import { listMembers } from "@/lib/accounts/member-operations";
+import { createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { withEffectivePermissions } from "@/lib/accounts/find-account-roles";
+import { MEMBERSHIP_STATUSES } from "@/lib/accounts/member";
+import { listMembers } from "@/lib/accounts/member-operations";
 import { listAccountRoles } from "@/lib/accounts/role-operations";
+import { createAccountTokenSchema } from "@/lib/accounts/account-tokens";
 import { bulkDeleteTokens, createToken, deleteToken, listTokens } from "@/lib/accounts/token-operations";
-import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
-import { runOperation } from "@/lib/operations/operation";
+import { accountSettingsSchema, brandSchema, updateAccountSchema } from "@/lib/accounts/update-account";
+import { db } from "@/lib/db";
+import { graphqlInput, resolvePrismaOperation } from "@/lib/operations/graphql";
+import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import type { GraphQLContext } from "../context";
+import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
+import { adjusting, namesByShape } from "./declared-naming";
+
+/**
+ * The workspace, its roles, members and API tokens (spec section 7, "Account"). Each field runs
+ * its declaration (lib/accounts/*-operations.ts) and is built from it
+ * (lib/graphql/from-declarations.ts): arguments, result type, enums and description. Written by
+ * hand: the Prisma objects (Account, AccountRole, AccountPolicy, AccountToken), whose relations
+ * load in the same statement; the drift test checks them against the declarations' outputs.
+ */
 
 /** Fields about the caller's relation to an account are given only for the current account. */
 const isCurrent = (accountId: string, ctxAccountId: string | null) => accountId === ctxAccountId;
@@ -35,7 +54,15 @@ builder.prismaObject("Account", {
     tax: t.field({ type: "JSON", resolve: (account) => ({ taxId: account.taxId }) }),
     address: t.expose("address", { type: "JSON", nullable: true }),
     plan: t.exposeString("planSlug"),
+    planSlug: t.exposeString("planSlug"),
+    taxId: t.exposeString("taxId", { nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    tos: t.boolean({
+      description: "Whether the caller accepted the terms of service.",
+      resolve: async (_account, _args, { ctx }) =>
+        ctx.userId ? ((await db.user.findUnique({ where: { id: ctx.userId }, select: { tos: true } }))?.tos ?? false) : false,
+    }),
     role: t.string({ nullable: true, resolve: (a, _args, { ctx }) => (isCurrent(a.id, ctx.accountId) ? ctx.role : null) }),
     permissions: t.stringList({ resolve: (a, _args, { ctx }) => (isCurrent(a.id, ctx.accountId) ? [...ctx.permissions] : []) }),
     admin: t.boolean({ resolve: (a, _args, { ctx }) => isCurrent(a.id, ctx.accountId) && ctx.permissions.has("ManageAccount") }),
@@ -50,6 +77,9 @@ builder.prismaObject("AccountRole", {
     permissions: t.stringList({ resolve: (role) => withEffectivePermissions(role).permissions }),
     object: t.exposeString("object"),
     metadata: t.expose("metadata", { type: "JSON" }),
+    accountId: t.exposeID("accountId", { nullable: true }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
 });
 
@@ -59,10 +89,14 @@ const AccountPolicy = builder.prismaObject("AccountPolicy", {
     user: t.relation("user"),
     role: t.relation("role"),
     account: t.relation("account"),
-    status: t.exposeString("status"),
+    accountId: t.exposeID("accountId"),
+    userId: t.exposeID("userId"),
+    roleId: t.exposeID("roleId"),
+    status: t.field({ type: AccountPolicyStatus, resolve: (policy) => policy.status }),
     metadata: t.expose("metadata", { type: "JSON" }),
     accessedAt: t.expose("accessedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
   }),
 });
 
@@ -76,14 +110,11 @@ const AccountToken = builder.prismaObject("AccountToken", {
     used: t.exposeInt("used"),
     usedAt: t.expose("usedAt", { type: "DateTime", nullable: true }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    userId: t.exposeID("userId", { description: "The member the token acts as." }),
   }),
 });
 
-const CreatedToken = builder.simpleObject("CreatedToken", {
-  description: "A new API token; `key` is shown this once and never again.",
-  fields: (t) => ({ id: t.id(), name: t.string(), keyPrefix: t.string(), key: t.string(), createdAt: t.field({ type: "DateTime" }) }),
-});
-
+/** A page of members: the Prisma objects, so that each member's user and role load in the same statement. */
 const AccountPolicyPage = builder.simpleObject("AccountPolicyPage", {
   fields: (t) => ({
     items: t.field({ type: [AccountPolicy] }),
@@ -94,113 +125,76 @@ const AccountPolicyPage = builder.simpleObject("AccountPolicyPage", {
   }),
 });
 
-const AccountPolicyFilter = builder.inputType("AccountPolicyFilter", {
-  fields: (t) => ({ status: t.string(), search: t.string() }),
-});
+/** A membership's status: active, invited (the invitation not accepted yet) or disabled. */
+export const AccountPolicyStatus = builder.enumType("AccountPolicyStatus", { values: MEMBERSHIP_STATUSES });
 
-const AccountSlug = builder.simpleObject("AccountSlug", { fields: (t) => ({ id: t.id(), name: t.string() }) });
+/** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
+export const accountNaming: Naming = {
+  names: namesByShape([
+    [listMembers.input.shape.filter.unwrap(), "AccountPolicyFilter"],
+    [createAccountSchema, "CreateAccount"],
+    [createAccountTokenSchema, "Token"],
+    [createToken.output, "CreatedToken"],
+    [accountSamlSlug.output, "AccountSlug"],
+    [upgradeContact.output, "UpgradeContact"],
+    [updateAccountSchema, "UpdateAccount"],
+    [accountSettingsSchema, "AccountSettings"],
+    [brandSchema, "Brand"],
+  ]),
+  enums: {
+    // The members list's order, direction and status filter stay strings: a value outside the
+    // allowed ones gets the same answer as over REST, the declaration's (tests/integration/http).
+    [MEMBERSHIP_STATUSES.join("|")]: new BuiltinScalarRef(GraphQLString),
+    "createdAt|accessedAt": new BuiltinScalarRef(GraphQLString),
+    "asc|desc": new BuiltinScalarRef(GraphQLString),
+    "checkout|url|administrators|none": "UpgradeContactKind",
+  },
+};
 
-const TokenInput = builder.inputType("TokenInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
+/** The field of a declaration, built from it. */
+const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
+  declaredField(t as never, operation as Operation, accountNaming, options) as never;
 
 builder.queryFields((t) => ({
-  account: t.prismaField({ type: "Account", resolve: resolvePrismaOperation(currentAccount) as never }),
-  accountSamlSlug: t.field({
-    type: AccountSlug,
-    args: { slug: t.arg.string({ required: true }) },
-    resolve: resolveOperation(accountSamlSlug),
-  }),
-  accountPolicies: t.field({
-    type: AccountPolicyPage,
-    args: {
-      page: t.arg.int(),
-      size: t.arg.int(),
-      filter: t.arg({ type: AccountPolicyFilter }),
-      orderBy: t.arg.string(),
-      sortBy: t.arg.string(),
-    },
-    resolve: (_root, args, context, info) =>
-      runOperation(listMembers, context.ctx, graphqlInput(args), queryFromInfo({ context, info, path: ["items"] })) as never,
-  }),
-  accountRoles: t.prismaField({ type: ["AccountRole"], resolve: resolvePrismaOperation(listAccountRoles) }),
-  tokens: t.prismaField({ type: [AccountToken], resolve: resolvePrismaOperation(listTokens) as never }),
+  account: field(t, currentAccount, { ref: "Account", prisma: true }),
+  accountSamlSlug: field(t, accountSamlSlug),
+  // A page of Prisma objects: the members' selection is the page's `items` (relations in one statement).
+  accountPolicies: field(
+    adjusting(t, (options) => ({
+      ...options,
+      resolve: (_root: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) =>
+        runOperation(listMembers, context.ctx, graphqlInput(args), queryFromInfo({ context, info, path: ["items"] })),
+    })),
+    listMembers,
+    { ref: AccountPolicyPage },
+  ),
+  accountRoles: field(t, listAccountRoles, { ref: ["AccountRole"], prisma: true }),
+  tokens: field(t, listTokens, { ref: [AccountToken], prisma: true }),
+  getUpgradeContact: field(t, upgradeContact),
 }));
 
 builder.mutationFields((t) => ({
-  createToken: t.field({
-    type: CreatedToken,
-    args: { data: t.arg({ type: TokenInput, required: true }) },
-    resolve: resolveOperation(createToken, ({ data }) => graphqlInput(data as Record<string, unknown>)),
-  }),
-  deleteToken: t.prismaField({
-    type: AccountToken,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(deleteToken) as never,
-  }),
-  bulkDeleteTokens: t.field({
-    type: ["ID"],
-    description: "Revokes several API tokens, all or none; their keys fail at once. Returns the ids.",
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(bulkDeleteTokens, null, (result) => result.ids),
-  }),
+  // The token's fields in `data`, as before; the answer carries its key this once.
+  createToken: field(t, createToken, { data: { outside: [] } }),
+  deleteToken: field(t, deleteToken, { ref: AccountToken, prisma: true }),
+  bulkDeleteTokens: field(t, bulkDeleteTokens, { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } }),
+  // The spec's "create account (data)".
+  createAccount: field(t, createAccountOperation, { ref: "Account", prisma: true, data: { outside: [] } }),
+  switchAccount: field(t, switchAccountOperation, { ref: "Account", prisma: true }),
+  // Only the fields sent change; explicit nulls inside settings and brand are kept (a null brand image clears it).
+  updateAccount: field(
+    adjusting(t, (options) => ({ ...options, resolve: resolvePrismaOperation(updateAccountOperation, updateAccountInput) })),
+    updateAccountOperation,
+    { ref: "Account", prisma: true, data: { outside: [] } },
+  ),
 }));
-
-const CreateAccountInput = builder.inputType("CreateAccountInput", { fields: (t) => ({ name: t.string({ required: true }) }) });
-
-builder.mutationField("createAccount", (t) =>
-  t.prismaField({
-    type: "Account",
-    args: { data: t.arg({ type: CreateAccountInput, required: true }) },
-    resolve: resolvePrismaOperation(createAccountOperation, ({ data }) => graphqlInput(data as Record<string, unknown>)),
-  }),
-);
-
-const AccountSettingsInput = builder.inputType("AccountSettingsInput", {
-  fields: (t) => ({
-    repositoryViewAllDocs: t.boolean(),
-    documentShareExternalAccountMembers: t.boolean(),
-    refBuilder: t.string(),
-    refModification: t.boolean(),
-    refCounter: t.int(),
-    createTags: t.boolean(),
-    hiddenCategories: t.stringList(),
-    autoApproveDocPolicy: t.boolean(),
-  }),
-});
-
-const BrandInput = builder.inputType("BrandInput", {
-  fields: (t) => ({ primaryColor: t.string(), avatar: t.string(), logo: t.string(), altLogo: t.string() }),
-});
-
-const UpdateAccountInput = builder.inputType("UpdateAccountInput", {
-  fields: (t) => ({
-    name: t.string(),
-    settings: t.field({ type: AccountSettingsInput }),
-    brand: t.field({ type: BrandInput }),
-  }),
-});
 
 /** GraphQL gives absent fields as undefined; keep explicit nulls (they clear a brand image). */
 const withoutUndefined = <T extends object>(data: T | null | undefined) =>
   data ? Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) : undefined;
 
-/** The operation's input, with explicit nulls kept inside settings and brand (a null brand image clears it). */
-const updateAccountInput = ({ data }: Record<string, unknown>) => {
-  const { name, settings, brand } = data as { name?: string | null; settings?: object | null; brand?: object | null };
+/** updateAccount's input, with explicit nulls kept inside settings and brand (a null brand image clears it). */
+function updateAccountInput({ data }: Record<string, unknown>) {
+  const { name, settings, brand } = (data ?? {}) as { name?: string | null; settings?: object | null; brand?: object | null };
   return withoutUndefined({ name: name ?? undefined, settings: withoutUndefined(settings), brand: withoutUndefined(brand) });
-};
-
-builder.mutationField("updateAccount", (t) =>
-  t.prismaField({
-    type: "Account",
-    args: { data: t.arg({ type: UpdateAccountInput, required: true }) },
-    resolve: resolvePrismaOperation(updateAccountOperation, updateAccountInput),
-  }),
-);
-
-builder.mutationField("switchAccount", (t) =>
-  t.prismaField({
-    type: "Account",
-    args: { accountId: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(switchAccountOperation),
-  }),
-);
+}

@@ -1,3 +1,7 @@
+import { BuiltinScalarRef } from "@pothos/core";
+import { GraphQLString } from "graphql";
+import { accountRoleInputSchema, accountRoleUpdateSchema } from "@/lib/accounts/account-role-schemas";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import {
   createMember,
   deleteMember,
@@ -7,98 +11,62 @@ import {
   updateMember,
   upsertMember,
 } from "@/lib/accounts/member-operations";
+import { createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
+import { inviteMembersSchema } from "@/lib/accounts/invite-members";
+import { updateMemberRoleSchema } from "@/lib/accounts/manage-members";
 import { bulkDeleteRoles, createRole, deleteRole, updateRole, upsertRole } from "@/lib/accounts/role-operations";
-import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
+import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
+import { accountNaming } from "./account";
+import { namesByShape } from "./declared-naming";
 
-const SendInvitationsInput = builder.inputType("SendInvitationsInput", {
-  fields: (t) => ({ emails: t.stringList({ required: true }), roleId: t.id({ required: true }) }),
-});
+/**
+ * The workspace's roles and members (spec section 7: create, update, upsert, delete and bulk
+ * delete, send invitations). Each field runs its declaration (lib/accounts/role-operations.ts,
+ * member-operations.ts) and is built from it: arguments, result type, enums and description. The
+ * results are the Prisma objects of ./account.ts (a member's user and role load in the same
+ * statement); a deletion answers the id alone.
+ */
 
-const AccountPolicyCreateInput = builder.inputType("AccountPolicyCreateInput", {
-  description: "Invites one person with a role (the rules of sendInvitations).",
-  fields: (t) => ({ email: t.string({ required: true }), roleId: t.id({ required: true }) }),
-});
+/** The GraphQL names of the declarations' shapes: a `data` argument keeps its input type's name. */
+const naming: Naming = {
+  names: namesByShape([
+    [accountRoleInputSchema, "AccountRole"],
+    [accountRoleUpdateSchema.omit({ id: true }), "AccountRoleUpdate"],
+    [createAccountPolicySchema, "AccountPolicyCreate"],
+    [updateMemberRoleSchema.omit({ id: true }), "AccountPolicyUpdate"],
+    [inviteMembersSchema, "SendInvitations"],
+  ]),
+  enums: {
+    ...accountNaming.enums,
+    // Permissions stay strings: the service answers an unknown one by name ("Unknown permission: X."), as REST does.
+    [PERMISSIONS.join("|")]: new BuiltinScalarRef(GraphQLString),
+    "active|disabled": "AccountPolicyStatusChange",
+  },
+};
 
-const AccountPolicyUpdateInput = builder.inputType("AccountPolicyUpdateInput", {
-  fields: (t) => ({ roleId: t.id({ required: true }) }),
-});
+/** The field of a declaration, built from it. */
+const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
+  declaredField(t as never, operation as Operation, naming, options) as never;
 
-const AccountRoleInput = builder.inputType("AccountRoleInput", {
-  description: "A workspace's own role. Permissions are strings of the account permission list (the `permissions` of the built-in roles).",
-  fields: (t) => ({ id: t.id(), name: t.string(), permissions: t.stringList(), metadata: t.field({ type: "JSON" }) }),
-});
-
-const AccountPolicyUpsertInput = builder.inputType("AccountPolicyUpsertInput", {
-  description: "With `id` (or the email of a member) changes the role or status (active, disabled); with a new email invites the person.",
-  fields: (t) => ({ id: t.id(), email: t.string(), roleId: t.id(), status: t.string() }),
-});
-
-/** A role's input: its `data` (create takes no id), with the `id` argument where there is one. */
-const roleData = ({ data }: Record<string, unknown>) => graphqlInput(data as Record<string, unknown>, ["id"]);
+/** A deletion's answer: the id, or the ids. */
+const id = { type: "ID", from: (result: { id: string }) => result.id };
+const ids = { type: ["ID"], from: (result: { ids: string[] }) => result.ids };
 
 builder.mutationFields((t) => ({
-  createAccountRole: t.prismaField({
-    type: "AccountRole",
-    args: { data: t.arg({ type: AccountRoleInput, required: true }) },
-    // A new role's id is not the caller's to choose: an id in `data` is left out.
-    resolve: resolvePrismaOperation(createRole, (args) =>
-      Object.fromEntries(Object.entries(roleData(args)).filter(([key]) => key !== "id")),
-    ),
-  }),
-  updateAccountRole: t.prismaField({
-    type: "AccountRole",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: resolvePrismaOperation(updateRole, (args) => ({ ...roleData(args), id: String(args.id) })),
-  }),
-  upsertAccountRole: t.prismaField({
-    type: "AccountRole",
-    args: { data: t.arg({ type: AccountRoleInput, required: true }) },
-    resolve: resolvePrismaOperation(upsertRole, roleData),
-  }),
-  deleteAccountRole: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteRole, null, (result) => result.id),
-  }),
-  bulkDeleteAccountRoles: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(bulkDeleteRoles, null, (result) => result.ids),
-  }),
-  createAccountPolicy: t.prismaField({
-    type: "AccountPolicy",
-    args: { data: t.arg({ type: AccountPolicyCreateInput, required: true }) },
-    resolve: resolvePrismaOperation(createMember, ({ data }) => graphqlInput(data as Record<string, unknown>, ["roleId"])),
-  }),
-  upsertAccountPolicy: t.prismaField({
-    type: "AccountPolicy",
-    args: { data: t.arg({ type: AccountPolicyUpsertInput, required: true }) },
-    resolve: resolvePrismaOperation(upsertMember, ({ data }) => graphqlInput(data as Record<string, unknown>, ["id", "roleId"])),
-  }),
-  bulkDeleteAccountPolicies: t.field({
-    type: ["ID"],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(deleteMembers, null, (result) => result.ids),
-  }),
-  sendInvitations: t.prismaField({
-    type: ["AccountPolicy"],
-    args: { data: t.arg({ type: SendInvitationsInput, required: true }) },
-    resolve: resolvePrismaOperation(sendInvitations, ({ data }) => graphqlInput(data as Record<string, unknown>, ["roleId"])),
-  }),
-  resendInvitation: t.prismaField({
-    type: "AccountPolicy",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolvePrismaOperation(resendMemberInvitation),
-  }),
-  updateAccountPolicy: t.prismaField({
-    type: "AccountPolicy",
-    args: { id: t.arg.id({ required: true }), data: t.arg({ type: AccountPolicyUpdateInput, required: true }) },
-    resolve: resolvePrismaOperation(updateMember, ({ id, data }) => graphqlInput({ id, ...(data as object) }, ["id", "roleId"])),
-  }),
-  deleteAccountPolicy: t.field({
-    type: "ID",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(deleteMember, null, (membership) => membership.id),
-  }),
+  createAccountRole: field(t, createRole, { ref: "AccountRole", prisma: true, data: { outside: [] } }),
+  updateAccountRole: field(t, updateRole, { ref: "AccountRole", prisma: true, data: { outside: ["id"] } }),
+  // Its input checks that a new role has a name and permissions: its fields are arguments of their own.
+  upsertAccountRole: field(t, upsertRole, { ref: "AccountRole", prisma: true }),
+  deleteAccountRole: field(t, deleteRole, { pick: id }),
+  bulkDeleteAccountRoles: field(t, bulkDeleteRoles, { pick: ids }),
+  createAccountPolicy: field(t, createMember, { ref: "AccountPolicy", prisma: true, data: { outside: [] } }),
+  // Its input checks that an id or an email is given: its fields are arguments of their own.
+  upsertAccountPolicy: field(t, upsertMember, { ref: "AccountPolicy", prisma: true }),
+  updateAccountPolicy: field(t, updateMember, { ref: "AccountPolicy", prisma: true, data: { outside: ["id"] } }),
+  deleteAccountPolicy: field(t, deleteMember, { pick: { type: "ID", from: (membership: { id: string }) => membership.id } }),
+  bulkDeleteAccountPolicies: field(t, deleteMembers, { pick: ids }),
+  sendInvitations: field(t, sendInvitations, { ref: ["AccountPolicy"], prisma: true, data: { outside: [] } }),
+  resendInvitation: field(t, resendMemberInvitation, { ref: "AccountPolicy", prisma: true }),
 }));

@@ -13,12 +13,13 @@ import {
   upsertPolicy,
 } from "@/lib/documents/policy-operations";
 import type { PersonalLink as PersonalLinkRow, ShareWithPersonResult } from "@/lib/documents/share-with-person";
-import { resolveOperation } from "@/lib/operations/graphql";
+import { upsertDocumentPolicySchema } from "@/lib/documents/policies";
+import { shareWithPersonSchema } from "@/lib/documents/share-with-person";
+import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-
-/** GraphQL gives absent arguments as undefined and explicit ones possibly as null: keep only what was given. */
-const given = (data: Record<string, unknown>, nullable: string[] = []) =>
-  Object.fromEntries(Object.entries(data).filter(([key, v]) => v !== undefined && (v !== null || nullable.includes(key))));
+import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
+import { adjusting, namesByShape } from "./declared-naming";
 
 const DocumentRoleNameEnum = builder.enumType("DocumentRoleName", {
   description: "Document roles, each holding the rights of the ones before it (docs/permissions.md).",
@@ -47,6 +48,7 @@ const DocumentPolicy = builder.objectRef<PresentedPolicy>("DocumentPolicy").impl
   fields: (t) => ({
     id: t.exposeID("id"),
     documentId: t.exposeID("documentId"),
+    userId: t.exposeID("userId"),
     user: t.field({ type: DocumentPolicyUser, resolve: (p) => p.user }),
     role: t.field({ type: DocumentRoleNameEnum, resolve: (p) => p.role }),
     status: t.field({ type: DocumentPolicyStatusEnum, resolve: (p) => p.status }),
@@ -63,21 +65,11 @@ const DocumentPolicy = builder.objectRef<PresentedPolicy>("DocumentPolicy").impl
 const DocumentRole = builder.simpleObject("DocumentRole", {
   description: "One of the five document roles (spec DocumentRole); the id is the role's name.",
   fields: (t) => ({
-    id: t.id(),
-    name: t.string(),
+    id: t.field({ type: DocumentRoleNameEnum }),
+    name: t.field({ type: DocumentRoleNameEnum }),
     label: t.string({ description: "The role's name in the request's language." }),
     global: t.boolean(),
     permissions: t.stringList(),
-  }),
-});
-
-const DocumentPolicyInput = builder.inputType("DocumentPolicyInput", {
-  fields: (t) => ({
-    userId: t.id({ required: true }),
-    role: t.field({ type: DocumentRoleNameEnum, required: true }),
-    note: t.string({ description: "null clears it." }),
-    important: t.boolean(),
-    subscribe: t.boolean(),
   }),
 });
 
@@ -121,89 +113,46 @@ const ShareWithPersonResultRef = builder.objectRef<ShareWithPersonResult>("Share
   }),
 });
 
-const ShareWithPersonInput = builder.inputType("ShareWithPersonInput", {
-  fields: (t) => ({
-    email: t.string({ required: true }),
-    role: t.field({ type: DocumentRoleNameEnum, required: true }),
-  }),
-});
+/** The GraphQL names of the declarations' shapes: a `data` argument keeps its input type's name. */
+const naming: Naming = {
+  names: namesByShape([
+    [upsertDocumentPolicySchema, "DocumentPolicy"],
+    [shareWithPersonSchema, "ShareWithPerson"],
+  ]),
+  enums: { [DOCUMENT_ROLES.join("|")]: DocumentRoleNameEnum },
+};
+
+/** The field of a declaration, built from it. */
+const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
+  declaredField(t as never, operation as Operation, naming, options) as never;
+
+/** upsertPolicy's input: the document's id and its `data`, whose explicit null note clears it. */
+function upsertPolicyInput({ id, data }: Record<string, unknown>) {
+  const fields = (data ?? {}) as Record<string, unknown>;
+  return { ...graphqlInput({ ...fields, id }, ["id", "userId"]), ...(fields.note === null ? { note: null } : {}) };
+}
 
 builder.queryFields((t) => ({
-  personalLinks: t.field({
-    type: [PersonalLink],
-    description: "The people outside the workspace a document is shared with, by their personal links (editor role).",
-    args: { documentId: t.arg.id({ required: true }) },
-    resolve: resolveOperation(listPersonalLinks, ({ documentId }) => ({ id: String(documentId) })),
-  }),
-  policies: t.field({
-    type: [DocumentPolicy],
-    description: "Who has access to a document (reader); owners also get the pending requests. lastActive: the 5 most recently active.",
-    args: { documentId: t.arg.id({ required: true }), lastActive: t.arg.boolean() },
-    resolve: resolveOperation(listPolicies, ({ documentId, lastActive }) => ({
-      id: String(documentId),
-      ...(lastActive == null ? {} : { lastActive }),
-    })),
-  }),
-  documentRoles: t.field({
-    type: [DocumentRole],
-    description: "The five document roles with what each allows.",
-    resolve: resolveOperation(listDocumentRoles),
-  }),
+  personalLinks: field(t, listPersonalLinks, { ref: [PersonalLink] }),
+  policies: field(
+    // REST reads lastActive from the query string too ("true"): GraphQL takes a Boolean.
+    adjusting(t, (options) => ({ ...options, args: { ...options.args, lastActive: t.arg.boolean() } })),
+    listPolicies,
+    { ref: [DocumentPolicy] },
+  ),
+  documentRoles: field(t, listDocumentRoles, { ref: [DocumentRole] }),
 }));
 
 builder.mutationFields((t) => ({
-  upsertPolicy: t.field({
-    type: DocumentPolicy,
-    description: "Gives a colleague a role on a document, or changes it (editor; owner for the owner role or an owner's policy).",
-    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: DocumentPolicyInput, required: true }) },
-    resolve: resolveOperation(upsertPolicy, ({ documentId, data }) => {
-      const input = data as { userId: string | number } & Record<string, unknown>;
-      return { ...given({ ...input, userId: String(input.userId) }, ["note"]), id: String(documentId) };
-    }),
-  }),
-  deletePolicy: t.field({
-    type: "ID",
-    description: "Removes someone's access or a request; a document keeps at least one owner (LAST_DOCUMENT_OWNER).",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(
-      deletePolicy,
-      ({ id }) => ({ policyId: String(id) }),
-      (result) => result.id,
-    ),
-  }),
-  bulkDeletePolicies: t.field({
-    type: ["ID"],
-    description: "Removes several people's access or requests, all or none, each as deletePolicy would; a document keeps an owner.",
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: resolveOperation(bulkDeletePolicies, null, (result) => result.ids),
-  }),
-  shareDocumentWithPerson: t.field({
-    type: ShareWithPersonResultRef,
-    description:
-      "Shares a document with a person by address (editor): a member of the workspace gets a policy, anyone else a personal link while the setting documentShareExternalAccountMembers is on (FORBIDDEN otherwise).",
-    args: { documentId: t.arg.id({ required: true }), data: t.arg({ type: ShareWithPersonInput, required: true }) },
-    resolve: resolveOperation(shareDocumentWithPerson, ({ documentId, data }) => ({ ...(data as object), id: String(documentId) })),
-  }),
-  registerAccessDocumentPolicy: t.field({
-    type: DocumentPolicy,
-    description:
-      "Asks for access to a document of the workspace the caller cannot see; active at once with the setting autoApproveDocPolicy.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(registerAccessPolicy),
-  }),
-  answerAccessRequest: t.field({
-    type: DocumentPolicy,
-    description: "An owner accepts (with role, reader by default) or refuses an access request.",
-    args: { id: t.arg.id({ required: true }), accept: t.arg.boolean({ required: true }), role: t.arg({ type: DocumentRoleNameEnum }) },
-    resolve: resolveOperation(answerAccessRequestOperation, ({ id, accept, role }) => ({
-      ...given({ accept, role }),
-      policyId: String(id),
-    })),
-  }),
-  transferDocumentOwnership: t.field({
-    type: DocumentPolicy,
-    description: "Makes userId the owner of document id; the caller's owner policy becomes editor. Returns the new owner's policy.",
-    args: { id: t.arg.id({ required: true }), userId: t.arg.id({ required: true }) },
-    resolve: resolveOperation(transferOwnership),
-  }),
+  upsertPolicy: field(
+    adjusting(t, (options) => ({ ...options, resolve: resolveOperation(upsertPolicy, upsertPolicyInput) })),
+    upsertPolicy,
+    { ref: DocumentPolicy, data: { outside: ["id"] } },
+  ),
+  deletePolicy: field(t, deletePolicy, { pick: { type: "ID", from: (result: { id: string }) => result.id } }),
+  bulkDeletePolicies: field(t, bulkDeletePolicies, { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } }),
+  shareDocumentWithPerson: field(t, shareDocumentWithPerson, { ref: ShareWithPersonResultRef, data: { outside: ["id"] } }),
+  registerAccessDocumentPolicy: field(t, registerAccessPolicy, { ref: DocumentPolicy }),
+  answerAccessRequest: field(t, answerAccessRequestOperation, { ref: DocumentPolicy }),
+  transferDocumentOwnership: field(t, transferOwnership, { ref: DocumentPolicy }),
 }));

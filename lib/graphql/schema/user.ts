@@ -1,10 +1,23 @@
+import { BuiltinScalarRef } from "@pothos/core";
+import { GraphQLString } from "graphql";
 import { clientGone, pubsub } from "@/lib/events/pubsub";
 import { findMyPolicies, getCurrentUser } from "@/lib/users/get-me";
-import { graphqlInput, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
+import { LOCALES } from "@/lib/i18n/locales";
+import { resolveOperation } from "@/lib/operations/graphql";
+import type { Operation } from "@/lib/operations/operation";
+import {
+  emailPreferencesSchema,
+  updateEmailSchema,
+  updatePasswordSchema,
+  updateUserMetadataSchema,
+  updateUserSchema,
+} from "@/lib/sign-in/schemas";
 import {
   acceptTosOperation,
   deleteUserOperation,
   me,
+  recordWelcomeTourOperation,
+  sendVerifyEmailOperation,
   setPasswordOperation,
   updateEmailOperation,
   updatePasswordOperation,
@@ -12,6 +25,8 @@ import {
   updateUserOperation,
 } from "@/lib/users/user-operations";
 import { builder } from "../builder";
+import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
+import { adjusting, namesByShape } from "./declared-naming";
 
 /**
  * A user. Anyone who may see a user sees id, name, email and avatar; the rest is the user's own
@@ -42,6 +57,11 @@ export const User = builder.prismaObject("User", {
       signatureEmail: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.signatureEmail) }),
       internal: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.internal) }),
       createdAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.createdAt) }),
+      tosAcceptedAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.tosAcceptedAt) }),
+      feedbackId: t.string({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.feedbackId) }),
+      deleted: t.boolean({ nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.deleted) }),
+      deletedAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.deletedAt) }),
+      updatedAt: t.field({ type: "DateTime", nullable: true, resolve: (user, _args, { ctx }) => own(user, ctx, user.updatedAt) }),
       /** Only the user's own memberships; another user's come back empty. */
       policies: t.prismaField({
         type: ["AccountPolicy"],
@@ -51,75 +71,60 @@ export const User = builder.prismaObject("User", {
   },
 });
 
-const UpdateUserInput = builder.inputType("UpdateUserInput", {
-  fields: (t) => ({
-    firstName: t.string(),
-    lastName: t.string(),
-    avatar: t.string(),
-    phone: t.string(),
-    language: t.string(),
-    timezone: t.string(),
-    signatureEmail: t.string(),
-    emailPreferences: t.field({ type: "JSON" }),
-  }),
-});
-
-const UpdatePasswordInput = builder.inputType("UpdatePasswordInput", {
-  fields: (t) => ({ currentPassword: t.string({ required: true }), password: t.string({ required: true }) }),
-});
-
-const SetPasswordInput = builder.inputType("SetPasswordInput", {
-  fields: (t) => ({ password: t.string({ required: true }) }),
-});
-
-const UpdateEmailInput = builder.inputType("UpdateEmailInput", {
-  fields: (t) => ({ email: t.string({ required: true }), password: t.string() }),
-});
-
-const UpdateUserMetadataInput = builder.inputType("UpdateUserMetadataInput", {
-  fields: (t) => ({ hasSeenWelcomeTour: t.boolean(), hasSeenWelcomeTourFlow: t.boolean() }),
-});
-
-const IdResult = builder.simpleObject("IdResult", { fields: (t) => ({ id: t.id() }) });
 const DoneResult = builder.simpleObject("DoneResult", { fields: (t) => ({ done: t.boolean() }) });
 const DeletedResult = builder.simpleObject("DeletedResult", { fields: (t) => ({ deleted: t.boolean() }) });
+const SentResult = builder.simpleObject("SentResult", { fields: (t) => ({ sent: t.boolean() }) });
 
-/** The operation's input is the `data` argument, absent fields left out. */
-const fromData = ({ data }: Record<string, unknown>) => graphqlInput(data as Record<string, unknown>);
-/** The same, keeping explicit nulls: they clear a profile field (avatar, phone, language...). */
+/** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
+const naming: Naming = {
+  names: namesByShape([
+    [updateUserSchema, "UpdateUser"],
+    [emailPreferencesSchema, "EmailPreferences"],
+    [updatePasswordSchema, "UpdatePassword"],
+    [updateEmailSchema, "UpdateEmail"],
+    [updateUserMetadataSchema, "UpdateUserMetadata"],
+    [acceptTosOperation.output, "IdResult"],
+    [updateEmailOperation.output, "IdResult"],
+  ]),
+  enums: {
+    "skipped|finished": "WelcomeTourOutcome",
+    // A language stays a string: a GraphQL enum value cannot be written "pt-br", the value REST and the User type carry.
+    [LOCALES.join("|")]: new BuiltinScalarRef(GraphQLString),
+  },
+};
+
+/** The field of a declaration, built from it. */
+const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
+  declaredField(t as never, operation as Operation, naming, options) as never;
+
+/** updateUser's input: its `data`, explicit nulls kept (they clear a profile field: avatar, phone, language...). */
 const fromDataWithNulls = ({ data }: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(data as Record<string, unknown>).filter(([, value]) => value !== undefined));
+  Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined));
 
-builder.queryField("me", (t) => t.prismaField({ type: "User", resolve: resolvePrismaOperation(me) as never }));
+builder.queryFields((t) => ({ me: field(t, me, { ref: "User", prisma: true }) }));
+
+/** The spec's `data` argument (update user, password, email, metadata): the input's fields in one object. */
+const data = { outside: [] } as const;
 
 builder.mutationFields((t) => ({
-  acceptTos: t.field({ type: IdResult, resolve: resolveOperation(acceptTosOperation) }),
-  updateUser: t.field({
-    type: User,
-    args: { data: t.arg({ type: UpdateUserInput, required: true }) },
-    resolve: resolveOperation(updateUserOperation, fromDataWithNulls, (user) => user as never),
-  }),
-  updatePassword: t.field({
-    type: DoneResult,
-    args: { data: t.arg({ type: UpdatePasswordInput, required: true }) },
-    resolve: resolveOperation(updatePasswordOperation, fromData),
-  }),
-  setPassword: t.field({
-    type: DoneResult,
-    args: { data: t.arg({ type: SetPasswordInput, required: true }) },
-    resolve: resolveOperation(setPasswordOperation, fromData),
-  }),
-  updateEmail: t.field({
-    type: IdResult,
-    args: { data: t.arg({ type: UpdateEmailInput, required: true }) },
-    resolve: resolveOperation(updateEmailOperation, fromData),
-  }),
-  updateUserMetadata: t.field({
-    type: "JSON",
-    args: { data: t.arg({ type: UpdateUserMetadataInput, required: true }) },
-    resolve: resolveOperation(updateUserMetadataOperation, fromData),
-  }),
-  deleteUser: t.field({ type: DeletedResult, resolve: resolveOperation(deleteUserOperation) }),
+  acceptTos: field(t, acceptTosOperation),
+  updateUser: field(
+    adjusting(t, (options) => ({
+      ...options,
+      // A resolver that keeps explicit nulls.
+      resolve: resolveOperation(updateUserOperation, fromDataWithNulls),
+    })),
+    updateUserOperation,
+    { ref: User, data },
+  ),
+  updatePassword: field(t, updatePasswordOperation, { ref: DoneResult, data }),
+  // Not one of the spec's GraphQL calls (REST POST /vapp/users/set-password): its argument is its input's.
+  setPassword: field(t, setPasswordOperation, { ref: DoneResult }),
+  updateEmail: field(t, updateEmailOperation, { data }),
+  updateUserMetadata: field(t, updateUserMetadataOperation, { data }),
+  deleteUser: field(t, deleteUserOperation, { ref: DeletedResult }),
+  recordWelcomeTour: field(t, recordWelcomeTourOperation),
+  sendVerifyEmail: field(t, sendVerifyEmailOperation, { ref: SentResult }),
 }));
 
 builder.subscriptionField("userUpdated", (t) =>

@@ -182,11 +182,11 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "deleteAccountPolicy", query: () => `mutation { deleteAccountPolicy(id: "${world.policyOfB.id}") }` },
   {
     name: "upsertAccountPolicy",
-    query: () => `mutation { upsertAccountPolicy(data: { id: "${world.policyOfB.id}", roleId: "role_guest", status: "disabled" }) { id } }`,
+    query: () => `mutation { upsertAccountPolicy(id: "${world.policyOfB.id}", roleId: "role_guest", status: disabled) { id } }`,
   },
   {
     name: "upsertAccountPolicy inviting",
-    query: () => 'mutation { upsertAccountPolicy(data: { email: "spy2@example.test", roleId: "role_administrator" }) { id } }',
+    query: () => 'mutation { upsertAccountPolicy(email: "spy2@example.test", roleId: "role_administrator") { id } }',
   },
   { name: "bulkDeleteAccountPolicies", query: () => `mutation { bulkDeleteAccountPolicies(ids: ["${world.policyOfB.id}"]) }` },
   {
@@ -209,7 +209,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   },
   {
     name: "upsertAccountRole",
-    query: () => `mutation { upsertAccountRole(data: { id: "${world.roleOfB.id}", name: "Hijacked" }) { id name } }`,
+    query: () => `mutation { upsertAccountRole(id: "${world.roleOfB.id}", name: "Hijacked") { id name } }`,
   },
   { name: "deleteAccountRole", query: () => `mutation { deleteAccountRole(id: "${world.roleOfB.id}") }` },
   { name: "bulkDeleteAccountRoles", query: () => `mutation { bulkDeleteAccountRoles(ids: ["${world.roleOfB.id}"]) }` },
@@ -298,24 +298,24 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   },
   { name: "unlockDocument", query: () => `mutation { unlockDocument(id: "${world.documentOfB.id}") { locked } }` },
   // Document policies
-  { name: "policies", query: () => `{ policies(documentId: "${world.documentOfB.id}") { id user { email name } } }` },
+  { name: "policies", query: () => `{ policies(id: "${world.documentOfB.id}") { id user { email name } } }` },
   {
     name: "policies lastActive",
-    query: () => `{ policies(documentId: "${world.documentOfB.id}", lastActive: true) { id user { email name } } }`,
+    query: () => `{ policies(id: "${world.documentOfB.id}", lastActive: true) { id user { email name } } }`,
   },
   { name: "documentRoles", query: () => "{ documentRoles { id name global permissions } }", open: true },
   {
     name: "upsertPolicy",
     query: () =>
-      `mutation { upsertPolicy(documentId: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }`,
+      `mutation { upsertPolicy(id: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }`,
   },
-  { name: "deletePolicy", query: () => `mutation { deletePolicy(id: "${world.documentPolicyOfB.id}") }` },
+  { name: "deletePolicy", query: () => `mutation { deletePolicy(policyId: "${world.documentPolicyOfB.id}") }` },
   { name: "bulkDeletePolicies", query: () => `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}"]) }` },
-  { name: "personalLinks", query: () => `{ personalLinks(documentId: "${world.documentOfB.id}") { id email } }` },
+  { name: "personalLinks", query: () => `{ personalLinks(id: "${world.documentOfB.id}") { id email } }` },
   {
     name: "shareDocumentWithPerson",
     query: () =>
-      `mutation { shareDocumentWithPerson(documentId: "${world.documentOfB.id}", data: { email: "${SHARE_SPY}", role: reviewer }) { kind link { id email } capped } }`,
+      `mutation { shareDocumentWithPerson(id: "${world.documentOfB.id}", data: { email: "${SHARE_SPY}", role: reviewer }) { kind link { id email } capped } }`,
   },
   {
     name: "registerAccessDocumentPolicy",
@@ -323,7 +323,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   },
   {
     name: "answerAccessRequest",
-    query: () => `mutation { answerAccessRequest(id: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }`,
+    query: () => `mutation { answerAccessRequest(policyId: "${world.documentPolicyOfB.id}", accept: true, role: owner) { id } }`,
   },
   {
     name: "transferDocumentOwnership",

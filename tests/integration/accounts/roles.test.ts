@@ -43,12 +43,12 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     expect([...(await signedInAs(member.id, account.id)).ctx.permissions]).toEqual(["ViewDocuments"]);
 
     const upserted = await graphql<{ upsertAccountRole: RoleResult }>(
-      `mutation { upsertAccountRole(data: { id: "${role.id}", name: "Readers" }) { id name } }`,
+      `mutation { upsertAccountRole(id: "${role.id}", name: "Readers") { id name } }`,
       { accessToken },
     );
     expect(upserted.data?.upsertAccountRole).toEqual({ id: role.id, name: "Readers" });
     const fresh = await graphql<{ upsertAccountRole: RoleResult }>(
-      'mutation { upsertAccountRole(data: { name: "Drafters", permissions: ["ManageDocuments"] }) { id name } }',
+      'mutation { upsertAccountRole(name: "Drafters", permissions: ["ManageDocuments"]) { id name } }',
       { accessToken },
     );
     expect(fresh.data?.upsertAccountRole.name).toBe("Drafters");
@@ -75,7 +75,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     await graphql('mutation { createAccountRole(data: { name: "Legal", permissions: [] }) { id } }', { accessToken });
     const twice = await graphql('mutation { createAccountRole(data: { name: "LEGAL", permissions: [] }) { id } }', { accessToken });
     expect(twice.errors?.[0].extensions.code).toBe("CONFLICT");
-    const nameless = await graphql("mutation { upsertAccountRole(data: { permissions: [] }) { id } }", { accessToken });
+    const nameless = await graphql("mutation { upsertAccountRole(permissions: []) { id } }", { accessToken });
     expect(nameless.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect(await db.accountRole.count({ where: { accountId: account.id } })).toBe(before + 1);
   });
@@ -87,7 +87,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     });
     expect(rename.errors?.[0].extensions.code).toBe("FORBIDDEN");
     const upsert = await graphql(
-      `mutation { upsertAccountRole(data: { id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"] }) { id } }`,
+      `mutation { upsertAccountRole(id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"]) { id } }`,
       { accessToken },
     );
     expect(upsert.errors?.[0].extensions.code).toBe("FORBIDDEN");
@@ -155,29 +155,29 @@ describe("account policies: upsert and bulk delete", () => {
     const member = await addMember(account.id, "Member");
     const policy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: member.id } });
     const changed = await graphql(
-      `mutation { upsertAccountPolicy(data: { id: "${policy.id}", roleId: "role_manager" }) { id role { name } status } }`,
+      `mutation { upsertAccountPolicy(id: "${policy.id}", roleId: "role_manager") { id role { name } status } }`,
       { accessToken },
     );
     expect(changed.data).toEqual({ upsertAccountPolicy: { id: policy.id, role: { name: "Manager" }, status: "active" } });
 
     const { email: memberEmail } = await db.user.findUniqueOrThrow({ where: { id: member.id } });
     const suspended = await graphql(
-      `mutation { upsertAccountPolicy(data: { email: "${memberEmail}", status: "disabled" }) { id status } }`,
+      `mutation { upsertAccountPolicy(email: "${memberEmail}", status: disabled) { id status } }`,
       { accessToken },
     );
     expect(suspended.data).toEqual({ upsertAccountPolicy: { id: policy.id, status: "disabled" } });
     expect((await signedInAs(member.id, account.id)).ctx.accountId).toBeNull();
-    await graphql(`mutation { upsertAccountPolicy(data: { id: "${policy.id}", status: "active" }) { id } }`, { accessToken });
+    await graphql(`mutation { upsertAccountPolicy(id: "${policy.id}", status: active) { id } }`, { accessToken });
     expect((await signedInAs(member.id, account.id)).ctx.role).toBe("Manager");
 
     const email = uniqueEmail("upserted");
     const invited = await graphql<{ upsertAccountPolicy: { status: string } }>(
-      `mutation { upsertAccountPolicy(data: { email: "${email}", roleId: "role_guest" }) { status role { name } } }`,
+      `mutation { upsertAccountPolicy(email: "${email}", roleId: "role_guest") { status role { name } } }`,
       { accessToken },
     );
     expect(invited.data?.upsertAccountPolicy).toEqual({ status: "invited", role: { name: "Guest" } });
     expect((await latestEmail(email))?.template).toBe("invitation");
-    const activate = await graphql(`mutation { upsertAccountPolicy(data: { email: "${email}", status: "active" }) { id } }`, {
+    const activate = await graphql(`mutation { upsertAccountPolicy(email: "${email}", status: active) { id } }`, {
       accessToken,
     });
     expect(activate.errors?.[0].extensions).toMatchObject({
@@ -194,8 +194,8 @@ describe("account policies: upsert and bulk delete", () => {
     const ownerPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: owner.id } });
     const member = await addMember(account.id, "Member");
     const memberPolicy = await db.accountPolicy.findFirstOrThrow({ where: { accountId: account.id, userId: member.id } });
-    for (const data of [`roleId: "role_member"`, `status: "disabled"`]) {
-      const result = await graphql(`mutation { upsertAccountPolicy(data: { id: "${ownerPolicy.id}", ${data} }) { id } }`, { accessToken });
+    for (const data of [`roleId: "role_member"`, `status: disabled`]) {
+      const result = await graphql(`mutation { upsertAccountPolicy(id: "${ownerPolicy.id}", ${data}) { id } }`, { accessToken });
       expect(result.errors?.[0].extensions.code).toBe("LAST_ADMINISTRATOR");
     }
     const bulk = await graphql(`mutation { bulkDeleteAccountPolicies(ids: ["${memberPolicy.id}", "${ownerPolicy.id}"]) }`, { accessToken });

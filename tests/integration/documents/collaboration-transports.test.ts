@@ -60,7 +60,7 @@ describe("collaboration operations over both transports", () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("VALIDATION_FAILED");
 
     const overGraphql = await graphql<{ policies: { id: string }[] }>(
-      "query ($documentId: ID!) { policies(documentId: $documentId, lastActive: false) { id role } }",
+      "query ($documentId: ID!) { policies(id: $documentId, lastActive: false) { id role } }",
       { accessToken: w.accessToken, variables: { documentId: w.documentId } },
     );
     expect(overGraphql.data?.policies.map((p) => p.id)).toEqual(list.map((p) => p.id));

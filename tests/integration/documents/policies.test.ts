@@ -450,7 +450,7 @@ describe("document policies over REST and GraphQL", () => {
     const upserted = await graphql<{ upsertPolicy: { id: string; role: string; user: { email: string } } }>(
       `
         mutation ($documentId: ID!, $userId: ID!) {
-          upsertPolicy(documentId: $documentId, data: { userId: $userId, role: commenter, note: null }) {
+          upsertPolicy(id: $documentId, data: { userId: $userId, role: commenter, note: null }) {
             id
             role
             user {
@@ -463,7 +463,7 @@ describe("document policies over REST and GraphQL", () => {
     );
     expect(upserted.data?.upsertPolicy).toMatchObject({ role: "commenter", user: { email: w.colleague.email } });
     const list = await graphql<{ policies: { role: string; status: string; inAccount: boolean }[] }>(
-      `{ policies(documentId: "${w.document.id}") { role status inAccount accessedAt createdAt metadata } }`,
+      `{ policies(id: "${w.document.id}") { role status inAccount accessedAt createdAt metadata } }`,
       { accessToken },
     );
     expect(list.data?.policies).toEqual([
@@ -478,7 +478,7 @@ describe("document policies over REST and GraphQL", () => {
     );
     const requestId = requested.data!.registerAccessDocumentPolicy.id;
     const answered = await graphql<{ answerAccessRequest: { status: string; role: string } }>(
-      `mutation { answerAccessRequest(id: "${requestId}", accept: true, role: reviewer) { status role } }`,
+      `mutation { answerAccessRequest(policyId: "${requestId}", accept: true, role: reviewer) { status role } }`,
       { accessToken },
     );
     expect(answered.data?.answerAccessRequest).toEqual({ status: "active", role: "reviewer" });
@@ -487,11 +487,11 @@ describe("document policies over REST and GraphQL", () => {
       { accessToken },
     );
     expect(transferred.data?.transferDocumentOwnership).toEqual({ role: "owner" });
-    const deleted = await graphql<{ deletePolicy: string }>(`mutation { deletePolicy(id: "${upserted.data!.upsertPolicy.id}") }`, {
+    const deleted = await graphql<{ deletePolicy: string }>(`mutation { deletePolicy(policyId: "${upserted.data!.upsertPolicy.id}") }`, {
       accessToken,
     });
     expect(deleted.data?.deletePolicy).toBe(upserted.data!.upsertPolicy.id);
-    const lastOwner = await graphql(`mutation { deletePolicy(id: "${requestId}") }`, { accessToken: other.accessToken });
+    const lastOwner = await graphql(`mutation { deletePolicy(policyId: "${requestId}") }`, { accessToken: other.accessToken });
     expect(lastOwner.errors?.[0].extensions).toMatchObject({ code: "LAST_DOCUMENT_OWNER", type: "conflict" });
   });
 });

@@ -246,7 +246,7 @@ describe("sharing a document with a person outside the workspace", () => {
     const w = await workspace(true);
     const outsider = uniqueEmail("graphql");
     const share = `mutation ($documentId: ID!, $email: String!, $role: DocumentRoleName!) {
-      shareDocumentWithPerson(documentId: $documentId, data: { email: $email, role: $role }) { kind capped renewed link { id email role isExpired } policy { user { email } role status } }
+      shareDocumentWithPerson(id: $documentId, data: { email: $email, role: $role }) { kind capped renewed link { id email role isExpired } policy { user { email } role status } }
     }`;
     const asLink = await graphql<{ shareDocumentWithPerson: { link: { id: string } } }>(share, {
       accessToken: w.accessToken,
@@ -274,7 +274,7 @@ describe("sharing a document with a person outside the workspace", () => {
       policy: { user: { email: w.colleague.email }, role: "commenter", status: "active" },
     });
 
-    const listed = await graphql(`{ personalLinks(documentId: "${w.document.id}") { id email role } }`, { accessToken: w.accessToken });
+    const listed = await graphql(`{ personalLinks(id: "${w.document.id}") { id email role } }`, { accessToken: w.accessToken });
     expect(listed.data).toEqual({
       personalLinks: [{ id: asLink.data!.shareDocumentWithPerson.link.id, email: outsider, role: "reviewer" }],
     });

@@ -50,7 +50,7 @@ describe("the same refusal over REST and GraphQL", () => {
             headers: { authorization: `Bearer ${token}`, "x-language": "es" },
           }),
         ),
-      "query Members($size: Int, $filter: AccountPolicyFilter) { accountPolicies(size: $size, filter: $filter) { total } }",
+      "query Members($size: Int, $filter: AccountPolicyFilterInput) { accountPolicies(size: $size, filter: $filter) { total } }",
       { size: 0, filter: { status: "gone" } },
     );
     expect(status).toBe(400);
