@@ -198,10 +198,25 @@ function declaredArgs(t: { arg: (options: never) => unknown }, operation: Operat
   };
 }
 
-/** The input of a field whose `data` argument holds the input's fields. */
-const fromDataArgument = (operation: Operation, name: string) => (args: Record<string, unknown>) => {
-  const { [name]: data, ...rest } = args;
-  return graphqlInput({ ...rest, ...((data as Record<string, unknown> | null) ?? {}) }, operation.ids ?? []);
+/**
+ * The input of a declared field from its arguments: the `data` argument's fields (when it has one)
+ * joined to the others, absent ones and nulls left out, ids as strings (graphqlInput), except a null
+ * given to a field whose schema takes null: that null is a value (a detail cleared, the top level, a
+ * link that never expires), as it is over REST.
+ */
+const declaredInput = (operation: Operation, dataName?: string) => {
+  const input = unwrap(operation.input, "input").inner;
+  const shape = defOf(input).type === "object" ? ((input as z.ZodObject).shape as Record<string, z.ZodType>) : {};
+  const takesNull = Object.entries(shape)
+    .filter(([, schema]) => schema.safeParse(null).success)
+    .map(([key]) => key);
+  return (args: Record<string, unknown>) => {
+    const { [dataName ?? ""]: data, ...rest } = args;
+    const flat = dataName ? { ...rest, ...((data as Record<string, unknown> | null) ?? {}) } : args;
+    const out = graphqlInput(flat, operation.ids ?? []);
+    for (const key of takesNull) if (flat[key] === null) out[key] = null;
+    return out;
+  };
 };
 
 /**
@@ -225,8 +240,8 @@ export function declaredField(
     args: declaredArgs(t, operation, naming, options.data),
     extensions: { [DECLARATION_EXTENSION]: operation.name },
   };
-  const toInput = options.data ? fromDataArgument(operation, options.data.name ?? "data") : null;
-  if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation, toInput ?? undefined) } as never);
+  const toInput = declaredInput(operation, options.data ? (options.data.name ?? "data") : undefined);
+  if (options.prisma) return t.prismaField!({ ...common, resolve: resolvePrismaOperation(operation, toInput) } as never);
   return t.field({ ...common, resolve: resolveOperation(operation, toInput, options.pick?.from as never) } as never);
 }
 
