@@ -12,7 +12,6 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder, uploadedFile } from "../builder";
 import { declaredFields, type Naming } from "../from-declarations";
-import { keepingDeclaredNulls } from "./declared-nulls";
 
 /**
  * Approvals (issue 16) with the spec's names: approvals, approvalMessages (size, cursorId,
@@ -70,15 +69,10 @@ const declaredMutations = [
 ] as const;
 
 builder.mutationFields((t) =>
-  declaredFields(
-    keepingDeclaredNulls(t, declaredMutations as unknown as Operation[]) as never,
-    declaredMutations as unknown as Operation[],
-    naming,
-    {
-      setApprovalProcess: "ApprovalProcessResult",
-      deleteApproval: { pick: { type: "ID", from: (result: { id: string }) => result.id } },
-    },
-  ),
+  declaredFields(t as never, declaredMutations as unknown as Operation[], naming, {
+    setApprovalProcess: "ApprovalProcessResult",
+    deleteApproval: { pick: { type: "ID", from: (result: { id: string }) => result.id } },
+  }),
 );
 
 const RevisionResult = builder.simpleObject("ApprovalRevision", {

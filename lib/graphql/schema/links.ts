@@ -8,7 +8,6 @@ import * as visitors from "@/lib/links/visitor-operations";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import { declaredFields, type Naming } from "../from-declarations";
-import { keepingDeclaredNulls } from "./declared-nulls";
 import { CommentKindEnum } from "./relations";
 // The `document` relation needs the Document type.
 import "./document-types";
@@ -111,19 +110,14 @@ const declaredMutations = [
 ] as const;
 
 builder.mutationFields((t) =>
-  declaredFields(
-    keepingDeclaredNulls(t, declaredMutations as unknown as Operation[]) as never,
-    declaredMutations as unknown as Operation[],
-    naming,
-    {
-      createLink: { ref: "DocumentLink", prisma: true },
-      updateLink: { ref: "DocumentLink", prisma: true },
-      upsertLink: { ref: "DocumentLink", prisma: true },
-      deleteLink: pickId,
-      bulkDeleteLinks: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } },
-      validateLink: { pick: { type: LinkValidation, from: validation } },
-      refreshLink: "LinkTokens",
-      deleteLinkComment: pickId,
-    },
-  ),
+  declaredFields(t as never, declaredMutations as unknown as Operation[], naming, {
+    createLink: { ref: "DocumentLink", prisma: true },
+    updateLink: { ref: "DocumentLink", prisma: true },
+    upsertLink: { ref: "DocumentLink", prisma: true },
+    deleteLink: pickId,
+    bulkDeleteLinks: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } },
+    validateLink: { pick: { type: LinkValidation, from: validation } },
+    refreshLink: "LinkTokens",
+    deleteLinkComment: pickId,
+  }),
 );

@@ -7,7 +7,6 @@ import { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import { declaredFields, type Naming } from "../from-declarations";
-import { keepingDeclaredNulls } from "./declared-nulls";
 import { DocumentStatusEnum } from "./document-types";
 
 /**
@@ -74,14 +73,9 @@ const declaredMutations = [
 ] as const;
 
 builder.mutationFields((t) =>
-  declaredFields(
-    keepingDeclaredNulls(t, declaredMutations as unknown as Operation[]) as never,
-    declaredMutations as unknown as Operation[],
-    naming,
-    {
-      deleteRelation: pickId,
-      bulkDeleteRelations: pickIds,
-      deleteComment: pickId,
-    },
-  ),
+  declaredFields(t as never, declaredMutations as unknown as Operation[], naming, {
+    deleteRelation: pickId,
+    bulkDeleteRelations: pickIds,
+    deleteComment: pickId,
+  }),
 );
