@@ -6,14 +6,7 @@ import type { z } from "zod";
 import { requireMemberApproval } from "./approval-access";
 import { publishApprovalEvents } from "./approval-events";
 import { lockDocumentRow } from "@/lib/database/lock-row";
-import {
-  approvalSettingsOf,
-  approvalStateOf,
-  isFinished,
-  presentApproval,
-  updateApprovalSchema,
-  type ApprovalOutput,
-} from "./schemas";
+import { approvalSettingsOf, approvalStateOf, isFinished, presentApproval, updateApprovalSchema, type ApprovalOutput } from "./schemas";
 
 /**
  * Edits an approver (editor on the document): name, message, order, settings; the address only

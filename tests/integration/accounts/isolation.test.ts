@@ -306,8 +306,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   { name: "documentRoles", query: () => "{ documentRoles { id name global permissions } }", open: true },
   {
     name: "upsertPolicy",
-    query: () =>
-      `mutation { upsertPolicy(id: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }`,
+    query: () => `mutation { upsertPolicy(id: "${world.documentOfB.id}", data: { userId: "${world.userOfA.id}", role: owner }) { id } }`,
   },
   { name: "deletePolicy", query: () => `mutation { deletePolicy(policyId: "${world.documentPolicyOfB.id}") }` },
   { name: "bulkDeletePolicies", query: () => `mutation { bulkDeletePolicies(ids: ["${world.documentPolicyOfB.id}"]) }` },

@@ -86,10 +86,9 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
       accessToken,
     });
     expect(rename.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const upsert = await graphql(
-      `mutation { upsertAccountRole(id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"]) { id } }`,
-      { accessToken },
-    );
+    const upsert = await graphql(`mutation { upsertAccountRole(id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"]) { id } }`, {
+      accessToken,
+    });
     expect(upsert.errors?.[0].extensions.code).toBe("FORBIDDEN");
     const remove = await graphql(`mutation { deleteAccountRole(id: "${GLOBAL_ROLE_IDS.Guest}") }`, { accessToken });
     expect(remove.errors?.[0].extensions.code).toBe("FORBIDDEN");
@@ -161,10 +160,9 @@ describe("account policies: upsert and bulk delete", () => {
     expect(changed.data).toEqual({ upsertAccountPolicy: { id: policy.id, role: { name: "Manager" }, status: "active" } });
 
     const { email: memberEmail } = await db.user.findUniqueOrThrow({ where: { id: member.id } });
-    const suspended = await graphql(
-      `mutation { upsertAccountPolicy(email: "${memberEmail}", status: disabled) { id status } }`,
-      { accessToken },
-    );
+    const suspended = await graphql(`mutation { upsertAccountPolicy(email: "${memberEmail}", status: disabled) { id status } }`, {
+      accessToken,
+    });
     expect(suspended.data).toEqual({ upsertAccountPolicy: { id: policy.id, status: "disabled" } });
     expect((await signedInAs(member.id, account.id)).ctx.accountId).toBeNull();
     await graphql(`mutation { upsertAccountPolicy(id: "${policy.id}", status: active) { id } }`, { accessToken });

@@ -87,7 +87,7 @@ const MODES = [
   { mode: "smtp", smtpUrl: "smtp://127.0.0.1:9" },
 ] as const;
 
-describe.each(MODES)("emails written with their change ($mode)", ({ mode, smtpUrl }) => {
+describe.each(MODES)("emails written with their change ($mode)", ({ smtpUrl }) => {
   const previousUrl = process.env.SMTP_URL;
   let started: Date;
 
