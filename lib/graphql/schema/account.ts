@@ -23,7 +23,8 @@ import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import type { GraphQLContext } from "../context";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { adjusting, namesByShape } from "./declared-naming";
+import { namesByShape } from "./declared-naming";
+import { adjusting } from "./declared-with";
 
 /**
  * The workspace, its roles, members and API tokens (spec section 7, "Account"). Each field runs

@@ -5,7 +5,7 @@ import { resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
 import { builder } from "../builder";
-import { adjusting } from "./declared-naming";
+import { adjusting } from "./declared-with";
 
 /**
  * The workspace data store (spec AccountDataStore): global metadata variables every template can

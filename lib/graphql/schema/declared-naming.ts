@@ -1,7 +1,8 @@
 import type { z } from "zod";
 
 /**
- * Helpers of the accounts, users and billing schema files beside lib/graphql/from-declarations.ts.
+ * A helper of the accounts, users and billing schema files beside lib/graphql/from-declarations.ts
+ * (a field's own resolver or argument: `adjusting` in ./declared-with.ts).
  *
  * namesByShape: the Naming `names` map, which also names an object made of the same fields as a
  * named one. declaredField's `data` argument is an object built from the input (its fields but
@@ -26,23 +27,4 @@ export function namesByShape(entries: readonly (readonly [z.ZodType, string])[])
       return undefined;
     }
   })(names);
-}
-
-type FieldOptions = Record<string, unknown> & { args?: Record<string, unknown> };
-type FieldBuilder = { field: (options: never) => unknown; prismaField?: (options: never) => unknown };
-
-/**
- * Pothos's field builder whose `field` and `prismaField` get their options through `adjust`:
- * declaredField builds the field from its declaration (arguments, type, description, the
- * extension naming it), and `adjust` changes what the declaration cannot say (a resolver that
- * keeps explicit nulls, an argument type written by hand).
- */
-export function adjusting<T extends FieldBuilder>(t: T, adjust: (options: FieldOptions) => FieldOptions): T {
-  return new Proxy(t, {
-    get(target, key, receiver) {
-      if (key === "field" || key === "prismaField")
-        return (options: FieldOptions) => (target[key] as (options: never) => unknown).call(target, adjust(options) as never);
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
 }

@@ -23,7 +23,8 @@ import { resolveUpload } from "../resolve-upload";
 import { withoutNulls } from "./arguments";
 import { cleanFields, CreateDocumentInput, DocumentInput, FieldFileInput, fieldFileUploads } from "./document-inputs";
 import { DocumentLock, DocumentVersion } from "./document-types";
-import { documentNaming, resolvedBy } from "./documents";
+import { resolvingWith } from "./declared-with";
+import { documentNaming } from "./documents";
 
 /**
  * The documents' mutations, each through its declaration (lib/documents/*-operations.ts), so
@@ -67,7 +68,7 @@ builder.mutationFields((t) => ({
   ),
   // The spec's updateDocument(id, data): a null clears a detail (name and tags excepted), as over REST.
   updateDocument: declaredField(
-    resolvedBy(
+    resolvingWith(
       t as never,
       resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, data }) => ({
         ...cleanFields(data as object),

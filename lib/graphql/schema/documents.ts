@@ -19,6 +19,7 @@ import { globalSearchOperation, searchResultSchemas } from "@/lib/search/search-
 import { builder } from "../builder";
 import { declaredField, declaredFields, type Naming } from "../from-declarations";
 import { withoutNulls } from "./arguments";
+import { resolvingWith } from "./declared-with";
 import { DocumentPage, DocumentStatusEnum, DocumentVersion } from "./document-types";
 import { idString } from "@/lib/validation/ids";
 
@@ -51,21 +52,6 @@ export const documentNaming: Naming = {
   },
 };
 
-type FieldBuilder = Parameters<typeof declaredField>[0];
-type Resolver = (...args: never[]) => unknown;
-
-/**
- * `t` for declaredField, its field resolved by `resolve`: the arguments, result type and
- * description still follow from the declaration (and the extension naming it, which the drift
- * test reads). For what the generic resolver cannot do: keep a null that means something (a
- * folder of null is the root), or tell the Prisma plugin what a page's items were loaded with.
- */
-export const resolvedBy = (t: FieldBuilder, resolve: Resolver): FieldBuilder => ({
-  arg: t.arg,
-  field: (options: never) => t.field({ ...(options as object), resolve } as never),
-  prismaField: (options: never) => t.prismaField!({ ...(options as object), resolve } as never),
-});
-
 /** List filters as the declarations take them: null is "not given", except a folder's (the root, Drive). */
 const listFilters = (args: Record<string, unknown>) => withoutNulls(args, ["folderId"]);
 
@@ -73,7 +59,7 @@ const idSchema = z.object({ id: idString() });
 
 builder.queryFields((t) => ({
   documents: declaredField(
-    resolvedBy(t as never, async (_root: unknown, args: Record<string, unknown>, context: never, info: never) => {
+    resolvingWith(t as never, async (_root: unknown, args: Record<string, unknown>, context: never, info: never) => {
       // Records what the page loads for `items`, so relations the service included are not fetched again.
       queryFromInfo({ context, info, path: ["items"] });
       return runOperation(listDocumentsOperation, (context as { ctx: never }).ctx, listFilters(args));
@@ -83,7 +69,7 @@ builder.queryFields((t) => ({
     { ref: DocumentPage },
   ) as never,
   documentsCount: declaredField(
-    resolvedBy(
+    resolvingWith(
       t as never,
       resolveOperation(documentsCountOperation, listFilters, (result) => result.total),
     ),

@@ -19,7 +19,8 @@ import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { adjusting, namesByShape } from "./declared-naming";
+import { namesByShape } from "./declared-naming";
+import { adjusting } from "./declared-with";
 
 const DocumentRoleNameEnum = builder.enumType("DocumentRoleName", {
   description: "Document roles, each holding the rights of the ones before it (docs/permissions.md).",

@@ -26,7 +26,8 @@ import {
 } from "@/lib/users/user-operations";
 import { builder } from "../builder";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { adjusting, namesByShape } from "./declared-naming";
+import { namesByShape } from "./declared-naming";
+import { adjusting } from "./declared-with";
 
 /**
  * A user. Anyone who may see a user sees id, name, email and avatar; the rest is the user's own
