@@ -121,7 +121,7 @@ export const attachmentSchema = z.object({
   variable: z.string().nullable(),
   name: z.string(),
   mimetype: z.string(),
-  size: z.number(),
+  size: z.number().int(),
   createdAt: z.date(),
   author: userSummarySchema.nullable(),
 });
