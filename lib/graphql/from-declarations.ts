@@ -41,7 +41,10 @@ function unwrap(schema: z.ZodType, side: "input" | "output"): { inner: z.ZodType
 }
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-const isIdKey = (key: string) => key === "id" || /Id$/.test(key);
+/** Fields named like ids that are not a record's id: a tax number, a card token from the payment form. */
+const NOT_IDS = new Set(["taxId", "tokenId"]);
+/** A record's id, or a list of them, by its name: `id`, `…Id`, `…Ids`. */
+const isIdKey = (key: string) => !NOT_IDS.has(key) && (key === "id" || /Ids?$/.test(key));
 
 // Built once per GraphQL name for the whole schema.
 const built = new Map<string, unknown>();
