@@ -1,3 +1,4 @@
+import { DECLARATION_EXTENSION } from "@/lib/operations/graphql";
 import type { z } from "zod";
 import * as ops from "@/lib/approvals/approval-operations";
 import {
@@ -86,6 +87,7 @@ const RevisionFieldFile = builder.inputType("RevisionFieldFile", {
 
 builder.mutationFields((t) => ({
   reviseApprovalDocument: t.field({
+    extensions: { [DECLARATION_EXTENSION]: ops.reviseApprovalDocumentOperation.name },
     type: RevisionResult,
     description:
       "The reviewer changes the document when their approval allows modification (signed header), as a new version: `values` (and `fieldFiles`) for a document made from a template, else the revised `file`.",

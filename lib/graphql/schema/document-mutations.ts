@@ -15,7 +15,7 @@ import { updateDocumentVersionOperation } from "@/lib/documents/document-file-op
 import { createFromTemplateOperation, updateDocumentValuesOperation } from "@/lib/documents/template-document-operations";
 import type { DocumentWithInclude } from "@/lib/documents/update-document";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
-import { resolvePrismaOperation } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder, uploadedFile } from "../builder";
 import { declaredField, declaredFields } from "../from-declarations";
@@ -128,12 +128,14 @@ builder.mutationFields((t) => ({
     },
   }),
   importDocuments: t.prismaField({
+    extensions: { [DECLARATION_EXTENSION]: importDocumentsOperation.name },
     type: ["Document"],
     description: "One document per file, all or none (plan capability `import`), as POST /vapp/documents/import.",
     args: { data: t.arg({ type: DocumentInput }), files: t.arg({ type: ["File"], required: true }) },
     resolve: (_query, root, args, context) => importDocuments(root, args, context),
   }),
   updateDocumentValues: t.prismaField({
+    extensions: { [DECLARATION_EXTENSION]: updateDocumentValuesOperation.name },
     type: "Document",
     description:
       "New values for the fields of a document made from a template, kept as a new version (`values`: field name → value, as in createDocument; `fieldFiles`: new files for its upload fields, the others keep theirs), as PUT /vapp/documents/{id}/values. NOT_FROM_TEMPLATE otherwise. Editor.",
@@ -161,6 +163,7 @@ builder.mutationFields((t) => ({
     })),
   }),
   updateDocumentVersion: t.field({
+    extensions: { [DECLARATION_EXTENSION]: updateDocumentVersionOperation.name },
     type: DocumentVersion,
     description:
       "Adds a version from an upload. `delimiter` is accepted but the format is found in the file itself; `redlines` is accepted for compatibility and not used yet (no redline comparison is stored).",

@@ -1,7 +1,7 @@
 import type { OutputRef } from "@pothos/core";
 import type { z } from "zod";
 import { documentPageCountOperation } from "@/lib/documents/page-image-operations";
-import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
+import { DECLARATION_EXTENSION, graphqlInput, resolveOperation } from "@/lib/operations/graphql";
 import { runOperation, type Operation } from "@/lib/operations/operation";
 import {
   partyOutputSchema,
@@ -104,6 +104,7 @@ builder.mutationFields((t) => ({
     resolve: resolveOperation(ops.removeSignerOperation, null, (result) => result.id),
   }),
   signDocument: t.field({
+    extensions: { [DECLARATION_EXTENSION]: ops.signDocumentOperation.name },
     type: SignResult,
     description:
       "The signer signs (the `signed` header): kind drawn|typed|uploaded, the signature image, initials, their own certificate (`cert` or `certificate`) with its password, field values (`data`) and files.",
