@@ -12,17 +12,19 @@ import { requireReviewerApproval } from "@/lib/approvals/approval-access";
 import { signerOfToken } from "@/lib/signatures/signer-access";
 import { signingLinkError } from "./signed-caller";
 
-export const verifiedUserSchema = z.object({
-  purpose: z.enum(["approval", "signature"]),
-  recordId: z.string(),
-  email: z.string(),
-  name: z.string(),
-  documentId: z.string(),
-  documentName: z.string(),
-  accountName: z.string(),
-  state: z.enum(["pending", "approved", "rejected", "signed", "declined"]),
-  expiresAt: z.string(),
-});
+export const verifiedUserSchema = z
+  .object({
+    purpose: z.enum(["approval", "signature"]).describe("approval or signature."),
+    recordId: z.string().describe("The Approval's or Signature's id."),
+    email: z.string(),
+    name: z.string(),
+    documentId: z.string(),
+    documentName: z.string(),
+    accountName: z.string(),
+    state: z.enum(["pending", "approved", "rejected", "signed", "declined"]).describe("pending, approved, rejected, signed or declined."),
+    expiresAt: z.string().describe("When the link stops working (ISO 8601)."),
+  })
+  .describe("The reviewer or signer a signed link speaks for.");
 export type VerifiedUser = z.infer<typeof verifiedUserSchema>;
 
 const fullName = (row: { firstName: string; lastName: string }) => `${row.firstName} ${row.lastName}`.trim();
