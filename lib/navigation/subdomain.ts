@@ -19,7 +19,7 @@
 export function subdomainRedirect(requestUrl: URL, baseUrl: string | undefined, options: { keepPath?: boolean } = {}): URL | null {
   if (!baseUrl) return null;
   const base = new URL(baseUrl);
-  if (requestUrl.host === base.host) return null;
+  if (requestUrl.host === base.host || sameMachine(requestUrl, base)) return null;
   const path = `${requestUrl.pathname}${requestUrl.search}`;
   const slug = workspaceSlug(requestUrl.hostname, base.hostname);
   if (!slug || options.keepPath) return new URL(path, base);
@@ -30,6 +30,23 @@ export function subdomainRedirect(requestUrl: URL, baseUrl: string | undefined, 
   const login = new URL(`/login/${slug}`, base);
   if (pathname !== "/" || requestUrl.search) login.searchParams.set("redirect", path);
   return login;
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * A base on this machine (`http://localhost:3000`, the quick start's) reached by another name of
+ * this machine on the same port (`127.0.0.1:3000`, the address the server prints): the same
+ * place, not another host. Sent "elsewhere", the browser would come back to the name it used
+ * (the framework writes a redirect to its own origin as a path), over and over.
+ */
+function sameMachine(requestUrl: URL, base: URL): boolean {
+  return (
+    LOOPBACK.has(requestUrl.hostname) &&
+    LOOPBACK.has(base.hostname) &&
+    requestUrl.port === base.port &&
+    requestUrl.protocol === base.protocol
+  );
 }
 
 /** `acme` for acme.example.com on base example.com; null for any other host (one label only). */

@@ -27,4 +27,14 @@ describe("sub-domain guard", () => {
     // Two labels are not a workspace sub-domain.
     expect(at("https://a.b.app.example.com/docs")).toBe("https://app.example.com/docs");
   });
+
+  it("takes another name of this machine on the same port as the base itself (the quick start's 127.0.0.1 for localhost)", () => {
+    const local = (url: string) => subdomainRedirect(new URL(url), "http://localhost:3000")?.toString() ?? null;
+    expect(local("http://127.0.0.1:3000/login")).toBeNull();
+    expect(local("http://[::1]:3000/docs")).toBeNull();
+    // Another port, another scheme or another host is still elsewhere.
+    expect(local("http://127.0.0.1:4000/docs")).toBe("http://localhost:3000/docs");
+    expect(local("https://127.0.0.1:3000/docs")).toBe("http://localhost:3000/docs");
+    expect(local("http://192.168.1.5:3000/docs")).toBe("http://localhost:3000/docs");
+  });
 });
