@@ -21,7 +21,7 @@ describe.skipIf(isEmbedded())("reads while PostgreSQL ends every connection", ()
     const failures: string[] = [];
     let reads = 0;
     let terminated = 0;
-    const deadline = Date.now() + 3_500;
+    const deadline = Date.now() + 4_500;
     const reader = async () => {
       while (Date.now() < deadline) {
         try {
@@ -32,10 +32,12 @@ describe.skipIf(isEmbedded())("reads while PostgreSQL ends every connection", ()
         }
       }
     };
-    // Every connection of the app ended at once, six times while three readers keep going.
+    // Every connection of the app ended at once, six times while three readers keep going: 700 ms
+    // apart, so that a read's one retry (under a loaded machine's delays) meets a new connection,
+    // not the next round.
     const killer = async () => {
       for (let round = 0; round < 6; round++) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await new Promise((resolve) => setTimeout(resolve, 700));
         terminated += (await terminate())[0]!.n as number;
       }
     };
