@@ -5,15 +5,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import type { z } from "zod";
-import { parseInput } from "@/lib/http/parse-input";
-import {
-  createReminderSchema,
-  updateReminderSchema,
-  type CreateReminderInput,
-  type PresentedReminder,
-  type StoredContact,
-} from "./reminder-schemas";
+import type { CreateReminderInput, PresentedReminder, StoredContact, UpdateReminderInput } from "./reminder-schemas";
 
 /**
  * A document's reminders (spec Reminder): at `notifyAt` the reminders job emails each contact
@@ -74,12 +66,7 @@ export async function findReminders(ctx: ServiceContext, documentId: string): Pr
   return rows.map(presentReminder);
 }
 
-export async function createReminder(
-  ctx: ServiceContext,
-  documentId: string,
-  raw: z.input<typeof createReminderSchema>,
-): Promise<PresentedReminder> {
-  const input = parseInput(createReminderSchema, raw, "createReminder");
+export async function createReminder(ctx: ServiceContext, documentId: string, input: CreateReminderInput): Promise<PresentedReminder> {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   const row = await db.$transaction(async (tx) => {
     const count = await tx.reminder.count({ where: { accountId: document.accountId, documentId: document.id } });
@@ -114,12 +101,7 @@ async function editableReminder(ctx: ServiceContext, id: string): Promise<Remind
   return row;
 }
 
-export async function updateReminder(
-  ctx: ServiceContext,
-  id: string,
-  raw: z.input<typeof updateReminderSchema>,
-): Promise<PresentedReminder> {
-  const input = parseInput(updateReminderSchema, raw, "updateReminder");
+export async function updateReminder(ctx: ServiceContext, id: string, input: UpdateReminderInput): Promise<PresentedReminder> {
   const current = await editableReminder(ctx, id);
   const rearm = input.notifyAt !== undefined && input.notifyAt.getTime() !== current.notifyAt.getTime();
   const row = await db.$transaction(async (tx) => {

@@ -7,6 +7,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { jobContext } from "@/lib/jobs/job";
 import { openQueue, type JobQueue } from "@/lib/jobs/queue";
+import { runOperation } from "@/lib/operations/operation";
+import { createReminderOperation, updateReminderOperation } from "@/lib/reminders/reminder-operations";
 import { createReminder, deleteReminder, deleteReminders, findReminders, updateReminder } from "@/lib/reminders/reminders";
 import { remindersJob, sendDueReminders } from "@/lib/reminders/reminders-job";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
@@ -65,7 +67,9 @@ const inAMinute = () => new Date(Date.now() + 60_000);
 
 describe("reminders of a document", () => {
   it("editors create, change and remove them; readers only list them; each change is audited", async () => {
-    const created = await createReminder(w.editor, w.documentId, {
+    // Through the declaration, which parses: the address is lower-cased, the phone left out is null.
+    const created = await runOperation(createReminderOperation, w.editor, {
+      id: w.documentId,
       name: "Renewal notice",
       description: "Send the notice before the end of the month.",
       notifyAt: inAMinute(),
@@ -86,7 +90,8 @@ describe("reminders of a document", () => {
     expect(await codeOf(updateReminder(w.reader, created.id, { name: "Taken over" }))).toBe("FORBIDDEN");
     expect(await codeOf(deleteReminder(w.reader, created.id))).toBe("FORBIDDEN");
 
-    const updated = await updateReminder(w.owner, created.id, {
+    const updated = await runOperation(updateReminderOperation, w.owner, {
+      reminderId: created.id,
       name: "Renewal notice (final)",
       contacts: [{ name: "Bo", email: "bo@example.test", phone: "+34 600" }],
     });
