@@ -6,7 +6,10 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { slugify } from "@/lib/text/slugify";
-import { categoryInputSchema, type CategoryInput, type CategoryUpdate } from "./schemas";
+import type { z } from "zod";
+import type { categoryInputSchema, CategoryUpdate } from "./schemas";
+
+type CategoryInput = z.output<typeof categoryInputSchema>;
 
 type Tx = Prisma.TransactionClient;
 
@@ -16,9 +19,8 @@ async function assertFreeSlug(tx: Tx, accountId: string, group: string, slug: st
 }
 
 /** Creates a category of the account. Needs ManageCategories; a duplicate name is CONFLICT. */
-export async function createCategory(ctx: ServiceContext, raw: CategoryInput) {
+export async function createCategory(ctx: ServiceContext, input: CategoryInput) {
   const { accountId } = accountScope(ctx);
-  const input = categoryInputSchema.parse(raw);
   const slug = slugify(input.name) || "category";
   return db.$transaction(async (tx) => {
     await assertFreeSlug(tx, accountId, input.group, slug);
