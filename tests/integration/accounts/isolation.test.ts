@@ -59,8 +59,8 @@ beforeAll(async () => {
   const categoryOfB = await db.category.create({ data: { accountId: b.account.id, name: "B only", slug: "b-only" } });
   const tagOfB = await db.tag.create({ data: { accountId: b.account.id, name: "B tag" } });
   const { ctx: ctxA } = await signedInAs(a.owner.id, a.account.id);
-  const folderOfB = await createFolder(ctxB, { name: "B folder" });
-  const templateFolderOfB = await createFolder(ctxB, { name: "B templates", group: "template" });
+  const folderOfB = await createFolder(ctxB, { name: "B folder", group: "document", parentId: null });
+  const templateFolderOfB = await createFolder(ctxB, { name: "B templates", group: "template", parentId: null });
   const documentOfB = await createDocumentFromUpload(
     ctxB,
     { name: "B contract", folderId: folderOfB.id },
@@ -72,7 +72,7 @@ beforeAll(async () => {
     { name: "b.docx", bytes: makeDocx(["Between [party] and Bravo"]) },
   );
   await publishUnpublishTemplate(ctxB, templateOfB.id, true);
-  await updateDataStore(ctxB, [{ name: "company legal name", value: "Okapi Holdings" }]);
+  await updateDataStore(ctxB, [{ name: "company legal name", type: "text", value: "Okapi Holdings" }]);
   const documentOfA = await createDocumentFromUpload(ctxA, { name: "A contract" }, { name: "a.docx", bytes: makeDocx(["Alpha"]) });
   const templateOfA = await createTemplate(ctxA, { name: "A template" }, { name: "a.docx", bytes: makeDocx(["[x]"]) });
   const documentPolicyOfB = await db.documentPolicy.findFirstOrThrow({ where: { documentId: documentOfB.id } });

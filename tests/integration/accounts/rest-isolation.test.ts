@@ -80,7 +80,7 @@ beforeAll(async () => {
   // Named after B, so the leak check below also covers B's token names and data store values.
   const tokenB = await createAccountToken(ctxB, { name: `${accountB.account.name} integration` });
   const storeValue = `${accountB.account.name} Holdings`;
-  await updateDataStore(ctxB, [{ name: "company legal name", value: storeValue }]);
+  await updateDataStore(ctxB, [{ name: "company legal name", type: "text", value: storeValue }]);
   b = {
     accountId: accountB.account.id,
     name: accountB.account.name,

@@ -98,8 +98,8 @@ describe("tag usage", () => {
     const { makeDocx } = await import("@/tests/fixtures/docx");
     const { account, owner } = await createAccount("TagUse");
     const { ctx } = await signedInAs(owner.id, account.id);
-    const used = await createTag(ctx, { name: "Used" });
-    await createTag(ctx, { name: "Idle" });
+    const used = await createTag(ctx, { name: "Used", color: "#7c3aed" });
+    await createTag(ctx, { name: "Idle", color: "#7c3aed" });
     await createDocumentFromUpload(ctx, { tagIds: [used.id] }, { name: "a.docx", bytes: makeDocx(["a"]) });
     await createTemplate(ctx, { tagIds: [used.id] }, { name: "t.docx", bytes: makeDocx(["[x]"]) });
     expect((await findTagsWithUsage(ctx)).map((t) => [t.name, t.count])).toEqual([

@@ -1,6 +1,7 @@
 import PizZip from "pizzip";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import type { ServiceContext } from "@/lib/auth/context";
 import { GET as getRoute, PUT as putRoute } from "@/app/vapp/accounts/data-store/route";
 import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { getDocumentFile } from "@/lib/documents/get-document-file";
@@ -27,11 +28,15 @@ async function workspace() {
 
 const COMPANY = { name: "company legal name", type: "text" as const, value: "Quokka Holdings S.L.", description: "As registered" };
 
+/** Saves through the declaration, which parses what it is given (defaults, coercion, the schema's refusals). */
+const save = (ctx: ServiceContext, variables: unknown[]) => runOperation(updateDataStoreOperation, ctx, { variables });
+
 describe("workspace data store", () => {
   it("starts empty, saves the whole list in one audited change, and reads it back", async () => {
     const { ctx, account } = await workspace();
     expect(await getDataStore(ctx)).toEqual({ variables: [], metadata: {}, createdAt: null, updatedAt: null });
-    const saved = await updateDataStore(ctx, [
+    // Through the declaration, which parses: a number becomes text, a value is trimmed.
+    const saved = await save(ctx, [
       COMPANY,
       { name: "vat", type: "number", value: 21 },
       { name: "start", type: "date", value: " 2026-01-31 " },
@@ -82,17 +87,17 @@ describe("workspace data store", () => {
         ],
       },
     });
-    await expect(updateDataStore(ctx, [COMPANY, { ...COMPANY, name: "Company Legal Name" }])).rejects.toMatchObject({
+    await expect(save(ctx, [COMPANY, { ...COMPANY, name: "Company Legal Name" }])).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       params: { fields: "variables.1.name" },
     });
-    await expect(updateDataStore(ctx, [{ ...COMPANY, name: "[bad]" }])).rejects.toMatchObject({
+    await expect(save(ctx, [{ ...COMPANY, name: "[bad]" }])).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       params: { fields: "variables.0.name" },
     });
-    await expect(updateDataStore(ctx, [{ ...COMPANY, type: "formula" as never }])).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(save(ctx, [{ ...COMPANY, type: "formula" }])).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     await expect(
-      updateDataStore(
+      save(
         ctx,
         Array.from({ length: 201 }, (_, i) => ({ name: `v${i}`, value: "x" })),
       ),
@@ -120,7 +125,7 @@ describe("workspace data store", () => {
     const b = await workspace();
     await updateDataStore(b.ctx, [COMPANY]);
     expect((await getDataStore(a.ctx)).variables).toEqual([]);
-    await updateDataStore(a.ctx, [{ name: "company legal name", value: "Alpha Ltd" }]);
+    await updateDataStore(a.ctx, [{ name: "company legal name", type: "text", value: "Alpha Ltd" }]);
     expect((await getDataStore(b.ctx)).variables).toEqual([COMPANY]);
 
     const withBHeader = { authorization: `Bearer ${a.accessToken}`, "x-account-id": b.account.id };
@@ -163,7 +168,11 @@ describe("workspace data store", () => {
 
   it("fills a template field named like a variable when it is left empty; a typed value wins", async () => {
     const { ctx, account } = await workspace();
-    await updateDataStore(ctx, [COMPANY, { name: "fee", type: "number", value: "1200" }, { name: "unused", value: "Never shown" }]);
+    await updateDataStore(ctx, [
+      COMPANY,
+      { name: "fee", type: "number", value: "1200" },
+      { name: "unused", type: "text", value: "Never shown" },
+    ]);
     const template = await createTemplate(
       ctx,
       { language: "en" },

@@ -40,8 +40,11 @@ beforeAll(async () => {
   ];
   const editor = (await signedInAs(editorUser.id, account.id)).ctx;
   const category = await createCategory(admin, { name: "Leases", group: "document" });
-  const [urgent, review] = [await createTag(admin, { name: "Urgent", color: "#dc2626" }), await createTag(admin, { name: "Review" })];
-  const folder = await createFolder(admin, { name: "Clients", group: "document" });
+  const [urgent, review] = [
+    await createTag(admin, { name: "Urgent", color: "#dc2626" }),
+    await createTag(admin, { name: "Review", color: "#7c3aed" }),
+  ];
+  const folder = await createFolder(admin, { name: "Clients", group: "document", parentId: null });
   const template = await createTemplate(admin, { name: "Lease template" }, file("lease.docx", "[tenant]"));
   fullId = (await createDocumentFromUpload(admin, { name: "Full" }, file("full.docx", "First terms"))).id;
   bareId = (await createDocumentFromUpload(admin, { name: "Bare" }, file("bare.docx", "Bare terms"))).id;

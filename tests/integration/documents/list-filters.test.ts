@@ -35,7 +35,7 @@ beforeAll(async () => {
   member = (await signedInAs(plain.id, account.id)).ctx;
   const category = await createCategory(admin, { name: "Leases", group: "document" });
   const tag = await createTag(admin, { name: "Urgent", color: "#dc2626" });
-  const folder = await createFolder(admin, { name: "Clients", group: "document" });
+  const folder = await createFolder(admin, { name: "Clients", group: "document", parentId: null });
   const upload = (ctx: ServiceContext, name: string, fields: Parameters<typeof createDocumentFromUpload>[1] = {}) =>
     createDocumentFromUpload(ctx, { name, ...fields }, { name: `${name}.docx`, bytes: makeDocx([`${name} body`]) });
   const docs = {

@@ -31,9 +31,9 @@ beforeAll(async () => {
   member = (await signedInAs(plain.id, account.id)).ctx;
   const leases = await createCategory(admin, { name: "Leases", group: "document" });
   const urgent = await createTag(admin, { name: "Urgent", color: "#dc2626" });
-  const box = await createTag(admin, { name: "Archive box" });
-  const other = await createTag(admin, { name: "Zebra" });
-  const folder = await createFolder(admin, { name: "Clients", group: "document" });
+  const box = await createTag(admin, { name: "Archive box", color: "#7c3aed" });
+  const other = await createTag(admin, { name: "Zebra", color: "#7c3aed" });
+  const folder = await createFolder(admin, { name: "Clients", group: "document", parentId: null });
   const docx = (name: string) => createDocumentFromUpload(admin, { name }, { name: `${name}.docx`, bytes: makeDocx([`${name} text`]) });
   const tagged = await docx("Tagged");
   await updateDocument(admin, tagged.id, {

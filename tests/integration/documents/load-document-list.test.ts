@@ -43,10 +43,10 @@ beforeAll(async () => {
   const hidden = await createCategory(admin, { name: "Hidden", group: "document" });
   await db.category.update({ where: { id: hidden.id }, data: { hidden: true } });
   await createTag(admin, { name: "Urgent", color: "#dc2626" });
-  await createTag(admin, { name: "Archive box" });
-  const parent = await createFolder(admin, { name: "Clients", group: "document" });
+  await createTag(admin, { name: "Archive box", color: "#7c3aed" });
+  const parent = await createFolder(admin, { name: "Clients", group: "document", parentId: null });
   await createFolder(admin, { name: "Acme", group: "document", parentId: parent.id });
-  await createFolder(admin, { name: "Templates folder", group: "template" });
+  await createFolder(admin, { name: "Templates folder", group: "template", parentId: null });
   const upload = (ctx: ServiceContext, name: string) =>
     createDocumentFromUpload(ctx, { name }, { name: `${name}.docx`, bytes: makeDocx([`${name} clause of indemnity`]) });
   const docs = {

@@ -60,7 +60,7 @@ beforeAll(async () => {
   outsider = (await signedInAs(other.owner.id, other.account.id)).ctx;
   await createCategory(admin, { name: "Leases", group: "document" });
   await createTag(admin, { name: "Urgent", color: "#dc2626" });
-  const parent = await createFolder(admin, { name: "Clients", group: "document" });
+  const parent = await createFolder(admin, { name: "Clients", group: "document", parentId: null });
   await createFolder(admin, { name: "Acme", group: "document", parentId: parent.id });
   const document = await createDocumentFromUpload(admin, { name: "Viewed" }, { name: "viewed.docx", bytes: makeDocx(["First terms"]) });
   documentId = document.id;

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const { ctx: ctxB } = await signedInAs(accountB.owner.id, accountB.account.id);
   const doc = await createDocumentFromUpload(ctxB, { name: "B secret" }, { name: "b.docx", bytes: makeDocx(["Bsecret"]) });
   const template = await createTemplate(ctxB, { name: "B template" }, { name: "b.docx", bytes: makeDocx(["[b field]"]) });
-  const folder = await createFolder(ctxB, { name: "B folder", group: "document" });
+  const folder = await createFolder(ctxB, { name: "B folder", group: "document", parentId: null });
   b = { accountId: accountB.account.id, documentId: doc.id, templateId: template.id, folderId: folder.id };
 });
 

@@ -27,7 +27,7 @@ beforeAll(async () => {
   accountId = account.id;
   const session = await signedInAs(owner.id, account.id);
   token = session.accessToken;
-  const folder = await createFolder(session.ctx, { name: "Leases", group: "template" });
+  const folder = await createFolder(session.ctx, { name: "Leases", group: "template", parentId: null });
   folderId = folder.id;
   const template = await createTemplate(session.ctx, { name: "Lease" }, { name: "lease.docx", bytes: makeDocx(["[tenant]"]) });
   await publishUnpublishTemplate(session.ctx, template.id, true);

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { account, owner } = await createAccount("Declared arguments");
   const session = await signedInAs(owner.id, account.id);
   token = session.accessToken;
-  folderId = (await createFolder(session.ctx, { name: "Leases", group: "template" })).id;
+  folderId = (await createFolder(session.ctx, { name: "Leases", group: "template", parentId: null })).id;
   categoryId = (await createCategory(session.ctx, { name: "Rentals", group: "template" })).id;
   const docx = () => ({ name: "lease.docx", bytes: makeDocx(["[tenant]"]) });
   rootTemplateId = (await createTemplate(session.ctx, { name: "At the root" }, docx())).id;

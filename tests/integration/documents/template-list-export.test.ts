@@ -78,7 +78,7 @@ beforeAll(async () => {
   b = second;
   const colleague = await addMember(a.accountId, "Member", await createUser({ firstName: "Zoe" }));
   authors = { owner: first.ownerId, colleague: colleague.id };
-  const folder = await createFolder(a.ctx, { name: "Leases", group: "template" });
+  const folder = await createFolder(a.ctx, { name: "Leases", group: "template", parentId: null });
   const category = await db.category.create({ data: { accountId: a.accountId, name: "Sales", slug: "sales", group: "template" } });
   const tag = await db.tag.create({ data: { accountId: a.accountId, name: "Urgent" } });
   refs = { folderId: folder.id, categoryId: category.id, tagId: tag.id };
@@ -279,7 +279,7 @@ describe("moves from the list screens", () => {
     const moved = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: refs.folderId } });
     expect(moved.errors).toBeUndefined();
     expect(await names(`folder=${refs.folderId}&orderBy=name&sortBy=asc`)).toEqual(["Alpha lease", 'Charlie, "the" NDA']);
-    const foreign = await createFolder(b.ctx, { name: "B folder", group: "template" });
+    const foreign = await createFolder(b.ctx, { name: "B folder", group: "template", parentId: null });
     const refused = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: foreign.id } });
     expect(refused.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const back = await graphql(MOVE_TEMPLATE, { accessToken: a.token, variables: { id: ids.charlie, destinationId: null } });
@@ -288,7 +288,7 @@ describe("moves from the list screens", () => {
   });
 
   it("moves a folder under another and refuses a move under its own sub-folder", async () => {
-    const parent = await createFolder(a.ctx, { name: "Clients", group: "template" });
+    const parent = await createFolder(a.ctx, { name: "Clients", group: "template", parentId: null });
     const child = await createFolder(a.ctx, { name: "Acme", group: "template", parentId: parent.id });
     const put = (id: string, parentId: string | null) =>
       folderRoute.PUT(
