@@ -3,7 +3,6 @@ import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
-import { parseInput } from "@/lib/http/parse-input";
 import { FIELD_NAME } from "@/lib/templates/variable-types";
 import { fillValues, type RawValue, type Variable } from "@/lib/templates/variables";
 import { DATA_STORE_MAX_VALUE, DATA_STORE_MAX_VARIABLES, DATA_STORE_TYPES } from "./types";
@@ -38,7 +37,7 @@ export const dataStoreVariablesSchema = z
     });
   });
 export const updateDataStoreSchema = z.object({ variables: dataStoreVariablesSchema }).strict();
-export type UpdateDataStoreInput = z.input<typeof updateDataStoreSchema>;
+export type UpdateDataStoreInput = z.output<typeof updateDataStoreSchema>;
 
 export type DataStore = {
   variables: DataStoreVariable[];
@@ -95,9 +94,8 @@ export async function readDataStoreOf(accountId: string): Promise<DataStore> {
  * rules (fillValues): VALIDATION_FAILED names every broken variable in `details.fields` and
  * nothing is stored. Needs ManageAccount. Audited as dataStore.updated.
  */
-export async function updateDataStore(ctx: ServiceContext, raw: UpdateDataStoreInput["variables"]): Promise<DataStore> {
+export async function updateDataStore(ctx: ServiceContext, variables: UpdateDataStoreInput["variables"]): Promise<DataStore> {
   const { accountId } = accountScope(ctx);
-  const { variables } = parseInput(updateDataStoreSchema, { variables: raw }, "updateDataStore");
   fillValues(asFields(variables), Object.fromEntries(variables.map((v) => [v.name, v.value])));
   return db.$transaction(async (tx) => {
     const before = parseStored((await tx.accountDataStore.findUnique({ where: { accountId }, select: { variables: true } }))?.variables);
