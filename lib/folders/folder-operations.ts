@@ -97,8 +97,11 @@ export const upsertFolderOperation = defineOperation({
     .strict(),
   output: folderSchema,
   ids: ["id", "parentId"],
+  // Creating takes createFolder's defaults: the document group, the top level.
   run: (ctx, { id: folderId, group, ...rest }) =>
-    folderId ? updateFolder(ctx, folderId, rest) : createFolder(ctx, { ...rest, ...(group ? { group } : {}) }),
+    folderId
+      ? updateFolder(ctx, folderId, rest)
+      : createFolder(ctx, { name: rest.name, group: group ?? "document", parentId: rest.parentId ?? null }),
 });
 
 export const deleteFolderOperation = defineOperation({

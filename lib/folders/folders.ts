@@ -128,9 +128,8 @@ async function assertValidParent(accountId: string, group: string, parentId: str
     throw new AppError(AppErrorCode.VALIDATION_FAILED, { message: "A folder cannot go inside itself.", params: { fields: "parentId" } });
 }
 
-export async function createFolder(ctx: ServiceContext, raw: z.input<typeof folderInputSchema>) {
+export async function createFolder(ctx: ServiceContext, input: z.output<typeof folderInputSchema>) {
   const { accountId } = accountScope(ctx);
-  const input = folderInputSchema.parse(raw);
   assertFolderAccess(ctx, input.group, "manage");
   await assertValidParent(accountId, input.group, input.parentId);
   return db.$transaction(async (tx) => {
@@ -146,9 +145,8 @@ export async function createFolder(ctx: ServiceContext, raw: z.input<typeof fold
 }
 
 /** Renames a folder and/or moves it under another parent (null: the root). */
-export async function updateFolder(ctx: ServiceContext, folderId: string, raw: z.input<typeof folderUpdateSchema>) {
+export async function updateFolder(ctx: ServiceContext, folderId: string, input: z.output<typeof folderUpdateSchema>) {
   const { accountId } = accountScope(ctx);
-  const input = folderUpdateSchema.parse(raw);
   const folder = await loadFolder(accountId, folderId);
   assertFolderAccess(ctx, folder.group as FolderGroup, "manage");
   if (input.parentId !== undefined) await assertValidParent(accountId, folder.group, input.parentId, folder.id);
