@@ -13,14 +13,14 @@ import { LIMITS } from "@/lib/validation/limits";
 export const tagInputSchema = z
   .object({ name: z.string().trim().min(1).max(LIMITS.shortName), color: colorSchema.default("#7c3aed") })
   .strict();
-export type TagInput = z.input<typeof tagInputSchema>;
+export type TagInput = z.output<typeof tagInputSchema>;
 export const tagUpdateSchema = z
   .object({ id: idString(), name: z.string().trim().min(1).max(LIMITS.shortName).optional(), color: colorSchema.optional() })
   .strict();
 export type TagUpdate = z.infer<typeof tagUpdateSchema>;
 /** With `id` changes what it is given of that tag; without, creates one (then `name` is required). */
 export const tagUpsertSchema = tagUpdateSchema.extend({ id: idString().optional() }).strict();
-export type TagUpsert = z.input<typeof tagUpsertSchema>;
+export type TagUpsert = z.output<typeof tagUpsertSchema>;
 
 /** The account's tags, by name. Any member who can see documents or templates. */
 export async function findTags(ctx: ServiceContext) {
@@ -51,10 +51,9 @@ async function assertFreeName(accountId: string, name: string, exceptId?: string
 }
 
 /** Creates a tag; a name already used (in any case) is CONFLICT; a colour that is not one is VALIDATION_FAILED. */
-export async function createTag(ctx: ServiceContext, raw: TagInput) {
+export async function createTag(ctx: ServiceContext, input: TagInput) {
   const { accountId } = accountScope(ctx);
   await assertTagAccess(ctx, accountId, "create");
-  const input = tagInputSchema.parse(raw);
   await assertFreeName(accountId, input.name);
   return db.$transaction(async (tx) => {
     const tag = await tx.tag.create({ data: { accountId, name: input.name, color: input.color } });
@@ -91,14 +90,13 @@ export async function updateTag(ctx: ServiceContext, input: TagUpdate) {
  * account's: a name or colour not given is kept. Rules and errors of createTag and updateTag;
  * another account's id is NOT_FOUND.
  */
-export async function upsertTag(ctx: ServiceContext, raw: Omit<TagUpsert, "id"> & { id?: string | null }) {
-  // GraphQL gives an absent id as null; the schema wants it left out.
-  const { id, ...data } = parseInput(tagUpsertSchema, { ...raw, id: raw.id ?? undefined }, "upsertTag");
+export async function upsertTag(ctx: ServiceContext, input: TagUpsert) {
+  const { id, ...data } = input;
   if (id) {
     await assertTagAccess(ctx, accountScope(ctx).accountId, "change");
     return updateTag(ctx, { id, ...data });
   }
-  // A new tag needs its name: MISSING_PARAMETER, as from createTag.
+  // Kept: upsert's schema leaves name optional; creating needs tagInputSchema (name required, default colour): MISSING_PARAMETER.
   return createTag(ctx, parseInput(tagInputSchema, data, "upsertTag"));
 }
 
