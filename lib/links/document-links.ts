@@ -8,16 +8,10 @@ import { documentAbilities, requireDocumentRole } from "@/lib/documents/access";
 import { appUrl } from "@/lib/email/send-email";
 import { AppError, AppErrorCode, isAppError } from "@/lib/errors/app-error";
 import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { isLinkExpired, linkRef } from "./link-access";
-import {
-  createLinkSchema,
-  LINK_MAX_LIFETIME_DAYS,
-  LINKS_PER_DOCUMENT_MAX,
-  updateLinkSchema,
-  type CreateLinkInput,
-  type UpdateLinkInput,
-} from "./schemas";
+import { createLinkSchema, LINK_MAX_LIFETIME_DAYS, LINKS_PER_DOCUMENT_MAX, type updateLinkSchema } from "./schemas";
 
 /**
  * Share links of a document (spec DocumentLink). Managing them is the "shares" right of the
@@ -117,11 +111,10 @@ export type LinkFollowUp = (tx: Prisma.TransactionClient, link: PresentedLink) =
 export async function createDocumentLink(
   ctx: ServiceContext,
   documentId: string,
-  raw: CreateLinkInput,
+  input: z.output<typeof createLinkSchema>,
   options: { followUp?: LinkFollowUp } = {},
 ): Promise<PresentedLink> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(createLinkSchema, raw, "createLink");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   const settings = { isSecure: input.isSecure ?? false, allowList: input.allowList ?? [], denyList: input.denyList ?? [] };
   assertListsNeedSecure(settings);
@@ -186,10 +179,9 @@ export async function getDocumentLink(ctx: ServiceContext, linkId: string): Prom
 export async function updateDocumentLink(
   ctx: ServiceContext,
   linkId: string,
-  raw: UpdateLinkInput,
+  input: z.output<typeof updateLinkSchema>,
   options: { followUp?: LinkFollowUp } = {},
 ): Promise<PresentedLink> {
-  const input = parseInput(updateLinkSchema, raw, "updateLink");
   const link = await requireLink(ctx, linkId);
   const expiredAt = expiryDate(input.expiredAt);
   assertListsNeedSecure({
@@ -227,12 +219,17 @@ export async function updateDocumentLink(
  * when `id` names one of that document's links, updates it. A link of another document, or one
  * the caller cannot manage, is NOT_FOUND, as in upsertRelation.
  */
-export async function upsertDocumentLink(ctx: ServiceContext, documentId: string, input: UpdateLinkInput & { id?: string | null }) {
+export async function upsertDocumentLink(
+  ctx: ServiceContext,
+  documentId: string,
+  input: z.output<typeof updateLinkSchema> & { id?: string | null },
+) {
   const { id, ...settings } = input;
+  // Kept: upsert's schema (updateLink's) leaves name optional; creating needs createLinkSchema's name: MISSING_PARAMETER.
   if (!id) return createDocumentLink(ctx, documentId, parseInput(createLinkSchema, settings, "upsertLink"));
   const link = await requireLink(ctx, id);
   if (link.documentId !== documentId) throw notFound();
-  return updateDocumentLink(ctx, link.id, parseInput(updateLinkSchema, settings, "upsertLink"));
+  return updateDocumentLink(ctx, link.id, settings);
 }
 
 /**

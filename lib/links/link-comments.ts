@@ -18,14 +18,9 @@ import {
   type CommentViewer,
   type PresentedComment,
 } from "@/lib/documents/comments";
-import {
-  createLinkCommentSchema,
-  updateCommentSchema,
-  type CreateLinkCommentInput,
-  type UpdateCommentInput,
-} from "@/lib/documents/relation-schemas";
+import type { createLinkCommentSchema, updateCommentSchema } from "@/lib/documents/relation-schemas";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { linkContext, requireLinkAccess } from "./link-access";
 
 type Visit = Awaited<ReturnType<typeof requireLinkAccess>>;
@@ -114,9 +109,9 @@ export async function addLinkComment(
   ctx: ServiceContext,
   linkId: string,
   token: string | null,
-  raw: CreateLinkCommentInput,
+  data: z.output<typeof createLinkCommentSchema>,
 ): Promise<LinkComment> {
-  const { authorName = null, ...input } = parseInput(createLinkCommentSchema, raw, "createLinkComment");
+  const { authorName = null, ...input } = data;
   const visit = await requireCommentingVisit(linkId, token);
   if (!visit.email && !authorName) {
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {
@@ -152,9 +147,8 @@ export async function updateLinkComment(
   linkId: string,
   token: string | null,
   commentId: string,
-  raw: UpdateCommentInput,
+  input: z.output<typeof updateCommentSchema>,
 ): Promise<LinkComment> {
-  const input = parseInput(updateCommentSchema, raw, "updateLinkComment");
   const { visit, viewer, comment } = await requireOwnComment(linkId, token, commentId);
   return toLinkComment(
     await changeCommentBody(linkContext(ctx, visit.link), viewer, comment, input.body, auditVisitor(visit, comment.authorName)),

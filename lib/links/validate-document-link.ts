@@ -10,13 +10,13 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { randomToken } from "@/lib/auth/crypto";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { addressAllowed, linkContext, linkExpired, loadLiveLink, type LiveLink } from "./link-access";
 import { clearAttempts, takeAttempts } from "@/lib/auth/throttle";
 import { codeKeys, isValidLinkCode, sendKeys, sendLinkCodeEmail } from "./link-code";
 import { signLinkAccessToken, signLinkRefreshToken, verifyLinkRefreshToken } from "./link-tokens";
-import { validateLinkSchema, type ValidateLinkInput } from "./schemas";
+import type { z } from "zod";
+import type { validateLinkSchema } from "./schemas";
 
 export type LinkTokens = {
   accessToken: string;
@@ -72,8 +72,11 @@ const addressRefused = () => linkExpired({ reason: "address" });
  * opens with that address and code; a wrong code is VALIDATION_FAILED (details.reason "code"),
  * too many wrong codes or emails (per address, per IP when known, per link) TOO_MANY_ATTEMPTS.
  */
-export async function validateDocumentLink(ctx: ServiceContext, linkId: string, raw: ValidateLinkInput = {}): Promise<LinkValidation> {
-  const input = parseInput(validateLinkSchema, raw, "validateLink");
+export async function validateDocumentLink(
+  ctx: ServiceContext,
+  linkId: string,
+  input: z.output<typeof validateLinkSchema> = {},
+): Promise<LinkValidation> {
   const link = await loadLiveLink(linkId);
   if (!link.isSecure) return { status: "valid", ...(await openLink(ctx, link, null)) };
   if (!input.email) return { status: "emailRequired" };

@@ -508,6 +508,7 @@ describe("comment kinds and visitors over GraphQL", () => {
     if (validated.status !== "valid") throw new Error(`Expected a valid link, got ${validated.status}`);
     const written = await addLinkComment(visitor(), link.id, validated.accessToken, {
       body: "Clause 3 is unclear",
+      kind: "comment",
       authorName: "Sam Supplier",
     });
 

@@ -6,13 +6,20 @@ import { createDocumentLink, deleteDocumentLink, findDocumentLinks, updateDocume
 import { linkRef } from "@/lib/links/link-access";
 import { getLinkedDocument, getLinkedDocumentFile, getDocumentLinkGate } from "@/lib/links/linked-document";
 import { sanitizeHtml } from "@/lib/links/sanitize-html";
+import { createLink, validateLink } from "@/lib/links/link-operations";
 import { refreshDocumentLinkToken, validateDocumentLink, type LinkValidation } from "@/lib/links/validate-document-link";
+import { runOperation } from "@/lib/operations/operation";
+import type { ServiceContext } from "@/lib/auth/context";
 import { addMember, createAccount, latestEmail, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
 
 const visitor = (ip = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) =>
   anonymousContext({ ip, userAgent: "vitest", locale: "es" });
 const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+
+/** Creates a link through its declaration, which parses the settings (lists lower-cased, deduplicated; roles and entries checked). */
+const createThroughDeclaration = (ctx: ServiceContext, documentId: string, settings: Record<string, unknown>) =>
+  runOperation(createLink, ctx, { id: documentId, ...settings });
 
 async function workspaceWithDocument() {
   const { account, owner } = await createAccount("Links");
@@ -44,13 +51,15 @@ describe("share links: managing", () => {
       permissions: ["view", "download", "comment"],
     });
 
-    await expect(createDocumentLink(ctx, document.id, { name: "x", role: "editor" as never })).rejects.toMatchObject({
+    await expect(createThroughDeclaration(ctx, document.id, { name: "x", role: "editor" })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
     await expect(
       createDocumentLink(ctx, document.id, { name: "x", expiredAt: new Date(Date.now() - 1000).toISOString() }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "expiredAt" } });
-    await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["not an address"], isSecure: true })).rejects.toMatchObject({
+    await expect(
+      createThroughDeclaration(ctx, document.id, { name: "x", allowList: ["not an address"], isSecure: true }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
     await expect(createDocumentLink(ctx, document.id, { name: "x", allowList: ["acme.com"] })).rejects.toMatchObject({
@@ -58,10 +67,14 @@ describe("share links: managing", () => {
       params: { fields: "isSecure" },
     });
     await expect(
-      createDocumentLink(ctx, document.id, { name: "x", isSecure: true, denyList: Array.from({ length: 101 }, (_, i) => `u${i}@x.com`) }),
+      createThroughDeclaration(ctx, document.id, {
+        name: "x",
+        isSecure: true,
+        denyList: Array.from({ length: 101 }, (_, i) => `u${i}@x.com`),
+      }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
 
-    const secure = await createDocumentLink(ctx, document.id, {
+    const secure = await createThroughDeclaration(ctx, document.id, {
       name: "Secure",
       isSecure: true,
       allowList: ["@Acme.com", "ana@example.org", "acme.com"],
@@ -187,7 +200,8 @@ describe("share links: visiting", () => {
     expect(await latestEmail("eve@evil.com")).toBeNull();
 
     const email = `ana.${Date.now()}@sales.acme.com`;
-    expect(await validateDocumentLink(guest, link.id, { email: email.toUpperCase() })).toEqual({ status: "codeSent", email });
+    // Through the declaration, which parses: the address is lower-cased.
+    expect(await runOperation(validateLink, guest, { linkId: link.id, email: email.toUpperCase() })).toEqual({ status: "codeSent", email });
     const mail = await latestEmail(email);
     expect(mail).toMatchObject({ template: "linkCode", locale: "es", subject: "Tu código para abrir un documento compartido" });
     expect(mail!.text).toContain(account.name);

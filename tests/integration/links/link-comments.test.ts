@@ -10,7 +10,10 @@ import { resolveDocumentComment } from "@/lib/documents/resolve-document-comment
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-links";
 import { linkRef } from "@/lib/links/link-access";
-import { addLinkComment, deleteLinkComment, findLinkComments, updateLinkComment } from "@/lib/links/link-comments";
+import { deleteLinkComment, findLinkComments } from "@/lib/links/link-comments";
+import { createLinkComment, updateLinkCommentOperation } from "@/lib/links/visitor-operations";
+import { runOperation } from "@/lib/operations/operation";
+import type { z } from "zod";
 import { refreshDocumentLinkToken, validateDocumentLink, type LinkValidation } from "@/lib/links/validate-document-link";
 import { addMember, createAccount, createUser, latestEmail, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
@@ -18,6 +21,15 @@ import { makeDocx } from "@/tests/fixtures/docx";
 
 const visitor = () =>
   anonymousContext({ ip: `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, userAgent: "vitest", locale: "en" });
+
+/**
+ * A visitor's comment and edit through their declarations, with the link access token as the
+ * route gives it: the input is parsed there (trimmed, limited, the kind defaulted), once.
+ */
+const addThroughLink = (linkId: string, token: string, input: Omit<z.input<typeof createLinkComment.input>, "linkId">) =>
+  runOperation(createLinkComment, { ...visitor(), linkToken: token }, { linkId, ...input });
+const editThroughLink = (linkId: string, token: string, commentId: string, input: { body: string }) =>
+  runOperation(updateLinkCommentOperation, { ...visitor(), linkToken: token }, { linkId, commentId, ...input });
 
 /**
  * A workspace where Ana (Member) made a document; Carla is a Member with commenter on it, Rex a
@@ -73,18 +85,18 @@ describe("comments through a share link", () => {
     const memberComment = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Internal note" });
 
     // A visitor of an open link signs with a name.
-    await expect(addLinkComment(visitor(), link.id, token, { body: "Hello" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "   ", authorName: "Sam" })).rejects.toMatchObject({
+    await expect(addThroughLink(link.id, token, { body: "Hello" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(addThroughLink(link.id, token, { body: "   ", authorName: "Sam" })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "x".repeat(5001), authorName: "Sam" })).rejects.toMatchObject({
+    await expect(addThroughLink(link.id, token, { body: "x".repeat(5001), authorName: "Sam" })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
-    await expect(addLinkComment(visitor(), link.id, token, { body: "Hi", authorName: "x".repeat(81) })).rejects.toMatchObject({
+    await expect(addThroughLink(link.id, token, { body: "Hi", authorName: "x".repeat(81) })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
 
-    const top = await addLinkComment(visitor(), link.id, token, { body: "  Clause 3 is unclear  ", authorName: "  Sam Supplier " });
+    const top = await addThroughLink(link.id, token, { body: "  Clause 3 is unclear  ", authorName: "  Sam Supplier " });
     expect(top).toMatchObject({
       body: "Clause 3 is unclear",
       parentId: null,
@@ -95,7 +107,7 @@ describe("comments through a share link", () => {
       canEdit: true,
       canDelete: true,
     });
-    const reply = await addLinkComment(visitor(), link.id, token, {
+    const reply = await addThroughLink(link.id, token, {
       body: "Agreed",
       authorName: "Sam Supplier",
       parentId: memberComment.id,
@@ -129,7 +141,7 @@ describe("comments through a share link", () => {
     await expect(updateDocumentComment(w.ctx.ana, top.id, { body: "Rewritten" })).rejects.toMatchObject({ code: "FORBIDDEN" });
 
     // The visitor edits and deletes their own comment.
-    expect(await updateLinkComment(visitor(), link.id, token, top.id, { body: "Clause 3, second line" })).toMatchObject({
+    expect(await editThroughLink(link.id, token, top.id, { body: "Clause 3, second line" })).toMatchObject({
       body: "Clause 3, second line",
       isOwn: true,
     });
@@ -142,26 +154,26 @@ describe("comments through a share link", () => {
     const reader = await w.link("Read only", { role: "reader" });
     const readerToken = await open(reader.id);
     await expect(findLinkComments(visitor(), reader.id, readerToken)).rejects.toMatchObject({ code: "FORBIDDEN" });
-    await expect(addLinkComment(visitor(), reader.id, readerToken, { body: "Hi", authorName: "Rui" })).rejects.toMatchObject({
+    await expect(addThroughLink(reader.id, readerToken, { body: "Hi", authorName: "Rui" })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
 
     const soon = await w.link("Soon", { expiredAt: new Date(Date.now() + 60_000).toISOString() });
     const soonToken = await open(soon.id);
-    const written = await addLinkComment(visitor(), soon.id, soonToken, { body: "Before expiry", authorName: "Rui" });
+    const written = await addThroughLink(soon.id, soonToken, { body: "Before expiry", authorName: "Rui" });
     await db.documentLink.update({ where: { id: soon.id }, data: { expiredAt: new Date(Date.now() - 1000) } });
     await expect(findLinkComments(visitor(), soon.id, soonToken)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
-    await expect(addLinkComment(visitor(), soon.id, soonToken, { body: "After", authorName: "Rui" })).rejects.toMatchObject({
+    await expect(addThroughLink(soon.id, soonToken, { body: "After", authorName: "Rui" })).rejects.toMatchObject({
       code: "LINK_EXPIRED",
     });
-    await expect(updateLinkComment(visitor(), soon.id, soonToken, written.id, { body: "After" })).rejects.toMatchObject({
+    await expect(editThroughLink(soon.id, soonToken, written.id, { body: "After" })).rejects.toMatchObject({
       code: "LINK_EXPIRED",
     });
     await expect(deleteLinkComment(visitor(), soon.id, soonToken, written.id)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
 
     const gone = await w.link("Gone");
     const goneToken = await open(gone.id);
-    const kept = await addLinkComment(visitor(), gone.id, goneToken, { body: "Still here", authorName: "Gus" });
+    const kept = await addThroughLink(gone.id, goneToken, { body: "Still here", authorName: "Gus" });
     await deleteDocumentLink(w.ctx.ana, gone.id);
     await expect(findLinkComments(visitor(), gone.id, goneToken)).rejects.toMatchObject({ code: "LINK_EXPIRED" });
     expect((await findDocumentComments(w.ctx.carla, w.document.id)).find((c) => c.id === kept.id)).toMatchObject({
@@ -179,10 +191,10 @@ describe("comments through a share link", () => {
     const sameLinkOtherVisit = await open(first.id);
 
     const byMember = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's" });
-    const bySecond = await addLinkComment(visitor(), second.id, theirs, { body: "Second link's", authorName: "Bo" });
-    const byOtherVisit = await addLinkComment(visitor(), first.id, sameLinkOtherVisit, { body: "Other visit's", authorName: "Cy" });
+    const bySecond = await addThroughLink(second.id, theirs, { body: "Second link's", authorName: "Bo" });
+    const byOtherVisit = await addThroughLink(first.id, sameLinkOtherVisit, { body: "Other visit's", authorName: "Cy" });
     for (const target of [byMember, bySecond, byOtherVisit]) {
-      await expect(updateLinkComment(visitor(), first.id, mine, target.id, { body: "Hijacked" })).rejects.toMatchObject({
+      await expect(editThroughLink(first.id, mine, target.id, { body: "Hijacked" })).rejects.toMatchObject({
         code: "FORBIDDEN",
       });
       await expect(deleteLinkComment(visitor(), first.id, mine, target.id)).rejects.toMatchObject({ code: "FORBIDDEN" });
@@ -196,9 +208,9 @@ describe("comments through a share link", () => {
 
     // Refreshing keeps the visit: what it wrote stays its own.
     const validated = tokensOf(await validateDocumentLink(visitor(), first.id));
-    const written = await addLinkComment(visitor(), first.id, validated.accessToken, { body: "Mine", authorName: "Di" });
+    const written = await addThroughLink(first.id, validated.accessToken, { body: "Mine", authorName: "Di" });
     const refreshed = await refreshDocumentLinkToken(visitor(), validated.refreshToken);
-    expect(await updateLinkComment(visitor(), first.id, refreshed.accessToken, written.id, { body: "Still mine" })).toMatchObject({
+    expect(await editThroughLink(first.id, refreshed.accessToken, written.id, { body: "Still mine" })).toMatchObject({
       body: "Still mine",
     });
   });
@@ -208,17 +220,17 @@ describe("comments through a share link", () => {
     const link = await w.link("Secure", { isSecure: true });
     const email = `lee.${Date.now()}@client.test`;
     const token = await openSecure(link.id, email);
-    const written = await addLinkComment(visitor(), link.id, token, { body: "From Lee" });
+    const written = await addThroughLink(link.id, token, { body: "From Lee" });
     expect(written).toMatchObject({ authorName: email, isOwn: true });
-    const named = await addLinkComment(visitor(), link.id, token, { body: "Signed", authorName: "Lee" });
+    const named = await addThroughLink(link.id, token, { body: "Signed", authorName: "Lee" });
     expect(named.authorName).toBe("Lee");
 
     const again = await openSecure(link.id, email);
     expect(await deleteLinkComment(visitor(), link.id, again, written.id)).toBe(written.id);
     const other = await openSecure(link.id, `max.${Date.now()}@client.test`);
-    await expect(updateLinkComment(visitor(), link.id, other, named.id, { body: "Not mine" })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(editThroughLink(link.id, other, named.id, { body: "Not mine" })).rejects.toMatchObject({ code: "FORBIDDEN" });
     // Another visitor sees a name, never the address.
-    const unnamed = await addLinkComment(visitor(), link.id, again, { body: "Unsigned" });
+    const unnamed = await addThroughLink(link.id, again, { body: "Unsigned" });
     const seenByOther = await findLinkComments(visitor(), link.id, other);
     expect(seenByOther.map((c) => [c.body, c.authorName, c.isOwn])).toEqual([
       ["Signed", "Lee", false],
@@ -238,8 +250,8 @@ describe("comments through a share link", () => {
     const w = await workspace();
     const link = await w.link("Audited");
     const token = await open(link.id);
-    const written = await addLinkComment(visitor(), link.id, token, { body: "Audit me", authorName: "Ava" });
-    await updateLinkComment(visitor(), link.id, token, written.id, { body: "Audit me again" });
+    const written = await addThroughLink(link.id, token, { body: "Audit me", authorName: "Ava" });
+    await editThroughLink(link.id, token, written.id, { body: "Audit me again" });
     await deleteLinkComment(visitor(), link.id, token, written.id);
     const rows = await db.audit.findMany({
       where: { accountId: w.account.id, targetType: "documentComment" },
@@ -261,7 +273,7 @@ describe("comments through a share link", () => {
   it("hides them from another account's members", async () => {
     const w = await workspace();
     const link = await w.link("Isolated");
-    const written = await addLinkComment(visitor(), link.id, await open(link.id), { body: "Private", authorName: "Ivy" });
+    const written = await addThroughLink(link.id, await open(link.id), { body: "Private", authorName: "Ivy" });
     const other = await createAccount("Elsewhere");
     const { ctx: stranger } = await signedInAs(other.owner.id, other.account.id);
     await expect(findDocumentComments(stranger, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
@@ -274,7 +286,7 @@ describe("comments through a share link", () => {
     const theirToken = await open(theirLink.id);
     expect(await findLinkComments(visitor(), theirLink.id, theirToken)).toEqual([]);
     await expect(
-      addLinkComment(visitor(), theirLink.id, theirToken, { body: "Sneaky", parentId: written.id, authorName: "Oz" }),
+      addThroughLink(theirLink.id, theirToken, { body: "Sneaky", parentId: written.id, authorName: "Oz" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(deleteLinkComment(visitor(), theirLink.id, theirToken, written.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await db.documentComment.count({ where: { id: written.id, body: "Private" } })).toBe(1);
@@ -289,24 +301,24 @@ describe("suggestions", () => {
     const reviewerToken = await open(reviewer.id);
     const commenterToken = await open(commenter.id);
 
-    const suggestion = await addLinkComment(visitor(), reviewer.id, reviewerToken, {
+    const suggestion = await addThroughLink(reviewer.id, reviewerToken, {
       body: "Say 30 days, not 60",
       kind: "suggestion",
       authorName: "Rio",
     });
     expect(suggestion).toMatchObject({ kind: "suggestion", isOwn: true });
-    const reply = await addLinkComment(visitor(), reviewer.id, reviewerToken, {
+    const reply = await addThroughLink(reviewer.id, reviewerToken, {
       body: "Or 45",
       authorName: "Rio",
       parentId: suggestion.id,
     });
     expect(reply.kind).toBe("suggestion");
     await expect(
-      addLinkComment(visitor(), commenter.id, commenterToken, { body: "Me too", kind: "suggestion", authorName: "Cid" }),
+      addThroughLink(commenter.id, commenterToken, { body: "Me too", kind: "suggestion", authorName: "Cid" }),
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect(await findLinkComments(visitor(), commenter.id, commenterToken)).toEqual([]);
     await expect(
-      addLinkComment(visitor(), commenter.id, commenterToken, { body: "Reply", parentId: suggestion.id, authorName: "Cid" }),
+      addThroughLink(commenter.id, commenterToken, { body: "Reply", parentId: suggestion.id, authorName: "Cid" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
 
     // Members: a commenter sees none; a reviewer sees and writes them; only an editor applies them.
