@@ -34,7 +34,7 @@ export const createAttachmentOperation = defineOperation({
     "Adds an annex: a PDF, Word (.docx) or image, checked by its content (editor; DOCUMENT_LOCKED while someone else edits; TOO_MANY_ATTACHMENTS past the limit).",
   ...members,
   upload: { maxFiles: 1 },
-  input: z.object({ id, files: uploadedFiles.min(1).max(1) }).strict(),
+  input: z.object({ id: id.describe("The document's."), files: uploadedFiles.min(1).max(1) }).strict(),
   output: attachmentSchema,
   ids: ["id"],
   run: (ctx, input) => addDocumentAttachment(ctx, input.id, input.files[0]),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { fileResponse } from "@/lib/http/file-response";
 import { defineOperation, fileOutput, uploadedFiles } from "@/lib/operations/operation";
 import { versionSchema, versionWithAuthorSchema } from "./document-output";
@@ -37,6 +38,23 @@ export const documentVersionsOperation = defineOperation({
   ids: ["id"],
   // GraphQL's DocumentContent needs the document's id; REST's answer leaves it out (its output).
   run: async (ctx, input) => (await findDocumentVersions(ctx, input.id)).map((version) => ({ ...version, documentId: input.id })),
+});
+
+export const documentContentOperation = defineOperation({
+  name: "documentContent",
+  kind: "query",
+  description: "One version of a document (the latest without `version`), with its author's id and name; never its text (reader).",
+  ...members,
+  input: z.object({ id, version: z.coerce.number().int().min(1).max(2_147_483_647).optional() }).strict(),
+  output: versionWithAuthorSchema,
+  ids: ["id"],
+  run: async (ctx, input) => {
+    const versions = await findDocumentVersions(ctx, input.id);
+    const found = input.version ? versions.find((v) => v.version === input.version) : versions[0];
+    if (!found) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
+    // GraphQL's DocumentContent needs the document's id, as documentVersions gives it.
+    return { ...found, documentId: input.id };
+  },
 });
 
 export const updateDocumentVersionOperation = defineOperation({
@@ -103,6 +121,7 @@ export const documentListQueryInput = (raw: Record<string, unknown>) =>
 
 export const documentFileOperations = [
   documentVersionsOperation,
+  documentContentOperation,
   updateDocumentVersionOperation,
   getDocumentFileOperation,
   getDocumentPdfOperation,

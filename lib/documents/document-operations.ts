@@ -121,6 +121,18 @@ export const updateDocumentOperation = defineOperation({
   run: (ctx, { id: documentId, ...fields }) => updateDocument(ctx, documentId, fields),
 });
 
+export const moveDocumentOperation = defineOperation({
+  name: "updateDocumentDestinationFolder",
+  kind: "mutation",
+  description: "Moves a document to a document folder, or to the root (Drive) with a null destinationId (editor).",
+  ...members,
+  input: z.object({ id, destinationId: id.nullable().default(null) }).strict(),
+  output: documentSchema,
+  ids: ["id", "destinationId"],
+  // A move is a change of the document's folder, with updateDocument's checks.
+  run: (ctx, input) => updateDocument(ctx, input.id, { folderId: input.destinationId }),
+});
+
 export const updateDocumentStatusOperation = defineOperation({
   name: "updateDocumentStatus",
   kind: "mutation",
@@ -209,6 +221,7 @@ export const documentOperations = [
   importDocumentsOperation,
   getDocumentOperation,
   updateDocumentOperation,
+  moveDocumentOperation,
   updateDocumentStatusOperation,
   archiveDocumentOperation,
   cloneDocumentOperation,

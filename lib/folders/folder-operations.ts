@@ -45,8 +45,11 @@ export const listFoldersOperation = defineOperation({
   description:
     "The folders of a group (document by default), optionally only the children of `parent` (null, or `root` over REST: the top level).",
   ...members,
-  input: groupInput.extend({ parent: id.nullable().optional() }).strict(),
+  input: groupInput
+    .extend({ parent: id.nullable().optional().describe("Only this folder's children; null for the top level. Absent: every folder.") })
+    .strict(),
   output: z.object({ items: z.array(folderSchema) }),
+  ids: ["parent"],
   run: async (ctx, input) => ({ items: await findFolders(ctx, input.group, input.parent) }),
 });
 

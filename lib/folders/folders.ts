@@ -26,11 +26,17 @@ const notFound = () => new AppError(AppErrorCode.NOT_FOUND, { message: "Folder n
 export async function findFolders(ctx: ServiceContext, group: FolderGroup, parentId?: string | null) {
   const { accountId } = accountScope(ctx);
   assertFolderAccess(ctx, group, "view");
-  return db.folder.findMany({
-    where: { accountId, group, ...(parentId !== undefined ? { parentId } : {}) },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    take: 5000,
-  });
+  const [folders, parent] = await Promise.all([
+    db.folder.findMany({
+      where: { accountId, group, ...(parentId !== undefined ? { parentId } : {}) },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+      take: 5000,
+    }),
+    // The children of a folder that is not one of the workspace's (of this group): none to list.
+    parentId ? db.folder.findFirst({ where: { id: parentId, accountId, group }, select: { id: true } }) : null,
+  ]);
+  if (parentId && !parent) throw notFound();
+  return folders;
 }
 
 /** The whole tree of a group under one root node labelled 'Drive' (key "root"). */

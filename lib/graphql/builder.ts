@@ -97,6 +97,17 @@ export async function uploadedFile(file: File): Promise<UploadedFile> {
   return { name: file.name || "file", bytes: new Uint8Array(await file.arrayBuffer()) };
 }
 
+/** The File arguments given, each as the part it stands for (`signature`, `file`, a field's name), read as uploadedFile. */
+export async function namedUploads(named: readonly (readonly [string, File | null | undefined])[]): Promise<UploadedFile[]> {
+  const files = [];
+  for (const [field, file] of named) if (file) files.push({ ...(await uploadedFile(file)), field });
+  return files;
+}
+
+/** A list of `{ name, file }` arguments (a form's upload fields) as named parts. */
+export const fieldFileParts = (list: unknown) =>
+  ((list as { name: string; file: File }[] | null | undefined) ?? []).map((f) => [f.name, f.file] as const);
+
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});

@@ -21,7 +21,7 @@ export type CallerKind = "member" | "apiToken" | "visitor" | "reviewer" | "signe
  * One operation, declared once: its name (the spec's GraphQL name, also the REST route's
  * operation), its zod input and output, who may call it, which input fields hold ids of a
  * workspace's data, and the service it runs. The REST route (lib/operations/rest.ts), the
- * GraphQL field (lib/operations/graphql.ts) and the isolation test's obligation
+ * GraphQL field (lib/graphql/from-declarations.ts) and the isolation test's obligation
  * (tests/integration/security/operation-isolation.test.ts) follow from it: both transports
  * validate the same input with the same limits, and a declaration that takes ids without an
  * isolation case fails CI.

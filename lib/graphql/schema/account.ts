@@ -1,6 +1,4 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
-import { BuiltinScalarRef } from "@pothos/core";
-import { GraphQLString, type GraphQLResolveInfo } from "graphql";
+import type { z } from "zod";
 import {
   accountSamlSlug,
   createAccountOperation,
@@ -9,22 +7,16 @@ import {
   updateAccountOperation,
   upgradeContact,
 } from "@/lib/accounts/account-operations";
-import { createAccountSchema } from "@/lib/accounts/create-account-for-user";
 import { withEffectivePermissions } from "@/lib/accounts/find-account-roles";
 import { MEMBERSHIP_STATUSES } from "@/lib/accounts/member";
 import { listMembers } from "@/lib/accounts/member-operations";
 import { listAccountRoles } from "@/lib/accounts/role-operations";
-import { createAccountTokenSchema } from "@/lib/accounts/account-tokens";
 import { bulkDeleteTokens, createToken, deleteToken, listTokens } from "@/lib/accounts/token-operations";
-import { accountSettingsSchema, brandSchema, updateAccountSchema } from "@/lib/accounts/update-account";
+import { accountSettingsSchema, brandSchema } from "@/lib/accounts/update-account";
 import { db } from "@/lib/db";
-import { graphqlInput, resolvePrismaOperation } from "@/lib/operations/graphql";
-import { runOperation, type Operation } from "@/lib/operations/operation";
+import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import type { GraphQLContext } from "../context";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { namesByShape } from "./declared-naming";
-import { adjusting } from "./declared-with";
 
 /**
  * The workspace, its roles, members and API tokens (spec section 7, "Account"). Each field runs
@@ -131,23 +123,18 @@ export const AccountPolicyStatus = builder.enumType("AccountPolicyStatus", { val
 
 /** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
 export const accountNaming: Naming = {
-  names: namesByShape([
+  names: new Map<z.ZodType, string>([
     [listMembers.input.shape.filter.unwrap(), "AccountPolicyFilter"],
-    [createAccountSchema, "CreateAccount"],
-    [createAccountTokenSchema, "Token"],
     [createToken.output, "CreatedToken"],
     [accountSamlSlug.output, "AccountSlug"],
     [upgradeContact.output, "UpgradeContact"],
-    [updateAccountSchema, "UpdateAccount"],
     [accountSettingsSchema, "AccountSettings"],
     [brandSchema, "Brand"],
   ]),
   enums: {
-    // The members list's order, direction and status filter stay strings: a value outside the
-    // allowed ones gets the same answer as over REST, the declaration's (tests/integration/http).
-    [MEMBERSHIP_STATUSES.join("|")]: new BuiltinScalarRef(GraphQLString),
-    "createdAt|accessedAt": new BuiltinScalarRef(GraphQLString),
-    "asc|desc": new BuiltinScalarRef(GraphQLString),
+    [MEMBERSHIP_STATUSES.join("|")]: AccountPolicyStatus,
+    "createdAt|accessedAt": "AccountPolicyOrderBy",
+    "asc|desc": "SortDirection",
     "checkout|url|administrators|none": "UpgradeContactKind",
   },
 };
@@ -160,15 +147,7 @@ builder.queryFields((t) => ({
   account: field(t, currentAccount, { ref: "Account", prisma: true }),
   accountSamlSlug: field(t, accountSamlSlug),
   // A page of Prisma objects: the members' selection is the page's `items` (relations in one statement).
-  accountPolicies: field(
-    adjusting(t, (options) => ({
-      ...options,
-      resolve: (_root: unknown, args: Record<string, unknown>, context: GraphQLContext, info: GraphQLResolveInfo) =>
-        runOperation(listMembers, context.ctx, graphqlInput(args), queryFromInfo({ context, info, path: ["items"] })),
-    })),
-    listMembers,
-    { ref: AccountPolicyPage },
-  ),
+  accountPolicies: field(t, listMembers, { ref: AccountPolicyPage, page: true }),
   accountRoles: field(t, listAccountRoles, { ref: ["AccountRole"], prisma: true }),
   tokens: field(t, listTokens, { ref: [AccountToken], prisma: true }),
   getUpgradeContact: field(t, upgradeContact),
@@ -176,26 +155,12 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   // The token's fields in `data`, as before; the answer carries its key this once.
-  createToken: field(t, createToken, { data: { outside: [] } }),
+  createToken: field(t, createToken, { data: { outside: [], type: "TokenInput" } }),
   deleteToken: field(t, deleteToken, { ref: AccountToken, prisma: true }),
   bulkDeleteTokens: field(t, bulkDeleteTokens, { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } }),
   // The spec's "create account (data)".
-  createAccount: field(t, createAccountOperation, { ref: "Account", prisma: true, data: { outside: [] } }),
+  createAccount: field(t, createAccountOperation, { ref: "Account", prisma: true, data: { outside: [], type: "CreateAccountInput" } }),
   switchAccount: field(t, switchAccountOperation, { ref: "Account", prisma: true }),
-  // Only the fields sent change; explicit nulls inside settings and brand are kept (a null brand image clears it).
-  updateAccount: field(
-    adjusting(t, (options) => ({ ...options, resolve: resolvePrismaOperation(updateAccountOperation, updateAccountInput) })),
-    updateAccountOperation,
-    { ref: "Account", prisma: true, data: { outside: [] } },
-  ),
+  // Only the fields sent change; a null inside settings or brand is kept where it clears (a brand image).
+  updateAccount: field(t, updateAccountOperation, { ref: "Account", prisma: true, data: { outside: [], type: "UpdateAccountInput" } }),
 }));
-
-/** GraphQL gives absent fields as undefined; keep explicit nulls (they clear a brand image). */
-const withoutUndefined = <T extends object>(data: T | null | undefined) =>
-  data ? Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined)) : undefined;
-
-/** updateAccount's input, with explicit nulls kept inside settings and brand (a null brand image clears it). */
-function updateAccountInput({ data }: Record<string, unknown>) {
-  const { name, settings, brand } = (data ?? {}) as { name?: string | null; settings?: object | null; brand?: object | null };
-  return withoutUndefined({ name: name ?? undefined, settings: withoutUndefined(settings), brand: withoutUndefined(brand) });
-}

@@ -1,4 +1,3 @@
-import { DECLARATION_EXTENSION } from "@/lib/operations/graphql";
 import type { z } from "zod";
 import * as ops from "@/lib/approvals/approval-operations";
 import {
@@ -9,10 +8,9 @@ import {
   approvalSettingsPatchSchema,
   approvalSettingsSchema,
 } from "@/lib/approvals/schemas";
-import type { ServiceContext } from "@/lib/auth/context";
-import { runOperation, type Operation } from "@/lib/operations/operation";
-import { builder, uploadedFile } from "../builder";
-import { declaredFields, type Naming } from "../from-declarations";
+import type { Operation } from "@/lib/operations/operation";
+import { builder, fieldFileParts, namedUploads } from "../builder";
+import { declaredField, declaredFields, type Naming } from "../from-declarations";
 
 /**
  * Approvals (issue 16) with the spec's names: approvals, approvalMessages (size, cursorId,
@@ -21,8 +19,7 @@ import { declaredFields, type Naming } from "../from-declarations";
  * approvalId); and managing approvers (createApproval, updateApproval, deleteApproval,
  * setApprovalProcess). Each field runs its declaration (lib/approvals/approval-operations.ts) and
  * is built from it (lib/graphql/from-declarations.ts): arguments, result type, enums and
- * description. Written by hand: the reviewer's revision (an upload: its files as File arguments)
- * and the deletion that answers the id alone.
+ * description; the reviewer's revision takes its files as File arguments.
  */
 const ApprovalProcessEnum = builder.enumType("ApprovalProcess", { values: APPROVAL_PROCESSES });
 const ApprovalStateEnum = builder.enumType("ApprovalState", {
@@ -86,25 +83,13 @@ const RevisionFieldFile = builder.inputType("RevisionFieldFile", {
 });
 
 builder.mutationFields((t) => ({
-  reviseApprovalDocument: t.field({
-    extensions: { [DECLARATION_EXTENSION]: ops.reviseApprovalDocumentOperation.name },
-    type: RevisionResult,
-    description:
-      "The reviewer changes the document when their approval allows modification (signed header), as a new version: `values` (and `fieldFiles`) for a document made from a template, else the revised `file`.",
-    args: {
-      id: t.arg.id({ required: true }),
-      values: t.arg({ type: "JSON" }),
-      file: t.arg({ type: "File" }),
-      fieldFiles: t.arg({ type: [RevisionFieldFile] }),
+  // The reviewer's change (signed header): `values` stays JSON, checked by the declaration; the revised `file` or the fields' files as File arguments.
+  reviseApprovalDocument: declaredField(t as never, ops.reviseApprovalDocumentOperation as unknown as Operation, naming, {
+    ref: RevisionResult,
+    json: ["values"],
+    upload: {
+      args: (arg) => ({ file: arg({ type: "File" } as never), fieldFiles: arg({ type: [RevisionFieldFile] } as never) }),
+      files: ({ file, fieldFiles }) => namedUploads([["file", file as File | null], ...fieldFileParts(fieldFiles)]),
     },
-    resolve: async (_root, args, { ctx }: { ctx: ServiceContext }) => {
-      const named: [string, File][] = [
-        ...(args.file ? [["file", args.file as File] as [string, File]] : []),
-        ...((args.fieldFiles as { name: string; file: File }[] | null) ?? []).map((f) => [f.name, f.file] as [string, File]),
-      ];
-      const files = await Promise.all(named.map(async ([field, file]) => ({ ...(await uploadedFile(file)), field })));
-      const values = args.values ? { values: args.values as Record<string, never> } : {};
-      return runOperation(ops.reviseApprovalDocumentOperation, ctx, { id: String(args.id), ...values, files });
-    },
-  }),
+  }) as never,
 }));

@@ -1,17 +1,15 @@
 import { attachmentsOperation, createAttachmentOperation, deleteAttachmentOperation } from "@/lib/documents/attachment-operations";
 import type { DocumentAttachmentView } from "@/lib/documents/attachment-view";
-import { DECLARATION_EXTENSION } from "@/lib/operations/graphql";
 import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import { declaredField, type Naming } from "../from-declarations";
+import { declaredField, oneFile, type Naming } from "../from-declarations";
 import { DocumentRef, UserSummary } from "./document-types";
-import { resolveUpload } from "../resolve-upload";
 
 /**
  * The attachments' fields run their declarations (lib/documents/attachment-operations.ts) and are
  * built from them (lib/graphql/from-declarations.ts): arguments by the input's names (`id` is the
- * document's, `attachmentId` the attachment's, as in the REST paths) and descriptions. Written by
- * hand: the Attachment object (its `path` and author), the upload (its File argument) and the
+ * document's, `attachmentId` the attachment's, as in the REST paths), descriptions, the upload's
+ * File argument. Written by hand: the Attachment object (its `path` and author) and the
  * document's `attachments` relation.
  */
 const naming: Naming = { names: new Map(), enums: {} };
@@ -65,16 +63,9 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  createAttachment: t.field({
-    type: AttachmentRef,
-    description: createAttachmentOperation.description,
-    args: { id: t.arg.id({ required: true, description: "The document's." }), file: t.arg({ type: "File", required: true }) },
-    extensions: { [DECLARATION_EXTENSION]: createAttachmentOperation.name },
-    resolve: resolveUpload(
-      createAttachmentOperation,
-      ({ id }) => ({ id: String(id) }),
-      ({ file }) => [file as File],
-    ),
-  }),
+  createAttachment: declaredField(t as never, createAttachmentOperation as unknown as Operation, naming, {
+    ref: AttachmentRef,
+    upload: oneFile(),
+  }) as never,
   deleteAttachment: declaredField(t as never, deleteAttachmentOperation as unknown as Operation, naming, removedId) as never,
 }));

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { dataStoreOperation, dataStoreSchema, updateDataStoreOperation } from "@/lib/datastore/data-store-operations";
 import { DATA_STORE_TYPES } from "@/lib/datastore/types";
-import { resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
 import { builder } from "../builder";
-import { adjusting } from "./declared-with";
 
 /**
  * The workspace data store (spec AccountDataStore): global metadata variables every template can
@@ -25,15 +23,7 @@ const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
 builder.queryFields((t) => ({ dataStore: field(t, dataStoreOperation) }));
 
 builder.mutationFields((t) => ({
-  updateDataStore: field(
-    // The variables stay one JSON list, checked by the declaration alone: a bad entry (an unknown
-    // type, a number for a value) gets the same per-field errors as over REST (variables.2.name...).
-    adjusting(t, (options) => ({
-      ...options,
-      args: { variables: t.arg({ type: "JSON", required: true }) },
-      resolve: resolveOperation(updateDataStoreOperation, ({ variables }) => ({ variables })),
-    })),
-    // Its arguments are the ones above: built from an empty input, no unused input type is left in the schema.
-    { ...updateDataStoreOperation, input: z.object({}) },
-  ),
+  // The variables stay one JSON list, checked by the declaration alone: a bad entry (an unknown
+  // type, a number for a value) gets the same per-field errors as over REST (variables.2.name...).
+  updateDataStore: field(t, updateDataStoreOperation, { json: ["variables"] }),
 }));

@@ -26,8 +26,6 @@ const documentFields = (t: PothosSchemaTypes.InputFieldBuilder<Types, "InputObje
   tagIds: t.idList(),
 });
 
-export const DocumentInput = builder.inputType("DocumentInput", { fields: (t) => documentFields(t) });
-
 export const CreateDocumentInput = builder.inputType("CreateDocumentInput", {
   fields: (t) => ({
     ...documentFields(t),

@@ -7,6 +7,7 @@ import {
   getDocumentOperation,
   importDocumentsOperation,
   lockDocumentOperation,
+  moveDocumentOperation,
   unlockDocumentOperation,
   updateDocumentOperation,
   updateDocumentStatusOperation,
@@ -15,15 +16,11 @@ import { updateDocumentVersionOperation } from "@/lib/documents/document-file-op
 import { createFromTemplateOperation, updateDocumentValuesOperation } from "@/lib/documents/template-document-operations";
 import type { DocumentWithInclude } from "@/lib/documents/update-document";
 import { AppError, AppErrorCode, missingParameter } from "@/lib/errors/app-error";
-import { DECLARATION_EXTENSION, resolvePrismaOperation } from "@/lib/operations/graphql";
 import { runOperation, type Operation } from "@/lib/operations/operation";
 import { builder, uploadedFile } from "../builder";
-import { declaredField, declaredFields } from "../from-declarations";
-import { resolveUpload } from "../resolve-upload";
-import { withoutNulls } from "./arguments";
-import { cleanFields, CreateDocumentInput, DocumentInput, FieldFileInput, fieldFileUploads } from "./document-inputs";
+import { declaredField, declaredFields, oneFile } from "../from-declarations";
+import { cleanFields, CreateDocumentInput, FieldFileInput, fieldFileUploads } from "./document-inputs";
 import { DocumentLock, DocumentVersion } from "./document-types";
-import { resolvingWith } from "./declared-with";
 import { documentNaming } from "./documents";
 
 /**
@@ -34,14 +31,6 @@ import { documentNaming } from "./documents";
  * updateDocumentVersion: File arguments) and updateDocumentDestinationFolder (the spec's move,
  * through updateDocument's declaration). createDocument picks the declaration of its one source.
  */
-
-/** importDocuments: the `files` join the declaration's input as the REST route's file parts. */
-const importDocuments = resolveUpload(
-  importDocumentsOperation,
-  ({ data }) => cleanFields(data as object | null | undefined),
-  ({ files }) => files as File[],
-  (result) => result.items,
-);
 
 builder.mutationFields((t) => ({
   ...declaredFields(
@@ -67,18 +56,11 @@ builder.mutationFields((t) => ({
     },
   ),
   // The spec's updateDocument(id, data): a null clears a detail (name and tags excepted), as over REST.
-  updateDocument: declaredField(
-    resolvingWith(
-      t as never,
-      resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, data }) => ({
-        ...cleanFields(data as object),
-        id: String(documentId),
-      })),
-    ),
-    updateDocumentOperation as unknown as Operation,
-    documentNaming,
-    { ref: "Document", prisma: true, data: { outside: ["id"] } },
-  ) as never,
+  updateDocument: declaredField(t as never, updateDocumentOperation as unknown as Operation, documentNaming, {
+    ref: "Document",
+    prisma: true,
+    data: { outside: ["id"] },
+  }) as never,
   createDocument: t.prismaField({
     type: "Document",
     description:
@@ -127,56 +109,36 @@ builder.mutationFields((t) => ({
       });
     },
   }),
-  importDocuments: t.prismaField({
-    extensions: { [DECLARATION_EXTENSION]: importDocumentsOperation.name },
-    type: ["Document"],
-    description: "One document per file, all or none (plan capability `import`), as POST /vapp/documents/import.",
-    args: { data: t.arg({ type: DocumentInput }), files: t.arg({ type: ["File"], required: true }) },
-    resolve: (_query, root, args, context) => importDocuments(root, args, context),
-  }),
-  updateDocumentValues: t.prismaField({
-    extensions: { [DECLARATION_EXTENSION]: updateDocumentValuesOperation.name },
-    type: "Document",
-    description:
-      "New values for the fields of a document made from a template, kept as a new version (`values`: field name → value, as in createDocument; `fieldFiles`: new files for its upload fields, the others keep theirs), as PUT /vapp/documents/{id}/values. NOT_FROM_TEMPLATE otherwise. Editor.",
-    args: {
-      id: t.arg.id({ required: true }),
-      values: t.arg({ type: "JSON", required: true }),
-      fieldFiles: t.arg({ type: [FieldFileInput] }),
+  // One document per file, all or none; the files as the REST route's parts.
+  importDocuments: declaredField(t as never, importDocumentsOperation as unknown as Operation, documentNaming, {
+    prisma: true,
+    data: { outside: [], type: "DocumentInput", optional: true },
+    upload: {
+      args: (arg) => ({ files: arg({ type: ["File"], required: true } as never) }),
+      files: (args) => Promise.all((args.files as File[]).map(uploadedFile)),
     },
-    resolve: async (query, _root, { id: documentId, values, fieldFiles }, { ctx }) => {
-      const files = await fieldFileUploads(fieldFiles ?? [], "updateDocumentValues");
-      const id = String(documentId);
-      await runOperation(updateDocumentValuesOperation, ctx, { id, values, files });
-      // The document as it now is, read through its own declaration (reader).
-      return runOperation(getDocumentOperation, ctx, { id }, query);
+    pick: { type: ["Document"], from: (result: { items: unknown[] }) => result.items },
+  }) as never,
+  // New values kept as a new version; the field answers the document as it now is, read through
+  // its own declaration (reader). `values` stays one JSON object, checked by the declaration.
+  updateDocumentValues: declaredField(t as never, updateDocumentValuesOperation as unknown as Operation, documentNaming, {
+    prisma: true,
+    json: ["values"],
+    upload: {
+      args: (arg) => ({ fieldFiles: arg({ type: [FieldFileInput] } as never) }),
+      files: (args) => fieldFileUploads((args.fieldFiles as { name: string; file: File }[] | null) ?? [], "updateDocumentValues"),
     },
-  }),
-  updateDocumentDestinationFolder: t.prismaField({
-    type: "Document",
-    description: "Moves a document to a document folder, or to the root (Drive) with a null destinationId.",
-    args: { id: t.arg.id({ required: true }), destinationId: t.arg.id() },
-    // A move is a change of the document's folder: updateDocument's declaration, with its checks.
-    resolve: resolvePrismaOperation(updateDocumentOperation, ({ id: documentId, destinationId }) => ({
-      id: String(documentId),
-      folderId: destinationId === null || destinationId === undefined ? null : String(destinationId),
-    })),
-  }),
-  updateDocumentVersion: t.field({
-    extensions: { [DECLARATION_EXTENSION]: updateDocumentVersionOperation.name },
-    type: DocumentVersion,
-    description:
-      "Adds a version from an upload. `delimiter` is accepted but the format is found in the file itself; `redlines` is accepted for compatibility and not used yet (no redline comparison is stored).",
-    args: {
-      id: t.arg.id({ required: true }),
-      file: t.arg({ type: "File", required: true }),
-      delimiter: t.arg.string(),
-      redlines: t.arg({ type: "JSON" }),
+    pick: {
+      type: "Document",
+      from: (_result: unknown, { input, ctx, query }) => runOperation(getDocumentOperation, ctx, { id: input.id as string }, query),
     },
-    resolve: resolveUpload(
-      updateDocumentVersionOperation,
-      ({ id: documentId, delimiter }) => withoutNulls({ id: String(documentId), delimiter }),
-      ({ file }) => [file as File],
-    ),
-  }),
+  }) as never,
+  updateDocumentDestinationFolder: declaredField(t as never, moveDocumentOperation as unknown as Operation, documentNaming, {
+    ref: "Document",
+    prisma: true,
+  }) as never,
+  updateDocumentVersion: declaredField(t as never, updateDocumentVersionOperation as unknown as Operation, documentNaming, {
+    ref: DocumentVersion,
+    upload: oneFile(),
+  }) as never,
 }));

@@ -11,12 +11,10 @@ import {
 } from "@/lib/folders/folder-operations";
 import { folderAncestors, folderPath } from "@/lib/folders/folders";
 import { FOLDER_GROUPS, type FolderCrumb, type FolderGroup } from "@/lib/folders/folder-types";
-import { DECLARATION_EXTENSION, resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import type { GraphQLContext } from "../context";
 import { declaredField, declaredFields, type Naming } from "../from-declarations";
-import { keepingNulls, resolvingWith } from "./declared-with";
 
 /**
  * Folders (spec section 7: folders(group, where.parent) returns items). Each field runs its
@@ -97,58 +95,32 @@ const naming: Naming = {
 const deletedId = { pick: { type: "ID", from: (result: { ids: string[] }) => result.ids[0] } as never };
 const deletedIds = { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } as never };
 
-/** A null parent is the top level (absent: every folder, or the parent kept). */
-const folderIds = ["id", "parentId", "parent"];
-
-const FolderWhere = builder.inputType("FolderWhere", {
-  fields: (t) => ({ parent: t.id({ description: "Only this folder's children; null for the top level. Absent: every folder." }) }),
-});
-
 builder.queryFields((t) => ({
-  // Written by hand for its `where` (the spec's): optional, and `parent` an ID, as before.
-  folders: t.field({
-    type: FolderList,
-    description: listFoldersOperation.description,
-    args: { group: t.arg({ type: FolderGroup }), where: t.arg({ type: FolderWhere }) },
-    extensions: { [DECLARATION_EXTENSION]: listFoldersOperation.name },
-    resolve: resolveOperation(listFoldersOperation, keepingNulls(folderIds, ["parent"], "where")),
-  }),
+  // The spec's `where`: optional; a null parent is the top level (absent: every folder).
+  folders: declaredField(t as never, listFoldersOperation as unknown as Operation, naming, {
+    ref: FolderList,
+    data: { outside: ["group"], name: "where", type: "FolderWhere", optional: true },
+  }) as never,
   folderTree: declaredField(t as never, folderTreeOperation as unknown as Operation, naming) as never,
 }));
 
-const prismaResolving = (t: object, operation: Operation) =>
-  resolvingWith(t as never, resolvePrismaOperation(operation, keepingNulls(folderIds, ["parentId"]))) as never;
-
-builder.mutationFields((t) => ({
-  createFolder: declaredField(
-    prismaResolving(t, createFolderOperation as unknown as Operation),
-    createFolderOperation as unknown as Operation,
+builder.mutationFields((t) =>
+  declaredFields(
+    t as never,
+    [
+      createFolderOperation,
+      updateFolderOperation,
+      upsertFolderOperation,
+      deleteFolderOperation,
+      deleteFoldersOperation,
+    ] as unknown as Operation[],
     naming,
     {
-      ref: Folder,
-      prisma: true,
+      createFolder: { ref: Folder, prisma: true },
+      updateFolder: { ref: Folder, prisma: true },
+      upsertFolder: { ref: Folder, prisma: true },
+      deleteFolder: deletedId,
+      bulkDeleteFolders: deletedIds,
     },
-  ) as never,
-  updateFolder: declaredField(
-    prismaResolving(t, updateFolderOperation as unknown as Operation),
-    updateFolderOperation as unknown as Operation,
-    naming,
-    {
-      ref: Folder,
-      prisma: true,
-    },
-  ) as never,
-  upsertFolder: declaredField(
-    prismaResolving(t, upsertFolderOperation as unknown as Operation),
-    upsertFolderOperation as unknown as Operation,
-    naming,
-    {
-      ref: Folder,
-      prisma: true,
-    },
-  ) as never,
-  ...declaredFields(t as never, [deleteFolderOperation, deleteFoldersOperation] as unknown as Operation[], naming, {
-    deleteFolder: deletedId,
-    bulkDeleteFolders: deletedIds,
-  }),
-}));
+  ),
+);

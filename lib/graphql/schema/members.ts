@@ -1,6 +1,3 @@
-import { BuiltinScalarRef } from "@pothos/core";
-import { GraphQLString } from "graphql";
-import { accountRoleInputSchema, accountRoleUpdateSchema } from "@/lib/accounts/account-role-schemas";
 import { PERMISSIONS } from "@/lib/auth/permissions";
 import {
   createMember,
@@ -11,15 +8,11 @@ import {
   updateMember,
   upsertMember,
 } from "@/lib/accounts/member-operations";
-import { createAccountPolicySchema } from "@/lib/accounts/create-account-policy";
-import { inviteMembersSchema } from "@/lib/accounts/invite-members";
-import { updateMemberRoleSchema } from "@/lib/accounts/manage-members";
 import { bulkDeleteRoles, createRole, deleteRole, updateRole, upsertRole } from "@/lib/accounts/role-operations";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
 import { accountNaming } from "./account";
-import { namesByShape } from "./declared-naming";
 
 /**
  * The workspace's roles and members (spec section 7: create, update, upsert, delete and bulk
@@ -29,21 +22,10 @@ import { namesByShape } from "./declared-naming";
  * statement); a deletion answers the id alone.
  */
 
-/** The GraphQL names of the declarations' shapes: a `data` argument keeps its input type's name. */
+/** The GraphQL names of the declarations' enums (the `data` arguments name their input types below). */
 const naming: Naming = {
-  names: namesByShape([
-    [accountRoleInputSchema, "AccountRole"],
-    [accountRoleUpdateSchema.omit({ id: true }), "AccountRoleUpdate"],
-    [createAccountPolicySchema, "AccountPolicyCreate"],
-    [updateMemberRoleSchema.omit({ id: true }), "AccountPolicyUpdate"],
-    [inviteMembersSchema, "SendInvitations"],
-  ]),
-  enums: {
-    ...accountNaming.enums,
-    // Permissions stay strings: the service answers an unknown one by name ("Unknown permission: X."), as REST does.
-    [PERMISSIONS.join("|")]: new BuiltinScalarRef(GraphQLString),
-    "active|disabled": "AccountPolicyStatusChange",
-  },
+  names: new Map(),
+  enums: { ...accountNaming.enums, [PERMISSIONS.join("|")]: "Permission", "active|disabled": "AccountPolicyStatusChange" },
 };
 
 /** The field of a declaration, built from it. */
@@ -55,18 +37,26 @@ const id = { type: "ID", from: (result: { id: string }) => result.id };
 const ids = { type: ["ID"], from: (result: { ids: string[] }) => result.ids };
 
 builder.mutationFields((t) => ({
-  createAccountRole: field(t, createRole, { ref: "AccountRole", prisma: true, data: { outside: [] } }),
-  updateAccountRole: field(t, updateRole, { ref: "AccountRole", prisma: true, data: { outside: ["id"] } }),
+  createAccountRole: field(t, createRole, { ref: "AccountRole", prisma: true, data: { outside: [], type: "AccountRoleInput" } }),
+  updateAccountRole: field(t, updateRole, { ref: "AccountRole", prisma: true, data: { outside: ["id"], type: "AccountRoleUpdateInput" } }),
   // Its input checks that a new role has a name and permissions: its fields are arguments of their own.
   upsertAccountRole: field(t, upsertRole, { ref: "AccountRole", prisma: true }),
   deleteAccountRole: field(t, deleteRole, { pick: id }),
   bulkDeleteAccountRoles: field(t, bulkDeleteRoles, { pick: ids }),
-  createAccountPolicy: field(t, createMember, { ref: "AccountPolicy", prisma: true, data: { outside: [] } }),
+  createAccountPolicy: field(t, createMember, {
+    ref: "AccountPolicy",
+    prisma: true,
+    data: { outside: [], type: "AccountPolicyCreateInput" },
+  }),
   // Its input checks that an id or an email is given: its fields are arguments of their own.
   upsertAccountPolicy: field(t, upsertMember, { ref: "AccountPolicy", prisma: true }),
-  updateAccountPolicy: field(t, updateMember, { ref: "AccountPolicy", prisma: true, data: { outside: ["id"] } }),
+  updateAccountPolicy: field(t, updateMember, {
+    ref: "AccountPolicy",
+    prisma: true,
+    data: { outside: ["id"], type: "AccountPolicyUpdateInput" },
+  }),
   deleteAccountPolicy: field(t, deleteMember, { pick: { type: "ID", from: (membership: { id: string }) => membership.id } }),
   bulkDeleteAccountPolicies: field(t, deleteMembers, { pick: ids }),
-  sendInvitations: field(t, sendInvitations, { ref: ["AccountPolicy"], prisma: true, data: { outside: [] } }),
+  sendInvitations: field(t, sendInvitations, { ref: ["AccountPolicy"], prisma: true, data: { outside: [], type: "SendInvitationsInput" } }),
   resendInvitation: field(t, resendMemberInvitation, { ref: "AccountPolicy", prisma: true }),
 }));

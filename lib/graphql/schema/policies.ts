@@ -13,14 +13,9 @@ import {
   upsertPolicy,
 } from "@/lib/documents/policy-operations";
 import type { PersonalLink as PersonalLinkRow, ShareWithPersonResult } from "@/lib/documents/share-with-person";
-import { upsertDocumentPolicySchema } from "@/lib/documents/policies";
-import { shareWithPersonSchema } from "@/lib/documents/share-with-person";
-import { graphqlInput, resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { namesByShape } from "./declared-naming";
-import { adjusting } from "./declared-with";
 
 const DocumentRoleNameEnum = builder.enumType("DocumentRoleName", {
   description: "Document roles, each holding the rights of the ones before it (docs/permissions.md).",
@@ -114,45 +109,29 @@ const ShareWithPersonResultRef = builder.objectRef<ShareWithPersonResult>("Share
   }),
 });
 
-/** The GraphQL names of the declarations' shapes: a `data` argument keeps its input type's name. */
-const naming: Naming = {
-  names: namesByShape([
-    [upsertDocumentPolicySchema, "DocumentPolicy"],
-    [shareWithPersonSchema, "ShareWithPerson"],
-  ]),
-  enums: { [DOCUMENT_ROLES.join("|")]: DocumentRoleNameEnum },
-};
+/** The GraphQL names of the declarations' enums (the `data` arguments name their input types below). */
+const naming: Naming = { names: new Map(), enums: { [DOCUMENT_ROLES.join("|")]: DocumentRoleNameEnum } };
 
 /** The field of a declaration, built from it. */
 const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
   declaredField(t as never, operation as Operation, naming, options) as never;
 
-/** upsertPolicy's input: the document's id and its `data`, whose explicit null note clears it. */
-function upsertPolicyInput({ id, data }: Record<string, unknown>) {
-  const fields = (data ?? {}) as Record<string, unknown>;
-  return { ...graphqlInput({ ...fields, id }, ["id", "userId"]), ...(fields.note === null ? { note: null } : {}) };
-}
-
 builder.queryFields((t) => ({
   personalLinks: field(t, listPersonalLinks, { ref: [PersonalLink] }),
-  policies: field(
-    // REST reads lastActive from the query string too ("true"): GraphQL takes a Boolean.
-    adjusting(t, (options) => ({ ...options, args: { ...options.args, lastActive: t.arg.boolean() } })),
-    listPolicies,
-    { ref: [DocumentPolicy] },
-  ),
+  // REST reads lastActive from the query string too ("true"): GraphQL takes a Boolean.
+  policies: field(t, listPolicies, { ref: [DocumentPolicy], args: (arg) => ({ lastActive: arg({ type: "Boolean" } as never) }) }),
   documentRoles: field(t, listDocumentRoles, { ref: [DocumentRole] }),
 }));
 
 builder.mutationFields((t) => ({
-  upsertPolicy: field(
-    adjusting(t, (options) => ({ ...options, resolve: resolveOperation(upsertPolicy, upsertPolicyInput) })),
-    upsertPolicy,
-    { ref: DocumentPolicy, data: { outside: ["id"] } },
-  ),
+  // A null note clears it.
+  upsertPolicy: field(t, upsertPolicy, { ref: DocumentPolicy, data: { outside: ["id"], type: "DocumentPolicyInput" } }),
   deletePolicy: field(t, deletePolicy, { pick: { type: "ID", from: (result: { id: string }) => result.id } }),
   bulkDeletePolicies: field(t, bulkDeletePolicies, { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } }),
-  shareDocumentWithPerson: field(t, shareDocumentWithPerson, { ref: ShareWithPersonResultRef, data: { outside: ["id"] } }),
+  shareDocumentWithPerson: field(t, shareDocumentWithPerson, {
+    ref: ShareWithPersonResultRef,
+    data: { outside: ["id"], type: "ShareWithPersonInput" },
+  }),
   registerAccessDocumentPolicy: field(t, registerAccessPolicy, { ref: DocumentPolicy }),
   answerAccessRequest: field(t, answerAccessRequestOperation, { ref: DocumentPolicy }),
   transferDocumentOwnership: field(t, transferOwnership, { ref: DocumentPolicy }),

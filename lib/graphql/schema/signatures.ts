@@ -1,8 +1,6 @@
-import type { OutputRef } from "@pothos/core";
 import type { z } from "zod";
 import { documentPageCountOperation } from "@/lib/documents/page-image-operations";
-import { DECLARATION_EXTENSION, graphqlInput, resolveOperation } from "@/lib/operations/graphql";
-import { runOperation, type Operation } from "@/lib/operations/operation";
+import type { Operation } from "@/lib/operations/operation";
 import {
   partyOutputSchema,
   PLACEHOLDER_KINDS,
@@ -14,18 +12,17 @@ import {
   signerSettingsInputSchema,
   signerSettingsSchema,
 } from "@/lib/signatures/schemas";
+import { SIGNATURE_KINDS } from "@/lib/signatures/signature-input";
 import * as ops from "@/lib/signatures/signature-operations";
-import type { ServiceContext } from "@/lib/auth/context";
-import { builder, uploadedFile } from "../builder";
-import { declaredFields, declaredOutput, type Naming } from "../from-declarations";
+import { builder, fieldFileParts, namedUploads } from "../builder";
+import { declaredFields, type Naming } from "../from-declarations";
 
 /**
  * Signatures, parties and placement (issue 16) with the spec's names: signatures,
  * signaturePlaceholders, parties, requestSignature, requestSignatures, signDocument,
  * fetchValidSignature; a signer calls with the `signed` header. Each field runs its declaration
  * (lib/signatures/signature-operations.ts) and is built from it (lib/graphql/from-declarations.ts):
- * arguments, result type, enums and description. Written by hand: the upload (signDocument, its
- * files as File arguments) and the two deletions that answer the id alone.
+ * arguments, result type, enums and description; signDocument's files as File arguments.
  */
 
 /** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
@@ -45,16 +42,12 @@ const naming: Naming = {
   ]),
   enums: {
     [SIGN_PROCESSES.join("|")]: "SignProcess",
+    [SIGNATURE_KINDS.join("|")]: "SignatureKind",
     [SIGNATURE_STATES.join("|")]: "SignatureState",
     [PLACEHOLDER_KINDS.join("|")]: "SignaturePlaceholderKind",
     "text|date|number|attachment|file|image": "SignaturePlaceholderFieldType",
   },
 };
-
-/** signDocument's result, from its declaration's output (the field itself is written by hand: files). */
-const SignResult = declaredOutput(ops.signDocumentOperation as unknown as Operation, naming, "SignResult").type as OutputRef<
-  z.infer<typeof ops.signDocumentOperation.output>
->;
 
 const FieldFileInput = builder.inputType("SignerFieldFile", {
   fields: (t) => ({ name: t.string({ required: true }), file: t.field({ type: "File", required: true }) }),
@@ -90,49 +83,38 @@ const declaredMutations = [
 
 builder.mutationFields((t) => declaredFields(t as never, declaredMutations as unknown as Operation[], naming, RESULT_NAMES));
 
-builder.mutationFields((t) => ({
-  deleteParty: t.field({
-    type: "ID",
-    description: ops.deletePartyOperation.description,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(ops.deletePartyOperation, null, (result) => result.id),
-  }),
-  removeSigner: t.field({
-    type: "ID",
-    description: ops.removeSignerOperation.description,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: resolveOperation(ops.removeSignerOperation, null, (result) => result.id),
-  }),
-  signDocument: t.field({
-    extensions: { [DECLARATION_EXTENSION]: ops.signDocumentOperation.name },
-    type: SignResult,
-    description:
-      "The signer signs (the `signed` header): kind drawn|typed|uploaded, the signature image, initials, their own certificate (`cert` or `certificate`) with its password, field values (`data`) and files.",
-    args: {
-      id: t.arg.id(),
-      kind: t.arg.string({ required: true }),
-      typedName: t.arg.string(),
-      idNumber: t.arg.string(),
-      timeline: t.arg({ type: "JSON" }),
-      data: t.arg({ type: "JSON" }),
-      password: t.arg.string(),
-      signature: t.arg({ type: "File" }),
-      initials: t.arg({ type: "File" }),
-      cert: t.arg({ type: "File" }),
-      certificate: t.arg({ type: "File" }),
-      fieldFiles: t.arg({ type: [FieldFileInput] }),
+/** The signer's files: the image, initials and certificate by their names, field files by their fields'. */
+const signerFiles = ({ signature, initials, cert, certificate, fieldFiles }: Record<string, unknown>) =>
+  namedUploads([
+    ["signature", signature as File | null],
+    ["initials", initials as File | null],
+    ["certificate", (certificate ?? cert) as File | null],
+    ...fieldFileParts(fieldFiles),
+  ]);
+
+builder.mutationFields((t) =>
+  declaredFields(
+    t as never,
+    [ops.deletePartyOperation, ops.removeSignerOperation, ops.signDocumentOperation] as unknown as Operation[],
+    naming,
+    {
+      deleteParty: { pick: { type: "ID", from: (result: { id: string }) => result.id } },
+      removeSigner: { pick: { type: "ID", from: (result: { id: string }) => result.id } },
+      // The signer signs (the `signed` header); the timeline and field values stay JSON, checked by the declaration.
+      signDocument: {
+        type: "SignResult",
+        json: ["timeline", "data"],
+        upload: {
+          args: (arg) => ({
+            signature: arg({ type: "File" } as never),
+            initials: arg({ type: "File" } as never),
+            cert: arg({ type: "File", description: "The signer's own certificate (.p12); the same as `certificate`." } as never),
+            certificate: arg({ type: "File" } as never),
+            fieldFiles: arg({ type: [FieldFileInput] } as never),
+          }),
+          files: signerFiles,
+        },
+      },
     },
-    resolve: async (_root, args, { ctx }: { ctx: ServiceContext }) => {
-      const { signature, initials, cert, certificate, fieldFiles, ...rest } = args as Record<string, unknown>;
-      const files = [];
-      const named: [string, unknown][] = [
-        ["signature", signature],
-        ["initials", initials],
-        ["certificate", certificate ?? cert],
-        ...((fieldFiles as { name: string; file: File }[] | null) ?? []).map((f) => [f.name, f.file] as [string, unknown]),
-      ];
-      for (const [field, file] of named) if (file) files.push({ ...(await uploadedFile(file as File)), field });
-      return runOperation(ops.signDocumentOperation, ctx, { ...graphqlInput(rest, ["id"]), files });
-    },
-  }),
-}));
+  ),
+);

@@ -16,10 +16,9 @@ import {
   updateTagOperation,
   upsertTagOperation,
 } from "@/lib/tags/tag-operations";
-import { DECLARATION_EXTENSION, resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { builder } from "../builder";
-import { declaredFields, type Naming } from "../from-declarations";
+import { declaredField, declaredFields, type Naming } from "../from-declarations";
 
 /**
  * Categories and tags (spec section 7). Each field runs its declaration
@@ -27,8 +26,8 @@ import { declaredFields, type Naming } from "../from-declarations";
  * (lib/graphql/from-declarations.ts): arguments by the input's names, enums and description. The
  * Category and Tag objects stay written by hand (Prisma objects: templates and documents reach
  * them as relations); the drift test checks they carry every field of the declarations' output.
- * Written by hand too: hideCategory and showCategory, which run one declaration
- * (setCategoryVisibility) with `hidden` fixed.
+ * hideCategory and showCategory run one declaration (setCategoryVisibility), each with its own
+ * `hidden`.
  */
 
 const naming: Naming = { names: new Map(), enums: { [CATEGORY_GROUPS.join("|")]: "CategoryGroup" } };
@@ -106,13 +105,11 @@ builder.mutationFields((t) =>
 );
 
 /** hideCategory and showCategory: setCategoryVisibility with `hidden` given by the field. */
-const visibilityField = (t: Parameters<Parameters<typeof builder.mutationFields>[0]>[0], hidden: boolean) =>
-  t.field({
-    type: Category,
+const visibilityField = (t: object, hidden: boolean) =>
+  declaredField(t as never, setCategoryVisibility as unknown as Operation, naming, {
+    ref: Category,
+    fixed: { hidden },
     description: `${setCategoryVisibility.description} This one ${hidden ? "hides" : "shows"} it.`,
-    args: { id: t.arg.id({ required: true }) },
-    extensions: { [DECLARATION_EXTENSION]: setCategoryVisibility.name },
-    resolve: resolveOperation(setCategoryVisibility, ({ id }) => ({ id: String(id), hidden })),
-  });
+  }) as never;
 
 builder.mutationFields((t) => ({ hideCategory: visibilityField(t, true), showCategory: visibilityField(t, false) }));

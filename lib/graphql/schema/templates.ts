@@ -1,6 +1,4 @@
-import { queryFromInfo } from "@pothos/plugin-prisma";
 import type { z } from "zod";
-import { resolveOperation, resolvePrismaOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
 import { IDENTITY_TYPES } from "@/lib/templates/structured-values";
 import {
@@ -17,9 +15,8 @@ import {
 } from "@/lib/templates/template-operations";
 import { CURRENCY_FORMATS, VARIABLE_TYPES } from "@/lib/templates/variable-types";
 import { variableOptionsSchema, variableSchema, variablesSchema, type Variable } from "@/lib/templates/variables";
-import { builder, uploadedFile } from "../builder";
-import { declaredField, declaredFields, type Naming } from "../from-declarations";
-import { adjusting, keepingNulls, optionalArgument } from "./declared-with";
+import { builder } from "../builder";
+import { declaredField, declaredFields, oneFile, type Naming } from "../from-declarations";
 import { Author, authorSelect } from "./document-types";
 
 /**
@@ -33,10 +30,6 @@ import { Author, authorSelect } from "./document-types";
  * the declarations' output. The uploads take their `file` as a File argument in place of the
  * declaration's `files`.
  */
-
-const ID_FIELDS = ["id", "folderId", "categoryId", "tagIds", "authorId", "destinationId"];
-/** A template's details that null clears (absent: kept). */
-const CLEARABLE = ["description", "language", "jurisdiction", "value", "currency", "categoryId", "folderId"];
 
 type AuthorRow = { id: string; firstName: string; lastName: string; email: string };
 
@@ -131,84 +124,41 @@ const naming: Naming = {
 };
 
 const op = (operation: unknown) => operation as Operation;
-type Resolver = (...args: unknown[]) => unknown;
-
-/**
- * An upload built from its declaration: the declaration's `files` become the spec's `file`
- * (a File, required), read before the declaration runs with the other arguments (`toInput`).
- */
-const upload = (toInput: (args: Record<string, unknown>) => Record<string, unknown>, operation: Operation) => (t: object) =>
-  adjusting(t as never, (options) => {
-    const args = { ...options.args };
-    delete args.files;
-    return {
-      ...options,
-      args: { ...args, file: (t as { arg: (options: object) => unknown }).arg({ type: "File", required: true }) },
-      resolve: async (query: unknown, root: unknown, raw: Record<string, unknown>, context: unknown, info: unknown) => {
-        const { file, ...rest } = raw;
-        const files = [await uploadedFile(file as File)];
-        const resolve = resolvePrismaOperation(operation, () => ({ ...toInput(rest), files })) as unknown as Resolver;
-        return resolve(query, root, raw, context, info);
-      },
-    };
-  });
 
 builder.queryFields((t) => ({
-  templates: declaredField(
-    adjusting(t as never, (options) => ({
-      ...options,
-      // The tags' ids, typed as ids (the list declares no `ids`: it only filters).
-      args: { ...options.args, tagIds: t.arg.idList() },
-      resolve: (root: unknown, args: Record<string, unknown>, context: never, info: never) => {
-        // Records what the page loads for `items`, so relations the service included are not fetched again.
-        queryFromInfo({ context, info, path: ["items"] });
-        // folderId null is the root (Drive), not "any folder".
-        return resolveOperation(listTemplatesOperation, keepingNulls(ID_FIELDS, ["folderId"]))(root, args, context);
-      },
-    })),
-    op(listTemplatesOperation),
-    naming,
-    { ref: TemplatePage },
-  ) as never,
+  // folderId null is the root (Drive), not "any folder": the declaration takes that null.
+  templates: declaredField(t as never, op(listTemplatesOperation), naming, { ref: TemplatePage, page: true }) as never,
   template: declaredField(t as never, op(getTemplateOperation), naming, { ref: "Template", prisma: true }) as never,
 }));
 
-/** A prismaField answering the Template, with nulls that clear a detail kept. */
-const clearing = (t: object, operation: Operation, inside?: string) =>
-  adjusting(t as never, (options) => ({
-    ...options,
-    resolve: resolvePrismaOperation(operation, keepingNulls(ID_FIELDS, CLEARABLE, inside)),
-  }));
-
 builder.mutationFields((t) => ({
-  createTemplate: declaredField(
-    upload(
-      keepingNulls(ID_FIELDS, CLEARABLE, "data"),
-      op(createTemplateOperation),
-    )(adjusting(t as never, (options) => ({ ...options, args: { ...options.args, data: optionalArgument(options.args.data) } }))),
-    op(createTemplateOperation),
-    naming,
-    { ref: "Template", prisma: true, data: { outside: ["files"] } },
-  ) as never,
-  updateTemplate: declaredField(clearing(t, op(updateTemplateOperation)), op(updateTemplateOperation), naming, {
+  // The uploads take their `file` as a File argument, in place of the declaration's `files`.
+  createTemplate: declaredField(t as never, op(createTemplateOperation), naming, {
     ref: "Template",
     prisma: true,
+    data: { outside: [], optional: true },
+    upload: oneFile(),
   }) as never,
-  updateTemplateVersion: declaredField(
-    upload(keepingNulls(["id"], []), op(updateTemplateVersionOperation))(t),
-    op(updateTemplateVersionOperation),
+  updateTemplateVersion: declaredField(t as never, op(updateTemplateVersionOperation), naming, {
+    ref: "Template",
+    prisma: true,
+    upload: oneFile(),
+  }) as never,
+  ...declaredFields(
+    t as never,
+    [updateTemplateOperation, cloneTemplateOperation, moveTemplateOperation] as unknown as Operation[],
     naming,
-    { ref: "Template", prisma: true },
-  ) as never,
+    {
+      updateTemplate: { ref: "Template", prisma: true },
+      cloneTemplate: { ref: "Template", prisma: true },
+      updateTemplateDestinationFolder: { ref: "Template", prisma: true },
+    },
+  ),
   publishUnpublishTemplate: declaredField(t as never, op(publishTemplateOperation), naming, {
     ref: "Template",
     prisma: true,
     data: { outside: ["id"] },
   }) as never,
-  ...declaredFields(t as never, [cloneTemplateOperation, moveTemplateOperation] as unknown as Operation[], naming, {
-    cloneTemplate: { ref: "Template", prisma: true },
-    updateTemplateDestinationFolder: { ref: "Template", prisma: true },
-  }),
   ...declaredFields(t as never, [deleteTemplateOperation, deleteTemplatesOperation] as unknown as Operation[], naming, {
     deleteTemplate: { pick: { type: "ID", from: (result: { ids: string[] }) => result.ids[0] } as never },
     bulkDeleteTemplates: { pick: { type: ["ID"], from: (result: { ids: string[] }) => result.ids } as never },

@@ -1,17 +1,8 @@
-import { BuiltinScalarRef } from "@pothos/core";
-import { GraphQLString } from "graphql";
+import type { z } from "zod";
 import { clientGone, pubsub } from "@/lib/events/pubsub";
 import { findMyPolicies, getCurrentUser } from "@/lib/users/get-me";
-import { LOCALES } from "@/lib/i18n/locales";
-import { resolveOperation } from "@/lib/operations/graphql";
 import type { Operation } from "@/lib/operations/operation";
-import {
-  emailPreferencesSchema,
-  updateEmailSchema,
-  updatePasswordSchema,
-  updateUserMetadataSchema,
-  updateUserSchema,
-} from "@/lib/sign-in/schemas";
+import { emailPreferencesSchema } from "@/lib/sign-in/schemas";
 import {
   acceptTosOperation,
   deleteUserOperation,
@@ -26,8 +17,6 @@ import {
 } from "@/lib/users/user-operations";
 import { builder } from "../builder";
 import { declaredField, type DeclaredFieldOptions, type Naming } from "../from-declarations";
-import { namesByShape } from "./declared-naming";
-import { adjusting } from "./declared-with";
 
 /**
  * A user. Anyone who may see a user sees id, name, email and avatar; the rest is the user's own
@@ -78,51 +67,33 @@ const SentResult = builder.simpleObject("SentResult", { fields: (t) => ({ sent: 
 
 /** The GraphQL names of the declarations' shapes (lib/graphql/from-declarations.ts). */
 const naming: Naming = {
-  names: namesByShape([
-    [updateUserSchema, "UpdateUser"],
+  names: new Map<z.ZodType, string>([
     [emailPreferencesSchema, "EmailPreferences"],
-    [updatePasswordSchema, "UpdatePassword"],
-    [updateEmailSchema, "UpdateEmail"],
-    [updateUserMetadataSchema, "UpdateUserMetadata"],
     [acceptTosOperation.output, "IdResult"],
     [updateEmailOperation.output, "IdResult"],
   ]),
-  enums: {
-    "skipped|finished": "WelcomeTourOutcome",
-    // A language stays a string: a GraphQL enum value cannot be written "pt-br", the value REST and the User type carry.
-    [LOCALES.join("|")]: new BuiltinScalarRef(GraphQLString),
-  },
+  // A language stays a String: "pt-br" cannot be a GraphQL enum value (lib/graphql/from-declarations.ts).
+  enums: { "skipped|finished": "WelcomeTourOutcome" },
 };
 
 /** The field of a declaration, built from it. */
 const field = (t: object, operation: object, options?: DeclaredFieldOptions) =>
   declaredField(t as never, operation as Operation, naming, options) as never;
 
-/** updateUser's input: its `data`, explicit nulls kept (they clear a profile field: avatar, phone, language...). */
-const fromDataWithNulls = ({ data }: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries((data ?? {}) as Record<string, unknown>).filter(([, value]) => value !== undefined));
+/** The spec's `data` argument (update user, password, email, metadata): the input's fields in one object, named as before. */
+const data = (type: string) => ({ outside: [], type }) as const;
 
-builder.queryFields((t) => ({ me: field(t, me, { ref: "User", prisma: true }) }));
-
-/** The spec's `data` argument (update user, password, email, metadata): the input's fields in one object. */
-const data = { outside: [] } as const;
+builder.queryFields((t) => ({ me: field(t, me, { ref: "User", prisma: true, sharedRef: true }) }));
 
 builder.mutationFields((t) => ({
   acceptTos: field(t, acceptTosOperation),
-  updateUser: field(
-    adjusting(t, (options) => ({
-      ...options,
-      // A resolver that keeps explicit nulls.
-      resolve: resolveOperation(updateUserOperation, fromDataWithNulls),
-    })),
-    updateUserOperation,
-    { ref: User, data },
-  ),
-  updatePassword: field(t, updatePasswordOperation, { ref: DoneResult, data }),
+  // A null clears a profile field (avatar, phone, language...).
+  updateUser: field(t, updateUserOperation, { ref: User, sharedRef: true, data: data("UpdateUserInput") }),
+  updatePassword: field(t, updatePasswordOperation, { ref: DoneResult, data: data("UpdatePasswordInput") }),
   // Not one of the spec's GraphQL calls (REST POST /vapp/users/set-password): its argument is its input's.
   setPassword: field(t, setPasswordOperation, { ref: DoneResult }),
-  updateEmail: field(t, updateEmailOperation, { data }),
-  updateUserMetadata: field(t, updateUserMetadataOperation, { data }),
+  updateEmail: field(t, updateEmailOperation, { data: data("UpdateEmailInput") }),
+  updateUserMetadata: field(t, updateUserMetadataOperation, { data: data("UpdateUserMetadataInput") }),
   deleteUser: field(t, deleteUserOperation, { ref: DeletedResult }),
   recordWelcomeTour: field(t, recordWelcomeTourOperation),
   sendVerifyEmail: field(t, sendVerifyEmailOperation, { ref: SentResult }),

@@ -4,6 +4,11 @@ export const createDocumentOp = { name: "createDocument", method: "POST", path: 
 export const importDocumentsOp = { name: "importDocuments", method: "POST", path: "/vapp/documents/import" } as const;
 export const documentOp = { name: "document", method: "GET", path: "/vapp/documents/{id}" } as const;
 export const updateDocumentOp = { name: "updateDocument", method: "PUT", path: "/vapp/documents/{id}" } as const;
+export const updateDocumentDestinationFolderOp = {
+  name: "updateDocumentDestinationFolder",
+  method: "PUT",
+  path: "/vapp/documents/{id}/folder",
+} as const;
 export const updateDocumentStatusOp = { name: "updateDocumentStatus", method: "POST", path: "/vapp/documents/{id}/status" } as const;
 export const archiveDocumentOp = { name: "archiveDocument", method: "POST", path: "/vapp/documents/{id}/archive" } as const;
 export const cloneDocumentOp = { name: "cloneDocument", method: "POST", path: "/vapp/documents/{id}/clone" } as const;

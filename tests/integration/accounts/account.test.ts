@@ -41,7 +41,7 @@ describe("accounts", () => {
       .toBeInstanceOf(Date);
     const page = async (n: number) =>
       graphql<{ accountPolicies: { items: { user: { id: string } }[]; total: number; pages: number; perPage: number } }>(
-        `{ accountPolicies(page: ${n}, size: 1, orderBy: "accessedAt", sortBy: "desc") { items { user { id } role { name } } total pages perPage } }`,
+        `{ accountPolicies(page: ${n}, size: 1, orderBy: accessedAt, sortBy: desc) { items { user { id } role { name } } total pages perPage } }`,
         { accessToken },
       );
     const first = await page(1);
@@ -50,7 +50,7 @@ describe("accounts", () => {
     expect((await page(2)).data?.accountPolicies.items[0].user.id).toBe(newer.id);
     expect((await page(3)).data?.accountPolicies.items[0].user.id).toBe(older.id);
     const byCreation = await graphql<{ accountPolicies: { items: { user: { id: string } }[] } }>(
-      '{ accountPolicies(orderBy: "createdAt", sortBy: "asc") { items { user { id } } } }',
+      "{ accountPolicies(orderBy: createdAt, sortBy: asc) { items { user { id } } } }",
       { accessToken },
     );
     expect(byCreation.data?.accountPolicies.items.map((i) => i.user.id)).toEqual([owner.id, older.id, newer.id]);

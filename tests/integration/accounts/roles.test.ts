@@ -22,7 +22,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
   it("an administrator makes a role of the workspace; a member holding it gets exactly its permissions", async () => {
     const { account, accessToken } = await adminOf("Roles");
     const created = await graphql<{ createAccountRole: RoleResult }>(
-      'mutation { createAccountRole(data: { name: "Reviewer", permissions: ["ViewDocuments", "ViewTemplates", "ViewTemplates"] }) { id name global permissions } }',
+      'mutation { createAccountRole(data: { name: "Reviewer", permissions: [ViewDocuments, ViewTemplates, ViewTemplates] }) { id name global permissions } }',
       { accessToken },
     );
     expect(created.errors).toBeUndefined();
@@ -35,7 +35,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     expect([...(await signedInAs(member.id, account.id)).ctx.permissions].sort()).toEqual(["ViewDocuments", "ViewTemplates"]);
 
     const updated = await graphql<{ updateAccountRole: RoleResult }>(
-      `mutation { updateAccountRole(id: "${role.id}", data: { permissions: ["ViewDocuments"] }) { name permissions } }`,
+      `mutation { updateAccountRole(id: "${role.id}", data: { permissions: [ViewDocuments] }) { name permissions } }`,
       { accessToken },
     );
     expect(updated.data?.updateAccountRole).toEqual({ name: "Reviewer", permissions: ["ViewDocuments"] });
@@ -48,7 +48,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     );
     expect(upserted.data?.upsertAccountRole).toEqual({ id: role.id, name: "Readers" });
     const fresh = await graphql<{ upsertAccountRole: RoleResult }>(
-      'mutation { upsertAccountRole(name: "Drafters", permissions: ["ManageDocuments"]) { id name } }',
+      'mutation { upsertAccountRole(name: "Drafters", permissions: [ManageDocuments]) { id name } }',
       { accessToken },
     );
     expect(fresh.data?.upsertAccountRole.name).toBe("Drafters");
@@ -59,12 +59,12 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
   it("refuses unknown permissions, permissions the caller lacks, taken names, and changes nothing", async () => {
     const { account, accessToken } = await adminOf("RoleRules");
     const before = await db.accountRole.count({ where: { accountId: account.id } });
-    const unknown = await graphql('mutation { createAccountRole(data: { name: "Odd", permissions: ["FlyPlanes"] }) { id } }', {
+    const unknown = await graphql('mutation { createAccountRole(data: { name: "Odd", permissions: [FlyPlanes] }) { id } }', {
       accessToken,
     });
     expect(unknown.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VALIDATION_FAILED" });
     expect(JSON.stringify(unknown.errors)).toContain("FlyPlanes");
-    const support = await graphql('mutation { createAccountRole(data: { name: "Helpers", permissions: ["ProvideSupport"] }) { id } }', {
+    const support = await graphql('mutation { createAccountRole(data: { name: "Helpers", permissions: [ProvideSupport] }) { id } }', {
       accessToken,
     });
     expect(support.errors?.[0].extensions.code).toBe("FORBIDDEN");
@@ -86,7 +86,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
       accessToken,
     });
     expect(rename.errors?.[0].extensions.code).toBe("FORBIDDEN");
-    const upsert = await graphql(`mutation { upsertAccountRole(id: "${GLOBAL_ROLE_IDS.Member}", permissions: ["ManageAccount"]) { id } }`, {
+    const upsert = await graphql(`mutation { upsertAccountRole(id: "${GLOBAL_ROLE_IDS.Member}", permissions: [ManageAccount]) { id } }`, {
       accessToken,
     });
     expect(upsert.errors?.[0].extensions.code).toBe("FORBIDDEN");
@@ -140,7 +140,7 @@ describe("account roles: create, update, upsert, delete, bulk delete", () => {
     const { account } = await adminOf("RoleMember");
     const member = await addMember(account.id, "Member");
     const { accessToken } = await signedInAs(member.id, account.id);
-    const result = await graphql('mutation { createAccountRole(data: { name: "Mine", permissions: ["ViewDocuments"] }) { id } }', {
+    const result = await graphql('mutation { createAccountRole(data: { name: "Mine", permissions: [ViewDocuments] }) { id } }', {
       accessToken,
     });
     expect(result.errors?.[0].extensions.code).toBe("FORBIDDEN");

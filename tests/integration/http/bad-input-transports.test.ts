@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import * as policies from "@/app/vapp/accounts/policies/route";
 import * as documentLinks from "@/app/vapp/documents/[id]/links/route";
 import * as documentRelations from "@/app/vapp/documents/[id]/relations/route";
 import * as documentStatus from "@/app/vapp/documents/[id]/status/route";
@@ -8,6 +7,7 @@ import * as fromTemplate from "@/app/vapp/documents/from-template/route";
 import * as tagsBulkDelete from "@/app/vapp/tags/bulk-delete/route";
 import * as tags from "@/app/vapp/tags/route";
 import * as documents from "@/app/vapp/documents/route";
+import * as users from "@/app/vapp/users/route";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql, type GraphQLErrorExtensions } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
@@ -133,14 +133,13 @@ describe("bad input gets the same answer over REST and GraphQL (issue 14)", () =
     expect(variable.extensions.fields).toEqual([{ path: "ids", code: "required", message: "Este campo es obligatorio." }]);
   });
 
-  it("malformed: a value outside the allowed ones (a zod enum on both transports)", async () => {
-    const restSide = await restAnswer(
-      await policies.GET(jsonRequest("GET", "/vapp/accounts/policies?orderBy=name", { headers: headers() })),
-    );
-    const gql = await graphqlAnswer("query Members($orderBy: String) { accountPolicies(orderBy: $orderBy) { total } }", {
-      orderBy: "name",
+  it("malformed: a value outside the allowed ones (a zod enum on both transports, a String in GraphQL)", async () => {
+    // A language is a String in GraphQL ("pt-br" cannot be an enum value's name): the declaration alone refuses it.
+    const restSide = await restAnswer(await users.PATCH(rest("PATCH", "/vapp/users", { language: "xx" })));
+    const gql = await graphqlAnswer("mutation Profile($language: String) { updateUser(data: { language: $language }) { id } }", {
+      language: "xx",
     });
-    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["orderBy"]);
+    expectSameAnswer(restSide, gql, "VALIDATION_FAILED", ["language"]);
     expect(gql.extensions.fields).toEqual(restSide.error.details?.fields?.map(({ path, code, message }) => ({ path, code, message })));
   });
 

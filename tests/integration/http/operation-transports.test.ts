@@ -42,16 +42,17 @@ describe("the same refusal over REST and GraphQL", () => {
     expect(gqlError.message).toBe(restError.message);
   });
 
-  it("malformed: a page size of 0 and an unknown status in the members list", async () => {
+  // (An unknown status is refused by GraphQL itself now that it is an enum: the enum tests of bad-input-transports.test.ts.)
+  it("malformed: a page size of 0 in the members list", async () => {
     const { status, restError, gqlError } = await bothTransports(
       (token) =>
         policies.GET(
-          jsonRequest("GET", "/vapp/accounts/policies?size=0&status=gone", {
+          jsonRequest("GET", "/vapp/accounts/policies?size=0&status=active", {
             headers: { authorization: `Bearer ${token}`, "x-language": "es" },
           }),
         ),
       "query Members($size: Int, $filter: AccountPolicyFilterInput) { accountPolicies(size: $size, filter: $filter) { total } }",
-      { size: 0, filter: { status: "gone" } },
+      { size: 0, filter: { status: "active" } },
     );
     expect(status).toBe(400);
     expect(gqlError).toMatchObject({ code: "BAD_USER_INPUT", reason: restError.code, type: "validation" });

@@ -13,14 +13,14 @@ import {
 } from "graphql";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { DECLARATION_EXTENSION, DECLARATION_OPTIONS_EXTENSION, nameableValues } from "@/lib/graphql/from-declarations";
 import { schema } from "@/lib/graphql/schema";
-import { DECLARATION_EXTENSION, declarationOf } from "@/lib/operations/graphql";
 import { OPERATIONS } from "@/lib/registry/operations";
 
 /**
  * GraphQL and the operation declarations (issue 38, item 1). Each field of Query and Mutation is
- * built from a declaration (lib/graphql/from-declarations.ts: the field's extension names it) or
- * runs one by resolveOperation; its arguments should be the declaration's input fields (those of an
+ * built from a declaration (lib/graphql/from-declarations.ts: the field's extension names it, and
+ * what the field gives itself or picks); its arguments should be the declaration's input fields (those of an
  * input object not named in the input, the spec's `data` or `where`, counted as the input's own; an
  * upload's File arguments as its `files`), its result type's fields the output's, down to leaf
  * types, enum values and nullability, and it should say what it does. What still differs is listed
@@ -107,6 +107,8 @@ function typeDrift(schema: Schema, type: GraphQLType, side: "in" | "out", path: 
   const inner = unwrap(schema, side);
   const def = defOf(inner);
   const graphqlType = isNonNullType(type) ? type.ofType : type;
+  // A JSON argument or result is checked by the declaration alone (a data-store variable's per-field problems).
+  if (getNamedType(graphqlType).name === "JSON") return problems;
   if (def.type === "array") {
     if (!isListType(graphqlType)) return [...problems, `${path} is a list in the ${side === "in" ? "input" : "output"}, not in GraphQL`];
     return [...problems, ...typeDrift(def.element as Schema, graphqlType.ofType as GraphQLType, side, `${path}[]`, depth)];
@@ -115,7 +117,8 @@ function typeDrift(schema: Schema, type: GraphQLType, side: "in" | "out", path: 
   const named = getNamedType(graphqlType);
   if (def.type === "enum") {
     const values = Object.values(def.entries as Record<string, string>).sort();
-    if (!isEnumType(named)) return [...problems, `${path} is not an enum`];
+    // An enum whose values cannot be GraphQL names ("pt-br") is a String (lib/graphql/from-declarations.ts).
+    if (!isEnumType(named)) return nameableValues(values) || named.name !== "String" ? [...problems, `${path} is not an enum`] : problems;
     const graphqlValues = named
       .getValues()
       .map((value) => value.value as string)
@@ -141,10 +144,8 @@ const BY_NAME = new Map(OPERATIONS.map((operation) => [operation.name, operation
 
 /** The declaration a field runs: named by its extension (lib/graphql/from-declarations.ts), else tagged on its resolver. */
 function operationOf(field: GraphQLField<unknown, unknown>) {
-  const extensions = field.extensions as { [DECLARATION_EXTENSION]?: string; pothosOptions?: { resolve?: unknown } } | undefined;
-  const named = extensions?.[DECLARATION_EXTENSION];
-  if (named) return BY_NAME.get(named);
-  return declarationOf(extensions?.pothosOptions?.resolve)?.operation;
+  const named = (field.extensions as { [DECLARATION_EXTENSION]?: string } | undefined)?.[DECLARATION_EXTENSION];
+  return named ? BY_NAME.get(named) : undefined;
 }
 
 function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutation"): string[] | null {
@@ -152,6 +153,10 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
   if (!operation) return null;
   const problems: string[] = [];
   if (!field.description) problems.push("no description");
+  // What the field gives itself (hideCategory's `hidden`), and whether it answers a part picked from the output.
+  const options = (field.extensions as { [DECLARATION_OPTIONS_EXTENSION]?: { fixed: string[]; picked: boolean; sharedRef: boolean } })[
+    DECLARATION_OPTIONS_EXTENSION
+  ] ?? { fixed: [], picked: false, sharedRef: false };
 
   // Arguments: the input's fields; the fields of an input object not named in the input (the spec's `data`, `where`) count as the input's own.
   const input = objectFields(operation.input, "in");
@@ -168,6 +173,7 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
     };
     const fileArgs = field.args.filter((arg) => isFile(arg.type) && !input.has(arg.name));
     const uploads = fileArgs.length > 0 && input.delete("files");
+    for (const name of options.fixed) input.delete(name);
     for (const arg of field.args) {
       const type = getNamedType(arg.type);
       if (uploads && fileArgs.includes(arg)) continue;
@@ -180,10 +186,11 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
     for (const [name, schema] of input) if (args.has(name)) problems.push(...typeDrift(schema, args.get(name)!, "in", `argument ${name}`));
   }
 
-  // Result: the output object's fields (a page's items one level down).
+  // Result: the output object's fields (a page's items one level down), down to leaf types and
+  // nullability; not where the field answers something picked from it (documentsCount's `total`).
   const output = objectFields(itemSchema(operation.output), "out");
   const type: GraphQLNamedType = getNamedType(field.type);
-  if (output && isObjectType(type)) {
+  if (!options.picked && output && isObjectType(type)) {
     const fields = type.getFields();
     for (const name of output.keys()) if (!(name in fields)) problems.push(`output ${name} has no field`);
     for (const [name, schema] of output) {
@@ -193,8 +200,13 @@ function driftOf(field: GraphQLField<unknown, unknown>, parent: "Query" | "Mutat
         for (const key of inner.keys()) if (!(key in fieldType.getFields())) problems.push(`output ${name}.${key} has no field`);
     }
   }
-  // Down to leaf types and nullability, where the field answers an object (not a part picked from it).
-  if (isObjectType(type)) problems.push(...typeDrift(operation.output, field.type, "out", "output"));
+  if (!options.picked && isObjectType(type))
+    problems.push(
+      ...typeDrift(operation.output, field.type, "out", "output").filter(
+        // A type shared with callers who see less (another user's User) may be nullable where the output is always there.
+        (problem) => !(options.sharedRef && problem.endsWith("is nullable in GraphQL, always there in the output")),
+      ),
+    );
   return problems.length ? problems.map((problem) => `${parent}.${field.name} (${operation.name}): ${problem}`) : [];
 }
 
@@ -247,7 +259,7 @@ describe("GraphQL and the operation declarations", () => {
     ).toEqual([]);
     expect(
       current.withoutField.filter((name) => !known.withoutField.includes(name)),
-      "new declarations without a GraphQL field linked to them (resolveOperation)",
+      "new declarations without a GraphQL field built from them (declaredField)",
     ).toEqual([]);
     expect(
       known.withoutField.filter((name) => !current.withoutField.includes(name)),
