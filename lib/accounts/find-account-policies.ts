@@ -2,7 +2,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
-import { pageArgs, pageOf, pageInputSchema, pageSchema } from "@/lib/pagination";
+import { DEFAULT_PAGE_SIZE, pageArgs, pageOf, pageInputSchema, pageSchema } from "@/lib/pagination";
 import { memberSchema, memberSelect, presentMember } from "./member";
 import { accountScope } from "./scope";
 
@@ -17,7 +17,15 @@ export const findAccountPoliciesSchema = pageInputSchema.extend({
   orderBy: z.enum(["createdAt", "accessedAt"]).default("createdAt"),
   sortBy: z.enum(["asc", "desc"]).default("desc"),
 });
-export type FindAccountPoliciesInput = z.input<typeof findAccountPoliciesSchema>;
+export type FindAccountPoliciesInput = z.infer<typeof findAccountPoliciesSchema>;
+
+/** The members list's defaults, written out (findAccountPoliciesSchema's): the first 25, newest first. */
+export const ACCOUNT_POLICIES_DEFAULTS = {
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+  orderBy: "createdAt",
+  sortBy: "desc",
+} as const satisfies FindAccountPoliciesInput;
 
 /**
  * The members of the caller's account, paged (spec section 9: size 25 by default; the
@@ -27,12 +35,11 @@ type PolicyQuery = { include?: Prisma.AccountPolicyInclude; select?: Prisma.Acco
 
 export async function findAccountPolicies<Q extends PolicyQuery>(
   ctx: ServiceContext,
-  rawInput: FindAccountPoliciesInput,
+  input: FindAccountPoliciesInput,
   /** The Prisma selection of the items: GraphQL passes its own, so relations load in one go. */
   query: Q,
 ) {
   const scope = accountScope(ctx);
-  const input = findAccountPoliciesSchema.parse(rawInput);
   const search = input.filter?.search;
   const where: Prisma.AccountPolicyWhereInput = {
     ...scope,
@@ -63,8 +70,8 @@ export async function findAccountPolicies<Q extends PolicyQuery>(
 }
 
 /** The members page of the REST answer and the members screen: each member shaped (lib/accounts/member.ts). */
-export async function findMembers(ctx: ServiceContext, rawInput: FindAccountPoliciesInput = {}) {
-  const page = await findAccountPolicies(ctx, rawInput, { select: memberSelect });
+export async function findMembers(ctx: ServiceContext, input: FindAccountPoliciesInput = ACCOUNT_POLICIES_DEFAULTS) {
+  const page = await findAccountPolicies(ctx, input, { select: memberSelect });
   return { ...page, items: page.items.map(presentMember) };
 }
 

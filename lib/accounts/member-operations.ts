@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { idsSchema } from "./account-role-schemas";
 import { createAccountPolicy, createAccountPolicySchema } from "./create-account-policy";
-import { findAccountPolicies, findMembers, memberPageSchema } from "./find-account-policies";
+import { ACCOUNT_POLICIES_DEFAULTS, findAccountPolicies, findMembers, memberPageSchema } from "./find-account-policies";
 import { inviteMembers, inviteMembersSchema, resendInvitation } from "./invite-members";
 import { removeMember, removeMembers, updateMemberRoleSchema, updateMemberRole } from "./manage-members";
 import { membershipSchema } from "./member";
@@ -35,7 +35,11 @@ export const listMembers = defineOperation({
     .strict(),
   output: memberPageSchema,
   // GraphQL passes its selection (its types shape the answer); REST gets the shaped members.
-  run: async (ctx, input, query): Promise<unknown> => (query ? findAccountPolicies(ctx, input, query) : findMembers(ctx, input)),
+  run: async (ctx, parsed, query): Promise<unknown> => {
+    // Its input has no defaults (GraphQL's arguments are all optional): the list's are written under it.
+    const input = { ...ACCOUNT_POLICIES_DEFAULTS, ...parsed };
+    return query ? findAccountPolicies(ctx, input, query) : findMembers(ctx, input);
+  },
 });
 
 export const createMember = defineOperation({

@@ -33,7 +33,7 @@ const EVENT = "account.accessRequested";
 export const requestAccountAccessSchema = z
   .object({ note: z.string().trim().max(ACCESS_REQUEST_NOTE_MAX).optional().default("") })
   .strict();
-export type RequestAccountAccessInput = z.input<typeof requestAccountAccessSchema>;
+export type RequestAccountAccessInput = z.infer<typeof requestAccountAccessSchema>;
 
 /** The main permissions the caller's role does not hold. */
 export const missingMainPermissions = (ctx: Pick<ServiceContext, "permissions">) => MAIN_PERMISSIONS.filter((p) => !ctx.permissions.has(p));
@@ -59,10 +59,9 @@ export async function lastAccountAccessRequest(ctx: ServiceContext): Promise<Dat
  * The emails, and their delivery jobs, are written in the request's transaction (issue 37): the
  * request is recorded exactly when its emails are, and an email that cannot be stored fails it.
  */
-export async function requestAccountAccess(ctx: ServiceContext, input: RequestAccountAccessInput = {}) {
+export async function requestAccountAccess(ctx: ServiceContext, { note }: RequestAccountAccessInput = { note: "" }) {
   const { accountId } = accountScope(ctx);
   requireAccount(ctx);
-  const { note } = requestAccountAccessSchema.parse(input);
   const missing = missingMainPermissions(ctx);
   if (missing.length === 0) {
     throw new AppError(AppErrorCode.CONFLICT, { message: "Your role already has every main permission of the workspace." });

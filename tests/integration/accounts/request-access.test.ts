@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import * as requestAccessRoute from "@/app/vapp/accounts/request-access/route";
+import { requestAccess } from "@/lib/accounts/account-operations";
 import { requestAccountAccess, renderAccessRequestEmail } from "@/lib/accounts/request-access";
+import { runOperation } from "@/lib/operations/operation";
 import { LOCALES } from "@/lib/i18n/locales";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -39,7 +41,7 @@ describe("home request access", () => {
     expect(audit.payload).toMatchObject({ note: "I need to edit the supplier contracts", role: "Guest" });
     expect((audit.payload as { missing: string[] }).missing).toContain("ViewAllDocuments");
 
-    await expect(requestAccountAccess(ctx, {})).rejects.toMatchObject({
+    await expect(requestAccountAccess(ctx, { note: "" })).rejects.toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
       details: { retryAt: expect.any(String) },
     });
@@ -48,7 +50,7 @@ describe("home request access", () => {
 
     // After the window, one more is allowed.
     await db.audit.updateMany({ where: { id: audit.id }, data: { createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) } });
-    await expect(requestAccountAccess(ctx, {})).resolves.toMatchObject({ recipients: 2 });
+    await expect(requestAccountAccess(ctx, { note: "" })).resolves.toMatchObject({ recipients: 2 });
   });
 
   it("the rate limit is per workspace: the same person may ask another workspace", async () => {
@@ -56,8 +58,10 @@ describe("home request access", () => {
     const second = await createAccount("AccessTwo");
     const person = await addMember(first.account.id, "Member");
     await addMember(second.account.id, "Guest", person);
-    await requestAccountAccess((await signedInAs(person.id, first.account.id)).ctx, {});
-    await expect(requestAccountAccess((await signedInAs(person.id, second.account.id)).ctx, {})).resolves.toMatchObject({ recipients: 1 });
+    await requestAccountAccess((await signedInAs(person.id, first.account.id)).ctx, { note: "" });
+    await expect(requestAccountAccess((await signedInAs(person.id, second.account.id)).ctx, { note: "" })).resolves.toMatchObject({
+      recipients: 1,
+    });
     // Nothing reached the other workspace's administrator from the first request.
     expect(await emailsTo(second.owner.email)).toHaveLength(1);
   });
@@ -65,12 +69,13 @@ describe("home request access", () => {
   it("refuses a role with every main permission, a note over 500 characters, and a caller without a workspace", async () => {
     const { account, owner } = await createAccount("AccessFull");
     const { ctx: adminCtx } = await signedInAs(owner.id, account.id);
-    await expect(requestAccountAccess(adminCtx, {})).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(requestAccountAccess(adminCtx, { note: "" })).rejects.toMatchObject({ code: "CONFLICT" });
     const member = await addMember(account.id, "Member");
     const { ctx } = await signedInAs(member.id, account.id);
-    await expect(requestAccountAccess(ctx, { note: "x".repeat(501) })).rejects.toBeTruthy();
+    // The declaration refuses it before the service runs.
+    await expect(runOperation(requestAccess, ctx, { note: "x".repeat(501) })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     const loner = await createUser();
-    await expect(requestAccountAccess((await signedInAs(loner.id)).ctx, {})).rejects.toMatchObject({ code: "ACCOUNT_REQUIRED" });
+    await expect(requestAccountAccess((await signedInAs(loner.id)).ctx, { note: "" })).rejects.toMatchObject({ code: "ACCOUNT_REQUIRED" });
     expect(await db.audit.count({ where: { accountId: account.id, eventType: "account.accessRequested" } })).toBe(0);
   });
 

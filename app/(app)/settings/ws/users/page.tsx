@@ -2,7 +2,7 @@ import { getTranslations } from "next-intl/server";
 import { InviteForm } from "@/components/members/invite-form";
 import { MembersTable } from "@/components/members/members-table";
 import { WorkspacePage } from "@/components/workspace/workspace-page";
-import { findMembers } from "@/lib/accounts/find-account-policies";
+import { ACCOUNT_POLICIES_DEFAULTS, findMembers } from "@/lib/accounts/find-account-policies";
 import { findAccountRoles } from "@/lib/accounts/find-account-roles";
 import { getAccount } from "@/lib/accounts/get-account";
 import { can } from "@/lib/auth/permissions";
@@ -21,7 +21,8 @@ export default async function WorkspaceUsersPage({ searchParams }: { searchParam
     );
   const page = pageFromQuery((await searchParams).page);
   const [members, roles, account, t, tr] = await Promise.all([
-    findMembers(ctx, { page, orderBy: "createdAt", sortBy: "asc" }),
+    // The page comes from the address, read by pageFromQuery (a whole number from 1, else 1).
+    findMembers(ctx, { ...ACCOUNT_POLICIES_DEFAULTS, page, orderBy: "createdAt", sortBy: "asc" }),
     findAccountRoles(ctx),
     getAccount(ctx),
     getTranslations("members"),
