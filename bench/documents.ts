@@ -813,7 +813,7 @@ async function main(): Promise<void> {
       callers: 1,
       stats: await withOtherLoad(() => serially(config.generateRuns, fill)),
     });
-    const service = () => createDocumentFromTemplate(ctx, { templateId: created.id, values: template.values });
+    const service = () => createDocumentFromTemplate(ctx, { templateId: created.id, values: template.values, fields: {} });
     for (let i = 0; i < 3; i++) await service();
     genRows.push({
       label: "createDocumentFromTemplate (the service: read, fill, store, insert, search vector, audit)",

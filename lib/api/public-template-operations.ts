@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/operations/operation";
 import { TEMPLATE_PERMISSIONS } from "@/lib/templates/template-access";
+import { TEMPLATE_LIST_DEFAULTS } from "@/lib/templates/find-templates";
 import { findTemplates, getTemplate } from "@/lib/templates/templates";
 import { VARIABLE_TYPES } from "@/lib/templates/variable-types";
 import { publicTemplateGetSchema, publicTemplateListSchema, toPublicTemplate } from "./public-template";
@@ -48,7 +49,7 @@ export const publicTemplatesOperation = defineOperation({
   input: publicTemplateListSchema,
   output: z.object({ page: z.number(), pages: z.number(), perPage: z.number(), total: z.number(), items: z.array(publicTemplateSchema) }),
   run: async (ctx, input) => {
-    const { page, pages, perPage, total, items } = await findTemplates(ctx, input);
+    const { page, pages, perPage, total, items } = await findTemplates(ctx, { ...TEMPLATE_LIST_DEFAULTS, ...input });
     return { page, pages, perPage, total, items: items.map((template) => toPublicTemplate(template)) };
   },
 });

@@ -8,12 +8,11 @@ import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { displayName } from "@/lib/users/person";
 import { documentRole, forgetDocumentRoles } from "./access";
 import { actorName, requestRecipients, sendAccessEmail } from "./access-emails";
-import { answerAccessRequestSchema, type AnswerAccessRequestInput } from "./policies";
+import type { AnswerAccessRequestInput } from "./policies";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import {
   assertRoleFits,
@@ -93,9 +92,12 @@ export async function registerAccessDocumentPolicy(ctx: ServiceContext, document
  * reach, FORBIDDEN below owner, CONFLICT when it is not a pending request. The requester is
  * emailed, in the answer's transaction; the refusal does not name the document.
  */
-export async function answerAccessRequest(ctx: ServiceContext, policyId: string, raw: AnswerAccessRequestInput): Promise<PresentedPolicy> {
+export async function answerAccessRequest(
+  ctx: ServiceContext,
+  policyId: string,
+  input: AnswerAccessRequestInput,
+): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(answerAccessRequestSchema, raw, "answerAccessRequest");
   const policy = await requirePolicy(accountId, policyId);
   const { document } = await requireRoleOnPolicyDocument(ctx, policy, "owner");
   const role = input.role ?? "reader";

@@ -5,7 +5,7 @@ import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireTemplate, templatesWhere } from "@/lib/templates/template-access";
 import { fillName, type RawValue } from "@/lib/templates/variables";
-import { createFromTemplateSchema } from "./document-schemas";
+import type { createFromTemplateSchema } from "./document-schemas";
 import type { FieldUpload } from "./field-uploads";
 import { fillTemplate } from "./fill-template";
 import { insertDocuments } from "./insert-documents";
@@ -23,13 +23,12 @@ import { insertDocuments } from "./insert-documents";
  */
 export async function createDocumentFromTemplate(
   ctx: ServiceContext,
-  raw: z.input<typeof createFromTemplateSchema>,
+  input: z.output<typeof createFromTemplateSchema>,
   uploads: FieldUpload[] = [],
 ) {
   accountScope(ctx);
-  // Both permissions are checked before the input is read.
+  // Both permissions are checked before the template is read.
   templatesWhere(ctx, "view");
-  const input = createFromTemplateSchema.parse(raw);
   const template = await requireTemplate(ctx, input.templateId, "view");
   if (!template.published)
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {

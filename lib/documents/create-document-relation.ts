@@ -3,13 +3,13 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { getTemplate } from "@/lib/templates/templates";
 import { requireDocumentRole } from "./access";
 import { presentRelations, type PresentedRelation } from "./present-relations";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import { assertNoDuplicate, auditPayload } from "./relation-rules";
-import { createRelationSchema, type CreateRelationInput } from "./relation-schemas";
+import type { createRelationSchema } from "./relation-schemas";
 import { RELATIONS_PER_DOCUMENT_MAX } from "./relation-types";
 
 /**
@@ -21,10 +21,9 @@ import { RELATIONS_PER_DOCUMENT_MAX } from "./relation-types";
 export async function createDocumentRelation(
   ctx: ServiceContext,
   documentId: string,
-  raw: CreateRelationInput,
+  input: z.output<typeof createRelationSchema>,
 ): Promise<PresentedRelation> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(createRelationSchema, raw, "createRelation");
   const { document, role } = await requireDocumentRole(ctx, documentId, "editor");
   if (input.toDocumentId === document.id) {
     throw new AppError(AppErrorCode.VALIDATION_FAILED, {

@@ -3,7 +3,7 @@ import { accountScope } from "@/lib/accounts/scope";
 import { inspectContractFile, type ContractFile } from "@/lib/files/inspect-contract-file";
 import type { UploadedFile } from "@/lib/files/upload-limits";
 import { getTranslator } from "@/lib/i18n/messages";
-import { documentFieldsSchema, type DocumentFields } from "./document-schemas";
+import type { DocumentFields } from "./document-schemas";
 import { insertDocuments } from "./insert-documents";
 
 /** The name of an uploaded document whose file name gives none, in the caller's language. */
@@ -19,9 +19,8 @@ export const fileFields = (file: ContractFile, name: string) => ({
 });
 
 /** Creates a document from an uploaded .docx, .pdf or .doc (checked by content). Needs ManageDocuments. */
-export async function createDocumentFromUpload(ctx: ServiceContext, rawFields: DocumentFields, upload: UploadedFile) {
+export async function createDocumentFromUpload(ctx: ServiceContext, fields: DocumentFields, upload: UploadedFile) {
   accountScope(ctx);
-  const fields = documentFieldsSchema.parse(rawFields);
   const file = await inspectContractFile(upload);
   const name =
     fields.name ??

@@ -2,11 +2,11 @@
 
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { requireDocumentRole } from "./access";
 import { forbidden, memberViewer, type PresentedComment } from "./comment-model";
 import { changeCommentBody, createComment, listComments, removeComment } from "./comments";
-import { createCommentSchema, updateCommentSchema, type CreateCommentInput, type UpdateCommentInput } from "./relation-schemas";
+import type { createCommentSchema, updateCommentSchema } from "./relation-schemas";
 import { requireComment } from "./require-comment";
 
 /**
@@ -24,17 +24,23 @@ export async function findDocumentComments(ctx: ServiceContext, documentId: stri
  * otherwise). The body is trimmed, 1 to 5,000 characters. Needs commenter, and reviewer for
  * `kind: "suggestion"` (FORBIDDEN).
  */
-export async function addDocumentComment(ctx: ServiceContext, documentId: string, raw: CreateCommentInput): Promise<PresentedComment> {
-  // Signed in, in a workspace, before the input is judged (ACCOUNT_REQUIRED first, as before).
+export async function addDocumentComment(
+  ctx: ServiceContext,
+  documentId: string,
+  input: z.output<typeof createCommentSchema>,
+): Promise<PresentedComment> {
+  // Signed in, in a workspace, before the document is read (ACCOUNT_REQUIRED first, as before).
   accountScope(ctx);
-  const input = parseInput(createCommentSchema, raw, "createComment");
   const { document, role } = await requireDocumentRole(ctx, documentId, "commenter");
   return createComment(ctx, document, memberViewer(ctx, role), input, { authorId: ctx.userId });
 }
 
 /** Changes a comment's text. Only its author (FORBIDDEN for anyone else), still a commenter. */
-export async function updateDocumentComment(ctx: ServiceContext, commentId: string, raw: UpdateCommentInput): Promise<PresentedComment> {
-  const input = parseInput(updateCommentSchema, raw, "updateComment");
+export async function updateDocumentComment(
+  ctx: ServiceContext,
+  commentId: string,
+  input: z.output<typeof updateCommentSchema>,
+): Promise<PresentedComment> {
   const { comment, viewer } = await requireComment(ctx, commentId);
   if (!viewer.isAuthor(comment)) throw forbidden("Only the author may edit a comment.");
   return changeCommentBody(ctx, viewer, comment, input.body);

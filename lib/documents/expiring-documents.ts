@@ -13,6 +13,7 @@ import { documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
  */
 async function expiringSql(ctx: ServiceContext, size: number, columns: Prisma.Sql) {
   accountScope(ctx);
+  // No caller's filters: parsing nothing builds the list's defaults (every folder, not archived).
   const where = await documentListConditions(ctx as AccountContext, documentListSchema.parse({}));
   const limit = new Date(Date.now() + EXPIRY_NOTICE_DAYS * 86_400_000);
   return Prisma.sql`

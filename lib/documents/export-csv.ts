@@ -1,8 +1,7 @@
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
 import { getTranslator } from "@/lib/i18n/messages";
-import { documentsInOrder } from "./find-documents";
-import { type DocumentListInput } from "./document-list-sql";
+import { documentsInOrder, type DocumentListFilters } from "./find-documents";
 
 /** Rows in one export at most. */
 export const EXPORT_MAX_ROWS = 10_000;
@@ -81,7 +80,7 @@ const exportSelect = {
  * update time instead of relevance), streamed page by page so memory stays flat; statuses are
  * labelled in the caller's language. The list's ids are read once (documentsInOrder).
  */
-export async function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListInput): Promise<ReadableStream<Uint8Array>> {
+export async function exportDocumentsCsv(ctx: ServiceContext, filters: DocumentListFilters): Promise<ReadableStream<Uint8Array>> {
   const t = getTranslator(ctx.locale);
   const header = [
     "ref",

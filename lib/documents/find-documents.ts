@@ -5,8 +5,24 @@ import { accountScope } from "@/lib/accounts/scope";
 import { pageOf } from "@/lib/pagination";
 import { highlightOf, type HighlightPart } from "./document-highlights";
 import { documentInclude } from "./document-include";
-import { documentListSchema, documentListSql, SEARCH_RANK_LIMIT, type DocumentListInput, type ListCountOptions } from "./document-list-sql";
+import { documentListSchema, documentListSql, SEARCH_RANK_LIMIT, type ListCountOptions } from "./document-list-sql";
 import { documentHealth } from "./status";
+
+/** The list's filters as its declaration parsed them (documentListSchema's output). */
+export type DocumentListFilters = z.output<typeof documentListSchema>;
+
+/**
+ * The list's defaults, written out (documentListSchema's): every page, 25 rows, most recently
+ * updated first. A caller that builds a list itself spreads them under its own filters.
+ */
+export const DOCUMENT_LIST_DEFAULTS = {
+  page: 1,
+  size: 25,
+  dateField: "createdAt",
+  archived: false,
+  orderBy: "updatedAt",
+  sortBy: "desc",
+} as const satisfies DocumentListFilters;
 
 /**
  * The ids of a list page in order and the total, in one statement of documentListSql (`page`,
@@ -18,7 +34,7 @@ import { documentHealth } from "./status";
  * pipeline, which cost more of the server's time than reading the answer: these run on every
  * list load.
  */
-async function listPage(ctx: AccountContext, input: z.infer<typeof documentListSchema>, options: ListCountOptions) {
+async function listPage(ctx: AccountContext, input: DocumentListFilters, options: ListCountOptions) {
   const sql = await documentListSql(ctx, input, options);
   const highlights = new Map<string, HighlightPart[] | null>();
   let ids: string[];
@@ -51,12 +67,11 @@ async function listPage(ctx: AccountContext, input: z.infer<typeof documentListS
  */
 export async function findDocumentRows<T extends { id: string }>(
   ctx: ServiceContext,
-  raw: DocumentListInput,
+  input: DocumentListFilters,
   load: (ids: string[]) => Promise<T[]>,
   options: ListCountOptions = {},
 ) {
   accountScope(ctx);
-  const input = documentListSchema.parse(raw);
   const { ids, highlights, total, capped, ranked } = await listPage(ctx as AccountContext, input, options);
   const documents = ids.length ? await load(ids) : [];
   const byId = new Map(documents.map((d) => [d.id, d]));
@@ -81,12 +96,16 @@ export async function findDocumentRows<T extends { id: string }>(
  * caller's own active policies (`policies`), from which documentRoles works out each row's role
  * without another query. With `countLimit`, the total stops there and `capped` says it did.
  */
-export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput = {}, options: ListCountOptions = {}) {
+export async function findDocuments(
+  ctx: ServiceContext,
+  input: DocumentListFilters = DOCUMENT_LIST_DEFAULTS,
+  options: ListCountOptions = {},
+) {
   const { accountId } = accountScope(ctx);
   const userId = (ctx as AccountContext).userId;
   const page = await findDocumentRows(
     ctx,
-    raw,
+    input,
     (ids) =>
       db.document.findMany({
         where: { id: { in: ids }, accountId },
@@ -110,12 +129,12 @@ export async function findDocuments(ctx: ServiceContext, raw: DocumentListInput 
  */
 export async function documentsInOrder<T extends { id: string }>(
   ctx: ServiceContext,
-  raw: DocumentListInput,
+  input: DocumentListFilters,
   max: number,
   load: (ids: string[]) => Promise<T[]>,
 ) {
   accountScope(ctx);
-  const { ids: idsSql } = await documentListSql(ctx as AccountContext, { ...documentListSchema.parse(raw), page: 1, size: max });
+  const { ids: idsSql } = await documentListSql(ctx as AccountContext, { ...input, page: 1, size: max });
   const ids = (await queryRows<{ id: string }>(idsSql.text, idsSql.values)).map((row) => row.id);
   return async (from: number, to: number) => {
     const slice = ids.slice(from, to);
@@ -125,18 +144,21 @@ export async function documentsInOrder<T extends { id: string }>(
   };
 }
 
+/** The list's filters without paging or order, as documentsCount's declaration parses them. */
+export type DocumentCountFilters = Omit<DocumentListFilters, "page" | "size" | "orderBy" | "sortBy">;
+
 /**
  * How many documents the caller sees with these filters: the list's own count (documentListSql),
  * exact; all of the workspace's is read from "DocumentCount".
  */
-export async function countDocuments(ctx: ServiceContext, raw: DocumentListInput = {}) {
+export async function countDocuments(ctx: ServiceContext, filters: DocumentCountFilters = DOCUMENT_LIST_DEFAULTS) {
   accountScope(ctx);
-  const { count } = await documentListSql(ctx as AccountContext, documentListSchema.parse(raw));
+  const { count } = await documentListSql(ctx as AccountContext, { ...DOCUMENT_LIST_DEFAULTS, ...filters });
   const [row] = await queryRows<{ total: number }>(count.text, count.values);
   return row?.total ?? 0;
 }
 
 /** The documents most recently changed (spec "hot" documents), five by default. */
 export async function hotDocuments(ctx: ServiceContext, size = 5) {
-  return (await findDocuments(ctx, { size: Math.min(Math.max(size, 1), 25), orderBy: "updatedAt" })).items;
+  return (await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, size: Math.min(Math.max(size, 1), 25), orderBy: "updatedAt" })).items;
 }

@@ -5,7 +5,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { inspectContractFile } from "@/lib/files/inspect-contract-file";
 import { tooManyFiles, uploadMaxFiles, type UploadedFile } from "@/lib/files/upload-limits";
 import { defaultName, fileFields } from "./create-document";
-import { documentFieldsSchema, type DocumentFields } from "./document-schemas";
+import type { DocumentFields } from "./document-schemas";
 import { insertDocuments } from "./insert-documents";
 
 /**
@@ -13,7 +13,7 @@ import { insertDocuments } from "./insert-documents";
  * first and all are stored in one transaction, so one bad file stores none. Needs the plan's
  * import capability, ManageDocuments, and at most UPLOAD_MAX_FILES files.
  */
-export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFields, uploads: UploadedFile[]) {
+export async function importDocuments(ctx: ServiceContext, fields: DocumentFields, uploads: UploadedFile[]) {
   accountScope(ctx);
   assertPlanCapability(ctx, "import");
   if (uploads.length === 0)
@@ -22,7 +22,6 @@ export async function importDocuments(ctx: ServiceContext, rawFields: DocumentFi
       params: { name: "files", operation: "importDocuments" },
     });
   if (uploads.length > uploadMaxFiles()) throw tooManyFiles();
-  const fields = documentFieldsSchema.parse(rawFields);
   const files = [];
   for (const upload of uploads) files.push({ upload, file: await inspectContractFile(upload) });
   return insertDocuments(

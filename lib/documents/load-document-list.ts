@@ -85,6 +85,7 @@ async function listOptions(ctx: ServiceContext, archived: boolean) {
  */
 export async function loadDocumentList(ctx: ServiceContext, filters: DocumentListInput) {
   const { accountId } = accountScope(ctx);
+  // The edge: the filters come from the page's address (raw), so they are parsed here.
   const input = documentListSchema.parse(filters);
   const load = (ids: string[]) => listRows(accountId, ctx.userId!, ids);
   const [result, options] = await Promise.all([

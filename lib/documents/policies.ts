@@ -13,7 +13,6 @@ import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { getTranslator } from "@/lib/i18n/messages";
 import { displayName } from "@/lib/users/person";
@@ -79,10 +78,10 @@ export const upsertDocumentPolicySchema = z
     subscribe: z.boolean().optional(),
   })
   .strict();
-export type UpsertDocumentPolicyInput = z.input<typeof upsertDocumentPolicySchema>;
+export type UpsertDocumentPolicyInput = z.infer<typeof upsertDocumentPolicySchema>;
 
 export const answerAccessRequestSchema = z.object({ accept: z.boolean(), role: documentRoleSchema.optional() }).strict();
-export type AnswerAccessRequestInput = z.input<typeof answerAccessRequestSchema>;
+export type AnswerAccessRequestInput = z.infer<typeof answerAccessRequestSchema>;
 
 export const transferOwnershipSchema = z.object({ userId: id }).strict();
 
@@ -153,10 +152,9 @@ export async function touchDocumentAccess(ctx: ServiceContext, documentId: strin
 export async function upsertDocumentPolicy(
   ctx: ServiceContext,
   documentId: string,
-  raw: UpsertDocumentPolicyInput,
+  input: UpsertDocumentPolicyInput,
 ): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(upsertDocumentPolicySchema, raw, "upsertPolicy");
   const { document, role: callerRole } = await requireDocumentRole(ctx, documentId, "editor");
   const member = await requireActiveMember(accountId, input.userId);
   assertRoleFits(member, input.role);
@@ -202,9 +200,8 @@ export async function upsertDocumentPolicy(
  * An account administrator without an owner policy hands over without losing anything (they act
  * as owner anyway). Other owners keep their role. The new owner is emailed.
  */
-export async function transferDocumentOwnership(ctx: ServiceContext, documentId: string, rawUserId: string): Promise<PresentedPolicy> {
+export async function transferDocumentOwnership(ctx: ServiceContext, documentId: string, userId: string): Promise<PresentedPolicy> {
   const { accountId } = accountScope(ctx);
-  const { userId } = parseInput(transferOwnershipSchema, { userId: rawUserId }, "transferDocumentOwnership");
   const { document } = await requireDocumentRole(ctx, documentId, "owner");
   if (userId === ctx.userId) throw fieldError("userId", "self", "Choose someone else to own the document.");
   const member = await requireActiveMember(accountId, userId);

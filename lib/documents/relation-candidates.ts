@@ -1,12 +1,13 @@
+import type { z } from "zod";
 import type { ServiceContext } from "@/lib/auth/context";
 import { db } from "@/lib/db";
 import type { DocumentStatus } from "@/lib/generated/prisma/client";
-import { parseInput } from "@/lib/http/parse-input";
 import { canSeeTemplates } from "@/lib/templates/template-access";
+import { TEMPLATE_LIST_DEFAULTS } from "@/lib/templates/find-templates";
 import { findTemplates } from "@/lib/templates/templates";
 import { requireDocumentRole, visibleDocumentsWhere } from "./access";
-import { findDocuments } from "./find-documents";
-import { relationCandidatesSchema } from "./relation-schemas";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "./find-documents";
+import type { relationCandidatesSchema } from "./relation-schemas";
 
 /** The relation picker's search (spec DocumentRelation): what an editor may relate a document to. */
 export type RelationCandidates = {
@@ -22,8 +23,11 @@ const CANDIDATES = 10;
  * with names containing `q`; shorter text only the names; no text, the latest changed. Needs
  * editor on the document (only editors add relations).
  */
-export async function findRelationCandidates(ctx: ServiceContext, documentId: string, raw: { q?: string }): Promise<RelationCandidates> {
-  const { q } = parseInput(relationCandidatesSchema, raw, "relationCandidates");
+export async function findRelationCandidates(
+  ctx: ServiceContext,
+  documentId: string,
+  { q }: z.output<typeof relationCandidatesSchema>,
+): Promise<RelationCandidates> {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   const pick = (d: { id: string; name: string; ref: string | null; status: DocumentStatus }) => ({
     id: d.id,
@@ -33,7 +37,12 @@ export async function findRelationCandidates(ctx: ServiceContext, documentId: st
   });
   const found = new Map<string, RelationCandidates["documents"][number]>();
   if (q.length >= 3 || !q) {
-    const page = await findDocuments(ctx, { search: q || undefined, size: CANDIDATES + 1, orderBy: q ? "relevance" : "updatedAt" });
+    const page = await findDocuments(ctx, {
+      ...DOCUMENT_LIST_DEFAULTS,
+      search: q || undefined,
+      size: CANDIDATES + 1,
+      orderBy: q ? "relevance" : "updatedAt",
+    });
     for (const d of page.items) if (d.id !== document.id) found.set(d.id, pick(d));
   }
   if (q && found.size < CANDIDATES) {
@@ -51,6 +60,7 @@ export async function findRelationCandidates(ctx: ServiceContext, documentId: st
   const templates = canSeeTemplates(ctx)
     ? (
         await findTemplates(ctx, {
+          ...TEMPLATE_LIST_DEFAULTS,
           search: q || undefined,
           size: CANDIDATES,
           orderBy: q ? "name" : "updatedAt",

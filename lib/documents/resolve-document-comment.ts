@@ -3,9 +3,9 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
+import type { z } from "zod";
 import { auditComment, canResolveThread, commentInclude, forbidden, presentComment, type PresentedComment } from "./comment-model";
-import { resolveCommentSchema } from "./relation-schemas";
+import type { resolveCommentSchema } from "./relation-schemas";
 import { requireComment } from "./require-comment";
 
 /**
@@ -16,9 +16,8 @@ import { requireComment } from "./require-comment";
 export async function resolveDocumentComment(
   ctx: ServiceContext,
   commentId: string,
-  raw: { resolved?: boolean } = {},
+  { resolved }: z.output<typeof resolveCommentSchema> = { resolved: true },
 ): Promise<PresentedComment> {
-  const { resolved } = parseInput(resolveCommentSchema, raw, "resolveComment");
   const { comment, viewer } = await requireComment(ctx, commentId);
   if (!canResolveThread(viewer, comment)) {
     throw forbidden(

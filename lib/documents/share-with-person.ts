@@ -18,7 +18,6 @@ import { emailSchema } from "@/lib/sign-in/schemas";
 import { accountScope } from "@/lib/accounts/scope";
 import { prepareEmailDelivery, sendEmail } from "@/lib/email/send-email";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
-import { parseInput } from "@/lib/http/parse-input";
 import { formatDate } from "@/lib/i18n/format";
 import { matchLocale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
@@ -36,7 +35,7 @@ export const PERSONAL_LINK_DAYS = 30;
 export const EXTERNAL_SHARING_SETTING = "documentShareExternalAccountMembers";
 
 export const shareWithPersonSchema = z.object({ email: emailSchema, role: documentRoleSchema }).strict();
-export type ShareWithPersonInput = z.input<typeof shareWithPersonSchema>;
+export type ShareWithPersonInput = z.infer<typeof shareWithPersonSchema>;
 
 /** Only the one setting is read; the rest of the stored settings is not this file's business. */
 const externalSharingSchema = z.object({ [EXTERNAL_SHARING_SETTING]: z.boolean().optional() });
@@ -85,9 +84,12 @@ const refused = (reason: "externalSharingOff" | "memberSuspended", message: stri
  *   (membership disabled by an administrator): FORBIDDEN, `details.reason: "memberSuspended"`.
  *   Nothing is stored and nobody is emailed then.
  */
-export async function shareWithPerson(ctx: ServiceContext, documentId: string, raw: ShareWithPersonInput): Promise<ShareWithPersonResult> {
+export async function shareWithPerson(
+  ctx: ServiceContext,
+  documentId: string,
+  input: ShareWithPersonInput,
+): Promise<ShareWithPersonResult> {
   const { accountId } = accountScope(ctx);
-  const input = parseInput(shareWithPersonSchema, raw, "shareWithPerson");
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
 
   const membership = await db.accountPolicy.findFirst({

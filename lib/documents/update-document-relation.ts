@@ -1,12 +1,13 @@
 import { db } from "@/lib/db";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
+import type { z } from "zod";
 import { parseInput } from "@/lib/http/parse-input";
 import { createDocumentRelation } from "./create-document-relation";
 import { presentRelations, type PresentedRelation } from "./present-relations";
 import { lockDocumentRow } from "@/lib/database/lock-row";
 import { assertNoDuplicate, auditPayload, relationNotFound, requireEditableRelation } from "./relation-rules";
-import { updateRelationSchema, type CreateRelationInput, type UpdateRelationInput } from "./relation-schemas";
+import { createRelationSchema, updateRelationSchema } from "./relation-schemas";
 
 /**
  * Changes a relation's type or tag (the context menu's "Update tag"; an empty tag clears it).
@@ -15,9 +16,8 @@ import { updateRelationSchema, type CreateRelationInput, type UpdateRelationInpu
 export async function updateDocumentRelation(
   ctx: ServiceContext,
   relationId: string,
-  raw: UpdateRelationInput,
+  input: z.output<typeof updateRelationSchema>,
 ): Promise<PresentedRelation> {
-  const input = parseInput(updateRelationSchema, raw, "updateRelation");
   const { relation, role } = await requireEditableRelation(ctx, relationId);
   const updated = await db.$transaction(async (tx) => {
     // The source document held: no unique index can refuse a duplicate (one target column is always null).
@@ -36,8 +36,16 @@ export async function updateDocumentRelation(
   return (await presentRelations(ctx, relation.fromId, role, [updated]))[0];
 }
 
-/** upsertRelation: without `id` the fields of a new relation, with it a change of type or tag. */
-export type UpsertRelationInput = CreateRelationInput & { id?: string | null };
+/**
+ * upsertRelation as its declaration parses it: without `id` the fields of a new relation, with it
+ * a change of type or tag. The declaration takes both shapes at once, so it checks each field but
+ * neither shape's own rules (one end and the default type of a new relation; no end beside `id`).
+ */
+export type UpsertRelationInput = z.output<typeof updateRelationSchema> & {
+  id?: string | null;
+  toDocumentId?: string | null;
+  toTemplateId?: string | null;
+};
 /**
  * Creates a relation from `documentId`, or, when `id` names one of the account's relations
  * leaving that document, changes its type or tag (the target of a relation never changes:
@@ -48,10 +56,10 @@ export type UpsertRelationInput = CreateRelationInput & { id?: string | null };
 export async function upsertDocumentRelation(
   ctx: ServiceContext,
   documentId: string,
-  raw: UpsertRelationInput,
+  { id, ...data }: UpsertRelationInput,
 ): Promise<PresentedRelation> {
-  const { id, ...data } = raw;
-  if (!id) return createDocumentRelation(ctx, documentId, data);
+  // The declaration parsed a shape of either kind: which one this is is judged here, by its own schema.
+  if (!id) return createDocumentRelation(ctx, documentId, parseInput(createRelationSchema, data, "upsertRelation"));
   const input = parseInput(updateRelationSchema, data, "upsertRelation");
   const { relation } = await requireEditableRelation(ctx, id);
   // Seen from another document the id would name a relation this document does not own.

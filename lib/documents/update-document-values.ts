@@ -46,11 +46,10 @@ const canonical = (value: unknown): string =>
 export async function updateDocumentValues(
   ctx: ServiceContext,
   documentId: string,
-  raw: z.input<typeof updateDocumentValuesSchema>,
+  input: z.output<typeof updateDocumentValuesSchema>,
   uploads: FieldUpload[] = [],
 ) {
   accountScope(ctx);
-  const input = updateDocumentValuesSchema.parse(raw);
   const { document } = await requireDocumentRole(ctx, documentId, "editor", { attachments: { where: { variable: { not: null } } } });
   await assertNotLockedByOther(ctx, document);
   return writeDocumentValues(ctx, document as ValuesDocument, input, uploads);

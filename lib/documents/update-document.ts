@@ -5,7 +5,7 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireDocumentRole } from "./access";
-import { documentFieldsSchema, type DocumentFields } from "./document-schemas";
+import type { DocumentFields } from "./document-schemas";
 import { documentInclude } from "./document-include";
 import { assertNotLockedByOther } from "./document-lock";
 import { assertOwnReferences } from "./references";
@@ -15,9 +15,8 @@ const toDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
 
 /** Updates a document's details (name, dates, value, category, tags, folder ...). Needs editor. */
-export async function updateDocument(ctx: ServiceContext, documentId: string, raw: DocumentFields) {
+export async function updateDocument(ctx: ServiceContext, documentId: string, input: DocumentFields) {
   const { accountId } = accountScope(ctx);
-  const input = documentFieldsSchema.parse(raw);
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await assertNotLockedByOther(ctx, document);
   if (input.ref !== undefined && input.ref !== document.ref) {

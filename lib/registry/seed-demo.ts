@@ -99,6 +99,7 @@ async function seedDemoContent(ctx: ServiceContext) {
   await createDocumentFromTemplate(ctx, {
     templateId: template.id,
     values: { "effective date": "2026-11-01", client: "Contoso Iberia", "term months": 24, "monthly fee": 900, jurisdiction: "Portugal" },
+    fields: {},
   });
   const lease = await createDocumentFromUpload(
     ctx,

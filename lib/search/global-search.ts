@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { can } from "@/lib/auth/permissions";
 import { accountScope } from "@/lib/accounts/scope";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { canSeeTemplates, templatesWhere } from "@/lib/templates/template-access";
 import { matchingTemplateIds } from "@/lib/templates/template-search";
 
@@ -23,7 +23,7 @@ export async function globalSearch(ctx: ServiceContext, q: string) {
   const canSeeTaxonomy = can(ctx, ["ViewDocuments", "ViewTemplates"]);
   const [documents, templates, members, categories, tags] = await Promise.all([
     can(ctx, ["ViewDocuments", "ManageDocuments", "ViewAllDocuments"])
-      ? findDocuments(ctx, { search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items)
+      ? findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: q, size: LIMIT, orderBy: "relevance" }).then((page) => page.items)
       : [],
     canSeeTemplates(ctx)
       ? matchingTemplateIds(accountId, q, ctx.locale).then((ids) =>

@@ -9,7 +9,7 @@ import { storage } from "@/lib/storage/storage";
 import { templatesWhere } from "./template-access";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables } from "./variables";
-import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
+import { type TemplateFields, templateInclude } from "./template-schemas";
 import { initialVariables, inspectTemplateFile, templateFileColumns, templateStorageKey } from "./template-file";
 import { clip } from "@/lib/text/clip";
 
@@ -18,9 +18,8 @@ import { clip } from "@/lib/text/clip";
  * variable fields found (one format only; a PDF needs a form), stored, and the template saved
  * unpublished with a text definition for each field. Needs ManageTemplates.
  */
-export async function createTemplate(ctx: ServiceContext, fields: TemplateFields, upload: UploadedFile) {
+export async function createTemplate(ctx: ServiceContext, input: TemplateFields, upload: UploadedFile) {
   const { accountId } = templatesWhere(ctx, "manage");
-  const input = templateFieldsSchema.parse(fields);
   const file = await inspectTemplateFile(upload);
   const variables = input.variables ?? initialVariables(file);
   assertValidVariables(variables);

@@ -2,7 +2,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { csvStream } from "@/lib/documents/export-csv";
 import { getTranslator } from "@/lib/i18n/messages";
 import { templatesWhere } from "./template-access";
-import { findTemplates, type TemplateListInput } from "./templates";
+import type { TemplateListFilters } from "./find-templates";
+import { findTemplates } from "./templates";
 
 /**
  * The filtered template list of the caller's account as CSV: UTF-8 with BOM, at most
@@ -10,7 +11,7 @@ import { findTemplates, type TemplateListInput } from "./templates";
  * Checks ViewTemplates before the download starts, so a refusal is an error response and not an
  * empty file; every page is then read through findTemplates, scoped to the account.
  */
-export async function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateListInput): Promise<ReadableStream<Uint8Array>> {
+export async function exportTemplatesCsv(ctx: ServiceContext, filters: TemplateListFilters): Promise<ReadableStream<Uint8Array>> {
   templatesWhere(ctx, "view");
   const t = getTranslator(ctx.locale);
   const header = [

@@ -8,7 +8,7 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { refreshTemplateSearch } from "./template-search";
 import { assertValidVariables, type Variable } from "./variables";
 import { requireTemplate, templatesWhere } from "./template-access";
-import { templateFieldsSchema, type TemplateFields, templateInclude } from "./template-schemas";
+import { type TemplateFields, templateInclude } from "./template-schemas";
 
 /** VALIDATION_FAILED unless every field sent is one of the template's (`stored`) and they are valid together. */
 function assertKnownVariables(input: Variable[], stored: Prisma.JsonValue) {
@@ -28,10 +28,9 @@ function assertKnownVariables(input: Variable[], stored: Prisma.JsonValue) {
  * lock, so a new version uploaded at the same time (updateTemplateVersion) is not given the old
  * version's fields.
  */
-export async function updateTemplate(ctx: ServiceContext, templateId: string, fields: TemplateFields) {
-  // The permission comes before the input is read, the template after: as every template service.
+export async function updateTemplate(ctx: ServiceContext, templateId: string, input: TemplateFields) {
+  // The permission comes first, the template after: as every template service.
   const { accountId } = templatesWhere(ctx, "manage");
-  const input = templateFieldsSchema.parse(fields);
   const existing = await requireTemplate(ctx, templateId, "manage", { select: { id: true, variables: true } });
   if (input.variables) assertKnownVariables(input.variables, existing.variables);
   return db.$transaction(async (tx) => {

@@ -10,6 +10,7 @@ import { findCategories } from "@/lib/categories/find-categories";
 import { findTags } from "@/lib/tags/tags";
 import { findTemplatesAuthors } from "@/lib/templates/find-templates-authors";
 import { listParams } from "@/lib/documents/list-query";
+import { TEMPLATE_LIST_DEFAULTS } from "@/lib/templates/find-templates";
 import { templateListFromQuery } from "@/lib/templates/find-templates-query";
 import { findTemplates, templateListSchema } from "@/lib/templates/templates";
 import { hasSeenWelcomeTour } from "@/lib/users/has-seen-welcome-tour";
@@ -38,7 +39,7 @@ export default async function TemplatesPage({ searchParams }: { searchParams: Se
   // A hand-edited address with a bad filter shows the cleared list rather than an error page.
   const filters = templateListSchema.safeParse(templateListFromQuery(params));
   const [page, tree, categories, tags, authors] = await Promise.all([
-    findTemplates(ctx, filters.success ? filters.data : {}),
+    findTemplates(ctx, filters.success ? filters.data : TEMPLATE_LIST_DEFAULTS),
     folderTree(ctx, "template"),
     findCategories(ctx, { group: "template" }),
     findTags(ctx),

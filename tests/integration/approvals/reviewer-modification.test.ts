@@ -52,7 +52,11 @@ beforeAll(async () => {
     ],
   });
   await publishUnpublishTemplate(w.adminCtx, template.id, true);
-  fromTemplate = await createDocumentFromTemplate(w.adminCtx, { templateId: template.id, values: { client: "Acme", amount: "100" } });
+  fromTemplate = await createDocumentFromTemplate(w.adminCtx, {
+    templateId: template.id,
+    values: { client: "Acme", amount: "100" },
+    fields: {},
+  });
   await listenForEvents();
 }, 60_000);
 afterAll(async () => {

@@ -190,6 +190,7 @@ describe("workspace data store", () => {
     const fromStore = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { client: "Acme", "company legal name": "", fee: null },
+      fields: {},
     });
     const file = await getDocumentFile(ctx, fromStore.id);
     const text = bodyText(new Uint8Array(await new Response(file.stream).arrayBuffer()));
@@ -203,6 +204,7 @@ describe("workspace data store", () => {
     const typed = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { client: "Acme", "company legal name": "Wombat Ltd", fee: 50 },
+      fields: {},
     });
     const typedFile = await getDocumentFile(ctx, typed.id);
     const typedText = bodyText(new Uint8Array(await new Response(typedFile.stream).arrayBuffer()));
@@ -218,7 +220,7 @@ describe("workspace data store", () => {
       variables: [{ name: "start", type: "date", required: true, deprecated: false, options: {} }],
     });
     await publishUnpublishTemplate(ctx, template.id, true);
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({
+    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {}, fields: {} })).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       details: { fields: [{ path: "start", code: "date" }] },
     });

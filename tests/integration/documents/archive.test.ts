@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { archiveDocument } from "@/lib/documents/archive-document";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { expiringDocuments } from "@/lib/documents/expiring-documents";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { getDocument } from "@/lib/documents/get-document";
 import { lockDocument } from "@/lib/documents/lock-document";
@@ -37,11 +37,13 @@ describe("archiving documents", () => {
     const archived = await archiveDocument(ctx, doc.id, true);
     expect(archived.archived).toBe(true);
     expect((await findDocuments(ctx)).items.map((d) => d.id)).toEqual([kept.id]);
-    expect((await findDocuments(ctx, { search: "wallaby" })).total).toBe(0);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "wallaby" })).total).toBe(0);
     expect(await expiringDocuments(ctx)).toEqual([]);
     // The archive lists it, search included, and the document itself still opens.
-    expect((await findDocuments(ctx, { archived: true })).items.map((d) => d.id)).toEqual([doc.id]);
-    expect((await findDocuments(ctx, { archived: true, search: "wallaby" })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, archived: true })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, archived: true, search: "wallaby" })).items.map((d) => d.id)).toEqual([
+      doc.id,
+    ]);
     expect((await getDocument(ctx, doc.id)).archived).toBe(true);
     // Archiving again changes nothing and records nothing more.
     await archiveDocument(ctx, doc.id, true);

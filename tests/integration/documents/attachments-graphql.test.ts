@@ -132,7 +132,7 @@ describe("upload fields through createDocument(fieldFiles)", () => {
   });
 
   it("fieldFiles go with a template only: beside a file or fromDocument they are VALIDATION_FAILED", async () => {
-    const source = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Source" } }, [
+    const source = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Source" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const before = await db.document.count({ where: { accountId: a.account.id } });
@@ -154,7 +154,7 @@ describe("upload fields through createDocument(fieldFiles)", () => {
 
 describe("createAttachment and deleteAttachment", () => {
   it("an owner adds an annex and removes it; the file of a field stays", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Globex" } }, [
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Globex" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const added = await graphqlUpload<{ createAttachment: AttachmentFields }>(ADD, {
@@ -197,7 +197,7 @@ describe("createAttachment and deleteAttachment", () => {
   });
 
   it("a file that is no PDF, Word or image is refused", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Initech" } }, [
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Initech" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const refused = await graphqlUpload(ADD, {
@@ -211,7 +211,7 @@ describe("createAttachment and deleteAttachment", () => {
 
 describe("another workspace", () => {
   it("gets NOT_FOUND for attachments, createAttachment and deleteAttachment, and changes nothing", async () => {
-    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Umbrella" } }, [
+    const doc = await createDocumentFromTemplate(a.ctx, { templateId: a.template.id, values: { client: "Umbrella" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const [logo] = await findDocumentAttachments(a.ctx, doc.id);
@@ -238,7 +238,7 @@ describe("another workspace", () => {
       expect(removed.errors?.[0].extensions.code).toBe("NOT_FOUND");
     }
     // Nor through a document of their own: an attachment belongs to one document.
-    const theirs = await createDocumentFromTemplate(b.ctx, { templateId: b.template.id, values: { client: "Theirs" } }, [
+    const theirs = await createDocumentFromTemplate(b.ctx, { templateId: b.template.id, values: { client: "Theirs" }, fields: {} }, [
       { field: "logo", name: "theirs.png", bytes: LOGO },
     ]);
     const viaOwn = await graphql(REMOVE, { accessToken, variables: { documentId: theirs.id, id: annexId } });

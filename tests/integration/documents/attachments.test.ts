@@ -54,7 +54,7 @@ beforeAll(async () => {
 describe("upload fields of a template", () => {
   it("puts the picture in the document, keeps each file with it and writes the names of the others", async () => {
     const { ctx, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "acme-logo.png", bytes: LOGO },
       { field: "annex", name: "site plan.pdf", bytes: ANNEX },
     ]);
@@ -89,7 +89,7 @@ describe("upload fields of a template", () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
     const before = await storedFiles(account.id);
     const error = await caught(
-      createDocumentFromTemplate(ctx, { templateId: template.id, values: {} }, [
+      createDocumentFromTemplate(ctx, { templateId: template.id, values: {}, fields: {} }, [
         { field: "logo", name: "logo.png", bytes: ANNEX },
         { field: "annex", name: "annex.pdf", bytes: EXE },
         { field: "plan", name: "empty.pdf", bytes: new Uint8Array() },
@@ -113,7 +113,9 @@ describe("upload fields of a template", () => {
   it("asks for a required picture, and never takes the client's word for a file", async () => {
     const { ctx, template } = await uploadFieldsTemplate();
     const forged = { name: "forged.png", mimetype: "image/png", size: 10 };
-    const error = await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", logo: forged } }));
+    const error = await caught(
+      createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", logo: forged }, fields: {} }),
+    );
     expect((error!.details.fields as { path: string; code: string }[]).map((f) => [f.path, f.code])).toEqual([["logo", "required"]]);
   });
 
@@ -127,9 +129,9 @@ describe("upload fields of a template", () => {
         { field: "logo", name: "b.png", bytes: LOGO },
       ],
     ]) {
-      expect((await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, uploads)))?.code).toBe(
-        "VALIDATION_FAILED",
-      );
+      expect(
+        (await caught(createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, uploads)))?.code,
+      ).toBe("VALIDATION_FAILED");
     }
   });
 
@@ -145,7 +147,7 @@ describe("upload fields of a template", () => {
       required: false,
     });
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Ada" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Ada" }, fields: {} }, [
       { field: "photo", name: "ada.png", bytes: makePng(60, 60) },
     ]);
     const filled = await PDFDocument.load(await bytesOf(await getDocumentFile(ctx, doc.id)));
@@ -160,7 +162,7 @@ describe("upload fields of a template", () => {
 describe("a document's attachments", () => {
   it("editors attach and remove annexes, readers only read, and a field's file stays", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const reader = await addMember(account.id, "Member");
@@ -196,7 +198,7 @@ describe("a document's attachments", () => {
 
   it("waits while someone else edits the document", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const editor = await addMember(account.id, "Member");
@@ -207,7 +209,7 @@ describe("a document's attachments", () => {
 
   it("a copy has its own copies of the files, and deleting a document deletes its files", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
@@ -229,7 +231,7 @@ describe("a document's attachments", () => {
 
   it("another workspace sees none of it", async () => {
     const { ctx, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const [logo] = await findDocumentAttachments(ctx, doc.id);
@@ -245,7 +247,7 @@ describe("a document's attachments", () => {
       expect((await caught(call()))?.code).toBe("NOT_FOUND");
     }
     // Nor through a document of their own: an attachment belongs to one document.
-    const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [
+    const theirs = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" }, fields: {} }, [
       { field: "logo", name: "other.png", bytes: LOGO },
     ]);
     expect((await caught(getDocumentAttachmentFile(ctx, theirs.id, logo.id)))?.code).toBe("NOT_FOUND");
@@ -256,11 +258,11 @@ describe("a document's attachments", () => {
 describe("attachments through a share link", () => {
   it("a visitor sees and downloads the document's files, none of another document's, and nothing once the link expired", async () => {
     const { ctx, account, template } = await uploadFieldsTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" } }, [
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: LOGO },
     ]);
     const annex = await addDocumentAttachment(ctx, doc.id, { name: "plan.pdf", bytes: ANNEX });
-    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" } }, [
+    const other = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Other" }, fields: {} }, [
       { field: "logo", name: "other.png", bytes: LOGO },
     ]);
     const [otherLogo] = await findDocumentAttachments(ctx, other.id);
@@ -351,9 +353,11 @@ describe("attachments over REST", () => {
     const body = (await refused.json()) as { error: { code: string; details: { fields: { path: string; message: string }[] } } };
     expect(body.error.details.fields).toEqual([expect.objectContaining({ path: "logo", message: "Elige una imagen PNG o JPEG." })]);
 
-    const doc = await createDocumentFromTemplate(session.ctx, { templateId: session.template.id, values: { client: "Initech" } }, [
-      { field: "logo", name: "logo.png", bytes: LOGO },
-    ]);
+    const doc = await createDocumentFromTemplate(
+      session.ctx,
+      { templateId: session.template.id, values: { client: "Initech" }, fields: {} },
+      [{ field: "logo", name: "logo.png", bytes: LOGO }],
+    );
     const [logo] = await findDocumentAttachments(session.ctx, doc.id);
     const other = await createAccount("Attachments REST other");
     const token = (await signedInAs(other.owner.id, other.account.id)).accessToken;

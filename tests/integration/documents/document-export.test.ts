@@ -3,7 +3,7 @@ import { countStatements, db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
 import { exportDocumentsCsv } from "@/lib/documents/export-csv";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { searchVectorSql } from "@/lib/documents/search-index";
 import { addMember, createAccount, signedInAs } from "@/tests/factories";
 
@@ -44,30 +44,32 @@ const exported = async (ctx: ServiceContext, filters: Parameters<typeof exportDo
 const listed = async (filters: Parameters<typeof findDocuments>[1]) => {
   const names: string[] = [];
   for (let page = 1; page <= Math.ceil(DOCUMENTS / 100); page++)
-    names.push(...(await findDocuments(admin, { ...filters, page, size: 100 })).items.map((d) => d.name));
+    names.push(...(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, ...filters, page, size: 100 })).items.map((d) => d.name));
   return names;
 };
 
 describe("document CSV export", () => {
   it("holds the list's documents in the list's order, past one page, reading the list once", async () => {
-    const { result: names, statements } = await countStatements(() => exported(admin, {}));
+    const { result: names, statements } = await countStatements(() => exported(admin, DOCUMENT_LIST_DEFAULTS));
     expect(names).toHaveLength(DOCUMENTS);
-    expect(names).toEqual(await listed({}));
+    expect(names).toEqual(await listed(DOCUMENT_LIST_DEFAULTS));
     // One statement picks the ids; each page of rows is loaded by id, none counts again.
     expect(statements.filter((sql) => sql.includes('SELECT d.id FROM "Document" d'))).toHaveLength(1);
     expect(statements.filter((sql) => /count\(/i.test(sql))).toHaveLength(0);
 
-    const byName = await exported(admin, { orderBy: "name", sortBy: "asc" });
-    expect(byName).toEqual(await listed({ orderBy: "name", sortBy: "asc" }));
+    const byName = await exported(admin, { ...DOCUMENT_LIST_DEFAULTS, orderBy: "name", sortBy: "asc" });
+    expect(byName).toEqual(await listed({ ...DOCUMENT_LIST_DEFAULTS, orderBy: "name", sortBy: "asc" }));
     expect(byName[0]).toBe("Lease 001");
   });
 
   it("exports a search by update time, and only what the caller may see", async () => {
-    const leases = await exported(admin, { search: "lease", orderBy: "relevance" });
+    const leases = await exported(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "lease", orderBy: "relevance" });
     expect(leases).toHaveLength(DOCUMENTS - Math.ceil(DOCUMENTS / 3));
-    expect(leases).toEqual(await listed({ search: "lease", orderBy: "updatedAt" }));
-    expect(await exported(admin, { search: "memo", statuses: ["active"] })).toEqual(await listed({ search: "memo", statuses: ["active"] }));
+    expect(leases).toEqual(await listed({ ...DOCUMENT_LIST_DEFAULTS, search: "lease", orderBy: "updatedAt" }));
+    expect(await exported(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "memo", statuses: ["active"] })).toEqual(
+      await listed({ ...DOCUMENT_LIST_DEFAULTS, search: "memo", statuses: ["active"] }),
+    );
     // A member with no role on any of them exports the header alone.
-    expect(await exported(member, {})).toEqual([]);
+    expect(await exported(member, DOCUMENT_LIST_DEFAULTS)).toEqual([]);
   });
 });

@@ -42,6 +42,7 @@ describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice ins
     const document = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { tenant: "Ada Lovelace", start: "2027-01-15" },
+      fields: {},
     });
     expect(document.name).toBe("Lease Ada Lovelace");
 
@@ -70,7 +71,7 @@ describe.runIf(!process.env.SOFFICE_PATH && sofficePath())("with LibreOffice ins
       ],
     });
     await publishUnpublishTemplate(ctx, template.id, true);
-    const document = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { sender: "Acme" } }, [
+    const document = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { sender: "Acme" }, fields: {} }, [
       { field: "logo", name: "logo.png", bytes: makePng(400, 120) },
     ]);
     const pdf = await PDFDocument.load(await bytesOf((await getDocumentPdf(ctx, document.id)).stream));

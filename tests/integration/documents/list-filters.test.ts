@@ -5,7 +5,7 @@ import { createCategory } from "@/lib/categories/save-category";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { exportDocumentsCsv } from "@/lib/documents/export-csv";
 import { visibleDocumentsSql } from "@/lib/documents/access";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { findDocumentsAuthors } from "@/lib/documents/find-documents-authors";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { createFolder } from "@/lib/folders/folders";
@@ -59,16 +59,25 @@ beforeAll(async () => {
 
 describe("the /docs filters and sort", () => {
   it("each filter picks exactly its documents", async () => {
-    expect(await names(admin, { categoryId: refs.categoryId })).toEqual(["Alpha lease"]);
-    expect(await names(admin, { tagIds: [refs.tagId] })).toEqual(["Bravo urgent"]);
-    expect(await names(admin, { folderId: refs.folderId })).toEqual(["Charlie filed"]);
-    expect(await names(admin, { folderId: null })).toEqual(["Delta by colleague", "Bravo urgent", "Alpha lease"]);
-    expect(await names(admin, { authorId: refs.colleagueId })).toEqual(["Delta by colleague"]);
-    expect(await names(admin, { dateField: "startedAt", from: "2026-02-01", to: "2026-03-01" })).toEqual(["Bravo urgent"]);
-    expect(await names(admin, { dateField: "endedAt", to: "2026-12-31" })).toEqual(["Delta by colleague"]);
-    expect(await names(admin, { dateField: "createdAt", from: "2026-01-02", to: "2026-01-03" })).toEqual(["Charlie filed", "Bravo urgent"]);
-    expect(await names(admin, { search: "charlie" })).toEqual(["Charlie filed"]);
-    expect(await names(admin, { categoryId: refs.categoryId, authorId: refs.colleagueId })).toEqual([]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, categoryId: refs.categoryId })).toEqual(["Alpha lease"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, tagIds: [refs.tagId] })).toEqual(["Bravo urgent"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, folderId: refs.folderId })).toEqual(["Charlie filed"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, folderId: null })).toEqual([
+      "Delta by colleague",
+      "Bravo urgent",
+      "Alpha lease",
+    ]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, authorId: refs.colleagueId })).toEqual(["Delta by colleague"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, dateField: "startedAt", from: "2026-02-01", to: "2026-03-01" })).toEqual([
+      "Bravo urgent",
+    ]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, dateField: "endedAt", to: "2026-12-31" })).toEqual(["Delta by colleague"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, dateField: "createdAt", from: "2026-01-02", to: "2026-01-03" })).toEqual([
+      "Charlie filed",
+      "Bravo urgent",
+    ]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "charlie" })).toEqual(["Charlie filed"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, categoryId: refs.categoryId, authorId: refs.colleagueId })).toEqual([]);
   });
 
   it("reads the date range in UTC whatever the server's own time zone", async () => {
@@ -76,11 +85,13 @@ describe("the /docs filters and sort", () => {
     process.env.TZ = "Pacific/Kiritimati"; // UTC+14: a day boundary sent in local time moves by most of a day
     try {
       expect(new Date(Date.UTC(2026, 0, 2)).getTimezoneOffset()).toBe(-840);
-      expect(await names(admin, { dateField: "createdAt", from: "2026-01-02", to: "2026-01-03" })).toEqual([
+      expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, dateField: "createdAt", from: "2026-01-02", to: "2026-01-03" })).toEqual([
         "Charlie filed",
         "Bravo urgent",
       ]);
-      expect(await names(admin, { dateField: "startedAt", from: "2026-02-01", to: "2026-03-01" })).toEqual(["Bravo urgent"]);
+      expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, dateField: "startedAt", from: "2026-02-01", to: "2026-03-01" })).toEqual([
+        "Bravo urgent",
+      ]);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
@@ -88,26 +99,26 @@ describe("the /docs filters and sort", () => {
   });
 
   it("sorts by each column both ways, nulls last, and pages by 25 by default", async () => {
-    expect(await names(admin, {})).toEqual(["Delta by colleague", "Charlie filed", "Bravo urgent", "Alpha lease"]);
-    expect(await names(admin, { orderBy: "updatedAt", sortBy: "asc" })).toEqual([
+    expect(await names(admin, DOCUMENT_LIST_DEFAULTS)).toEqual(["Delta by colleague", "Charlie filed", "Bravo urgent", "Alpha lease"]);
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, orderBy: "updatedAt", sortBy: "asc" })).toEqual([
       "Alpha lease",
       "Bravo urgent",
       "Charlie filed",
       "Delta by colleague",
     ]);
-    expect(await names(admin, { orderBy: "name", sortBy: "asc" })).toEqual([
+    expect(await names(admin, { ...DOCUMENT_LIST_DEFAULTS, orderBy: "name", sortBy: "asc" })).toEqual([
       "Alpha lease",
       "Bravo urgent",
       "Charlie filed",
       "Delta by colleague",
     ]);
-    const byEndAsc = await names(admin, { orderBy: "endedAt", sortBy: "asc" });
+    const byEndAsc = await names(admin, { ...DOCUMENT_LIST_DEFAULTS, orderBy: "endedAt", sortBy: "asc" });
     expect(byEndAsc.slice(0, 2)).toEqual(["Delta by colleague", "Alpha lease"]);
     expect(byEndAsc.slice(2).sort()).toEqual(["Bravo urgent", "Charlie filed"]);
-    const byEnd = await names(admin, { orderBy: "endedAt", sortBy: "desc" });
+    const byEnd = await names(admin, { ...DOCUMENT_LIST_DEFAULTS, orderBy: "endedAt", sortBy: "desc" });
     expect(byEnd.slice(0, 2)).toEqual(["Alpha lease", "Delta by colleague"]);
     expect(byEnd.slice(2).sort()).toEqual(["Bravo urgent", "Charlie filed"]);
-    const page = await findDocuments(admin, { size: 2, page: 2 });
+    const page = await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, size: 2, page: 2 });
     expect(page).toMatchObject({ page: 2, pages: 2, total: 4, perPage: 2 });
     expect(page.items.map((d) => d.name)).toEqual(["Bravo urgent", "Alpha lease"]);
     expect((await findDocuments(admin)).perPage).toBe(25);
@@ -149,7 +160,9 @@ describe("the /docs filters and sort", () => {
   });
 
   it("exports the filtered list as CSV, statuses in the caller's language", async () => {
-    const csv = await new Response(await exportDocumentsCsv({ ...admin, locale: "es" }, { tagIds: [refs.tagId] })).text();
+    const csv = await new Response(
+      await exportDocumentsCsv({ ...admin, locale: "es" }, { ...DOCUMENT_LIST_DEFAULTS, tagIds: [refs.tagId] }),
+    ).text();
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trim()

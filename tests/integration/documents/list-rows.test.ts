@@ -4,7 +4,7 @@ import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createCategory } from "@/lib/categories/save-category";
 import { documentRoles } from "@/lib/documents/access";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 /** What a row of the list showed when Prisma loaded it: findDocuments' item, shaped as the list shapes it. */
 async function expectedRows(ctx: ServiceContext) {
-  const items = (await findDocuments(ctx, {})).items;
+  const items = (await findDocuments(ctx, DOCUMENT_LIST_DEFAULTS)).items;
   const roles = await documentRoles(ctx, items);
   return items.map((d) => ({
     id: d.id,

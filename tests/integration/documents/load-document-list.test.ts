@@ -8,7 +8,7 @@ import { documentRoles } from "@/lib/documents/access";
 import { archiveDocument } from "@/lib/documents/archive-document";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
-import { countDocuments, findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, countDocuments, findDocuments } from "@/lib/documents/find-documents";
 import { findDocumentsAuthors } from "@/lib/documents/find-documents-authors";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
@@ -91,7 +91,7 @@ describe("loadDocumentList (/docs)", () => {
     expect(mine.documents[0]!.abilities).toEqual({ edit: roles.get(ids.second!)!.edit, manage: roles.get(ids.second!)!.manage });
     expect(mine.documents[0]!.abilities).toEqual({ edit: true, manage: false });
     // The rows carry only the caller's own policies (the admin's owner policy is not the Member's).
-    const items = (await findDocuments(member, {})).items;
+    const items = (await findDocuments(member, DOCUMENT_LIST_DEFAULTS)).items;
     expect(items[0]!.policies).toEqual([expect.objectContaining({ role: "editor", status: "active" })]);
     const theirs = await loadDocumentList(page(outsider), {});
     expect(theirs.documents.map((d) => d.id)).toEqual([ids.theirs]);
@@ -100,24 +100,32 @@ describe("loadDocumentList (/docs)", () => {
   it("finds words with their passages, the same rows as findDocuments", async () => {
     const list = await loadDocumentList(page(admin), { search: "indemnity", orderBy: "relevance" });
     expect(list.documents.map((d) => d.id).sort()).toEqual(
-      (await findDocuments(admin, { search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort(),
+      (await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "indemnity", orderBy: "relevance" })).items.map((d) => d.id).sort(),
     );
     expect(list.documents).toHaveLength(3);
     expect(list.page).toEqual({ page: 1, pages: 1, total: 3, capped: false, ranked: false });
     // The ids statement counts the matches: past the last page, the count statement still gives the total.
-    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 2 })).toMatchObject({
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "indemnity", size: 2, page: 2 })).toMatchObject({
       total: 3,
       pages: 2,
       items: [expect.anything()],
     });
-    expect(await findDocuments(admin, { search: "indemnity", size: 2, page: 3 })).toMatchObject({ total: 3, pages: 2, items: [] });
-    expect(await findDocuments(admin, { search: "nowhere-to-be-found" })).toMatchObject({ total: 0, pages: 1, items: [] });
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "indemnity", size: 2, page: 3 })).toMatchObject({
+      total: 3,
+      pages: 2,
+      items: [],
+    });
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "nowhere-to-be-found" })).toMatchObject({
+      total: 0,
+      pages: 1,
+      items: [],
+    });
     expect(list.documents.every((d) => d.highlight?.some((part) => part.match && /indemnity/i.test(part.text)))).toBe(true);
   });
 
   it("counts up to a limit when asked, and then says there are more", async () => {
     // A filter (the root folder, where all three are): the count runs, up to the limit.
-    const atRoot = { size: 1, folderId: null };
+    const atRoot = { ...DOCUMENT_LIST_DEFAULTS, size: 1, folderId: null };
     expect(await findDocuments(admin, atRoot, { countLimit: 5 })).toMatchObject({ total: 3, capped: false, pages: 3 });
     expect(await findDocuments(admin, atRoot, { countLimit: 3 })).toMatchObject({ total: 3, capped: false, pages: 3 });
     // Past the limit: the limit, and at least one page after a full one (newest first: Third, Second, First).
@@ -158,8 +166,8 @@ describe("loadDocumentList (/docs)", () => {
         ]),
       );
     const totals = async () => ({
-      listed: await findDocuments(ctx, { size: 1 }, { countLimit: 1 }),
-      archive: await findDocuments(ctx, { size: 1, archived: true }, { countLimit: 1 }),
+      listed: await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, size: 1 }, { countLimit: 1 }),
+      archive: await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, size: 1, archived: true }, { countLimit: 1 }),
     });
     expect(await kept()).toEqual({ false: 4 });
     expect((await totals()).listed).toMatchObject({ total: 4, capped: false, pages: 4 });
@@ -172,7 +180,7 @@ describe("loadDocumentList (/docs)", () => {
 
     // A caller who sees only what was shared with them is counted, not read from the counts.
     await upsertDocumentPolicy(ctx, b.id, { userId: plain.id, role: "reader" });
-    expect(await findDocuments(reader, { size: 1 })).toMatchObject({ total: 1, capped: false });
+    expect(await findDocuments(reader, { ...DOCUMENT_LIST_DEFAULTS, size: 1 })).toMatchObject({ total: 1, capped: false });
 
     await deleteDocuments(ctx, [a.id, b.id]);
     expect(await kept()).toEqual({ false: 2, true: 0 });
@@ -182,6 +190,10 @@ describe("loadDocumentList (/docs)", () => {
     expect(await kept()).toEqual({ false: 1 });
     expect(await kept()).toEqual(await counted());
     expect((await loadDocumentList(page(ctx), {})).page).toEqual({ page: 1, pages: 1, total: 1, capped: false, ranked: false });
-    expect([await countDocuments(ctx), await countDocuments(ctx, { archived: true }), await countDocuments(reader)]).toEqual([1, 0, 0]);
+    expect([
+      await countDocuments(ctx),
+      await countDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, archived: true }),
+      await countDocuments(reader),
+    ]).toEqual([1, 0, 0]);
   });
 });

@@ -56,6 +56,7 @@ describe("documents from PDF form templates", () => {
     const doc = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { Name: "Ana", Agreed: true, Newsletter: false, Tier: "Silver", Plan: "Pro" },
+      fields: {},
     });
     const form = await filledForm(ctx, doc.id);
     expect(form.getTextField("Name").getText()).toBe("Ana");
@@ -67,6 +68,7 @@ describe("documents from PDF form templates", () => {
     const other = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { Name: "Bo", Agreed: false, Newsletter: true, Tier: "Gold", Plan: "Basic" },
+      fields: {},
     });
     const otherForm = await filledForm(ctx, other.id);
     expect(otherForm.getCheckBox("Agreed").isChecked()).toBe(false);
@@ -83,6 +85,7 @@ describe("documents from PDF form templates", () => {
     const doc = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { Name: "Ana Lima", Tier: "Gold", Plan: "Basic" },
+      fields: {},
     });
     expect(doc.name).toBe("Order Ana Lima Gold [Unknown]");
     const named = await createDocumentFromTemplate(ctx, {

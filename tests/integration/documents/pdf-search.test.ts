@@ -5,7 +5,7 @@ import { cloneDocument } from "@/lib/documents/clone-document";
 import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { importDocuments } from "@/lib/documents/import-documents";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { updateDocumentVersion } from "@/lib/documents/update-document-version";
 import { createTemplate, publishUnpublishTemplate } from "@/lib/templates/templates";
 import { createAccount, signedInAs } from "@/tests/factories";
@@ -38,21 +38,21 @@ describe("PDF full-text search", () => {
     const doc = await createDocumentFromUpload(ctx, { language: "en" }, { name: "supply.pdf", bytes: first });
     expect(await latestText(doc.id)).toContain("Zanzibarian arbitration board");
 
-    const found = await findDocuments(ctx, { search: "zanzibarian" });
+    const found = await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "zanzibarian" });
     expect(found.items.map((d) => d.id)).toEqual([doc.id]);
-    expect((await findDocuments(ctx, { search: "boards" })).total).toBe(1); // stemmed in the document's language
-    expect((await findDocuments(ctx, { search: "quokka" })).total).toBe(0);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "boards" })).total).toBe(1); // stemmed in the document's language
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "quokka" })).total).toBe(0);
 
     await updateDocumentVersion(ctx, doc.id, {
       name: "supply-v2.pdf",
       bytes: await makeTextPdf([["Amendment: Quokka logistics replaces the carrier."]]),
     });
     expect(await latestText(doc.id)).toBe("Amendment: Quokka logistics replaces the carrier.");
-    expect((await findDocuments(ctx, { search: "quokka" })).items.map((d) => d.id)).toEqual([doc.id]);
-    expect((await findDocuments(ctx, { search: "zanzibarian" })).total).toBe(1); // every version stays searchable
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "quokka" })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "zanzibarian" })).total).toBe(1); // every version stays searchable
 
     const other = await workspace();
-    expect((await findDocuments(other.ctx, { search: "quokka" })).total).toBe(0);
+    expect((await findDocuments(other.ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "quokka" })).total).toBe(0);
   });
 
   it("keeps the page text through import and clone", async () => {
@@ -63,7 +63,9 @@ describe("PDF full-text search", () => {
     ]);
     const copy = await cloneDocument(ctx, imported.id);
     expect(await latestText(copy.id)).toBe("Lease of the Wombat warehouse");
-    expect((await findDocuments(ctx, { search: "wombat" })).items.map((d) => d.id).sort()).toEqual([imported.id, copy.id].sort());
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "wombat" })).items.map((d) => d.id).sort()).toEqual(
+      [imported.id, copy.id].sort(),
+    );
   });
 
   it("indexes a document generated from a PDF form by its page text and its filled values", async () => {
@@ -75,10 +77,10 @@ describe("PDF full-text search", () => {
     );
     expect((template.metadata as { text: string }).text).toContain("Platypus framework");
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Buyer: "Kookaburra Ltd" } });
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Buyer: "Kookaburra Ltd" }, fields: {} });
     expect(await latestText(doc.id)).toBe("Purchase order under the Platypus framework\nKookaburra Ltd");
-    expect((await findDocuments(ctx, { search: "platypus" })).items.map((d) => d.id)).toEqual([doc.id]);
-    expect((await findDocuments(ctx, { search: "kookaburra" })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "platypus" })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "kookaburra" })).items.map((d) => d.id)).toEqual([doc.id]);
   });
 
   it("still refuses a PDF that cannot be opened", async () => {

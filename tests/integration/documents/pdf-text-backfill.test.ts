@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { refreshSearchIndex } from "@/lib/documents/search-index";
 import { backfillPdfText, MAX_READ_ATTEMPTS, READ_RETRY_PERIOD_MS } from "@/lib/documents/pdf-text-backfill";
 import { storage } from "@/lib/storage/storage";
@@ -54,7 +54,7 @@ async function storeOldPdf(ws: { account: { id: string }; owner: { id: string } 
 const version = (id: string) => db.documentContent.findUniqueOrThrow({ where: { id }, select: { text: true, metadata: true } });
 const meta = async (id: string) => (await version(id)).metadata as Record<string, unknown>;
 const found = async (ctx: Awaited<ReturnType<typeof workspace>>["ctx"], search: string) =>
-  (await findDocuments(ctx, { search })).items.map((d) => d.id);
+  (await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search })).items.map((d) => d.id);
 
 describe("PDF text backfill job", () => {
   afterEach(() => {

@@ -20,6 +20,8 @@ import {
   upsertDocumentPolicy,
 } from "@/lib/documents/policies";
 import { getDocument } from "@/lib/documents/get-document";
+import { upsertPolicy } from "@/lib/documents/policy-operations";
+import { runOperation } from "@/lib/operations/operation";
 import { addMember, createAccount, createUser, latestEmail, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
@@ -143,7 +145,7 @@ describe("document policies: granting, changing, removing", () => {
     await expect(findDocumentPolicies(outsider.ctx, w.document.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(removeDocumentPolicy(outsider.ctx, guestPolicy.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(
-      upsertDocumentPolicy(w.ctx.author, w.document.id, { userId: w.other.id, role: "superuser" as never }),
+      runOperation(upsertPolicy, w.ctx.author, { id: w.document.id, userId: w.other.id, role: "superuser" }),
     ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 

@@ -16,6 +16,9 @@ import { deleteDocumentRelation } from "@/lib/documents/delete-document-relation
 import { findDocumentRelations } from "@/lib/documents/find-document-relations";
 import { updateDocumentRelation } from "@/lib/documents/update-document-relation";
 import { findRelationCandidates } from "@/lib/documents/relation-candidates";
+import { createComment } from "@/lib/documents/comment-operations";
+import { createRelation, updateRelation } from "@/lib/documents/relation-operations";
+import { runOperation } from "@/lib/operations/operation";
 import { createDocumentLink } from "@/lib/links/document-links";
 import { addLinkComment } from "@/lib/links/link-comments";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
@@ -88,7 +91,13 @@ const codeOf = async (promise: Promise<unknown>) => {
 describe("document relations", () => {
   it("relates documents and templates, and lists them from both sides", async () => {
     const w = await workspace();
-    const amends = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "amends", tag: "  2024 renewal " });
+    // Through the declaration, which trims the tag.
+    const amends = await runOperation(createRelation, w.ctx.ana, {
+      id: w.main.id,
+      toDocumentId: w.order.id,
+      type: "amends",
+      tag: "  2024 renewal ",
+    });
     expect(amends).toMatchObject({
       type: "amends",
       tag: "2024 renewal",
@@ -157,7 +166,7 @@ describe("document relations", () => {
     expect(JSON.stringify(gql.data)).not.toMatch(/Okapi/);
 
     // Ana cannot relate to the side letter herself: for her it does not exist.
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.secret.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.secret.id, type: "related" }))).toBe("NOT_FOUND");
     // And cannot retag or remove the relation that starts at the side letter.
     const incoming = seen.find((r) => r.direction === "incoming")!;
     expect(await codeOf(updateDocumentRelation(w.ctx.ana, incoming.id, { tag: "mine" }))).toBe("NOT_FOUND");
@@ -171,17 +180,19 @@ describe("document relations", () => {
     const docOfB = await createDocumentFromUpload(ctxB, { name: "B only" }, { name: "b.docx", bytes: makeDocx(["B"]) });
     const templateOfB = await createTemplate(ctxB, { name: "B template" }, { name: "b.docx", bytes: makeDocx(["[b]"]) });
 
-    expect(await codeOf(createDocumentRelation(w.ctx.admin, w.main.id, { toDocumentId: docOfB.id }))).toBe("NOT_FOUND");
-    expect(await codeOf(createDocumentRelation(w.ctx.admin, w.main.id, { toTemplateId: templateOfB.id }))).toBe("NOT_FOUND");
-    expect(await codeOf(createDocumentRelation(ctxB, docOfB.id, { toDocumentId: w.main.id }))).toBe("NOT_FOUND");
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.main.id }))).toBe("VALIDATION_FAILED");
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, toTemplateId: w.template.id }))).toBe(
+    expect(await codeOf(createDocumentRelation(w.ctx.admin, w.main.id, { toDocumentId: docOfB.id, type: "related" }))).toBe("NOT_FOUND");
+    expect(await codeOf(createDocumentRelation(w.ctx.admin, w.main.id, { toTemplateId: templateOfB.id, type: "related" }))).toBe(
+      "NOT_FOUND",
+    );
+    expect(await codeOf(createDocumentRelation(ctxB, docOfB.id, { toDocumentId: w.main.id, type: "related" }))).toBe("NOT_FOUND");
+    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.main.id, type: "related" }))).toBe(
       "VALIDATION_FAILED",
     );
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, {}))).toBe("VALIDATION_FAILED");
-    expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, tag: "x".repeat(41) }))).toBe(
-      "VALIDATION_FAILED",
-    );
+    // What the declaration refuses: both ends, neither, a tag too long.
+    const relate = (input: object) => runOperation(createRelation, w.ctx.ana, { id: w.main.id, ...input });
+    expect(await codeOf(relate({ toDocumentId: w.order.id, toTemplateId: w.template.id }))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(relate({}))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(relate({ toDocumentId: w.order.id, tag: "x".repeat(41) }))).toBe("VALIDATION_FAILED");
 
     const first = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "renews" });
     expect(await codeOf(createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "renews" }))).toBe("CONFLICT");
@@ -191,9 +202,11 @@ describe("document relations", () => {
     expect(await codeOf(updateDocumentRelation(w.ctx.ana, second.id, { type: "renews" }))).toBe("CONFLICT");
 
     // Reader and commenter see the agreement but may not relate it; Olga does not see it at all.
-    expect(await codeOf(createDocumentRelation(w.ctx.rita, w.main.id, { toTemplateId: w.template.id }))).toBe("FORBIDDEN");
-    expect(await codeOf(createDocumentRelation(w.ctx.carlos, w.main.id, { toTemplateId: w.template.id }))).toBe("FORBIDDEN");
-    expect(await codeOf(createDocumentRelation(w.ctx.olga, w.main.id, { toTemplateId: w.template.id }))).toBe("NOT_FOUND");
+    expect(await codeOf(createDocumentRelation(w.ctx.rita, w.main.id, { toTemplateId: w.template.id, type: "related" }))).toBe("FORBIDDEN");
+    expect(await codeOf(createDocumentRelation(w.ctx.carlos, w.main.id, { toTemplateId: w.template.id, type: "related" }))).toBe(
+      "FORBIDDEN",
+    );
+    expect(await codeOf(createDocumentRelation(w.ctx.olga, w.main.id, { toTemplateId: w.template.id, type: "related" }))).toBe("NOT_FOUND");
     expect(await codeOf(updateDocumentRelation(w.ctx.rita, first.id, { tag: "x" }))).toBe("FORBIDDEN");
     expect(await codeOf(deleteDocumentRelation(w.ctx.rita, first.id))).toBe("FORBIDDEN");
     expect(await codeOf(deleteDocumentRelation(w.ctx.olga, first.id))).toBe("NOT_FOUND");
@@ -211,10 +224,14 @@ describe("document relations", () => {
 
   it("updates the tag and type, removes, and records each change in the audit trail", async () => {
     const w = await workspace();
-    const relation = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, tag: "draft" });
+    const relation = await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, tag: "draft", type: "related" });
     const retagged = await updateDocumentRelation(w.ctx.eva, relation.id, { tag: "signed" });
     expect(retagged).toMatchObject({ id: relation.id, type: "related", tag: "signed" });
-    expect(await updateDocumentRelation(w.ctx.eva, relation.id, { tag: "", type: "amends" })).toMatchObject({ tag: null, type: "amends" });
+    // The declaration reads an empty tag as none.
+    expect(await runOperation(updateRelation, w.ctx.eva, { relationId: relation.id, tag: "", type: "amends" })).toMatchObject({
+      tag: null,
+      type: "amends",
+    });
     expect(await deleteDocumentRelation(w.ctx.eva, relation.id)).toBe(relation.id);
     expect(await findDocumentRelations(w.ctx.ana, w.main.id)).toEqual([]);
 
@@ -234,8 +251,8 @@ describe("document relations", () => {
 
   it("deleting a related document or template removes its relations", async () => {
     const w = await workspace();
-    await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id });
-    await createDocumentRelation(w.ctx.ana, w.main.id, { toTemplateId: w.template.id });
+    await createDocumentRelation(w.ctx.ana, w.main.id, { toDocumentId: w.order.id, type: "related" });
+    await createDocumentRelation(w.ctx.ana, w.main.id, { toTemplateId: w.template.id, type: "related" });
     await db.document.delete({ where: { id: w.order.id } });
     await db.template.delete({ where: { id: w.template.id } });
     expect(await db.documentRelation.count({ where: { fromId: w.main.id } })).toBe(0);
@@ -261,16 +278,16 @@ describe("document relations", () => {
 describe("document comments", () => {
   it("is for commenters: a reader neither sees nor adds comments, someone without access gets not found", async () => {
     const w = await workspace();
-    await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Check clause 4" });
+    await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Check clause 4", kind: "comment" });
     expect(await codeOf(findDocumentComments(w.ctx.rita, w.main.id))).toBe("FORBIDDEN");
-    expect(await codeOf(addDocumentComment(w.ctx.rita, w.main.id, { body: "Hi" }))).toBe("FORBIDDEN");
+    expect(await codeOf(addDocumentComment(w.ctx.rita, w.main.id, { body: "Hi", kind: "comment" }))).toBe("FORBIDDEN");
     expect(await codeOf(findDocumentComments(w.ctx.olga, w.main.id))).toBe("NOT_FOUND");
-    expect(await codeOf(addDocumentComment(w.ctx.olga, w.main.id, { body: "Hi" }))).toBe("NOT_FOUND");
+    expect(await codeOf(addDocumentComment(w.ctx.olga, w.main.id, { body: "Hi", kind: "comment" }))).toBe("NOT_FOUND");
     const [comment] = await findDocumentComments(w.ctx.carlos, w.main.id);
     expect(await codeOf(updateDocumentComment(w.ctx.olga, comment.id, { body: "x" }))).toBe("NOT_FOUND");
     expect(await codeOf(deleteDocumentComment(w.ctx.rita, comment.id))).toBe("FORBIDDEN");
     // A Guest with commenter comments too.
-    expect(await addDocumentComment(w.ctx.gil, w.main.id, { body: "Guest view" })).toMatchObject({
+    expect(await addDocumentComment(w.ctx.gil, w.main.id, { body: "Guest view", kind: "comment" })).toMatchObject({
       author: { name: "Gil User" },
       canEdit: true,
       canResolve: true,
@@ -280,15 +297,17 @@ describe("document comments", () => {
 
   it("threads replies one level deep, trims and limits the text", async () => {
     const w = await workspace();
-    const top = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "  Is the term right?  " });
+    // Through the declaration, which trims and limits the text.
+    const comment = (ctx: ServiceContext, input: object) => runOperation(createComment, ctx, { id: w.main.id, ...input });
+    const top = await comment(w.ctx.carlos, { body: "  Is the term right?  " });
     expect(top).toMatchObject({
       body: "Is the term right?",
       parentId: null,
       author: { id: w.people.carlos.id, name: "Carlos User" },
       resolvedAt: null,
     });
-    const reply = await addDocumentComment(w.ctx.ana, w.main.id, { body: "Yes, 3 years", parentId: top.id });
-    const replyToReply = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Thanks", parentId: reply.id });
+    const reply = await addDocumentComment(w.ctx.ana, w.main.id, { body: "Yes, 3 years", parentId: top.id, kind: "comment" });
+    const replyToReply = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Thanks", parentId: reply.id, kind: "comment" });
     expect([reply.parentId, replyToReply.parentId]).toEqual([top.id, top.id]);
     const list = await findDocumentComments(w.ctx.eva, w.main.id);
     expect(list.map((c) => [c.body, c.parentId])).toEqual([
@@ -302,18 +321,20 @@ describe("document comments", () => {
       [false, false, false],
       [false, false, false],
     ]);
-    expect(await codeOf(addDocumentComment(w.ctx.carlos, w.main.id, { body: "   " }))).toBe("VALIDATION_FAILED");
-    expect(await codeOf(addDocumentComment(w.ctx.carlos, w.main.id, { body: "x".repeat(5001) }))).toBe("VALIDATION_FAILED");
-    expect((await addDocumentComment(w.ctx.carlos, w.main.id, { body: "x".repeat(5000) })).body).toHaveLength(5000);
+    expect(await codeOf(comment(w.ctx.carlos, { body: "   " }))).toBe("VALIDATION_FAILED");
+    expect(await codeOf(comment(w.ctx.carlos, { body: "x".repeat(5001) }))).toBe("VALIDATION_FAILED");
+    expect((await comment(w.ctx.carlos, { body: "x".repeat(5000) })).body).toHaveLength(5000);
     // A parent on another document is not found.
-    const elsewhere = await addDocumentComment(w.ctx.ana, w.order.id, { body: "Other document" });
-    expect(await codeOf(addDocumentComment(w.ctx.carlos, w.main.id, { body: "Sneaky", parentId: elsewhere.id }))).toBe("NOT_FOUND");
+    const elsewhere = await addDocumentComment(w.ctx.ana, w.order.id, { body: "Other document", kind: "comment" });
+    expect(await codeOf(addDocumentComment(w.ctx.carlos, w.main.id, { body: "Sneaky", parentId: elsewhere.id, kind: "comment" }))).toBe(
+      "NOT_FOUND",
+    );
   });
 
   it("lets the author edit, the author or an editor resolve, the author or an owner delete", async () => {
     const w = await workspace();
-    const comment = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "First draft" });
-    const reply = await addDocumentComment(w.ctx.gil, w.main.id, { body: "Agreed", parentId: comment.id });
+    const comment = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "First draft", kind: "comment" });
+    const reply = await addDocumentComment(w.ctx.gil, w.main.id, { body: "Agreed", parentId: comment.id, kind: "comment" });
 
     expect(await updateDocumentComment(w.ctx.carlos, comment.id, { body: "Second draft" })).toMatchObject({ body: "Second draft" });
     expect(await codeOf(updateDocumentComment(w.ctx.ana, comment.id, { body: "Owner rewrite" }))).toBe("FORBIDDEN");
@@ -329,7 +350,7 @@ describe("document comments", () => {
     expect(await codeOf(deleteDocumentComment(w.ctx.eva, comment.id))).toBe("FORBIDDEN");
     expect(await codeOf(deleteDocumentComment(w.ctx.carlos, reply.id))).toBe("FORBIDDEN");
     expect(await deleteDocumentComment(w.ctx.gil, reply.id)).toBe(reply.id);
-    const another = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Reply to go", parentId: comment.id });
+    const another = await addDocumentComment(w.ctx.carlos, w.main.id, { body: "Reply to go", parentId: comment.id, kind: "comment" });
     // Ana owns the document: she deletes anyone's comment, and its replies go with it.
     expect(await deleteDocumentComment(w.ctx.ana, comment.id)).toBe(comment.id);
     expect(await db.documentComment.count({ where: { id: { in: [comment.id, another.id] } } })).toBe(0);
@@ -338,7 +359,7 @@ describe("document comments", () => {
   it("audits every change with a short excerpt, never the whole text", async () => {
     const w = await workspace();
     const long = `Please look at ${"the indemnity clause ".repeat(20)}before signing`;
-    const comment = await addDocumentComment(w.ctx.carlos, w.main.id, { body: long });
+    const comment = await addDocumentComment(w.ctx.carlos, w.main.id, { body: long, kind: "comment" });
     await updateDocumentComment(w.ctx.carlos, comment.id, { body: "Short now" });
     await resolveDocumentComment(w.ctx.eva, comment.id);
     await resolveDocumentComment(w.ctx.eva, comment.id, { resolved: false });
@@ -544,8 +565,8 @@ describe("relations and comments over REST", () => {
     const docB = await createDocumentFromUpload(ctxB, { name: "B secret" }, { name: "b.docx", bytes: makeDocx(["B"]) });
     const otherB = await createDocumentFromUpload(ctxB, { name: "B other" }, { name: "b2.docx", bytes: makeDocx(["B2"]) });
     const templateB = await createTemplate(ctxB, { name: "B template" }, { name: "t.docx", bytes: makeDocx(["[x]"]) });
-    const relation = await createDocumentRelation(ctxB, docB.id, { toDocumentId: otherB.id, tag: "B tag" });
-    const comment = await addDocumentComment(ctxB, docB.id, { body: "B comment" });
+    const relation = await createDocumentRelation(ctxB, docB.id, { toDocumentId: otherB.id, tag: "B tag", type: "related" });
+    const comment = await addDocumentComment(ctxB, docB.id, { body: "B comment", kind: "comment" });
     a = { token: accessToken, documentId: docA.id };
     b = { documentId: docB.id, relationId: relation.id, commentId: comment.id, templateId: templateB.id };
   });

@@ -6,7 +6,7 @@ import { withRequestMemo } from "@/lib/auth/request-memo";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { splitHighlight } from "@/lib/documents/document-highlights";
 import { documentListSchema, documentListSql } from "@/lib/documents/document-list-sql";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { searchConfig, searchQuery } from "@/lib/documents/search-index";
 import { updateDocumentVersion } from "@/lib/documents/update-document-version";
@@ -101,7 +101,7 @@ describe("a search page in one statement", () => {
     ] as const) {
       const want = await expected(search, order, size, pageNo);
       const sortBy = order === "name" ? "asc" : "desc";
-      const found = await findDocuments(admin, { search, orderBy: order, sortBy, size, page: pageNo });
+      const found = await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search, orderBy: order, sortBy, size, page: pageNo });
       expect(found.items.map((d) => d.id)).toEqual(want.ids);
       expect(found.total).toBe(want.total);
       expect(found.items.map((d) => d.highlight)).toEqual(want.highlights);
@@ -156,7 +156,15 @@ describe("a search page in one statement", () => {
   });
 
   it("past the last page: no rows, and the total from the count statement", async () => {
-    expect(await findDocuments(admin, { search: "indemnity", size: 5, page: 3 })).toMatchObject({ total: 9, pages: 2, items: [] });
-    expect(await findDocuments(admin, { search: "nowhere-to-be-found" })).toMatchObject({ total: 0, pages: 1, items: [] });
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "indemnity", size: 5, page: 3 })).toMatchObject({
+      total: 9,
+      pages: 2,
+      items: [],
+    });
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "nowhere-to-be-found" })).toMatchObject({
+      total: 0,
+      pages: 1,
+      items: [],
+    });
   });
 });

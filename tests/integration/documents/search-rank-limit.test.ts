@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { SEARCH_RANK_LIMIT } from "@/lib/documents/document-list-sql";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { loadDocumentList } from "@/lib/documents/load-document-list";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -37,16 +37,22 @@ beforeAll(async () => {
 
 describe("a search by relevance", () => {
   it("ranks the most recent matches only, says there are more, and ends its pages with them", async () => {
-    const first = await findDocuments(admin, { search: "common", orderBy: "relevance" });
+    const first = await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "common", orderBy: "relevance" });
     expect(first).toMatchObject({ total: SEARCH_RANK_LIMIT, capped: true, ranked: true, pages: SEARCH_RANK_LIMIT / 25 });
     // The name weighs most: the recent one comes first; the oldest is not among those ranked.
     expect(first.items[0]?.name).toBe("Common recent");
     const ranked: string[] = [];
     for (let page = 1; page <= SEARCH_RANK_LIMIT / 100 + 1; page++)
-      ranked.push(...(await findDocuments(admin, { search: "common", orderBy: "relevance", size: 100, page })).items.map((d) => d.name));
+      ranked.push(
+        ...(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "common", orderBy: "relevance", size: 100, page })).items.map(
+          (d) => d.name,
+        ),
+      );
     expect(ranked).not.toContain("Common oldest");
     expect(ranked.length).toBe(SEARCH_RANK_LIMIT + 1);
-    expect(await findDocuments(admin, { search: "common", orderBy: "relevance", page: SEARCH_RANK_LIMIT / 25 + 2 })).toMatchObject({
+    expect(
+      await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "common", orderBy: "relevance", page: SEARCH_RANK_LIMIT / 25 + 2 }),
+    ).toMatchObject({
       items: [],
       total: SEARCH_RANK_LIMIT,
       capped: true,
@@ -64,12 +70,12 @@ describe("a search by relevance", () => {
   });
 
   it("stays exact below the limit, and in any other order", async () => {
-    expect(await findDocuments(admin, { search: "scarce", orderBy: "relevance" })).toMatchObject({
+    expect(await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "scarce", orderBy: "relevance" })).toMatchObject({
       total: MATCHES / 10,
       capped: false,
       ranked: false,
     });
-    const byName = await findDocuments(admin, { search: "common", orderBy: "name", sortBy: "asc" });
+    const byName = await findDocuments(admin, { ...DOCUMENT_LIST_DEFAULTS, search: "common", orderBy: "name", sortBy: "asc" });
     expect(byName).toMatchObject({ total: MATCHES + 2, capped: false, ranked: false });
     expect(byName.items[0]?.name).toBe("Common oldest");
   });

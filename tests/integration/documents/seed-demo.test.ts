@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { DEMO_USER, seedDemo } from "@/lib/registry/seed-demo";
 import { expiringDocuments } from "@/lib/documents/expiring-documents";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { signedInAs } from "@/tests/factories";
 
 describe("demo data", () => {
@@ -19,6 +19,6 @@ describe("demo data", () => {
       "Services agreement Northwind Traders",
     ]);
     expect((await expiringDocuments(ctx)).map((d) => d.name)).toEqual(["Services agreement Northwind Traders"]);
-    expect((await findDocuments(ctx, { search: "landlord" })).total).toBe(1);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "landlord" })).total).toBe(1);
   });
 });

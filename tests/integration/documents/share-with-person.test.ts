@@ -5,9 +5,11 @@ import { updateAccount } from "@/lib/accounts/update-account";
 import { anonymousContext } from "@/lib/auth/context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
+import { shareDocumentWithPerson } from "@/lib/documents/policy-operations";
 import { findPersonalLinks, PERSONAL_LINK_DAYS, shareWithPerson } from "@/lib/documents/share-with-person";
 import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-links";
 import { linkRef } from "@/lib/links/link-access";
+import { runOperation } from "@/lib/operations/operation";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { addMember, createAccount, createUser, latestEmail, signedInAs, uniqueEmail } from "@/tests/factories";
 import { graphql } from "@/tests/factories/graphql";
@@ -79,7 +81,8 @@ describe("sharing a document with a person outside the workspace", () => {
     const outsider = uniqueEmail("Client").toUpperCase();
     const address = outsider.toLowerCase();
     const before = Date.now();
-    const result = await shareWithPerson(w.ctx, w.document.id, { email: outsider, role: "commenter" });
+    // Through the declaration, which reads the address in any case.
+    const result = await runOperation(shareDocumentWithPerson, w.ctx, { id: w.document.id, email: outsider, role: "commenter" });
     expect(result).toMatchObject({
       kind: "link",
       capped: false,
@@ -166,7 +169,12 @@ describe("sharing a document with a person outside the workspace", () => {
   it("gives a member of the workspace a normal policy, whatever the setting, and never a link", async () => {
     for (const setting of [false, true]) {
       const w = await workspace(setting);
-      const result = await shareWithPerson(w.ctx, w.document.id, { email: w.colleague.email.toUpperCase(), role: "editor" });
+      // Through the declaration, which reads the address in any case.
+      const result = await runOperation(shareDocumentWithPerson, w.ctx, {
+        id: w.document.id,
+        email: w.colleague.email.toUpperCase(),
+        role: "editor",
+      });
       expect(result).toMatchObject({
         kind: "policy",
         policy: { userId: w.colleague.id, role: "editor", status: "active", inAccount: true },
@@ -215,7 +223,9 @@ describe("sharing a document with a person outside the workspace", () => {
     expect(await db.documentPolicy.count({ where: { documentId: w.document.id, userId: other.colleague.id } })).toBe(0);
     expect(await linksOf(w.document.id)).toHaveLength(1);
 
-    await expect(shareWithPerson(w.ctx, w.document.id, { email: "not-an-address", role: "reader" })).rejects.toMatchObject({
+    await expect(
+      runOperation(shareDocumentWithPerson, w.ctx, { id: w.document.id, email: "not-an-address", role: "reader" }),
+    ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
   });

@@ -73,7 +73,7 @@ const values = {
 describe("documents from templates with structured fields", () => {
   it("generates a DOCX with the address, position, DataMap, table and identity written out in the template's language", async () => {
     const { ctx, template } = await structuredTemplate();
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values });
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values, fields: {} });
     expect(doc.name).toBe("Lease 12345678-Z");
     const file = await getDocumentFile(ctx, doc.id);
     const { text } = readDocx(new Uint8Array(await new Response(file.stream).arrayBuffer()));

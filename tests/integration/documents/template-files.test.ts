@@ -48,6 +48,7 @@ describe("a template's stored files", () => {
     const document = await createDocumentFromTemplate(admin, {
       templateId: template.id,
       values: { party: "Acme" },
+      fields: {},
     });
     const documentFile = (await db.documentContent.findFirstOrThrow({ where: { documentId: document.id } })).path;
 

@@ -12,6 +12,7 @@ import { addMember, createAccount, createUser, signedInAs } from "@/tests/factor
 import { graphql } from "@/tests/factories/graphql";
 import { jsonRequest, params } from "@/tests/factories/http";
 import * as folderRoute from "@/app/vapp/folders/[id]/route";
+import { TEMPLATE_LIST_DEFAULTS } from "@/lib/templates/find-templates";
 
 /**
  * The /templates list (spec section 2, paging of section 9): page size 25, sort, filters by
@@ -118,7 +119,7 @@ beforeAll(async () => {
 });
 
 const names = async (query: string) =>
-  (await findTemplates(a.ctx, templateListFromQuery(new URLSearchParams(query)))).items.map((t) => t.name);
+  (await findTemplates(a.ctx, templateListSchema.parse(templateListFromQuery(new URLSearchParams(query))))).items.map((t) => t.name);
 
 describe("template list", () => {
   it("sorts by name, creation or update, both ways, updated first by default", async () => {
@@ -161,10 +162,10 @@ describe("template list", () => {
     const { ctx } = await signedInAs(owner.id, account.id);
     for (let i = 0; i < 27; i++)
       await template(account.id, { name: `T${String(i).padStart(2, "0")}`, createdAt: "2026-01-01", updatedAt: "2026-01-01" });
-    const first = await findTemplates(ctx, {});
+    const first = await findTemplates(ctx, TEMPLATE_LIST_DEFAULTS);
     expect(first).toMatchObject({ page: 1, pages: 2, total: 27 });
     expect(first.items).toHaveLength(25);
-    expect((await findTemplates(ctx, { page: 2 })).items).toHaveLength(2);
+    expect((await findTemplates(ctx, { ...TEMPLATE_LIST_DEFAULTS, page: 2 })).items).toHaveLength(2);
   });
 
   it("lists the account's template authors by name, never another account's", async () => {
@@ -175,8 +176,8 @@ describe("template list", () => {
   });
 
   it("never shows one account's templates to another", async () => {
-    expect((await findTemplates(b.ctx, {})).items.map((t) => t.name)).toEqual(["B secret template"]);
-    expect((await findTemplates(a.ctx, { search: "secret" })).total).toBe(0);
+    expect((await findTemplates(b.ctx, TEMPLATE_LIST_DEFAULTS)).items.map((t) => t.name)).toEqual(["B secret template"]);
+    expect((await findTemplates(a.ctx, { ...TEMPLATE_LIST_DEFAULTS, search: "secret" })).total).toBe(0);
   });
 });
 
@@ -253,7 +254,9 @@ describe("template CSV export", () => {
     const own = await (await exportRoute.GET(get("/vapp/templates/export", b.token))).text();
     expect(own).toContain("B secret template");
     expect(own).not.toContain("Alpha lease");
-    const error = await exportTemplatesCsv({ ...a.ctx, permissions: new Set<string>() }, {}).catch((caught: unknown) => caught);
+    const error = await exportTemplatesCsv({ ...a.ctx, permissions: new Set<string>() }, TEMPLATE_LIST_DEFAULTS).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toMatchObject({ code: "FORBIDDEN" });
   });
 

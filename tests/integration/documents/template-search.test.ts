@@ -4,9 +4,10 @@ import { globalSearch } from "@/lib/search/global-search";
 import { cloneTemplate, createTemplate, findTemplates, updateTemplate, updateTemplateVersion } from "@/lib/templates/templates";
 import { createAccount, signedInAs } from "@/tests/factories";
 import { makeDocx } from "@/tests/fixtures/docx";
+import { TEMPLATE_LIST_DEFAULTS } from "@/lib/templates/find-templates";
 
 const names = async (ctx: Parameters<typeof findTemplates>[0], search: string) =>
-  (await findTemplates(ctx, { search })).items.map((t) => t.name).sort();
+  (await findTemplates(ctx, { ...TEMPLATE_LIST_DEFAULTS, search })).items.map((t) => t.name).sort();
 
 describe("template search", () => {
   it("finds templates by a word of their file, stemmed in their language, by part of the name, and follows every change", async () => {
@@ -35,7 +36,9 @@ describe("template search", () => {
     expect(await names(ctx, "quokka")).toEqual(["Arrendamiento"]);
     expect(await names(ctx, "fianza")).toEqual([]);
     const copy = await cloneTemplate(ctx, lease.id);
-    expect((await findTemplates(ctx, { search: "quokka" })).items.map((t) => t.id).sort()).toEqual([lease.id, copy.id].sort());
+    expect((await findTemplates(ctx, { ...TEMPLATE_LIST_DEFAULTS, search: "quokka" })).items.map((t) => t.id).sort()).toEqual(
+      [lease.id, copy.id].sort(),
+    );
 
     const home = await globalSearch(ctx, "quokka");
     expect(home.templates.map((t) => t.id).sort()).toEqual([lease.id, copy.id].sort());
@@ -51,8 +54,8 @@ describe("template search", () => {
     const ctxA = (await signedInAs(a.owner.id, a.account.id)).ctx;
     const ctxB = (await signedInAs(b.owner.id, b.account.id)).ctx;
     await createTemplate(ctxB, { name: "B secret" }, { name: "b.docx", bytes: makeDocx(["Okapi clause [x]"]) });
-    expect((await findTemplates(ctxA, { search: "okapi" })).total).toBe(0);
+    expect((await findTemplates(ctxA, { ...TEMPLATE_LIST_DEFAULTS, search: "okapi" })).total).toBe(0);
     expect((await globalSearch(ctxA, "okapi")).templates).toEqual([]);
-    expect((await findTemplates(ctxB, { search: "okapi" })).total).toBe(1);
+    expect((await findTemplates(ctxB, { ...TEMPLATE_LIST_DEFAULTS, search: "okapi" })).total).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { createDocumentFromTemplate } from "@/lib/documents/create-document-from
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { cloneDocument } from "@/lib/documents/clone-document";
 import { importDocuments } from "@/lib/documents/import-documents";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { documentStatusList } from "@/lib/documents/document-status-list";
 import { deleteDocuments } from "@/lib/documents/delete-documents";
 import { findDocumentVersions } from "@/lib/documents/find-document-versions";
@@ -103,12 +103,12 @@ describe("documents", () => {
         { name: "total", type: "formula", required: false, deprecated: false, options: { formula: "[fee] * 2 + 1" } },
       ],
     });
-    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {} })).rejects.toMatchObject({
+    await expect(createDocumentFromTemplate(ctx, { templateId: template.id, values: {}, fields: {} })).rejects.toMatchObject({
       params: { fields: "templateId" },
     });
     await publishUnpublishTemplate(ctx, template.id, true);
     await expect(
-      createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", start: "31/12/2026", fee: "abc" } }),
+      createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme", start: "31/12/2026", fee: "abc" }, fields: {} }),
     ).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
       details: {
@@ -123,6 +123,7 @@ describe("documents", () => {
     const doc = await createDocumentFromTemplate(ctx, {
       templateId: template.id,
       values: { client: "Acme Ltd", start: "2026-12-31", fee: 1500 },
+      fields: {},
     });
     expect(doc.name).toBe("Services Acme Ltd");
     expect(doc.ref).toBe("1");
@@ -130,10 +131,10 @@ describe("documents", () => {
     const text = bodyText(new Uint8Array(await new Response(file.stream).arrayBuffer()));
     expect(text).toContain("Services for Acme Ltd starting 31/12/2026.");
     expect(text).toContain("Fee: $1,500.00. Total: 3,001.");
-    const found = await findDocuments(ctx, { search: "zanzibarian" });
+    const found = await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "zanzibarian" });
     expect(found.items.map((d) => d.id)).toEqual([doc.id]);
     expect(found.items[0].highlight?.some((part) => part.match && /Zanzibarian/i.test(part.text))).toBe(true);
-    expect((await findDocuments(ctx, { search: "clauses" })).total).toBe(1); // stemmed
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "clauses" })).total).toBe(1); // stemmed
   });
 
   it("search is stemmed in the document's language for es, ca and pt too, and exact words match in any", async () => {
@@ -154,13 +155,13 @@ describe("documents", () => {
       ).id;
     for (const c of cases) {
       // The searcher's own language stems the query the same way.
-      expect((await findDocuments({ ...ctx, locale: c.language }, { search: c.inflected })).items.map((d) => d.id)).toEqual([
-        made[c.language],
-      ]);
+      expect(
+        (await findDocuments({ ...ctx, locale: c.language }, { ...DOCUMENT_LIST_DEFAULTS, search: c.inflected })).items.map((d) => d.id),
+      ).toEqual([made[c.language]]);
       // Word for word, whatever the searcher's language.
-      expect((await findDocuments({ ...ctx, locale: "en" }, { search: c.body.split(" ")[1] })).items.map((d) => d.id)).toEqual([
-        made[c.language],
-      ]);
+      expect(
+        (await findDocuments({ ...ctx, locale: "en" }, { ...DOCUMENT_LIST_DEFAULTS, search: c.body.split(" ")[1] })).items.map((d) => d.id),
+      ).toEqual([made[c.language]]);
     }
   });
 
@@ -169,7 +170,7 @@ describe("documents", () => {
     const template = await createTemplate(ctx, {}, { name: "form.pdf", bytes: await makePdfForm(["Name", "City"]) });
     expect(template.delimiter).toBe("pdfForm");
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Ana", City: "Lisboa" } });
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { Name: "Ana", City: "Lisboa" }, fields: {} });
     const { PDFDocument } = await import("pdf-lib");
     const file = await getDocumentFile(ctx, doc.id);
     const pdf = await PDFDocument.load(new Uint8Array(await new Response(file.stream).arrayBuffer()));
@@ -186,7 +187,7 @@ describe("documents", () => {
     expect((await updateDocumentStatus(ctx, doc.id, "drafting")).status).toBe("drafting");
     await updateDocumentVersion(ctx, doc.id, { name: "lease-v2.docx", bytes: makeDocx(["Lease terms, amended with Quokka"]) });
     expect((await findDocumentVersions(ctx, doc.id)).map((v) => v.version)).toEqual([2, 1]);
-    expect((await findDocuments(ctx, { search: "quokka" })).total).toBe(1);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "quokka" })).total).toBe(1);
     const copy = await cloneDocument(ctx, doc.id);
     expect(copy.name).toBe("Lease (copy)");
     await expect(importDocuments(ctx, {}, [{ name: "a.docx", bytes: makeDocx(["a"]) }])).rejects.toMatchObject({
@@ -247,10 +248,12 @@ describe("documents", () => {
     const b = await workspace();
     const doc = await createDocumentFromUpload(a.ctx, {}, { name: "a.docx", bytes: makeDocx(["Aardvark"]) });
     const template = await createTemplate(a.ctx, {}, { name: "t.docx", bytes: makeDocx(["[x]"]) });
-    expect((await findDocuments(b.ctx, { search: "aardvark" })).total).toBe(0);
+    expect((await findDocuments(b.ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "aardvark" })).total).toBe(0);
     await expect(getDocument(b.ctx, doc.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(updateDocumentStatus(b.ctx, doc.id, "drafting")).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(publishUnpublishTemplate(b.ctx, template.id, true)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(createDocumentFromTemplate(b.ctx, { templateId: template.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(createDocumentFromTemplate(b.ctx, { templateId: template.id, values: {}, fields: {} })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
   });
 });

@@ -6,7 +6,7 @@ import { findDocumentAttachments } from "@/lib/documents/find-document-attachmen
 import { getDocumentAttachmentFile } from "@/lib/documents/get-document-attachment-file";
 import { createDocumentFromTemplate } from "@/lib/documents/create-document-from-template";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { findDocuments } from "@/lib/documents/find-documents";
+import { DOCUMENT_LIST_DEFAULTS, findDocuments } from "@/lib/documents/find-documents";
 import { upsertDocumentPolicy } from "@/lib/documents/policies";
 import { updateDocumentValues } from "@/lib/documents/update-document-values";
 import { findDocumentVersions } from "@/lib/documents/find-document-versions";
@@ -26,7 +26,7 @@ const NEW_LOGO = makePng(200, 200, [200, 30, 30]);
 
 async function documentWithLogo() {
   const setup = await uploadFieldsTemplate("Edit values");
-  const doc = await createDocumentFromTemplate(setup.ctx, { templateId: setup.template.id, values: { client: "Acme" } }, [
+  const doc = await createDocumentFromTemplate(setup.ctx, { templateId: setup.template.id, values: { client: "Acme" }, fields: {} }, [
     { field: "logo", name: "logo.png", bytes: LOGO },
   ]);
   return { ...setup, doc };
@@ -44,7 +44,7 @@ describe("changing a document's field values", () => {
     expect((await findDocumentVersions(ctx, doc.id)).map((v) => v.version)).toEqual([2, 1]);
     // The first version is kept as it was, and search follows the new text.
     expect(readDocx(await bytesOf(await getDocumentFile(ctx, doc.id, 1))).text).toContain("Offer for Acme\n");
-    expect((await findDocuments(ctx, { search: "robotics" })).items.map((d) => d.id)).toEqual([doc.id]);
+    expect((await findDocuments(ctx, { ...DOCUMENT_LIST_DEFAULTS, search: "robotics" })).items.map((d) => d.id)).toEqual([doc.id]);
     const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     expect((stored.variables as { values: Record<string, unknown> }).values).toMatchObject({
       client: "Acme Robotics",

@@ -82,7 +82,7 @@ describe("comments through a share link", () => {
     const w = await workspace();
     const link = await w.link("For the supplier");
     const token = await open(link.id);
-    const memberComment = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Internal note" });
+    const memberComment = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Internal note", kind: "comment" });
 
     // A visitor of an open link signs with a name.
     await expect(addThroughLink(link.id, token, { body: "Hello" })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
@@ -190,7 +190,7 @@ describe("comments through a share link", () => {
     const theirs = await open(second.id);
     const sameLinkOtherVisit = await open(first.id);
 
-    const byMember = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's" });
+    const byMember = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's", kind: "comment" });
     const bySecond = await addThroughLink(second.id, theirs, { body: "Second link's", authorName: "Bo" });
     const byOtherVisit = await addThroughLink(first.id, sameLinkOtherVisit, { body: "Other visit's", authorName: "Cy" });
     for (const target of [byMember, bySecond, byOtherVisit]) {
@@ -385,7 +385,7 @@ describe("comments through a share link over REST", () => {
       (await linkComments.GET(call("GET", `/vapp/links/${link.id}/comments`, undefined, {}), params({ linkId: link.id }))).status,
     ).toBe(401);
 
-    const member = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's" });
+    const member = await addDocumentComment(w.ctx.carla, w.document.id, { body: "Member's", kind: "comment" });
     const refused = await linkComment.DELETE(
       call("DELETE", `/vapp/links/${link.id}/comments/${member.id}`),
       params({ linkId: link.id, commentId: member.id }),

@@ -38,7 +38,7 @@ async function workspace(name: string) {
   const ctx = (await signedInAs(owner.id, account.id)).ctx;
   const document = await createDocumentFromUpload(ctx, { name: `${name}'s lease` }, { name: "l.docx", bytes: makeDocx([`${name}`]) });
   const link = await createDocumentLink(ctx, document.id, { name: `${name}'s link`, role: "reviewer" });
-  const comment = await addDocumentComment(ctx, document.id, { body: `${name}'s comment` });
+  const comment = await addDocumentComment(ctx, document.id, { body: `${name}'s comment`, kind: "comment" });
   const attachment = await db.documentAttachment.create({
     data: { accountId: account.id, documentId: document.id, name: "b.pdf", mimetype: "application/pdf", size: 4, path: "nowhere/b.pdf" },
   });

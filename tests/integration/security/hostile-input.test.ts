@@ -169,7 +169,7 @@ describe("hostile input from the people without an account", () => {
 
   /** A new approval of a document made from the workspace's template, requested: its reviewer's token. */
   async function freshReviewer(): Promise<Caller> {
-    const document = await createDocumentFromTemplate(member, { templateId: w.templateId, values: { party: "Okapi" } });
+    const document = await createDocumentFromTemplate(member, { templateId: w.templateId, values: { party: "Okapi" }, fields: {} });
     const approval = await createApproval(member, { documentId: document.id, email: freshEmail(), settings: { allowModification: true } });
     await requestApprovals(member, document.id);
     const row = await db.approval.findUniqueOrThrow({ where: { id: approval.id } });

@@ -110,7 +110,7 @@ beforeAll(async () => {
   }
   const relation = await createDocumentRelation(victimCtx, document.id, { toDocumentId: annex.id, type: "annex" });
   const attachment = await addDocumentAttachment(victimCtx, document.id, { name: "annex.docx", bytes: makeDocx(["Annex of the victim"]) });
-  const comment = await addDocumentComment(victimCtx, document.id, { body: "A note of the victim" });
+  const comment = await addDocumentComment(victimCtx, document.id, { body: "A note of the victim", kind: "comment" });
   const link = await createDocumentLink(victimCtx, document.id, { name: "Client", role: "commenter" });
   const reminder = await createReminder(victimCtx, document.id, {
     name: "Scan reminder",

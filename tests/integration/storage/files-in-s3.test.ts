@@ -46,7 +46,7 @@ describe("services keep their files in the bucket when S3 is configured", () => 
     expect(await readAll(served.stream)).toEqual(upload);
 
     await publishUnpublishTemplate(ctx, template.id, true);
-    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd" } });
+    const doc = await createDocumentFromTemplate(ctx, { templateId: template.id, values: { client: "Acme Ltd" }, fields: {} });
     const content = await db.documentContent.findFirstOrThrow({ where: { documentId: doc.id } });
     expect(content.path).toBe(`accounts/${account.id}/documents/${doc.id}/v1.docx`);
     expect(await s3.listObjects(`${s3.prefix}/accounts/${account.id}/`)).toEqual([
