@@ -24,13 +24,15 @@ export type EmailTemplate =
   | "reminder"
   | "signatureReminder"
   | "signatureRequest"
-  | "signatureCompleted";
+  | "signatureCompleted"
+  | "signatureDeclined"
+  | "signatureWithdrawn";
 
 export type SendEmailInput = {
   to: string;
   template: EmailTemplate;
   locale: Locale;
-  /** The button's address. */
+  /** The button's address (the app's, for a template without a button). */
   url: string;
   /** Values for the template texts ({name}, {account}, {minutes}, ...). */
   params?: Record<string, string | number>;
@@ -54,21 +56,27 @@ export function layoutEmail(input: {
   subject: string;
   heading: string;
   body: string;
-  button: string;
+  /** The call to action and where it leads; none for an email that only informs. */
+  button: string | null;
   url: string;
   footer: string;
   code?: string;
 }) {
   const subject = input.subject.replace(/[\r\n]+/g, " ");
   const code = input.code ? `${input.code}\n\n` : "";
-  const text = `${input.heading}\n\n${code}${input.body}\n\n${input.button}: ${input.url}\n\n${input.footer}\n`;
+  const action = input.button ? `${input.button}: ${input.url}\n\n` : "";
+  const text = `${input.heading}\n\n${code}${input.body}\n\n${action}${input.footer}\n`;
   const html = `<!doctype html><html lang="${input.locale}"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px">
 <h1 style="font-size:20px;color:#18181b">${escapeHtml(input.heading)}</h1>
 ${input.code ? `<p data-testid="email-code" style="font-size:32px;font-weight:700;letter-spacing:6px;color:#18181b">${escapeHtml(input.code)}</p>\n` : ""}<p style="color:#3f3f46;line-height:1.5">${escapeHtml(input.body)}</p>
-<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(input.button)}</a></p>
+${
+  input.button
+    ? `<p><a href="${escapeHtml(input.url)}" style="display:inline-block;background:#7c3aed;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(input.button)}</a></p>
 <p style="color:#71717a;font-size:12px;word-break:break-all">${escapeHtml(input.url)}</p>
-<p style="color:#71717a;font-size:12px">${escapeHtml(input.footer)}</p>
+`
+    : ""
+}<p style="color:#71717a;font-size:12px">${escapeHtml(input.footer)}</p>
 </div></body></html>`;
   return { subject, text, html };
 }
@@ -82,7 +90,8 @@ export function renderEmail(input: SendEmailInput) {
     subject: t(`${key}.subject`, params),
     heading: t(`${key}.heading`, params),
     body: t(`${key}.body`, params),
-    button: t(`${key}.button`, params),
+    // A template without a button only informs (a request withdrawn).
+    button: t.has(`${key}.button` as never) ? t(`${key}.button` as never, params as never) : null,
     url: input.url,
     // A template may say why this person gets it (someone outside the workspace); else the common footer.
     footer: t.has(`${key}.footer` as never) ? t(`${key}.footer` as never, params as never) : t("emails.footer"),

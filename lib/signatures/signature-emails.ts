@@ -34,10 +34,7 @@ export async function sendSignatureRequestEmails(tx: Tx, ctx: ServiceContext, do
   if (signers.length === 0) return;
   // One after the other: a transaction's statements run on one connection.
   const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
-  const sender = ctx.userId
-    ? await tx.user.findUnique({ where: { id: ctx.userId }, select: { firstName: true, lastName: true, email: true } })
-    : null;
-  const senderName = sender ? `${sender.firstName ?? ""} ${sender.lastName ?? ""}`.trim() || sender.email : (account?.name ?? "");
+  const senderName = await requesterName(tx, ctx, document);
   for (const signer of signers) {
     const user = await tx.user.findUnique({ where: { email: signer.email }, select: { language: true } });
     const locale: Locale = matchLocale(user?.language) ?? ctx.locale;
@@ -58,21 +55,82 @@ export async function sendSignatureRequestEmails(tx: Tx, ctx: ServiceContext, do
   }
 }
 
+const personName = (user: { firstName: string | null; lastName: string | null; email: string }) =>
+  `${user.firstName ?? ""} ${user.lastName ?? ""}`.trim() || user.email;
+
+/**
+ * Who asks for the signature: the member who sends it; when the request follows a signature (the
+ * next signer's turn, asked by no member), the document's owner, so the email names a person and
+ * not the workspace twice.
+ */
+async function requesterName(tx: Tx, ctx: ServiceContext, document: DocumentRef) {
+  const select = { firstName: true, lastName: true, email: true } as const;
+  const sender = ctx.userId ? await tx.user.findUnique({ where: { id: ctx.userId }, select }) : null;
+  if (sender) return personName(sender);
+  const owner = await tx.documentPolicy.findFirst({
+    where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active", user: { deleted: false } },
+    orderBy: { createdAt: "asc" },
+    select: { user: { select } },
+  });
+  return owner?.user ? personName(owner.user) : "";
+}
+
+/** The document's active owners who want signing news by email (docSigned and signs not turned off). */
+async function ownersToTell(tx: Tx, document: DocumentRef) {
+  const owners = await tx.documentPolicy.findMany({
+    where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
+    select: { user: { select: { email: true, language: true, emailPreferences: true, firstName: true } } },
+  });
+  return owners.flatMap(({ user }) => {
+    const prefs = (user?.emailPreferences ?? {}) as { docSigned?: boolean; signs?: boolean };
+    return user && prefs.docSigned !== false && prefs.signs !== false ? [user] : [];
+  });
+}
+
+/**
+ * A signer declined: the document's owners are told who and why (`signatureDeclined`, with the
+ * button to the document), and each co-signer whose request this withdrew is told they no longer
+ * need to sign (`signatureWithdrawn`, no button: their link has ended), each in their language.
+ * Written in the transaction of the decline (`tx`), with their delivery jobs.
+ */
+export async function sendSignatureDeclinedEmails(
+  tx: Tx,
+  document: DocumentRef,
+  decliner: Pick<Signature, "firstName" | "lastName" | "email">,
+  reason: string,
+  withdrawn: readonly Pick<Signature, "firstName" | "lastName" | "email">[],
+) {
+  const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
+  const about = { accountId: document.accountId, documentId: document.id };
+  const common = { signer: signerName(decliner), document: document.name, account: account?.name ?? "", reason };
+  for (const owner of await ownersToTell(tx, document)) {
+    const locale: Locale = matchLocale(owner.language) ?? "en";
+    const rendered = renderEmail({
+      to: owner.email,
+      template: "signatureDeclined",
+      locale,
+      url: `${appUrl()}/d/${document.id}/view`,
+      params: { ...common, name: owner.firstName ?? "" },
+    });
+    await deliverEmail({ to: owner.email, template: "signatureDeclined", locale, ...rendered }, about, { tx });
+  }
+  for (const signer of withdrawn) {
+    const user = await tx.user.findUnique({ where: { email: signer.email }, select: { language: true } });
+    const locale: Locale = matchLocale(user?.language) ?? "en";
+    const params = { ...common, name: signerName(signer) };
+    const rendered = renderEmail({ to: signer.email, template: "signatureWithdrawn", locale, url: appUrl(), params });
+    await deliverEmail({ to: signer.email, template: "signatureWithdrawn", locale, ...rendered }, about, { tx });
+  }
+}
+
 /**
  * Tells the document's owners that every signer has signed (`signatureCompleted`), each in
  * their language, when their email preferences want it (docSigned and signs both on). Written
  * in the transaction of the last signature (`tx`), with their delivery jobs.
  */
 export async function sendSignatureCompletedEmails(tx: Tx, document: DocumentRef) {
-  const owners = await tx.documentPolicy.findMany({
-    where: { accountId: document.accountId, documentId: document.id, role: "owner", status: "active" },
-    select: { user: { select: { email: true, language: true, emailPreferences: true, firstName: true } } },
-  });
   const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
-  for (const { user } of owners) {
-    if (!user) continue;
-    const prefs = (user.emailPreferences ?? {}) as { docSigned?: boolean; signs?: boolean };
-    if (prefs.docSigned === false || prefs.signs === false) continue;
+  for (const user of await ownersToTell(tx, document)) {
     const locale: Locale = matchLocale(user.language) ?? "en";
     const url = `${appUrl()}/d/${document.id}/view`;
     const params = { name: user.firstName ?? "", document: document.name, account: account?.name ?? "" };

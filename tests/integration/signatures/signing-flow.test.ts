@@ -31,7 +31,7 @@ const reason = (error: unknown) => (error as { details?: { reason?: string } }).
 
 describe("signing in order", () => {
   it("asks the first order only, then the next after each signature, and seals once at the end", { timeout: 60_000 }, async () => {
-    const { ctx, document } = await pdfContract("Ordered");
+    const { ctx, document, owner } = await pdfContract("Ordered");
     const [first, second] = await addSigners(ctx, document.id, [1, 2]);
     const requested = await requestSignatures(ctx, document.id);
     expect(requested.map((s) => s.id)).toEqual([first.id]);
@@ -57,7 +57,11 @@ describe("signing in order", () => {
     expect(stored.timeline).toHaveLength(2);
     expect(await sealJobs(document.id)).toBe(0);
 
-    // The next order was asked automatically.
+    // The next order was asked automatically, in the name of the person who sent the document (its owner), not the workspace's twice.
+    const nextRequest = await db.outboxEmail.findFirstOrThrow({ where: { to: second.email, template: "signatureRequest" } });
+    expect(nextRequest.subject).toBe(
+      `${`${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim() || owner.email} asks you to sign “Ordered contract”`,
+    );
     const token2 = await signingToken(second.email);
     await signDocument(signerContext(token2), { kind: "typed", typedName: "Signer Two", files: [] });
     expect((await db.document.findUniqueOrThrow({ where: { id: document.id } })).status).toBe("signed");
@@ -103,8 +107,8 @@ describe("signing in parallel", () => {
 });
 
 describe("declining", () => {
-  it("rejects the document and ends the other links", async () => {
-    const { ctx, document } = await pdfContract("Decline");
+  it("rejects the document, ends the other links, and tells the owner and the co-signers", async () => {
+    const { ctx, document, owner } = await pdfContract("Decline");
     const [first, second] = await addSigners(ctx, document.id, [1, 1]);
     await requestSignatures(ctx, document.id);
     const [token1, token2] = [await signingToken(first.email), await signingToken(second.email)];
@@ -115,6 +119,26 @@ describe("declining", () => {
     expect(reason(await fetchValidSignature(signerContext(token2)).catch((e) => e))).toBe("cancelled");
     expect(reason(await declineSignature(signerContext(token1), { reason: "again" }).catch((e) => e))).toBe("completed");
     expect(await db.audit.count({ where: { eventType: "signature.declined", targetId: first.id } })).toBe(1);
+
+    // The owner hears who declined and why, with the way to the document; the co-signer, that their request ended.
+    const told = await db.outboxEmail.findMany({
+      where: { documentId: document.id, template: { in: ["signatureDeclined", "signatureWithdrawn"] } },
+    });
+    expect(told.map((mail) => [mail.template, mail.to]).sort()).toEqual(
+      [
+        ["signatureDeclined", owner.email],
+        ["signatureWithdrawn", second.email],
+      ].sort(),
+    );
+    const toOwner = told.find((mail) => mail.template === "signatureDeclined")!;
+    expect(toOwner.subject).toBe(`Signer1 declined to sign “Decline contract”`);
+    expect(toOwner.text).toContain("The amount is wrong.");
+    expect(toOwner.text).toContain(`/d/${document.id}/view`);
+    const toCoSigner = told.find((mail) => mail.template === "signatureWithdrawn")!;
+    expect(toCoSigner.text).toContain("no longer opens the document");
+    // It only informs: no button, and not the link that ended.
+    expect(toCoSigner.text).not.toContain("signed=");
+    expect(toCoSigner.html).not.toContain("<a href");
   });
 });
 
