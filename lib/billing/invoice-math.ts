@@ -20,3 +20,16 @@ export function invoiceTotals(
   const total = taxable + tax;
   return { subtotal, discount, tax, total, amount: Math.max(total, 0) };
 }
+
+/**
+ * Stripe's customer balance on an invoice (cents; Stripe's sign: negative is a credit the customer
+ * holds). The invoice's total before the balance draws from a credit; a negative total (a plan
+ * change whose credit exceeds its charge) goes to the balance instead of being paid out. What is
+ * due is never below zero; `applied` is what the balance changed the invoice by (negative: credit
+ * used; positive: a negative total credited to the balance), so total before + applied = due.
+ */
+export function applyBalance(totalBefore: number, balance: number) {
+  const due = Math.max(totalBefore + Math.min(balance, 0), 0);
+  const applied = due - totalBefore;
+  return { due, applied, endingBalance: Math.min(balance, 0) - applied };
+}

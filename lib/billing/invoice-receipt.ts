@@ -13,8 +13,8 @@ const printable = (font: PDFFont, text: string) => pdfPrintable(text, font);
 
 /**
  * The receipt of one of the workspace's offline invoices (docs/billing.md, "Past invoices"): a
- * one-page PDF in the reader's language with the number, dates, lines, discount, tax, total and
- * status, shown inline. Another workspace's invoice, or Stripe's (read on Stripe's own page), is
+ * one-page PDF in the reader's language with the number, dates, lines, discount, tax, the
+ * customer's balance applied, total and status, shown inline. Another workspace's invoice, or Stripe's (read on Stripe's own page), is
  * NOT_FOUND. Needs ManageBilling.
  */
 export async function getInvoiceReceipt(ctx: ServiceContext, input: { id: string }): Promise<Response> {
@@ -77,7 +77,11 @@ export async function getInvoiceReceipt(ctx: ServiceContext, input: { id: string
   row(t("billing.subtotal"), money(invoice.subtotal));
   if (invoice.discount) row(t("billing.discount"), money(-invoice.discount));
   row(t("billing.tax"), money(invoice.tax));
-  row(t("billing.total"), money(invoice.total), bold);
+  // The customer's balance (lib/billing/local-invoices.ts): a credit used, or one kept for later.
+  const charged = Math.max(invoice.total, 0);
+  const applied = charged - (invoice.subtotal - invoice.discount + invoice.tax);
+  if (applied) row(t(applied < 0 ? "billing.appliedBalance" : "billing.creditToBalance"), money(applied));
+  row(t("billing.total"), money(charged), bold);
 
   const bytes = await pdf.save();
   return fileResponse(

@@ -11,6 +11,22 @@ type Tx = Prisma.TransactionClient;
  * ("LOC-<customer>-0001"), paid, or open while its charge fails.
  */
 
+/**
+ * The customer's balance (cents; negative is a credit, as Stripe's customer balance), kept by its
+ * invoices: each moved it by its total before the balance (subtotal − discount + tax) less what it
+ * charged. A plan change whose credit exceeds its charge charges nothing and leaves the rest here;
+ * the next invoices draw from it. (An invoice written before the balance existed with a negative
+ * total counts as having charged nothing, so its credit is kept too.) Read under the customer's
+ * lease (checkout's, or the renewal's), as the invoice that uses it is written.
+ */
+export async function customerBalance(tx: Tx | typeof db, customerId: string): Promise<number> {
+  const rows = await tx.localInvoice.findMany({
+    where: { customerId },
+    select: { subtotal: true, discount: true, tax: true, total: true },
+  });
+  return rows.reduce((balance, row) => balance + row.subtotal - row.discount + row.tax - Math.max(row.total, 0), 0);
+}
+
 /** Why the customer's default card cannot be charged now, or null when it can. */
 export async function chargeRefusal(tx: Tx | typeof db, customerId: string, now: Date): Promise<CardError | null> {
   const card = await tx.localPaymentMethod.findFirst({ where: { customerId, status: "succeeded", isDefault: true } });
@@ -79,7 +95,8 @@ export const toLocalInvoice = (row: InvoiceRow): ProviderInvoice => ({
   subtotal: row.subtotal,
   discount: row.discount,
   tax: row.tax,
-  total: row.total,
+  // What it charged, after the customer's balance: never negative (a credit went to the balance).
+  total: Math.max(row.total, 0),
   lines: (row.lines as unknown as InvoiceLine[]).map((line) => ({ ...line, endedAt: line.endedAt ? new Date(line.endedAt) : null })),
   createdAt: row.createdAt,
 });

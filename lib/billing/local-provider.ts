@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import { cardBrand, parseLocalToken, TEST_CARDS, type TestCardOutcome } from "./local-cards";
-import { invoiceTotals } from "./invoice-math";
-import { chargeRefusal, toLocalInvoice, writeLocalInvoice } from "./local-invoices";
+import { applyBalance, invoiceTotals } from "./invoice-math";
+import { chargeRefusal, customerBalance, toLocalInvoice, writeLocalInvoice } from "./local-invoices";
 import {
   CardError,
   type BillingProvider,
@@ -71,6 +71,8 @@ export const addInterval = (from: Date, interval: "month" | "year") => {
  * 4000002500003155 waits for a confirmation, the decline cards fail with Stripe's codes. Its
  * subscriptions are our Subscription rows (their provider ids are its own), each change writes a
  * paid LocalInvoice, and it has no webhooks: what Stripe would announce it has already applied.
+ * As Stripe, it keeps a customer balance (customerBalance): a change whose credit exceeds its
+ * charge writes an invoice of zero and leaves the credit there, and the next invoices draw from it.
  */
 export class LocalProvider implements BillingProvider {
   readonly name = "local" as const;
@@ -150,8 +152,10 @@ export class LocalProvider implements BillingProvider {
   }
 
   /**
-   * Creates or changes the subscription and charges what the change invoices now on the default
-   * card (refused with its CardError, nothing written); a charge writes a paid invoice.
+   * Creates or changes the subscription and charges what the change invoices now, after the
+   * customer's balance, on the default card (refused with its CardError, nothing written); a
+   * change writes a paid invoice, never of a negative amount: a credit left over stays in the
+   * customer's balance for the next invoices.
    */
   async upsertSubscription(request: SubscriptionRequest): Promise<ProviderSubscription> {
     const now = new Date();
@@ -201,7 +205,10 @@ export class LocalProvider implements BillingProvider {
   /**
    * What the change invoices now: a new plan's full period; a plan change credits the unused part of
    * the current period ("unused", negative) and charges the new price ("remaining"); the same plan
-   * again (a cancellation undone, a renewal) charges nothing until the period ends.
+   * again (a cancellation undone, a renewal) charges nothing until the period ends. The customer's
+   * balance then applies (Stripe's upcoming invoice): `total` and `amount` are what is due now, never
+   * below zero, and total − (subtotal − discount + tax) is the balance applied (negative: credit
+   * used; positive: a credit left over, kept in the balance).
    */
   async previewInvoice(request: SubscriptionRequest): Promise<ProviderInvoice> {
     const current = await this.current(request.subscriptionId);
@@ -245,7 +252,19 @@ export class LocalProvider implements BillingProvider {
       promotion?.coupon ?? null,
       request.taxRate?.percentage ?? 0,
     );
-    return { id: null, number: null, status: null, url: null, currency: price.currency, lines, createdAt: null, ...totals };
+    const { due } = applyBalance(totals.total, await customerBalance(db, request.customerId));
+    return {
+      id: null,
+      number: null,
+      status: null,
+      url: null,
+      currency: price.currency,
+      lines,
+      createdAt: null,
+      ...totals,
+      total: due,
+      amount: due,
+    };
   }
 
   async listInvoices(customerId: string, page: InvoicePage) {

@@ -6,8 +6,8 @@ import type { ServiceContext } from "@/lib/auth/context";
 import { recordAudit } from "@/lib/audit/record-audit";
 import { defineJob } from "@/lib/jobs/job";
 import { applyPlan } from "./apply-plan";
-import { invoiceTotals } from "./invoice-math";
-import { chargeRefusal, writeLocalInvoice } from "./local-invoices";
+import { applyBalance, invoiceTotals } from "./invoice-math";
+import { chargeRefusal, customerBalance, writeLocalInvoice } from "./local-invoices";
 import { addInterval, LOCAL_TAX_RATES } from "./local-provider";
 import type { InvoiceLine } from "./provider";
 
@@ -15,7 +15,7 @@ import type { InvoiceLine } from "./provider";
  * What Stripe does at a subscription's period end, done for the offline provider (docs/billing.md,
  * "Renewals offline"): a subscription set to cancel at its period's end ends (the workspace goes
  * back to free; nothing it made is deleted); any other renews for a new period with an invoice
- * charged to the default card. A refused charge leaves the invoice open and the subscription
+ * charged to the default card, less the customer's balance (a credit a downgrade left). A refused charge leaves the invoice open and the subscription
  * past_due (the plan stays, the billing page says the payment failed); each later run charges the
  * open invoice again, and after PAST_DUE_DAYS unpaid the subscription ends as Stripe's retries do.
  */
@@ -92,7 +92,10 @@ async function renewOne(ctx: ServiceContext, subscriptionId: string, accountId: 
         endedAt: end,
       };
       // A promotion code's coupon is for the first invoice only (a "once" coupon): renewals are full price.
-      const totals = invoiceTotals([amount], null, taxRate?.percentage ?? 0);
+      const before = invoiceTotals([amount], null, taxRate?.percentage ?? 0);
+      // The customer's balance (a credit a downgrade left) pays what it covers, as Stripe's does.
+      const { due } = applyBalance(before.total, await customerBalance(tx, customerId));
+      const totals = { ...before, total: due, amount: due };
       const refusal = totals.total > 0 ? await chargeRefusal(tx, customerId, now) : null;
       const invoice = await writeLocalInvoice(tx, {
         id: newId("in_local"),

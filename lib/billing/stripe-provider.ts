@@ -249,7 +249,10 @@ function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
     subtotal: invoice.subtotal,
     discount,
     tax,
-    total: invoice.total,
+    // What is due after the customer's balance (Stripe's amount_due): never negative. Stripe's own
+    // total can be, when a plan change's credit exceeds its charge and goes to the balance; the
+    // balance applied is this total − (subtotal − discount + tax), as offline.
+    total: invoice.amount_due,
     lines: invoice.lines.data.map((line) => ({
       type: line.amount < 0 ? "unused" : "remaining",
       description: line.description,
