@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
-import { P12Signer } from "@signpdf/signer-p12";
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { getTranslator } from "@/lib/i18n/messages";
@@ -9,6 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
 import { pdfPrintable } from "@/lib/files/pdf-printable";
 import { stampPages, type Stamp } from "./stamp-signatures";
+import { PadesSigner } from "./pades-signer";
 import { timestampCms, tsaUrl } from "./timestamp";
 
 /** Someone who acted on the document, as the certificate of completion lists them. */
@@ -58,19 +58,19 @@ export type SealedPdf = {
   timestampedAt: Date | null;
 };
 
-/** The P12 signature, then (with TSA_URL) the authority's timestamp of it as an unsigned attribute. */
+/** The PAdES B-B signature, then (with TSA_URL) the authority's timestamp of it as an unsigned attribute (B-T). */
 class SealSigner extends Signer {
   timestampedAt: Date | null = null;
 
   constructor(
-    private readonly inner: P12Signer,
+    private readonly inner: Signer,
     private readonly tsa: string | null,
   ) {
     super();
   }
 
-  async sign(pdfBuffer: Buffer, signingTime?: Date): Promise<Buffer> {
-    const cms = await this.inner.sign(pdfBuffer, signingTime);
+  async sign(pdfBuffer: Buffer): Promise<Buffer> {
+    const cms = await this.inner.sign(pdfBuffer);
     if (!this.tsa) return cms;
     const stamped = await timestampCms(cms, this.tsa);
     this.timestampedAt = stamped.time;
@@ -151,8 +151,9 @@ class PageWriter {
  * Seals a signed PDF (issue 16): appends a certificate of completion (the document, the
  * workspace, the original file's SHA-256, each party with their action, time, IP address and
  * browser, and the audit chain's hash), then signs the whole file with the installation's
- * sealing certificate as PAdES (SubFilter ETSI.CAdES.detached), which PDF readers and `pdfsig`
- * verify. Answers the sealed bytes and the file's hash before and after.
+ * sealing certificate as PAdES baseline B-B (SubFilter ETSI.CAdES.detached, signing-certificate-v2,
+ * the time in the dictionary's /M; B-T with TSA_URL: lib/sealing/pades-signer.ts), which PDF
+ * readers and `pdfsig` verify. Answers the sealed bytes and the file's hash before and after.
  */
 export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: SealingCertificate): Promise<SealedPdf> {
   const cert = certificate ?? (await sealingCertificate());
@@ -221,7 +222,7 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     appName: "Covenant",
   });
   const prepared = Buffer.from(await doc.save({ useObjectStreams: false }));
-  const signer = new SealSigner(new P12Signer(cert.p12, { passphrase: cert.password }), tsaUrl());
+  const signer = new SealSigner(new PadesSigner(cert.p12, cert.password), tsaUrl());
   const bytes = await new SignPdf().sign(prepared, signer, sealedAt);
   return {
     bytes,
