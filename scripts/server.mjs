@@ -12,6 +12,7 @@
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { markRemoteAddress, REMOTE_ADDRESS_FLAG } from "./remote-address.mjs";
 
 const args = process.argv.slice(2);
 const option = (...names) => {
@@ -23,13 +24,16 @@ const port = Number(option("-p", "--port") ?? process.env.PORT ?? 3000);
 const hostname = option("-H", "--hostname") ?? process.env.HOSTNAME ?? undefined;
 if (!dev) process.env.NODE_ENV = "production";
 process.env.PORT = String(port);
+// Every request carries its connection's address in an internal header the app may believe (scripts/remote-address.mjs).
+process.env[REMOTE_ADDRESS_FLAG] = "1";
 
 const { default: next } = await import("next");
-const server = createServer((request, response) => handle(request, response));
+const server = createServer((request, response) => handle(markRemoteAddress(request), response));
 // Next listens for upgrades on this server itself (its own, from its first request on): the
 // /graphql ones are ours alone, so they are taken before any listener hears them.
 const emit = server.emit;
 server.emit = function (event, request, ...rest) {
+  if (event === "upgrade") markRemoteAddress(request);
   if (event !== "upgrade" || (request.url ?? "").split("?")[0] !== "/graphql") return emit.call(this, event, request, ...rest);
   const [socket, head] = rest;
   const graphql = globalThis.__covenantGraphqlWebSocket;

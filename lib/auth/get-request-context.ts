@@ -72,23 +72,64 @@ export function parseCookies(header: string | null): Map<string, string> {
 const IP_ADDRESS = /^[0-9a-f.:]{2,45}$/i;
 
 /**
- * The caller's IP address, or null when it is not known. Route handlers do not see the socket,
- * so the address can only come from headers, which any client can write: they are read only when
- * `TRUST_PROXY` says how many proxies of ours stand in front of the app (`1`: one). Each proxy
- * appends the address it saw to `X-Forwarded-For`, so the client is that many entries from the
- * right; entries further left were written by the client and are ignored. `X-Real-IP` (set by
- * the nearest proxy) is the fallback. Without `TRUST_PROXY` the IP is unknown: sign-in throttling
- * then counts per address only, and sessions and audit rows record no IP.
+ * The header in which the app's own entry server (scripts/server.mjs, scripts/remote-address.mjs)
+ * hands over the connection's remote address, having removed any copy the client sent; it says
+ * so by setting REMOTE_ADDRESS_FLAG in its environment. Keep the names equal to the script's.
+ */
+export const REMOTE_ADDRESS_HEADER = "x-covenant-remote-address";
+export const REMOTE_ADDRESS_FLAG = "COVENANT_REMOTE_ADDRESS_HEADER";
+
+/** How many proxies of ours TRUST_PROXY names (`true`: one); 0 when it names none. */
+const trustedHops = (trustProxy: string | undefined) => {
+  const hops = trustProxy === "true" ? 1 : Number.parseInt(trustProxy ?? "", 10);
+  return Number.isInteger(hops) && hops >= 1 ? hops : 0;
+};
+
+/** An address as recorded: lower case, an IPv4-mapped IPv6 address as its IPv4 one; null when it is none. */
+const normalised = (candidate: string | null | undefined) => {
+  const address = candidate
+    ?.trim()
+    .toLowerCase()
+    .replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/, "$1");
+  return address && IP_ADDRESS.test(address) ? address : null;
+};
+
+/**
+ * The caller's IP address as proxies of ours report it, or null when it is not known that way.
+ * Headers can be written by any client, so they are read only when `TRUST_PROXY` says how many
+ * proxies of ours stand in front of the app (`1`: one). Each proxy appends the address it saw to
+ * `X-Forwarded-For`, so the client is that many entries from the right; entries further left were
+ * written by the client and are ignored. `X-Real-IP` (set by the nearest proxy) is the fallback.
+ * Checks that must know the caller is on this machine (the dev outbox) use this alone; the
+ * context's address is `requestIp`.
  */
 export function clientIp(src: Pick<RequestSource, "header">, trustProxy = process.env.TRUST_PROXY): string | null {
-  const hops = trustProxy === "true" ? 1 : Number.parseInt(trustProxy ?? "", 10);
-  if (!Number.isInteger(hops) || hops < 1) return null;
+  const hops = trustedHops(trustProxy);
+  if (!hops) return null;
   const forwarded = (src.header("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
-  const candidate = forwarded.length >= hops ? forwarded[forwarded.length - hops] : src.header("x-real-ip")?.trim();
-  return candidate && IP_ADDRESS.test(candidate) ? candidate.toLowerCase() : null;
+  return normalised(forwarded.length >= hops ? forwarded[forwarded.length - hops] : src.header("x-real-ip"));
+}
+
+/** Headers a proxy adds: without TRUST_PROXY, a request carrying one came through a proxy (or says so). */
+const FORWARDING_HEADERS = ["x-forwarded-for", "x-real-ip", "forwarded"];
+
+/**
+ * The caller's IP address as the service context records it (audit rows, sessions, signatures)
+ * and counts it (per-IP limits). With `TRUST_PROXY`: what our proxies report (`clientIp`).
+ * Without it: the connection's own remote address, which only the app's entry server can give
+ * (REMOTE_ADDRESS_HEADER, believed only when that server set REMOTE_ADDRESS_FLAG), unless the
+ * request carries a forwarding header: then a proxy not declared with TRUST_PROXY may stand in
+ * between, whose address is not the caller's (and would make every caller one for per-IP
+ * limits), so the address is unknown, as it always was without TRUST_PROXY. Null too when the app
+ * is served another way (`next dev`).
+ */
+export function requestIp(src: Pick<RequestSource, "header">, env: Partial<Record<string, string>> = process.env): string | null {
+  if (trustedHops(env.TRUST_PROXY)) return clientIp(src, env.TRUST_PROXY);
+  if (env[REMOTE_ADDRESS_FLAG] !== "1" || FORWARDING_HEADERS.some((name) => src.header(name) !== null)) return null;
+  return normalised(src.header(REMOTE_ADDRESS_HEADER));
 }
 
 /** The request's own language preference (header, cookie, browser), before any user setting. */
@@ -135,7 +176,7 @@ export type ContextOptions = {
 export async function buildContext(src: RequestSource, options: ContextOptions = {}): Promise<ServiceContext> {
   const base = anonymousContext({
     locale: requestLocale(src),
-    ip: clientIp(src),
+    ip: requestIp(src),
     userAgent: src.header("user-agent"),
   });
   const accountHeader = src.header(ACCOUNT_HEADER);
