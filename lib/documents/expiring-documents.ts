@@ -4,7 +4,8 @@ import type { DocumentStatus } from "@/lib/generated/prisma/enums";
 import type { AccountContext, ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { documentInclude } from "./document-include";
-import { documentListConditions, documentListSchema } from "./document-list-sql";
+import { documentListConditions } from "./document-list-sql";
+import { DOCUMENT_LIST_DEFAULTS } from "./find-documents";
 import { documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
 
 /**
@@ -13,8 +14,8 @@ import { documentHealth, EXPIRY_NOTICE_DAYS } from "./status";
  */
 async function expiringSql(ctx: ServiceContext, size: number, columns: Prisma.Sql) {
   accountScope(ctx);
-  // No caller's filters: parsing nothing builds the list's defaults (every folder, not archived).
-  const where = await documentListConditions(ctx as AccountContext, documentListSchema.parse({}));
+  // No caller's filters: the list's defaults (every folder, not archived).
+  const where = await documentListConditions(ctx as AccountContext, DOCUMENT_LIST_DEFAULTS);
   const limit = new Date(Date.now() + EXPIRY_NOTICE_DAYS * 86_400_000);
   return Prisma.sql`
     SELECT ${columns} FROM "Document" d

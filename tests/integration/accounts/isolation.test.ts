@@ -201,7 +201,7 @@ const GRAPHQL_CASES: GraphQLCase[] = [
   // Workspace roles
   {
     name: "createAccountRole",
-    query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: ["ViewDocuments"] }) { id } }',
+    query: () => 'mutation { createAccountRole(data: { name: "Planted", permissions: [ViewDocuments] }) { id } }',
   },
   {
     name: "updateAccountRole",
@@ -676,11 +676,14 @@ describe("cross-account isolation", () => {
     );
     expect(tagged.errors?.[0].extensions.code).toBe("NOT_FOUND");
     const lists = await graphql<Record<string, unknown>>(
-      `{ documents(search: "okapi") { total } documentsCount(folderId: "${world.folderOfB.id}") templates { items { name } } folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
+      `{ documents(search: "okapi") { total } documentsCount(folderId: "${world.folderOfB.id}") templates { items { name } } folderTree { children { label } } hotDocuments { name } expiringDocuments { name } }`,
       { accessToken },
     );
     expect(lists.errors).toBeUndefined();
-    expect(lists.data).toMatchObject({ documents: { total: 0 }, documentsCount: 0, folders: { items: [] } });
+    expect(lists.data).toMatchObject({ documents: { total: 0 }, documentsCount: 0 });
+    // B's folder is no folder of A's: its children are not listed, it is not found.
+    const children = await graphql(`{ folders(where: { parent: "${world.folderOfB.id}" }) { items { id } } }`, { accessToken });
+    expect(children.errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect(JSON.stringify(lists.data)).not.toMatch(/B contract|B template|B folder|B templates/);
     await expectBUntouched();
   });
