@@ -30,9 +30,16 @@ export function toAppError(error: unknown): AppError {
   return new AppError(AppErrorCode.INTERNAL, { message: "Something went wrong." });
 }
 
-/** The error's text in the caller's language (errors.<CODE>), else its English message. */
+/**
+ * The error's text in the caller's language: the text of its reason when it has one
+ * (`errors.because.<CODE>.<reason>`: a CONFLICT refusing to sign says why, not "This already
+ * exists"), else errors.<CODE>, else its English message.
+ */
 export function localizedMessage(error: AppError, locale: Locale): string {
   const t = getTranslator(locale);
+  const reason = error.details.reason;
+  const because = (typeof reason === "string" ? `errors.because.${error.code}.${reason}` : "") as Parameters<typeof t>[0];
+  if (because && t.has(because)) return t(because, error.params as never);
   const key = `errors.${error.code}` as Parameters<typeof t>[0];
   return t.has(key) ? t(key, error.params as never) : error.message;
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "@/lib/documents/access";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
+import { assertSigningOpen } from "./request-signatures";
 import { signerSettingsOf, type SignerSettings } from "./schemas";
 import { publishSigningChange } from "./signing-events";
 import { presentSignature } from "./signature-view";
@@ -35,6 +36,7 @@ async function checkParty(accountId: string, documentId: string, partyId: string
 export async function addSigner(ctx: ServiceContext, documentId: string, input: SignerInput & { email: string }) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
   await checkParty(document.accountId, document.id, input.partyId);
+  await assertSigningOpen(db, document);
   const row = await db.$transaction(async (tx) => {
     const created = await tx.signature.create({
       data: {

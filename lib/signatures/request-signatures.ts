@@ -64,6 +64,19 @@ export async function lockSigningDocument(tx: Tx, accountId: string, documentId:
 const cannotRequest = (message: string, reason: string) => new AppError(AppErrorCode.CONFLICT, { message, details: { reason } });
 
 /**
+ * Signing a document ends when every signer has signed (`signed`) and stays ended once it is
+ * sealed, whatever its status becomes (active, completed…): it takes no new signer or request.
+ */
+export async function assertSigningOpen(
+  client: Pick<Prisma.TransactionClient, "seal">,
+  document: { id: string; accountId: string; status: string },
+) {
+  const ended =
+    document.status === "signed" || (await client.seal.count({ where: { accountId: document.accountId, documentId: document.id } })) > 0;
+  if (ended) throw cannotRequest("This document is already signed and sealed: it takes no new signers.", "documentSigned");
+}
+
+/**
  * Sends the document for signature (editor): in an ordered process the signers of the lowest
  * open order, in a parallel one every open signer. Refused while approvals are pending, without
  * signers, or once the document is signed. The signers' emails are written in the same
@@ -87,7 +100,7 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
   await prepareEmailDelivery();
   const { document, requested } = await db.$transaction(async (tx) => {
     const { document, signers } = await lockSigningDocument(tx, accountId, documentId);
-    if (document.status === "signed") throw cannotRequest("This document is already signed.", "documentSigned");
+    await assertSigningOpen(tx, document);
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
     const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);

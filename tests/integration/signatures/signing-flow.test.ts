@@ -3,7 +3,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { stopJobs } from "@/lib/jobs/queue";
+import type { AppError } from "@/lib/errors/app-error";
+import { localizedMessage } from "@/lib/http/error-response";
 import { declineSignature } from "@/lib/signatures/decline-signature";
+import { addSigner } from "@/lib/signatures/manage-signers";
 import { fetchValidSignature } from "@/lib/signatures/fetch-valid-signature";
 import { requestSignature, requestSignatures } from "@/lib/signatures/request-signatures";
 import { saveSignaturePlaceholders } from "@/lib/signatures/save-placeholders";
@@ -73,6 +76,22 @@ describe("signing in order", () => {
     expect(replay).toMatchObject({ code: "SIGNING_LINK_INVALID" });
     expect(reason(replay)).toBe("completed");
     expect(await sealJobs(document.id)).toBe(1);
+
+    // Signed (and sealed next, whatever its status becomes): no new signer, no new request, said as such.
+    const late = await addSigner(ctx, document.id, { email: "late@example.test", order: 3 }).catch((e: unknown) => e);
+    expect(late).toMatchObject({ code: "CONFLICT", details: { reason: "documentSigned" } });
+    expect(localizedMessage(late as AppError, "es")).toBe(
+      "Este documento ya está firmado y sellado: no admite más firmantes. Haz una copia para volver a firmarlo.",
+    );
+    await db.document.update({ where: { id: document.id }, data: { status: "active" } });
+    await db.seal.create({
+      data: { accountId: document.accountId, documentId: document.id, contentId: "c", sha256: `seal-${document.id}` },
+    });
+    await expect(addSigner(ctx, document.id, { email: "late@example.test", order: 3 })).rejects.toMatchObject({
+      details: { reason: "documentSigned" },
+    });
+    await expect(requestSignatures(ctx, document.id)).rejects.toMatchObject({ details: { reason: "documentSigned" } });
+    expect(await db.signature.count({ where: { documentId: document.id } })).toBe(2);
   });
 
   it("refuses a signer out of turn with notYourTurn", async () => {
