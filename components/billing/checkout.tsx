@@ -19,7 +19,8 @@ import {
   type Interval,
 } from "@/lib/billing/plans";
 import type { CheckoutPreselect } from "@/lib/billing/checkout-preselect";
-import { formatCurrency } from "@/lib/i18n/format";
+import { orderSummaryRows } from "@/lib/billing/order-summary";
+import { formatCurrency, formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
 import { BillingDetailsCard } from "./billing-details-card";
 import { PaymentMethodsCard } from "./payment-methods-card";
@@ -81,7 +82,8 @@ export function Checkout({
   const [code, setCode] = useState("");
   const [coupon, setCoupon] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
-  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  // The upcoming invoice with the moment it was asked for: its prorated lines start then.
+  const [invoice, setInvoice] = useState<(Invoice & { at: Date }) | null>(null);
   const [failed, setFailed] = useState(false);
   const { run, busy } = useAction();
   const preselectKey = preselect ? `${preselect.plan}:${preselect.interval}` : null;
@@ -117,7 +119,7 @@ export function Checkout({
     callOperation(upcomingInvoiceOp, {
       prediction: { cancelAtPeriodEnds: false, items: [{ quota: quotaId, quantity: 1 }], ...(coupon ? { coupon } : {}) },
     })
-      .then((next) => !stale && setInvoice(next))
+      .then((next) => !stale && setInvoice({ ...next, at: new Date() }))
       .catch(() => !stale && setInvoice(null));
     return () => {
       stale = true;
@@ -152,6 +154,8 @@ export function Checkout({
 
   const amount = invoice?.amount ?? 0;
   const money = (cents: number, currency = "eur") => formatCurrency(locale, cents, currency);
+  const day = (date: Date) => formatDate(locale, date);
+  const planName = (quotaId: string | null) => products.find((p) => p.quotas.some((q) => q.id === quotaId))?.name ?? product?.name ?? "";
   const steps = [t("stepSelectPlan"), t("stepPayment")];
 
   return (
@@ -189,7 +193,7 @@ export function Checkout({
                 </button>
               ))}
             </div>
-            <ul className="grid grid-cols-3 gap-3">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               {products.map((p) => {
                 const q = quotaFor(quotas(p), interval);
                 const month = quotaFor(quotas(p), "month");
@@ -230,26 +234,55 @@ export function Checkout({
             </ul>
           </div>
         ) : (
-          <div className="grid grid-cols-[3fr_2fr] gap-4">
-            <div className="flex flex-col gap-4">
+          // One column on a phone (the order summary and the confirm button below the cards and the
+          // details, reached by scrolling the dialog), two side by side from md up.
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-[3fr_2fr]">
+            <div className="flex min-w-0 flex-col gap-4">
               <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
               <BillingDetailsCard details={details} />
             </div>
-            <section className="flex flex-col gap-3 rounded-lg border border-zinc-200 p-4 text-sm" aria-labelledby="order-summary">
+            <section className="flex min-w-0 flex-col gap-3 rounded-lg border border-zinc-200 p-4 text-sm" aria-labelledby="order-summary">
               <h3 id="order-summary" className="font-semibold">
                 {t("orderSummary")}
               </h3>
               <p>{product?.name}</p>
               {invoice && (
-                <dl className="grid grid-cols-2 gap-1" data-testid="order-summary">
-                  <dt>{t("subtotal")}</dt>
-                  <dd className="text-right">{money(invoice.subtotal, invoice.currency)}</dd>
-                  <dt>{t("discount")}</dt>
-                  <dd className="text-right">{money(-invoice.discount, invoice.currency)}</dd>
-                  <dt>{invoice.taxRate ? `${invoice.taxRate.name} ${invoice.taxRate.percentage} %` : t("tax")}</dt>
-                  <dd className="text-right">{money(invoice.tax, invoice.currency)}</dd>
-                  <dt className="font-semibold">{t("total")}</dt>
-                  <dd className="text-right font-semibold">{money(amount, invoice.currency)}</dd>
+                <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1" data-testid="order-summary">
+                  {orderSummaryRows(invoice, invoice.at).map((row, index) =>
+                    "quota" in row ? (
+                      <div key={index} className="contents" data-testid="order-summary-line">
+                        <dt>
+                          {row.kind === "plan"
+                            ? planName(row.quota)
+                            : t(row.kind === "unused" ? "lineUnusedTime" : "lineRemainingTime", {
+                                plan: planName(row.quota),
+                                date: day(row.from),
+                              })}
+                          {row.to && (
+                            <span className="block text-xs text-zinc-500">
+                              {t("linePeriod", { start: day(row.from), end: day(row.to) })}
+                            </span>
+                          )}
+                        </dt>
+                        <dd className="text-right tabular-nums">{money(row.amount, invoice.currency)}</dd>
+                      </div>
+                    ) : (
+                      <div
+                        key={index}
+                        className={`contents ${row.kind === "totalDueNow" ? "font-semibold" : ""}`}
+                        data-testid={`order-summary-${row.kind}`}
+                      >
+                        <dt className={row.kind === "subtotal" || row.kind === "totalDueNow" ? "border-t border-zinc-200 pt-1" : ""}>
+                          {row.kind === "tax" && invoice.taxRate ? `${invoice.taxRate.name} ${invoice.taxRate.percentage} %` : t(row.kind)}
+                        </dt>
+                        <dd
+                          className={`text-right tabular-nums ${row.kind === "subtotal" || row.kind === "totalDueNow" ? "border-t border-zinc-200 pt-1" : ""}`}
+                        >
+                          {money(row.amount, invoice.currency)}
+                        </dd>
+                      </div>
+                    ),
+                  )}
                 </dl>
               )}
               {amount > 0 && (
