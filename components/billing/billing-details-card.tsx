@@ -64,7 +64,7 @@ export function BillingDetailsCard({ details }: { details: Details }) {
       </h2>
       {!editing ? (
         <>
-          <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-1 text-sm">
+          <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_1fr]">
             <dt className="text-zinc-500">{t("legalName")}</dt>
             <dd>{value(details.legalName, t("legalName"))}</dd>
             <dt className="text-zinc-500">{t("address")}</dt>
@@ -90,27 +90,27 @@ export function BillingDetailsCard({ details }: { details: Details }) {
           </div>
         </>
       ) : (
-        <form onSubmit={submit} className="grid grid-cols-2 gap-3">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {error && (
-            <div className="col-span-2">
+            <div className="sm:col-span-2">
               <Alert tone="error">{error}</Alert>
             </div>
           )}
           <TextField
-            className="col-span-2"
+            className="sm:col-span-2"
             label={t("legalName")}
             required
             value={legalName}
             onChange={(e) => setLegalName(e.target.value)}
           />
           <TextField
-            className="col-span-2"
+            className="sm:col-span-2"
             label={t("line1")}
             required
             value={address.line1}
             onChange={(e) => set("line1")(e.target.value)}
           />
-          <TextField className="col-span-2" label={t("line2")} value={address.line2} onChange={(e) => set("line2")(e.target.value)} />
+          <TextField className="sm:col-span-2" label={t("line2")} value={address.line2} onChange={(e) => set("line2")(e.target.value)} />
           <TextField label={t("city")} required value={address.city} onChange={(e) => set("city")(e.target.value)} />
           <TextField label={t("state")} required value={address.state} onChange={(e) => set("state")(e.target.value)} />
           <TextField label={t("postalCode")} required value={address.postalCode} onChange={(e) => set("postalCode")(e.target.value)} />
@@ -137,13 +137,13 @@ export function BillingDetailsCard({ details }: { details: Details }) {
             </select>
           </div>
           <TextField
-            className="col-span-2"
+            className="sm:col-span-2"
             label={t("taxId")}
             placeholder={t("taxIdPlaceholder")}
             value={taxId}
             onChange={(e) => setTaxId(e.target.value)}
           />
-          <div className="col-span-2 flex gap-2">
+          <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" disabled={!valid} busy={busy}>
               {t("update")}
             </Button>

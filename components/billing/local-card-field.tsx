@@ -27,7 +27,7 @@ export function LocalCardField({ onToken }: { onToken: (token: string | null) =>
   useEffect(() => onToken(token), [token, onToken]);
 
   return (
-    <div className="grid grid-cols-[1fr_8rem] gap-3" data-testid="local-card-field">
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_8rem]" data-testid="local-card-field">
       <TextField
         label={t("cardNumber")}
         inputMode="numeric"

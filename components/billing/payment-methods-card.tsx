@@ -170,7 +170,7 @@ export function PaymentMethodsCard({ cards, publishableKey = null }: { cards: Ca
   const [adding, setAdding] = useState(empty);
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby={titleId}>
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={titleId} className="text-lg font-semibold">
           {t("paymentMethods")}
         </h2>
