@@ -23,8 +23,12 @@ const STATUS_TONES: Record<string, string> = {
  * invoices newest first (date and amount in the reader's locale, status, a link to Stripe's
  * invoice page or, offline, the app's receipt), more on demand, the billing portal button, and
  * the failed-payment alert while the subscription is past due.
+ *
+ * `refreshKey` stands for the subscription's state (the page's server data): a purchase, a change
+ * of plan or a renewal changes it when the screen's data is refreshed (useAction's
+ * router.refresh()), and the first page is read again, so a new invoice shows without a reload.
  */
-export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
+export function InvoicesCard({ pastDue, refreshKey = "" }: { pastDue: boolean; refreshKey?: string }) {
   const t = useTranslations("billing.invoices");
   const locale = useLocale() as Locale;
   const titleId = useId();
@@ -40,11 +44,12 @@ export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
         setInvoices(page.invoices);
         setCursor(page.nextCursor);
       })
-      .catch(() => live && setInvoices([]));
+      // A refresh that fails keeps what is shown; only a first read shows the empty list.
+      .catch(() => live && setInvoices((current) => current ?? []));
     return () => {
       live = false;
     };
-  }, []);
+  }, [refreshKey]);
 
   const more = () =>
     run(
@@ -104,7 +109,7 @@ export function InvoicesCard({ pastDue }: { pastDue: boolean }) {
               <tr key={invoice.id} className="border-t border-zinc-100" data-testid="invoice-row">
                 <td className="py-2">{invoice.createdAt ? formatDate(locale, invoice.createdAt) : ""}</td>
                 <td className="py-2 text-zinc-600">{invoice.number ?? ""}</td>
-                <td className="py-2 text-right tabular-nums">{formatCurrency(locale, invoice.total, invoice.currency)}</td>
+                <td className="py-2 text-right tabular-nums">{formatCurrency(locale, invoice.amount, invoice.currency)}</td>
                 <td className="py-2">
                   {invoice.status && (
                     <span

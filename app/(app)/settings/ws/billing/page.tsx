@@ -15,6 +15,19 @@ import { listSubscriptions } from "@/lib/billing/subscriptions";
 
 export const dynamic = "force-dynamic";
 
+/** What changes with every invoice the subscription gets (a purchase, a change of plan, a renewal): the Invoices card reads its list again then. */
+const invoicesKey = (subscription: Awaited<ReturnType<typeof listSubscriptions>>[number] | null) =>
+  subscription
+    ? [
+        subscription.id,
+        subscription.items[0]?.quota,
+        subscription.status,
+        subscription.endsAt?.toISOString(),
+        subscription.cancelAtPeriodEnds,
+        subscription.paymentFailedAt?.toISOString(),
+      ].join("|")
+    : "";
+
 type Search = Promise<{ checkout?: string | string[]; period?: string | string[] }>;
 
 /**
@@ -47,7 +60,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
           </div>
           <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
           <BillingDetailsCard details={details} />
-          <InvoicesCard pastDue={subscriptions[0]?.status === "past_due"} />
+          <InvoicesCard pastDue={subscriptions[0]?.status === "past_due"} refreshKey={invoicesKey(subscriptions[0] ?? null)} />
         </div>
       )}
     </WorkspacePage>
