@@ -73,6 +73,10 @@ export const importDocumentsOperation = defineOperation({
   // At most the server's UPLOAD_MAX_FILES (readUpload caps it over REST, the service over GraphQL).
   upload: { maxFiles: Number.POSITIVE_INFINITY },
   input: documentFieldsSchema.extend({ files: uploadedFiles }),
+  // The plan first (FEATURE_NOT_IN_PLAN), then every file against the monthly document limit at
+  // once, as createDocument counts them: all or none (PLAN_LIMIT_REACHED, nothing stored).
+  capability: "import",
+  limit: { name: "documents", amount: (input) => Math.max(input.files.length, 1) },
   output: z.object({ items: z.array(documentSchema) }),
   ids: ["categoryId", "folderId", "tagIds"],
   run: async (ctx, { files, ...fields }) => {
