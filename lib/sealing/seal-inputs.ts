@@ -1,5 +1,6 @@
 import { db } from "@/lib/db";
 import { readStored } from "@/lib/documents/stored-file";
+import { linkRef } from "@/lib/links/link-access";
 import type { SealEvent, SealParty } from "./seal-pdf";
 import { isDrawableImage, pageBox, type PageBox, type Stamp } from "./stamp-signatures";
 
@@ -85,22 +86,42 @@ export async function signatureStamps(signers: readonly SealSigner[]): Promise<S
   return stamps;
 }
 
-/** The parties on the certificate: approvers who approved, then each signer with their evidence. */
+/**
+ * The parties on the certificate: approvers who approved, then each signer with their evidence.
+ * An approver's IP address and browser are those of their decision's audit row
+ * (`approval.approved`, written with the reviewer's own request: lib/approvals/review-document.ts),
+ * else what Approval.metadata kept.
+ */
 export async function sealParties(accountId: string, documentId: string, signers: readonly SealSigner[]): Promise<SealParty[]> {
-  const approvals = await db.approval.findMany({
-    where: { accountId, documentId, approvedAt: { not: null } },
-    orderBy: [{ order: "asc" }, { approvedAt: "asc" }],
-    select: { firstName: true, lastName: true, email: true, approvedAt: true, metadata: true },
-  });
+  const [approvals, decisions] = await Promise.all([
+    db.approval.findMany({
+      where: { accountId, documentId, approvedAt: { not: null } },
+      orderBy: [{ order: "asc" }, { approvedAt: "asc" }],
+      select: { id: true, firstName: true, lastName: true, email: true, approvedAt: true, metadata: true },
+    }),
+    db.audit.findMany({
+      where: { accountId, eventType: "approval.approved", targetType: "document", targetId: documentId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { via: true, viaId: true, payload: true, ip: true, userAgent: true },
+    }),
+  ]);
+  // The latest decision of each approval (one asked again is decided again).
+  const evidenceOf = new Map<string, { ip: string | null; userAgent: string | null }>();
+  for (const row of decisions) {
+    const approvalId = (row.payload as { approvalId?: unknown } | null)?.approvalId;
+    const id = typeof approvalId === "string" ? approvalId : row.via === "signed" ? row.viaId : null;
+    if (id) evidenceOf.set(id, { ip: row.ip, userAgent: row.userAgent });
+  }
   const approvers: SealParty[] = approvals.map((a) => {
-    const evidence = (a.metadata ?? {}) as { ip?: string; userAgent?: string };
+    const kept = (a.metadata ?? {}) as { ip?: unknown; userAgent?: unknown };
+    const audited = evidenceOf.get(a.id);
     return {
       name: signerName(a),
       email: a.email,
       action: "approved",
       at: a.approvedAt!,
-      ip: typeof evidence.ip === "string" ? evidence.ip : null,
-      userAgent: typeof evidence.userAgent === "string" ? evidence.userAgent : null,
+      ip: audited?.ip ?? (typeof kept.ip === "string" ? kept.ip : null),
+      userAgent: audited?.userAgent ?? (typeof kept.userAgent === "string" ? kept.userAgent : null),
     };
   });
   return [
@@ -131,7 +152,17 @@ function ownSignatureOf(s: SealSigner): SealParty["ownSignature"] {
 
 const EVENTS_READ = 60;
 
-/** The document's audit events (its own, its approvals', signatures' and links'), the last ones oldest first, and how many in all. */
+const stringOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+/** "Name <email>", or whichever of the two is known. */
+const person = (name: string | null, email: string | null) => (name && email ? `${name} <${email}>` : (name ?? email));
+
+/**
+ * The document's audit events (its own, its approvals', signatures' and links'), the last ones
+ * oldest first, and how many in all. Each names who acted: a member by their name; a reviewer or
+ * signer who acted through their link's `signed` token by the Approval's or Signature's name and
+ * email; a share-link visitor by the name and email the row recorded (a secure link's confirmed
+ * address, the name signing a comment), else as a visitor of that link (by its name).
+ */
 export async function sealEvents(accountId: string, documentId: string): Promise<{ events: SealEvent[]; total: number }> {
   const where = { accountId, OR: [{ targetType: "document", targetId: documentId }, { targetContext: documentId }] };
   const [rows, total] = await Promise.all([
@@ -139,18 +170,34 @@ export async function sealEvents(accountId: string, documentId: string): Promise
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: EVENTS_READ,
-      select: { createdAt: true, eventType: true, userId: true },
+      select: { createdAt: true, eventType: true, userId: true, via: true, viaId: true, payload: true },
     }),
     db.audit.count({ where }),
   ]);
   const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
-  const users = userIds.length
-    ? await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, firstName: true, lastName: true, email: true } })
-    : [];
+  const recordIds = [...new Set(rows.filter((r) => !r.userId && r.via === "signed" && r.viaId).map((r) => r.viaId!))];
+  const withLinks = rows.some((r) => !r.userId && r.via === "link");
+  const named = { id: true, firstName: true, lastName: true, email: true } as const;
+  const [users, approvals, signatures, links] = await Promise.all([
+    userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: named }) : [],
+    recordIds.length ? db.approval.findMany({ where: { accountId, id: { in: recordIds } }, select: named }) : [],
+    recordIds.length ? db.signature.findMany({ where: { accountId, id: { in: recordIds } }, select: named }) : [],
+    withLinks ? db.documentLink.findMany({ where: { accountId, documentId }, select: { id: true, name: true } }) : [],
+  ]);
   const names = new Map(users.map((u) => [u.id, signerName(u)]));
-  const events = rows
-    .reverse()
-    .map((r) => ({ at: r.createdAt, eventType: r.eventType, actor: r.userId ? (names.get(r.userId) ?? null) : null }));
+  const recipients = new Map([...approvals, ...signatures].map((r) => [r.id, person(signerName(r), r.email)]));
+  const linkNames = new Map(links.map((l) => [linkRef(l.id), l.name]));
+  const actorOf = (r: (typeof rows)[number]): Pick<SealEvent, "actor" | "linkVisitor"> => {
+    if (r.userId) return { actor: names.get(r.userId) ?? null };
+    const payload = (r.payload ?? {}) as { email?: unknown; name?: unknown };
+    if (r.via === "signed") return { actor: (r.viaId ? recipients.get(r.viaId) : null) ?? stringOf(payload.email) };
+    if (r.via === "link") {
+      const actor = person(stringOf(payload.name), stringOf(payload.email));
+      return actor ? { actor } : { actor: null, linkVisitor: { link: r.viaId ? (linkNames.get(r.viaId) ?? null) : null } };
+    }
+    return { actor: null };
+  };
+  const events = rows.reverse().map((r) => ({ at: r.createdAt, eventType: r.eventType, ...actorOf(r) }));
   return { events, total };
 }
 

@@ -27,8 +27,11 @@ export type SealParty = {
   ownSignature?: { cms: Buffer; statement: string } | null;
 };
 
-/** One line of the document's audit trail, as the certificate summarises it. */
-export type SealEvent = { at: Date; eventType: string; actor: string | null };
+/**
+ * One line of the document's audit trail, as the certificate summarises it: who acted as recorded
+ * (`actor`), else, for a share-link visitor who left no name or address, the link they came by.
+ */
+export type SealEvent = { at: Date; eventType: string; actor: string | null; linkVisitor?: { link: string | null } };
 
 export type SealInput = {
   documentId: string;
@@ -204,7 +207,14 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     const shown = input.events.slice(-MAX_EVENTS);
     if (total > shown.length) writer.write(t("sealing.certificate.eventsEarlier", { count: total - shown.length }), { size: 8 });
     for (const event of shown) {
-      writer.write(`${when(event.at)}  ${event.eventType}${event.actor ? `  (${event.actor})` : ""}`, { size: 8, gap: 2 });
+      const actor =
+        event.actor ??
+        (event.linkVisitor
+          ? event.linkVisitor.link
+            ? t("sealing.certificate.linkVisitorOf", { link: event.linkVisitor.link })
+            : t("sealing.certificate.linkVisitor")
+          : null);
+      writer.write(`${when(event.at)}  ${event.eventType}${actor ? `  (${actor})` : ""}`, { size: 8, gap: 2 });
     }
   }
   writer.space(8);
