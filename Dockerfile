@@ -42,7 +42,7 @@ ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     PORT=3000
 COPY --from=build /app/package.json /app/next.config.ts ./
-COPY --from=build /app/scripts/server.mjs ./scripts/server.mjs
+COPY --from=build /app/scripts/server.mjs /app/scripts/remote-address.mjs ./scripts/
 # next.config.ts reads its fixed security headers from here (docs/security-headers.md).
 COPY --from=build /app/lib/http/security-headers.ts ./lib/http/security-headers.ts
 COPY --from=build /app/node_modules ./node_modules

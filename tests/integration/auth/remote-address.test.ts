@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -52,6 +53,13 @@ describe("the connection's address without TRUST_PROXY", () => {
     expect(requestIp(src, { [REMOTE_ADDRESS_FLAG]: "1", TRUST_PROXY: "1" })).toBe("7.7.7.7");
     delete seen.headers["x-forwarded-for"];
     expect(requestIp(src, { [REMOTE_ADDRESS_FLAG]: "1" })).toBe("127.0.0.1");
+  });
+
+  it("ships with the entry server: the image copies every script it imports", () => {
+    const imports = [...readFileSync("scripts/server.mjs", "utf8").matchAll(/from "\.\/([\w-]+\.mjs)"/g)].map((m) => m[1]);
+    expect(imports).toContain("remote-address.mjs");
+    const dockerfile = readFileSync("Dockerfile", "utf8");
+    for (const file of imports) expect(dockerfile).toContain(`/app/scripts/${file}`);
   });
 
   it("believes the header only when the entry server set it, never over TRUST_PROXY nor through an undeclared proxy", () => {
