@@ -47,7 +47,7 @@ export async function PlansSummary({ plan, products, subscription }: { plan: str
       {subscription?.paymentFailedAt && !ended && (
         <Alert tone="error">{t("paymentFailed", { date: formatDate(locale, subscription.paymentFailedAt) })}</Alert>
       )}
-      <ul className="grid grid-cols-3 gap-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {products.map((product) => {
           const quotas = { slug: product.slug, quotas: product.quotas.map((q) => ({ ...q, interval: q.recurring.interval.each })) };
           const month = quotaFor(quotas, "month");
