@@ -10,7 +10,7 @@ import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
 import { sendSignatureRequestEmails } from "./signature-emails";
 import { publishSigningChange } from "./signing-events";
 import { signerTurns } from "./signing-turn";
-import { presentSignature, signingSettingsOf } from "./signature-view";
+import { presentSignature, signerName, signingSettingsOf } from "./signature-view";
 
 type Tx = Prisma.TransactionClient;
 
@@ -82,9 +82,52 @@ export async function assertSigningOpen(
  * signers, or once the document is signed. The signers' emails are written in the same
  * transaction as their request, with their delivery jobs (issue 37).
  */
-export async function requestSignatures(ctx: ServiceContext, documentId: string) {
+export async function requestSignatures(ctx: ServiceContext, documentId: string, options: { signaturesOnCertificate?: boolean } = {}) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
-  return sendRequests(ctx, document.accountId, document.id, null);
+  return sendRequests(ctx, document.accountId, document.id, null, options.signaturesOnCertificate === true);
+}
+
+/**
+ * Every signer still to sign has a signature box on the document, or the owner chose to have the
+ * signatures on the certificate of completion only (Document.settings.signaturesOnCertificate,
+ * set by this send when `onCertificate`, audited): otherwise signatures would appear on no page.
+ * Refused with the signers without a box, so the screen can ask for placement or that choice.
+ */
+async function assertSignaturesPlaced(
+  tx: Tx,
+  ctx: ServiceContext,
+  document: { id: string; accountId: string; settings: Prisma.JsonValue },
+  signers: Signature[],
+  onCertificate: boolean,
+) {
+  const settings = (document.settings && typeof document.settings === "object" ? document.settings : {}) as Record<string, unknown>;
+  if (settings.signaturesOnCertificate === true) return;
+  if (onCertificate) {
+    await tx.document.update({
+      where: { id: document.id },
+      data: { settings: { ...settings, signaturesOnCertificate: true } as Prisma.InputJsonValue },
+    });
+    await recordAudit(tx, ctx, {
+      eventType: "document.signaturesOnCertificate",
+      targetType: "document",
+      targetId: document.id,
+      payload: { signaturesOnCertificate: true },
+    });
+    return;
+  }
+  const open = signers.filter((s) => !s.signedAt && !s.declinedAt);
+  const boxed = await tx.signaturePlaceholder.findMany({
+    where: { accountId: document.accountId, documentId: document.id, keyName: "signature", signatureId: { in: open.map((s) => s.id) } },
+    select: { signatureId: true },
+    distinct: ["signatureId"],
+  });
+  const placed = new Set(boxed.map((box) => box.signatureId));
+  const without = open.filter((s) => !placed.has(s.id));
+  if (without.length === 0) return;
+  throw new AppError(AppErrorCode.CONFLICT, {
+    message: "Some signers have no signature field: place one for each, or send with the signatures on the certificate page only.",
+    details: { reason: "noSignatureFields", signers: without.map((s) => ({ id: s.id, name: signerName(s) })) },
+  });
 }
 
 /** Sends (again) one signer's request (editor); refused when it is not their turn. */
@@ -96,13 +139,14 @@ export async function requestSignature(ctx: ServiceContext, signatureId: string)
   return row;
 }
 
-async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null) {
+async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null, onCertificate = false) {
   await prepareEmailDelivery();
   const { document, requested } = await db.$transaction(async (tx) => {
     const { document, signers } = await lockSigningDocument(tx, accountId, documentId);
     await assertSigningOpen(tx, document);
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
+    await assertSignaturesPlaced(tx, ctx, document, signers, onCertificate);
     const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);
     const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
     if (onlyId && chosen.length === 0) {

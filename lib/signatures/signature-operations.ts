@@ -186,12 +186,18 @@ export const saveSignaturePlaceholdersOperation = defineOperation({
 export const requestSignaturesOperation = defineOperation({
   name: "requestSignatures",
   kind: "mutation",
-  description: "Sends the document for signature: the signers whose turn it is get their link by email (editor).",
+  description:
+    "Sends the document for signature: the signers whose turn it is get their link by email (editor). Every signer needs a signature field (CONFLICT noSignatureFields, naming those without), unless `signaturesOnCertificate` chooses to have the signatures on the certificate page only.",
   ...editors,
   ids: ["documentId"],
-  input: byDocument,
+  input: byDocument.extend({
+    signaturesOnCertificate: z
+      .boolean()
+      .optional()
+      .describe("true: the signatures appear on the certificate of completion only, not on the pages (kept for the document)."),
+  }),
   output: z.array(signatureOutputSchema),
-  run: (ctx, input) => requestSignatures(ctx, input.documentId),
+  run: (ctx, { documentId, ...options }) => requestSignatures(ctx, documentId, options),
 });
 
 export const requestSignatureOperation = defineOperation({

@@ -15,7 +15,7 @@ import { addSigner } from "@/lib/signatures/manage-signers";
 import { saveSignaturePlaceholders } from "@/lib/signatures/save-placeholders";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
 import { makeDocx } from "@/tests/fixtures/docx";
-import { fieldBox, signingToken } from "@/tests/integration/signatures/helpers";
+import { fieldBox, signatureBox, signingToken } from "@/tests/integration/signatures/helpers";
 import { withRequestMemo } from "@/lib/auth/request-memo";
 import { isAppError } from "@/lib/errors/app-error";
 import { errorBody, toAppError } from "@/lib/http/error-response";
@@ -181,7 +181,7 @@ describe("hostile input from the people without an account", () => {
   async function freshSigner(): Promise<Caller> {
     const document = await createDocumentFromUpload(member, { name: "H's contract to sign" }, { name: "c.pdf", bytes: contractPdf });
     const added = await addSigner(member, document.id, { email: freshEmail(), firstName: "Hostile", order: 1 });
-    await saveSignaturePlaceholders(member, document.id, [fieldBox(added.id, "city", "text", { required: true })]);
+    await saveSignaturePlaceholders(member, document.id, [signatureBox(added.id), fieldBox(added.id, "city", "text", { required: true })]);
     await requestSignatures(member, document.id);
     const token = await signingToken(added.email);
     return {

@@ -16,12 +16,28 @@ export async function pdfContract(name = "Sign") {
   return { account, owner, ctx, document };
 }
 
-/** Adds signers with these orders (and optional settings). */
+/** Adds signers with these orders (and optional settings), each with a signature box on page 1 (a document is sent with them). */
 export async function addSigners(ctx: ServiceContext, documentId: string, orders: number[], settings = {}) {
   const out = [];
-  for (const order of orders)
-    out.push(await addSigner(ctx, documentId, { email: uniqueEmail("signer"), firstName: `Signer${order}`, order, settings }));
+  for (const order of orders) {
+    const signer = await addSigner(ctx, documentId, { email: uniqueEmail("signer"), firstName: `Signer${order}`, order, settings });
+    await placeSignatureBox(signer.id);
+    out.push(signer);
+  }
   return out;
+}
+
+/** A signature box for the signer on page 1, as the placement editor saves one (lib/signatures/save-placeholders.ts). */
+export async function placeSignatureBox(signatureId: string) {
+  const signer = await db.signature.findUniqueOrThrow({ where: { id: signatureId }, select: { accountId: true, documentId: true } });
+  await db.signaturePlaceholder.create({
+    data: {
+      ...signer,
+      signatureId,
+      keyName: "signature",
+      settings: { page: 1, x: 0.1, y: 0.8, width: 0.3, height: 0.08, kind: "signature", required: true },
+    },
+  });
 }
 
 /** The token of the latest signature request email to `email`. */
@@ -47,6 +63,20 @@ export async function sealJobs(documentId: string): Promise<number> {
 }
 
 /** A box the signer fills (a field of `fieldType`), on page 1 near the top left unless `place` says otherwise. */
+/** A signer's signature box, as the placement editor sends it. */
+export const signatureBox = (signatureId: string, place: Partial<Pick<PlaceholderInput, "page" | "x" | "y">> = {}): PlaceholderInput => ({
+  signatureId,
+  keyName: "signature",
+  kind: "signature",
+  required: true,
+  page: 1,
+  x: 0.1,
+  y: 0.8,
+  width: 0.3,
+  height: 0.08,
+  ...place,
+});
+
 export const fieldBox = (
   signatureId: string,
   keyName: string,

@@ -15,7 +15,7 @@ import { signedStatement } from "@/lib/signatures/signer-certificate";
 import { SIGNATURE_IMAGE_MAX_BYTES } from "@/lib/signatures/signature-input";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { makePng } from "@/tests/factories/images";
-import { addSigners, fieldBox, pdfContract, signerContext, signingToken } from "./helpers";
+import { addSigners, fieldBox, pdfContract, signatureBox, signerContext, signingToken } from "./helpers";
 import { opensslCmsVerify } from "@/tests/factories/openssl";
 
 /**
@@ -35,6 +35,7 @@ beforeAll(async () => {
   const [signer] = await addSigners(contract.ctx, contract.document.id, [1], { allowCertificate: true });
   signerId = signer.id;
   await saveSignaturePlaceholders(contract.ctx, contract.document.id, [
+    signatureBox(signer.id),
     fieldBox(signer.id, "city", "text", { required: true }),
     fieldBox(signer.id, "signedOn", "date", { x: 0.5 }),
     fieldBox(signer.id, "photo", "image", { page: 2, height: 0.2 }),
