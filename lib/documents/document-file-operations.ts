@@ -74,24 +74,31 @@ export const updateDocumentVersionOperation = defineOperation({
 export const getDocumentFileOperation = defineOperation({
   name: "getDocumentFile",
   kind: "download",
-  description: "Downloads a version as it was uploaded or generated (the latest without `version`); audited (reader).",
+  description:
+    "Downloads a version as it was uploaded or generated (the latest without `version`); audited (reader). `inline=1` shows it in the page: not a download, not audited.",
   ...members,
   input: versionFile,
   output: fileOutput,
   ids: ["id"],
-  run: async (ctx, input) => fileResponse(await getDocumentFile(ctx, input.id, input.version), { inline: input.inline === "1" }),
+  run: async (ctx, input) => {
+    const inline = input.inline === "1";
+    return fileResponse(await getDocumentFile(ctx, input.id, input.version, { inline }), { inline });
+  },
 });
 
 export const getDocumentPdfOperation = defineOperation({
   name: "getDocumentPdf",
   kind: "download",
   description:
-    "Downloads a version as PDF: a Word version converted by LibreOffice the first time (CONVERTER_UNAVAILABLE without it); audited (reader).",
+    "Downloads a version as PDF: a Word version converted by LibreOffice the first time (CONVERTER_UNAVAILABLE without it); audited (reader). `inline=1` shows it in the page: not a download, not audited.",
   ...members,
   input: versionFile,
   output: fileOutput,
   ids: ["id"],
-  run: async (ctx, input) => fileResponse(await getDocumentPdf(ctx, input.id, input.version), { inline: input.inline === "1" }),
+  run: async (ctx, input) => {
+    const inline = input.inline === "1";
+    return fileResponse(await getDocumentPdf(ctx, input.id, input.version, { inline }), { inline });
+  },
 });
 
 export const exportDocumentsOperation = defineOperation({

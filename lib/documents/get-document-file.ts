@@ -5,8 +5,12 @@ import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { storage } from "@/lib/storage/storage";
 import { requireDocumentRole } from "./access";
 
-/** One version's file (the latest without `version`), streamed; the download is audited. Needs reader. */
-export async function getDocumentFile(ctx: ServiceContext, documentId: string, version?: number) {
+/**
+ * One version's file (the latest without `version`), streamed. Needs reader. A download is
+ * audited (`document.downloaded`); the file shown in the page (`inline`, the document screen's
+ * PDF viewer) is not a download and records nothing.
+ */
+export async function getDocumentFile(ctx: ServiceContext, documentId: string, version?: number, options: { inline?: boolean } = {}) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const content = await db.documentContent.findFirst({
     where: { documentId: document.id, ...(version ? { version } : {}) },
@@ -14,11 +18,13 @@ export async function getDocumentFile(ctx: ServiceContext, documentId: string, v
   });
   const stored = content ? await storage().get(content.path) : null;
   if (!content || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "Version not found." });
-  await recordAudit(db, ctx, {
-    eventType: "document.downloaded",
-    targetType: "document",
-    targetId: document.id,
-    payload: { version: content.version },
-  });
+  if (!options.inline) {
+    await recordAudit(db, ctx, {
+      eventType: "document.downloaded",
+      targetType: "document",
+      targetId: document.id,
+      payload: { version: content.version },
+    });
+  }
   return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
 }

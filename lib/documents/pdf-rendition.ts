@@ -19,9 +19,10 @@ const unavailable = () =>
 /**
  * A version as PDF: a PDF version as it is; a Word version converted by LibreOffice the first
  * time it is asked for, then kept beside it in storage (its key in the version's metadata).
- * CONVERTER_UNAVAILABLE without LibreOffice. Needs reader; the download is audited.
+ * CONVERTER_UNAVAILABLE without LibreOffice. Needs reader; a download is audited, the PDF shown
+ * in the page (`inline`) is not a download and records nothing.
  */
-export async function getDocumentPdf(ctx: ServiceContext, documentId: string, version?: number) {
+export async function getDocumentPdf(ctx: ServiceContext, documentId: string, version?: number, options: { inline?: boolean } = {}) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const content = await db.documentContent.findFirst({
     where: { documentId: document.id, ...(version ? { version } : {}) },
@@ -45,11 +46,13 @@ export async function getDocumentPdf(ctx: ServiceContext, documentId: string, ve
   }
   const stored = await storage().get(key);
   if (!stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The file is missing." });
-  await recordAudit(db, ctx, {
-    eventType: "document.downloaded",
-    targetType: "document",
-    targetId: document.id,
-    payload: { version: content.version, format: "pdf" },
-  });
+  if (!options.inline) {
+    await recordAudit(db, ctx, {
+      eventType: "document.downloaded",
+      targetType: "document",
+      targetId: document.id,
+      payload: { version: content.version, format: "pdf" },
+    });
+  }
   return { ...stored, mimetype: "application/pdf", fileName: pdfName, version: content.version };
 }

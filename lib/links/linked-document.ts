@@ -65,7 +65,8 @@ export async function getLinkedDocument(_ctx: ServiceContext, token: string | nu
 }
 
 /**
- * The latest file of the shared document, streamed; audited as a download through the link.
+ * The latest file of the shared document, streamed; audited as a download through the link,
+ * unless it is shown in the visitor's page (`inline`).
  * Every link role may download: a reader sees the whole text anyway, and a PDF can only be
  * shown from its file (docs/share-links.md).
  */
@@ -76,12 +77,15 @@ export async function getLinkedDocumentFile(ctx: ServiceContext, token: string |
   const content = await latestContent(link.documentId);
   const stored = content ? await storage().get(content.path) : null;
   if (!content || !stored) throw missing();
-  await recordAudit(db, linkContext(ctx, link), {
-    eventType: "document.downloaded",
-    targetType: "document",
-    targetId: link.documentId,
-    payload: { version: content.version, email, inline: options.inline === true },
-  });
+  // The file shown in the visitor's page (`inline`) is not a download: their visit is `link.accessed`.
+  if (!options.inline) {
+    await recordAudit(db, linkContext(ctx, link), {
+      eventType: "document.downloaded",
+      targetType: "document",
+      targetId: link.documentId,
+      payload: { version: content.version, email },
+    });
+  }
   return { ...stored, mimetype: content.mimetype, fileName: content.name, version: content.version };
 }
 
