@@ -36,3 +36,5 @@ export const RemindersPanel = lazyWithMessages(
   () => import("@/components/reminders/reminders-panel").then((m) => m.RemindersPanel),
   ["reminders"],
 );
+/** The Activity tab: the audit trail's events as sentences, with their words. */
+export const ActivityPanel = lazyWithMessages(() => import("./activity-panel").then((m) => m.ActivityPanel), ["documents.activity"]);

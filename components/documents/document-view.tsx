@@ -31,7 +31,8 @@ import {
   updateDocumentOp,
   updateDocumentStatusOp,
 } from "@/lib/operations/routes/document";
-import { RemindersPanel } from "./document-panels";
+import { ActivityPanel, RemindersPanel } from "./document-panels";
+import type { ActivityItem } from "./activity-panel";
 import { getDocumentFileOp, getDocumentPdfOp, updateDocumentVersionOp } from "@/lib/operations/routes/document-file";
 import { LIMITS } from "@/lib/validation/limits";
 
@@ -162,7 +163,8 @@ export function DocumentView({
   /** The filled fields; an upload field's file is downloaded from `href`. */
   /** Each field's label and its value as the reader reads it (lib/templates/field-display.ts). */
   values: { name: string; display: string; href?: string }[];
-  activity: { id: string; eventType: string; actor: string | null; via: string; createdAt: string; payload: Record<string, unknown> }[];
+  /** The audit trail's events, newest first, each with who acted and whom it concerns (components/documents/activity-panel.tsx). */
+  activity: ActivityItem[];
   categories: { id: string; name: string }[];
   tags: { id: string; name: string; color: string }[];
   folders: FolderOption[];
@@ -275,17 +277,6 @@ export function DocumentView({
       "updateError",
     );
   }
-
-  const eventText = (a: (typeof activity)[number]) => {
-    const key = `events.${a.eventType.replace(".", "_")}`;
-    if (a.eventType === "document.statusUpdated")
-      return t("events.document_statusUpdated", { from: ts(a.payload.from as Status), to: ts(a.payload.to as Status) });
-    if (a.eventType === "document.versionUpdated" || a.eventType === "document.downloaded" || a.eventType === "document.valuesUpdated")
-      return t(key as "events.document_downloaded", { version: String(a.payload.version ?? "") });
-    if (a.eventType.startsWith("document.attachment") && t.has(key as never))
-      return t(key as "events.document_attachmentAdded", { name: String(a.payload.name ?? "") });
-    return t.has(key as never) ? t(key as never) : a.eventType;
-  };
 
   return (
     <div className="flex max-w-6xl flex-col gap-4">
@@ -724,16 +715,7 @@ export function DocumentView({
 
       {tab === "activity" && (
         <section id="panel-activity" role="tabpanel" aria-labelledby="tab-activity">
-          <ol className="flex flex-col gap-2">
-            {activity.map((a) => (
-              <li key={a.id} className="rounded-md border border-zinc-200 bg-white px-4 py-2 text-sm" data-testid="activity-row">
-                <span className="font-medium">{a.actor ?? t(`via.${a.via}` as "via.link")}</span> {eventText(a)}
-                <span className="ml-2 text-xs text-zinc-500">
-                  {format.dateTime(new Date(a.createdAt), { dateStyle: "medium", timeStyle: "short" })}
-                </span>
-              </li>
-            ))}
-          </ol>
+          <ActivityPanel activity={activity} />
         </section>
       )}
 

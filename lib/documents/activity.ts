@@ -5,6 +5,7 @@ import { accountScope } from "@/lib/accounts/scope";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { requireDocumentRole, visibleDocumentsWhere } from "./access";
 import { findUserSummaries } from "./find-user-summaries";
+import { linkRef } from "@/lib/links/link-access";
 
 /** Targets whose audit rows name their document in targetContext and belong to its activity. */
 export const DOCUMENT_CONTEXT_TARGETS = ["documentLink", "approval", "approvalMessage", "signature", "reminder", "seal"];
@@ -21,22 +22,114 @@ export const documentActivityWhere = (accountId: string, documentId: string) => 
 /** How many events the activity lists (50 unless asked, at most 200). */
 export const activityTake = (take = 50) => Math.min(Math.max(take, 1), 200);
 
-type AuditRow = { id: string; eventType: string; createdAt: Date; via: string; userId: string | null; payload: unknown };
+type AuditRow = {
+  id: string;
+  eventType: string;
+  createdAt: Date;
+  via: string;
+  viaId: string | null;
+  userId: string | null;
+  targetType: string;
+  targetId: string | null;
+  targetContext: string | null;
+  payload: unknown;
+};
 
-/** Activity rows as screens show them, each with its actor's display name (one lookup per request: findUserSummaries). */
-export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]) {
-  const actors = await findUserSummaries(
-    ctx,
-    rows.map((r) => r.userId),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    eventType: r.eventType,
-    createdAt: r.createdAt,
-    via: r.via,
-    actor: r.userId ? (actors.get(r.userId)?.name ?? null) : null,
-    payload: r.payload as Record<string, unknown>,
-  }));
+/** An event as screens show it: who acted, whom it concerns, and what the row recorded. */
+export type PresentedActivity = {
+  id: string;
+  eventType: string;
+  createdAt: Date;
+  via: string;
+  /**
+   * Who acted: a member by their name; a reviewer or signer through their own link (`signed`) by
+   * their Approval's or Signature's name and address; a share-link visitor by the name or address
+   * the row recorded. Null when nobody is known (the system, an unnamed visitor).
+   */
+  actor: string | null;
+  /** For an unnamed share-link visitor: the name of the link they came through, while it exists. */
+  link: string | null;
+  /** The reviewer or signer the event is about (added, asked, reminded…): their name, else their address. */
+  subject: string | null;
+  payload: Record<string, unknown>;
+};
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
+/** "Name (address)", or whichever of the two is known. */
+const nameAndEmail = (name: string | null, email: string | null) =>
+  name && email && name !== email ? `${name} (${email})` : (name ?? email);
+const fullName = (r: { firstName: string | null; lastName: string | null }) =>
+  [r.firstName, r.lastName].filter(Boolean).join(" ").trim() || null;
+
+type Recipient = {
+  kind: "signature" | "approval" | "link";
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  name: string | null;
+};
+
+/** The Approval or Signature an audit row is about (its target, or the payload's approvalId). */
+const recordIdOf = (r: AuditRow) =>
+  r.targetType === "signature" ? r.targetId : text((r.payload as { approvalId?: unknown } | null)?.approvalId);
+
+/**
+ * Activity rows as screens show them, each naming who acted and whom it concerns, in at most two
+ * lookups for the whole page of rows: the members (findUserSummaries, one per request), and, only
+ * when some row needs them, one statement for the reviewers and signers named by the rows (through
+ * their own link, or as the event's subject) and the share links their visitors came through.
+ */
+export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]): Promise<PresentedActivity[]> {
+  const recordIds = new Set<string>();
+  const linkDocuments = new Set<string>();
+  for (const r of rows) {
+    const record = recordIdOf(r);
+    if (record) recordIds.add(record);
+    if (!r.userId && r.via === "signed" && r.viaId) recordIds.add(r.viaId);
+    const payload = (r.payload ?? {}) as Record<string, unknown>;
+    if (!r.userId && r.via === "link" && !text(payload.name) && !text(payload.email)) {
+      const documentId = r.targetType === "document" ? r.targetId : r.targetContext;
+      if (documentId) linkDocuments.add(documentId);
+    }
+  }
+  const accountId = ctx.accountId;
+  const [actors, recipients] = await Promise.all([
+    findUserSummaries(
+      ctx,
+      rows.map((r) => r.userId),
+    ),
+    accountId && (recordIds.size || linkDocuments.size)
+      ? queryPrepared<Recipient>(Prisma.sql`
+          SELECT 'signature' AS kind, s.id, s."firstName", s."lastName", s.email, NULL AS name FROM "Signature" s
+            WHERE s."accountId" = ${accountId} AND s.id = ANY(CAST(${[...recordIds]} AS text[]))
+          UNION ALL
+          SELECT 'approval' AS kind, a.id, a."firstName", a."lastName", a.email, NULL AS name FROM "Approval" a
+            WHERE a."accountId" = ${accountId} AND a.id = ANY(CAST(${[...recordIds]} AS text[]))
+          UNION ALL
+          SELECT 'link' AS kind, l.id, NULL AS "firstName", NULL AS "lastName", NULL AS email, l.name FROM "DocumentLink" l
+            WHERE l."accountId" = ${accountId} AND l."documentId" = ANY(CAST(${[...linkDocuments]} AS text[]))`)
+      : Promise.resolve([] as Recipient[]),
+  ]);
+  const people = new Map(recipients.filter((r) => r.kind !== "link").map((r) => [r.id, r]));
+  const links = new Map(recipients.filter((r) => r.kind === "link").map((r) => [linkRef(r.id), r.name]));
+  return rows.map((r) => {
+    const payload = (r.payload ?? {}) as Record<string, unknown>;
+    const recordId = recordIdOf(r);
+    const record = recordId ? people.get(recordId) : undefined;
+    const subject = (record ? fullName(record) : null) ?? text(record?.email) ?? text(payload.email);
+    let actor: string | null = null;
+    let link: string | null = null;
+    if (r.userId) actor = actors.get(r.userId)?.name ?? null;
+    else if (r.via === "signed") {
+      const self = r.viaId ? people.get(r.viaId) : undefined;
+      actor = self ? nameAndEmail(fullName(self), text(self.email)) : text(payload.email);
+    } else if (r.via === "link") {
+      actor = nameAndEmail(text(payload.name), text(payload.email));
+      if (!actor && r.viaId) link = links.get(r.viaId) ?? null;
+    }
+    return { id: r.id, eventType: r.eventType, createdAt: r.createdAt, via: r.via, actor, link, subject, payload };
+  });
 }
 
 /**
@@ -48,7 +141,8 @@ export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]) {
  */
 export const documentActivityRows = (accountId: string, documentId: string, take?: number) =>
   queryPrepared<AuditRow>(Prisma.sql`
-    SELECT a.id, a."eventType", a."createdAt", a.via, a."userId", a.payload FROM "Audit" a
+    SELECT a.id, a."eventType", a."createdAt", a.via, a."viaId", a."userId", a."targetType", a."targetId", a."targetContext", a.payload
+    FROM "Audit" a
     WHERE a."accountId" = ${accountId}
       AND ((a."targetType" = 'document' AND a."targetId" = ${documentId})
         OR (a."targetType" = ANY(CAST(${DOCUMENT_CONTEXT_TARGETS} AS text[])) AND a."targetContext" = ${documentId}))
@@ -109,9 +203,11 @@ export async function activityPage(ctx: ServiceContext, query: ActivityQuery) {
   const shown = rows.slice(0, take);
   const presented = await presentActivity(ctx, shown);
   return {
-    items: presented.map((item, i) => {
+    // The declaration's fields (the screen's `link` and `subject` are not part of the answer).
+    items: presented.map(({ id, eventType, createdAt, via, actor, payload }, i) => {
       const row = shown[i]!;
-      return { ...item, targetType: row.targetType, documentId: row.targetType === "document" ? row.targetId : row.targetContext };
+      const documentId = row.targetType === "document" ? row.targetId : row.targetContext;
+      return { id, eventType, createdAt, via, actor, payload, targetType: row.targetType, documentId };
     }),
     nextCursor: rows.length > take ? shown.at(-1)!.id : null,
   };

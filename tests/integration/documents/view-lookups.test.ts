@@ -59,7 +59,18 @@ describe("the document screen's lookups", () => {
         where: documentActivityWhere(accountId, documentId),
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
         take: activityTake(take),
-        select: { id: true, eventType: true, createdAt: true, via: true, userId: true, payload: true },
+        select: {
+          id: true,
+          eventType: true,
+          createdAt: true,
+          via: true,
+          viaId: true,
+          userId: true,
+          targetType: true,
+          targetId: true,
+          targetContext: true,
+          payload: true,
+        },
       });
       expect(rows).toEqual(before);
     }

@@ -154,6 +154,8 @@ export default async function DocumentViewPage({
           id: a.id,
           eventType: a.eventType,
           actor: a.actor,
+          link: a.link,
+          subject: a.subject,
           via: a.via,
           createdAt: a.createdAt.toISOString(),
           payload: a.payload,
