@@ -78,9 +78,16 @@ const recordIdOf = (r: AuditRow) =>
  * Activity rows as screens show them, each naming who acted and whom it concerns, in at most two
  * lookups for the whole page of rows: the members (findUserSummaries, one per request), and, only
  * when some row needs them, one statement for the reviewers and signers named by the rows (through
- * their own link, or as the event's subject) and the share links their visitors came through.
+ * their own link, or as the event's subject) and the share links their visitors came through
+ * (unless the link's own events on the page name it: a removed link is named that way too).
  */
 export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]): Promise<PresentedActivity[]> {
+  // A link's name as its own events on this page last recorded it (newest first): a removed link is still named.
+  const recordedLinks = new Map<string, string>();
+  for (const r of rows) {
+    const name = r.targetType === "documentLink" && r.targetId ? text((r.payload as { name?: unknown } | null)?.name) : null;
+    if (name && !recordedLinks.has(r.targetId!)) recordedLinks.set(r.targetId!, name);
+  }
   const recordIds = new Set<string>();
   const linkDocuments = new Set<string>();
   for (const r of rows) {
@@ -88,7 +95,7 @@ export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]): Pr
     if (record) recordIds.add(record);
     if (!r.userId && r.via === "signed" && r.viaId) recordIds.add(r.viaId);
     const payload = (r.payload ?? {}) as Record<string, unknown>;
-    if (!r.userId && r.via === "link" && !text(payload.name) && !text(payload.email)) {
+    if (!r.userId && r.via === "link" && !text(payload.name) && !text(payload.email) && !recordedLinks.has(r.viaId ?? "")) {
       const documentId = r.targetType === "document" ? r.targetId : r.targetContext;
       if (documentId) linkDocuments.add(documentId);
     }
@@ -126,7 +133,7 @@ export async function presentActivity(ctx: ServiceContext, rows: AuditRow[]): Pr
       actor = self ? nameAndEmail(fullName(self), text(self.email)) : text(payload.email);
     } else if (r.via === "link") {
       actor = nameAndEmail(text(payload.name), text(payload.email));
-      if (!actor && r.viaId) link = links.get(r.viaId) ?? null;
+      if (!actor && r.viaId) link = links.get(r.viaId) ?? recordedLinks.get(r.viaId) ?? null;
     }
     return { id: r.id, eventType: r.eventType, createdAt: r.createdAt, via: r.via, actor, link, subject, payload };
   });

@@ -15,7 +15,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { getTranslator } from "@/lib/i18n/messages";
 import { jobContext } from "@/lib/jobs/job";
 import { stopJobs } from "@/lib/jobs/queue";
-import { createDocumentLink } from "@/lib/links/document-links";
+import { createDocumentLink, deleteDocumentLink } from "@/lib/links/document-links";
 import { getLinkedDocumentFile } from "@/lib/links/linked-document";
 import { validateDocumentLink } from "@/lib/links/validate-document-link";
 import { sealDocument } from "@/lib/sealing/seal-document";
@@ -177,9 +177,15 @@ describe("the Activity tab", () => {
           expect(sentence).not.toContain("documents.activity");
         }
 
+      // A removed link's visitor is still named by it, as its own events recorded it.
+      await deleteDocumentLink(w.ctx, link.id);
+      const afterRemoval = sentences("en", await documentActivity(w.ctx, document.id));
+      expect(afterRemoval).toContain("A visitor of the share link “For the buyer” opened the document through a share link");
+      expect(afterRemoval.at(-1)).toBe("Ana Ruiz removed the share link “For the buyer”");
+
       // The API's activity names the same people (its answer keeps its fields).
       const page = await activityPage(w.ctx, { documentId: document.id, take: 100 });
-      expect(page.items.map((i) => i.actor)).toEqual(activity.map((a) => a.actor));
+      expect(page.items.slice(1).map((i) => i.actor)).toEqual(activity.map((a) => a.actor));
       expect(Object.keys(page.items[0]!).sort()).toEqual([
         "actor",
         "createdAt",
