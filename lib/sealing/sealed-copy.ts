@@ -10,8 +10,10 @@ import { signerMayDownload } from "./seal-inputs";
  * The sealed copy for a signer, by their signature link's token (issue 16): the token must still
  * answer to their Signature (same document, workspace, address and request; a finished record is
  * allowed, since signing is what came before), and their settings must allow downloading
- * (FORBIDDEN otherwise). NOT_FOUND until the document is sealed. Audited as a download on the
- * signature, listed in the document's activity.
+ * (FORBIDDEN otherwise). Before the document is sealed (other signers still to sign), a signer who
+ * has signed gets the document as they signed it: its version of that moment, as a PDF when it
+ * has one (issue 39). NOT_FOUND for a signer who has not signed, until the seal. Audited as a
+ * download on the signature, listed in the document's activity.
  */
 export async function getSealedCopyForSigner(ctx: ServiceContext) {
   const claims = signedClaims(ctx, "signature");
@@ -31,26 +33,27 @@ export async function getSealedCopyForSigner(ctx: ServiceContext) {
   const signature = assertSignedRecord(row && { ...row, finished: !!(row.signedAt || row.declinedAt) }, claims, { allowFinished: true });
   if (!signerMayDownload(signature))
     throw new AppError(AppErrorCode.FORBIDDEN, { message: "The sender did not allow downloading this document." });
-  const seal = await db.seal.findFirst({
-    where: { accountId: signature.accountId, documentId: signature.documentId },
-    orderBy: { sealedAt: "desc" },
-    select: { contentId: true },
-  });
+  const scope = { accountId: signature.accountId, documentId: signature.documentId };
+  const seal = await db.seal.findFirst({ where: scope, orderBy: { sealedAt: "desc" }, select: { contentId: true } });
   const content = seal
-    ? await db.documentContent.findFirst({
-        where: { id: seal.contentId, accountId: signature.accountId, documentId: signature.documentId },
-      })
-    : null;
-  const stored = content ? await storage().get(content.path) : null;
+    ? await db.documentContent.findFirst({ where: { id: seal.contentId, ...scope } })
+    : signature.signedAt
+      ? await db.documentContent.findFirst({ where: { ...scope, createdAt: { lte: signature.signedAt } }, orderBy: { version: "desc" } })
+      : null;
+  // The version's PDF (itself, or its rendition when one was made); else the file as it is.
+  const pdfPath =
+    content && (content.mimetype === "application/pdf" ? content.path : (content.metadata as { pdfPath?: string } | null)?.pdfPath);
+  const stored = content ? await storage().get(pdfPath ?? content.path) : null;
   if (!content || !stored) throw new AppError(AppErrorCode.NOT_FOUND, { message: "The sealed copy is not ready yet." });
   await recordAudit(db, ctx, {
     accountId: signature.accountId,
     userId: null,
-    eventType: "signature.sealedCopyDownloaded",
+    eventType: seal ? "signature.sealedCopyDownloaded" : "signature.signedCopyDownloaded",
     targetType: "signature",
     targetId: signature.id,
     targetContext: signature.documentId,
     payload: { version: content.version },
   });
-  return { ...stored, mimetype: "application/pdf", fileName: content.name, version: content.version };
+  const fileName = pdfPath ? `${content.name.replace(/\.[^.]+$/, "")}.pdf` : content.name;
+  return { ...stored, mimetype: pdfPath ? "application/pdf" : content.mimetype, fileName, version: content.version };
 }

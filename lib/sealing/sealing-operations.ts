@@ -31,7 +31,7 @@ export const downloadSealedDocumentOperation = defineOperation({
   name: "downloadSealedDocument",
   kind: "download",
   description:
-    "A signer downloads the sealed copy with their signature link's token (the `signed` header or query parameter), if the sender allowed downloads; audited.",
+    "A signer downloads the sealed copy with their signature link's token (the `signed` header or query parameter), if the sender allowed downloads; before the seal, a signer who has signed gets the document as they signed it; audited.",
   callers: ["signer"],
   // The token travels in the query string of the emailed link; buildContext has read it already.
   input: z.object({ signed: z.string().max(4000).optional() }).strict(),

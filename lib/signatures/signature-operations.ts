@@ -282,10 +282,11 @@ export const declineSignatureOperation = defineOperation({
 export const signingResultOperation = defineOperation({
   name: "signingResult",
   kind: "query",
-  description: "Whether the document of the signer's link is signed (the signed header; /thanks).",
+  description:
+    "Whether the document of the signer's link is signed, whether the signer has signed, and whether they may download it (the signed header; /thanks).",
   ...signers,
   input: z.object({}).strict(),
-  output: z.object({ documentId: z.string(), name: z.string(), signed: z.boolean(), signerSigned: z.boolean() }),
+  output: z.object({ documentId: z.string(), name: z.string(), signed: z.boolean(), signerSigned: z.boolean(), download: z.boolean() }),
   run: (ctx) => signingResult(ctx),
 });
 
