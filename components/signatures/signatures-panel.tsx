@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
@@ -16,6 +17,7 @@ import {
   createPartyOp,
   deletePartyOp,
   partiesOp,
+  remindSignerOp,
   removeSignerOp,
   requestSignatureOp,
   requestSignaturesOp,
@@ -48,6 +50,7 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
   const [loadFailed, setLoadFailed] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
+  const [resending, setResending] = useState<Signer | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -112,6 +115,19 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     if (sent) setNotice(t("sent", { count: sent.length }));
   }
 
+  /** Remind now: the same link again (nothing ends). */
+  async function remind(signer: Signer) {
+    setNotice(null);
+    if (await change(() => callOperation(remindSignerOp, { id: signer.id }), null)) setNotice(t("reminded", { email: signer.email }));
+  }
+
+  /** Send again, once confirmed: a new request, whose new link ends the previous one. */
+  async function resend(signer: Signer) {
+    setResending(null);
+    setNotice(null);
+    if (await change(() => callOperation(requestSignatureOp, { id: signer.id }), null)) setNotice(t("resent", { email: signer.email }));
+  }
+
   if (loadFailed) return <Alert tone="error">{t("loadFailed")}</Alert>;
   if (!signers || !settings) return <p className="text-sm text-zinc-500">…</p>;
   const stateText = (s: Signer) => {
@@ -120,6 +136,12 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     if (s.state === "declined") return t("state.declined", { date: date(s.declinedAt) });
     if (s.state === "requested") return t("state.requested", { date: date(s.requestedAt) });
     return t("state.created");
+  };
+  const when = (value: Date | string | null | undefined) =>
+    value ? format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : "";
+  const emailText = (email: NonNullable<Signer["emails"]>[number]) => {
+    const at = { opened: email.openedAt, failed: email.failedAt, delivered: email.deliveredAt, sent: email.sentAt }[email.status];
+    return `${t(`emailKind.${email.kind}`)}: ${t(`emailStatus.${email.status}`, { date: when(at ?? email.sentAt) })}`;
   };
   const partyName = (id: string | null) => parties.find((p) => p.id === id)?.name ?? null;
 
@@ -162,6 +184,21 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                 </span>
               </div>
               {signer.declineReason && <p className="mt-1 text-sm text-red-700">{t("declineReason", { reason: signer.declineReason })}</p>}
+              {signer.requestedAt && (
+                <ul data-testid="signer-delivery" className="mt-1 flex flex-col gap-0.5 text-xs text-zinc-600">
+                  {(signer.emails ?? []).map((email) => (
+                    <li key={email.kind} data-testid="signer-email" data-kind={email.kind} data-status={email.status}>
+                      {emailText(email)}
+                    </li>
+                  ))}
+                  {(signer.reminders ?? 0) > 0 && (
+                    <li data-testid="signer-reminders">{t("reminders", { count: signer.reminders ?? 0 })}</li>
+                  )}
+                  <li data-testid="signer-viewed" data-viewed={signer.viewedAt ? "yes" : "no"}>
+                    {signer.viewedAt ? t("viewed", { date: when(signer.viewedAt) }) : t("notViewed")}
+                  </li>
+                </ul>
+              )}
               {editing === signer.id && (
                 <SignerEditForm
                   signer={signer}
@@ -203,13 +240,14 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
                     />
                   </label>
                   {signer.state === "requested" && (
-                    <Button
-                      variant="secondary"
-                      disabled={action.busy}
-                      onClick={() => change(() => callOperation(requestSignatureOp, { id: signer.id }), "sent")}
-                    >
-                      {t("resend")}
-                    </Button>
+                    <>
+                      <Button variant="secondary" disabled={action.busy} onClick={() => remind(signer)}>
+                        {t("remindNow")}
+                      </Button>
+                      <Button variant="secondary" disabled={action.busy} onClick={() => setResending(signer)}>
+                        {t("resend")}
+                      </Button>
+                    </>
                   )}
                   <Button variant="secondary" disabled={action.busy} onClick={() => setEditing(editing === signer.id ? null : signer.id)}>
                     {t("edit")}
@@ -295,6 +333,14 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
       </section>
 
       <PlacementEditor documentId={documentId} signers={signers} canEdit={canEdit} />
+      <ConfirmModal
+        open={resending !== null}
+        title={t("resendTitle")}
+        message={resending ? t("resendMessage", { email: resending.email }) : ""}
+        confirmLabel={t("resendConfirm")}
+        onCancel={() => setResending(null)}
+        onConfirm={() => resending && void resend(resending)}
+      />
     </div>
   );
 }

@@ -11,7 +11,9 @@ import type { Locale } from "@/lib/i18n/locales";
  * `documentShared`: a personal share link for someone outside the workspace (lib/documents/share-with-person.ts).
  * `approvalRequest`, `approvalDecided`: lib/approvals/approval-emails.ts.
  * `signatureRequest` / `signatureCompleted`: a signer's link, and the owner's news that all signed (lib/signatures/signature-emails.ts).
- * `reminder`: a document's reminder (lib/reminders); `signatureReminder`: an automatic reminder to a slow signer.
+ * `reminder`: a document's reminder (lib/reminders), with the way in the contact has (the page for a member, their own
+ * signing or review link for someone outside); `reminderInfo`: the same for someone outside with no such link, without a
+ * button; `signatureReminder`: a reminder to a signer (automatic or Remind now), with the link of their request.
  */
 export type EmailTemplate =
   | "verifyEmail"
@@ -22,6 +24,7 @@ export type EmailTemplate =
   | "approvalRequest"
   | "approvalDecided"
   | "reminder"
+  | "reminderInfo"
   | "signatureReminder"
   | "signatureRequest"
   | "signatureCompleted"

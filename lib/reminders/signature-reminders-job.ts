@@ -1,15 +1,12 @@
 import { z } from "zod";
 import { db } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ServiceContext } from "@/lib/auth/context";
-import { recordAudit } from "@/lib/audit/record-audit";
-import { appUrl, dispatchEmails, prepareEmailDelivery, renderEmail, storeEmail, type StoredEmail } from "@/lib/email/send-email";
+import { dispatchEmails, prepareEmailDelivery, type StoredEmail } from "@/lib/email/send-email";
 import { pubsub } from "@/lib/events/pubsub";
 import { matchLocale } from "@/lib/i18n/locales";
 import { defineJob } from "@/lib/jobs/job";
-import { signingPath } from "@/lib/signing/signing-links";
-import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { signerInTurnSql } from "@/lib/signatures/signing-turn";
+import { heldSigningLink, storeSignerReminder, type SignerNotification } from "./signer-reminder";
 
 /**
  * Automatic reminders to slow signers (spec Signature.settings.sendReminders): a signer asked
@@ -17,13 +14,13 @@ import { signerInTurnSql } from "@/lib/signatures/signing-turn";
  * declined gets the signing link again, while the document still waits for signatures (toSign,
  * signing), and only whose turn it is (the one turn rule, lib/process/turns.ts, as SQL: in an
  * ordered process the open signers of the lowest order). A member who turned off the
- * `signs` email preference gets none. docs/approvals-and-signatures.md, "Reminders".
+ * `signs` email preference gets none; nor does a signer whose link has expired (Send again gives
+ * a new one). The link is the one of their request email, the same token (heldSigningLink). docs/approvals-and-signatures.md, "Reminders".
  */
 export const SIGNATURE_REMINDER_DAYS = Number(process.env.SIGNATURE_REMINDER_DAYS ?? 3);
 
 const BATCH_SIZE = 50;
 
-type Notification = { remindedAt?: string; reminders?: number; [key: string]: unknown };
 type Reminded = { id: string; accountId: string; documentId: string };
 
 /**
@@ -59,56 +56,32 @@ async function remindBatch(ctx: ServiceContext, now: Date): Promise<{ reminded: 
       const reminded: Reminded[] = [];
       const emails: StoredEmail[] = [];
       for (const row of rows) {
-        const notification = (row.notification ?? {}) as Notification;
+        const notification = (row.notification ?? {}) as SignerNotification;
         const user = row.userId ? userById.get(row.userId) : undefined;
         const prefs = (user?.emailPreferences ?? {}) as { signs?: boolean };
-        const next: Notification = { ...notification, remindedAt: now.toISOString() };
+        const next: SignerNotification = { ...notification, remindedAt: now.toISOString() };
         if (prefs.signs === false) {
           // The member asked for no signing emails: nothing is sent, and the clock moves on.
           await tx.signature.update({ where: { id: row.id }, data: { notification: { ...next, reminderSkipped: "preferences" } } });
           continue;
         }
-        const token = signSigningToken({
-          typ: "signature",
-          rid: row.id,
-          did: row.documentId,
-          aid: row.accountId,
-          email: row.email,
-          // The request's own instant: the link stays the one of that request (lib/signing/signing-tokens.ts).
-          rat: row.requestedAt!.getTime(),
-        });
+        // The request's own link again (the same token): the one the signer holds keeps working.
+        const link = await heldSigningLink(tx, row);
+        if (link.expired) {
+          // Their link has expired: a reminder would carry a dead link; the owner sends a new one (Send again).
+          await tx.signature.update({ where: { id: row.id }, data: { notification: { ...next, reminderSkipped: "linkExpired" } } });
+          continue;
+        }
         const locale = matchLocale(user?.language) ?? matchLocale(row.document.language) ?? "en";
-        const rendered = renderEmail({
-          to: row.email,
-          template: "signatureReminder",
+        const { email } = await storeSignerReminder(tx, ctx, row, {
+          url: link.url,
+          documentName: row.document.name,
+          accountName: row.document.account.name,
           locale,
-          url: `${appUrl()}${signingPath("signature", token)}`,
-          params: {
-            name: `${row.firstName} ${row.lastName}`.trim() || row.email,
-            document: row.document.name,
-            account: row.document.account.name,
-          },
+          now,
+          manual: false,
         });
-        const stored = await storeEmail(
-          tx,
-          { to: row.email, template: "signatureReminder", locale, ...rendered },
-          { accountId: row.accountId, documentId: row.documentId },
-        );
-        emails.push(stored);
-        const count = (notification.reminders ?? 0) + 1;
-        await tx.signature.update({
-          where: { id: row.id },
-          data: { notification: { ...next, reminders: count, reminderEmailId: stored.id } as Prisma.InputJsonValue },
-        });
-        await recordAudit(tx, ctx, {
-          accountId: row.accountId,
-          userId: null,
-          eventType: "signature.reminded",
-          targetType: "signature",
-          targetId: row.id,
-          targetContext: row.documentId,
-          payload: { documentId: row.documentId, email: row.email, reminders: count },
-        });
+        emails.push(email);
         reminded.push({ id: row.id, accountId: row.accountId, documentId: row.documentId });
       }
       // Their delivery jobs too: nothing to hand over after the commit, so a crash there loses nothing.

@@ -1,16 +1,17 @@
 import { db } from "@/lib/db";
 import type { ServiceContext } from "@/lib/auth/context";
 import { requireDocumentRole } from "@/lib/documents/access";
-import { presentParty, presentPlaceholder, presentSignature, signingSettingsOf } from "./signature-view";
+import { presentParty, presentPlaceholder, signingSettingsOf } from "./signature-view";
+import { presentSignersWithDeliveries } from "./signer-deliveries";
 
-/** A document's signers in order, with their state and times (reader). */
+/** A document's signers in order, with their state and times, and their emails' delivery and open status (reader). */
 export async function findSignatures(ctx: ServiceContext, documentId: string) {
   const { document } = await requireDocumentRole(ctx, documentId, "reader");
   const rows = await db.signature.findMany({
     where: { accountId: document.accountId, documentId: document.id },
     orderBy: [{ order: "asc" }, { createdAt: "asc" }],
   });
-  return rows.map(presentSignature);
+  return presentSignersWithDeliveries(rows);
 }
 
 /** A document's parties in order (reader). */

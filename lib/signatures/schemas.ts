@@ -90,6 +90,21 @@ export const placeholderOutputSchema = z
 
 export const SIGNATURE_STATES = ["created", "requested", "signed", "declined"] as const;
 
+/** An email's state as the owner sees it: sent (written, on its way), delivered (the SMTP server accepted it), failed, opened (the tracking image was fetched). */
+export const EMAIL_DELIVERY_STATUSES = ["sent", "delivered", "failed", "opened"] as const;
+
+export const signerEmailSchema = z
+  .object({
+    kind: z.enum(["request", "reminder"]),
+    status: z.enum(EMAIL_DELIVERY_STATUSES),
+    sentAt: z.date(),
+    deliveredAt: z.date().nullable(),
+    failedAt: z.date().nullable(),
+    openedAt: z.date().nullable(),
+  })
+  .describe("An email sent to a signer (their request, their last reminder) and what became of it.");
+export type SignerEmail = z.infer<typeof signerEmailSchema>;
+
 export const signatureOutputSchema = z
   .object({
     id: z.string(),
@@ -108,6 +123,12 @@ export const signatureOutputSchema = z
     signedAt: z.date().nullable(),
     declinedAt: z.date().nullable(),
     createdAt: z.date(),
+    viewedAt: z.date().nullable().optional().describe("When the signer first opened the document from their link."),
+    reminders: z.number().int().optional().describe("How many reminders were sent to the signer (automatic and Remind now)."),
+    emails: z
+      .array(signerEmailSchema)
+      .optional()
+      .describe("The signer's request email and last reminder, with their delivery and open status (the signers list)."),
   })
   .describe("A signer of a document and the state of their signature (created, requested, signed, declined).");
 export type SignatureOutput = z.infer<typeof signatureOutputSchema>;

@@ -78,6 +78,7 @@ const declaredMutations = [
   ops.saveSignaturePlaceholdersOperation,
   ops.requestSignaturesOperation,
   ops.requestSignatureOperation,
+  ops.remindSignerOperation,
   ops.declineSignatureOperation,
 ] as const;
 

@@ -17,6 +17,7 @@ export const saveSignaturePlaceholdersOp = {
 } as const;
 export const requestSignaturesOp = { name: "requestSignatures", method: "POST", path: "/vapp/signatures/request" } as const;
 export const requestSignatureOp = { name: "requestSignature", method: "POST", path: "/vapp/signatures/{id}/request" } as const;
+export const remindSignerOp = { name: "remindSigner", method: "POST", path: "/vapp/signatures/{id}/remind" } as const;
 export const fetchValidSignatureOp = { name: "fetchValidSignature", method: "GET", path: "/vapp/signatures/valid" } as const;
 export const signDocumentOp = { name: "signDocument", method: "POST", path: "/vapp/signatures/sign" } as const;
 export const declineSignatureOp = { name: "declineSignature", method: "POST", path: "/vapp/signatures/decline" } as const;

@@ -227,7 +227,10 @@ describe("the reminders job", () => {
     await Promise.all([sendDueReminders(jobContext("a")), sendDueReminders(jobContext("b"))]);
     await sendDueReminders(jobContext("c"));
 
-    const emails = await db.outboxEmail.findMany({ where: { template: "reminder", documentId: w.documentId }, orderBy: { to: "asc" } });
+    const emails = await db.outboxEmail.findMany({
+      where: { template: { in: ["reminder", "reminderInfo"] }, documentId: w.documentId },
+      orderBy: { to: "asc" },
+    });
     const eva = await db.user.findUniqueOrThrow({ where: { id: w.editorUserId } });
     expect(emails.map((e) => [e.to, e.locale, e.accountId])).toEqual(
       [
@@ -237,8 +240,11 @@ describe("the reminders job", () => {
     );
     const olaf = emails.find((e) => e.to === "olaf-reminders@example.test")!;
     expect(olaf.subject).toBe("Reminder: Sign the addendum");
-    expect(olaf.text).toContain(`http://localhost:3000/d/${w.documentId}/view`);
+    // Olaf is outside the workspace and neither signs nor reviews it: what it is about, no link to a page asking him to sign in.
+    expect(olaf.template).toBe("reminderInfo");
+    expect(olaf.text).not.toContain(`/d/${w.documentId}`);
     expect(olaf.text).toContain("The addendum is in the annexes.");
+    expect(emails.find((e) => e.to === eva.email)!.text).toContain(`http://localhost:3000/d/${w.documentId}/view`);
     expect(emails.find((e) => e.to === eva.email)!.subject).toBe("Recordatorio: Sign the addendum");
 
     const [sent] = await findReminders(w.owner, w.documentId).then((list) => list.filter((r) => r.id === due.id));
@@ -251,7 +257,7 @@ describe("the reminders job", () => {
     await updateReminder(w.editor, due.id, { notifyAt: new Date(Date.now() - 500) });
     await sendDueReminders(jobContext("d"));
     expect(
-      await db.outboxEmail.count({ where: { template: "reminder", documentId: w.documentId, to: "olaf-reminders@example.test" } }),
+      await db.outboxEmail.count({ where: { template: "reminderInfo", documentId: w.documentId, to: "olaf-reminders@example.test" } }),
     ).toBe(2);
   });
 
@@ -272,7 +278,7 @@ describe("the reminders job", () => {
       },
       { timeout: 60_000, interval: 300 },
     );
-    expect(await db.outboxEmail.count({ where: { template: "reminder", to: "quinn-reminders@example.test" } })).toBe(1);
+    expect(await db.outboxEmail.count({ where: { template: "reminderInfo", to: "quinn-reminders@example.test" } })).toBe(1);
     expect((await db.reminder.findUniqueOrThrow({ where: { id: reminder.id } })).notifiedAt).not.toBeNull();
   });
 });
