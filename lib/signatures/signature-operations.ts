@@ -5,6 +5,7 @@ import { fetchValidSignature } from "./fetch-valid-signature";
 import { findParties, findSignaturePlaceholders, findSignatures, getSigningSettings } from "./find-signatures";
 import { createParty, deleteParty, updateParty } from "./manage-parties";
 import { addSigner, removeSigner, updateSigner } from "./manage-signers";
+import { remindSigner } from "./remind-signer";
 import { requestSignature, requestSignatures } from "./request-signatures";
 import { saveSignaturePlaceholders } from "./save-placeholders";
 import {
@@ -211,6 +212,18 @@ export const requestSignatureOperation = defineOperation({
   run: (ctx, input) => requestSignature(ctx, input.id),
 });
 
+export const remindSignerOperation = defineOperation({
+  name: "remindSigner",
+  kind: "mutation",
+  description:
+    "Reminds one requested signer now, when it is their turn: the same link again by email, so the link they hold keeps working (editor).",
+  ...editors,
+  ids: ["id"],
+  input: z.object({ id }).strict(),
+  output: signatureOutputSchema,
+  run: (ctx, input) => remindSigner(ctx, input.id),
+});
+
 /** What a signer's link shows them: who they are, the document, the workspace, their boxes. */
 export const signerSelfSchema = z.object({
   id: z.string(),
@@ -305,6 +318,7 @@ export const signatureOperations = [
   saveSignaturePlaceholdersOperation,
   requestSignaturesOperation,
   requestSignatureOperation,
+  remindSignerOperation,
   fetchValidSignatureOperation,
   signDocumentOperation,
   declineSignatureOperation,
