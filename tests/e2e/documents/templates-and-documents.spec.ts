@@ -237,7 +237,7 @@ test("an editor shares a document from its screen, a visitor opens the link, and
   browser,
   request,
 }) => {
-  await signInFresh(page, request, "share-panel");
+  const editor = await signInFresh(page, request, "share-panel");
   await uploadDocument(page, "Pricing.docx", "Confidential pricing schedule.");
   const id = page.url().split("/d/")[1].split("/")[0];
 
@@ -271,10 +271,21 @@ test("an editor shares a document from its screen, a visitor opens the link, and
   await expect(visitor.getByTestId("link-unavailable")).toBeVisible();
   await visitorContext.close();
 
-  // The activity shows who shared and that a visitor opened it.
+  // The activity says, in sentences, who shared and that a visitor of that link opened it (the
+  // link named though it is gone); the document shown on its screen was no download.
   await page.reload();
   await page.getByRole("tab", { name: en("documents.tabs.activity") }).click();
-  await expect(page.getByTestId("activity-row").filter({ hasText: en("documents.events.link_created") })).toBeVisible();
+  const said = (key: string, values: Record<string, string>) =>
+    Object.entries(values).reduce((text, [name, value]) => text.replace(`{${name}}`, value), en(`documents.activity.events.${key}`));
+  const editorName = `${editor.firstName} ${editor.lastName}`.trim();
+  const rows = page.getByTestId("activity-row");
+  await expect(rows.filter({ hasText: said("document_created", { actor: editorName }) })).toBeVisible();
+  await expect(rows.filter({ hasText: said("link_created", { actor: editorName, name: "For the buyer" }) })).toBeVisible();
+  const visitorName = en("documents.activity.actors.linkVisitor").replace("{link}", "For the buyer");
+  await expect(rows.filter({ hasText: said("link_accessed", { actor: visitorName }) })).toBeVisible();
+  await expect(rows.filter({ hasText: said("link_deleted", { actor: editorName, name: "For the buyer" }) })).toBeVisible();
+  // Neither a download nor a raw event name (document.created, link.accessed…).
+  await expect(rows.filter({ hasText: /downloaded|\b(document|link|signature|approval)\.[a-z]/ })).toHaveCount(0);
 });
 
 test("a member without access asks for it, the owner accepts, and the member opens the document", async ({ page, browser, request }) => {
