@@ -135,6 +135,11 @@ export function ApprovalsPanel({
   }
 
   const date = (value: string | null) => (value ? format.dateTime(new Date(value), { dateStyle: "medium", timeStyle: "short" }) : "");
+  /** The request email's fate: sent, delivered (the mail server took it), failed or opened (its image was shown), with when. */
+  const emailText = (email: NonNullable<Approval["emails"]>[number]) => {
+    const at = { opened: email.openedAt, failed: email.failedAt, delivered: email.deliveredAt, sent: email.sentAt }[email.status];
+    return t(`emailStatus.${email.status}`, { date: date(String(at ?? email.sentAt)) });
+  };
   const items = page?.items ?? [];
   // Sending asks whoever is due; while someone is asked, re-sending is per approver.
   const canSend = items.length > 0 && !items.some((a) => a.state === "requested");
@@ -184,6 +189,7 @@ export function ApprovalsPanel({
                   <p className="text-xs text-zinc-500">
                     {t("orderN", { order: a.order })}
                     {a.requestedAt && ` · ${t("requestedAt", { date: date(a.requestedAt) })}`}
+                    {a.emails?.[0] && ` · ${emailText(a.emails[0])}`}
                     {a.viewedAt && ` · ${t("viewedAt", { date: date(a.viewedAt) })}`}
                     {a.modifiedAt && ` · ${t("modifiedAt", { date: date(a.modifiedAt) })}`}
                     {a.approvedAt && ` · ${t("approvedAt", { date: date(a.approvedAt) })}`}

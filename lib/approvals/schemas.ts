@@ -4,6 +4,7 @@ import { emailSchema } from "@/lib/sign-in/schemas";
 import type { TurnOrder } from "@/lib/process/turns";
 import { idString } from "@/lib/validation/ids";
 import { cursorPageInput } from "@/lib/pagination";
+import { signerEmailSchema } from "@/lib/signatures/schemas";
 
 /**
  * The shapes of approvals (issue 16, spec Approval and ApprovalMessage): inputs with their limits,
@@ -124,6 +125,10 @@ export const approvalOutputSchema = z.object({
   viewedAt: z.date().nullable(),
   modifiedAt: z.date().nullable(),
   createdAt: z.date(),
+  emails: z
+    .array(signerEmailSchema)
+    .optional()
+    .describe("The reviewer's request email, with its delivery and open status (the approvers list)."),
 });
 export type ApprovalOutput = z.infer<typeof approvalOutputSchema>;
 

@@ -102,7 +102,7 @@ export const signerEmailSchema = z
     failedAt: z.date().nullable(),
     openedAt: z.date().nullable(),
   })
-  .describe("An email sent to a signer (their request, their last reminder) and what became of it.");
+  .describe("An email sent to a signer or reviewer (their request, their last reminder) and what became of it.");
 export type SignerEmail = z.infer<typeof signerEmailSchema>;
 
 export const signatureOutputSchema = z

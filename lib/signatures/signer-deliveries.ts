@@ -14,7 +14,7 @@ export function emailDeliveryStatus(email: Pick<Outbox, "status" | "deliveredAt"
   return "sent";
 }
 
-const present = (kind: SignerEmail["kind"], email: Outbox): SignerEmail => ({
+export const presentEmail = (kind: SignerEmail["kind"], email: Outbox): SignerEmail => ({
   kind,
   status: emailDeliveryStatus(email),
   sentAt: email.createdAt,
@@ -22,6 +22,16 @@ const present = (kind: SignerEmail["kind"], email: Outbox): SignerEmail => ({
   failedAt: email.failedAt,
   openedAt: email.openedAt,
 });
+
+/** The emails of these ids about one document of one workspace, by id (the outbox's delivery fields). */
+export async function documentEmails(accountId: string, documentId: string, ids: string[]): Promise<Map<string, Outbox>> {
+  if (!ids.length) return new Map();
+  const emails = await db.outboxEmail.findMany({
+    where: { id: { in: ids }, accountId, documentId },
+    select: { id: true, status: true, createdAt: true, deliveredAt: true, failedAt: true, openedAt: true },
+  });
+  return new Map(emails.map((e) => [e.id, e]));
+}
 
 /**
  * The signers as the signers list shows them to the document's members: each one's request email
@@ -34,21 +44,14 @@ const present = (kind: SignerEmail["kind"], email: Outbox): SignerEmail => ({
 export async function presentSignersWithDeliveries(rows: Signature[]): Promise<SignatureOutput[]> {
   const notes = rows.map((row) => (row.notification ?? {}) as SignerNotification);
   const ids = notes.flatMap((n) => [n.emailId, n.reminderEmailId].filter((id): id is string => typeof id === "string"));
-  const first = rows[0];
-  const emails = ids.length
-    ? await db.outboxEmail.findMany({
-        where: { id: { in: ids }, accountId: first!.accountId, documentId: first!.documentId },
-        select: { id: true, status: true, createdAt: true, deliveredAt: true, failedAt: true, openedAt: true },
-      })
-    : [];
-  const byId = new Map(emails.map((e) => [e.id, e]));
+  const byId = rows.length ? await documentEmails(rows[0]!.accountId, rows[0]!.documentId, ids) : new Map<string, Outbox>();
   return rows.map((row, i) => {
     const note = notes[i]!;
     const request = note.emailId ? byId.get(note.emailId) : undefined;
     const reminder = note.reminderEmailId ? byId.get(note.reminderEmailId) : undefined;
     const list: SignerEmail[] = [];
-    if (request) list.push(present("request", request));
-    if (reminder && (!request || reminder.createdAt >= request.createdAt)) list.push(present("reminder", reminder));
+    if (request) list.push(presentEmail("request", request));
+    if (reminder && (!request || reminder.createdAt >= request.createdAt)) list.push(presentEmail("reminder", reminder));
     const viewedAt = ((row.metadata ?? {}) as { viewedAt?: string }).viewedAt;
     return {
       ...presentSignature(row),

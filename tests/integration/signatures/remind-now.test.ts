@@ -15,6 +15,9 @@ import { sendSignatureRequestEmails } from "@/lib/signatures/signature-emails";
 import { verifySigningToken } from "@/lib/signing/signing-tokens";
 import { addMember, createAccount, createUser, signedInAs } from "@/tests/factories";
 import { jsonRequest, params } from "@/tests/factories/http";
+import { createApprovalOperation, listApprovals, requestApprovalsOperation } from "@/lib/approvals/approval-operations";
+import { runOperation } from "@/lib/operations/operation";
+import { approvalLinkFor, approvalWorkspace } from "@/tests/integration/approvals/approval-fixtures";
 import { addSigners, pdfContract, signerContext, signingToken } from "./helpers";
 
 /**
@@ -207,5 +210,32 @@ describe("a document's reminder to people outside the workspace", () => {
     expect(to(ownerEmail).template).toBe("reminder");
     expect(to(ownerEmail).text).toContain(`/d/${document.id}/view`);
     expect(account.id).toBe(to(ownerEmail).accountId);
+  });
+});
+
+describe("approvers", () => {
+  it("the approvers list carries the request email's status, and a document's reminder gives an outside reviewer their own link", async () => {
+    const a = await approvalWorkspace();
+    await runOperation(createApprovalOperation, a.ctx, { documentId: a.document.id, email: a.lawyer, firstName: "Laura", order: 1 });
+    await runOperation(requestApprovalsOperation, a.ctx, { documentId: a.document.id });
+    const { token } = await approvalLinkFor(a.lawyer);
+
+    let [approver] = (await runOperation(listApprovals, a.ctx, { documentId: a.document.id })).items;
+    expect(approver!.emails!.map((e) => [e.kind, e.status])).toEqual([["request", "sent"]]);
+    const emailId = ((await db.approval.findUniqueOrThrow({ where: { id: approver!.id } })).notification as { emailId: string }).emailId;
+    await recordEmailOpen(emailId, new URL(openTrackingUrl(emailId, "http://localhost")).searchParams.get("sig"));
+    [approver] = (await runOperation(listApprovals, a.ctx, { documentId: a.document.id })).items;
+    expect(approver!.emails![0]).toMatchObject({ status: "opened", openedAt: expect.any(Date) });
+
+    await createReminder(a.ctx, a.document.id, {
+      name: "Review before Friday",
+      notifyAt: new Date(Date.now() - 1000),
+      contacts: [{ name: "Laura", email: a.lawyer }],
+    });
+    await sendDueReminders(jobContext("reviewer"));
+    const reminder = await db.outboxEmail.findFirstOrThrow({ where: { to: a.lawyer, template: "reminder", documentId: a.document.id } });
+    const reminded = decodeURIComponent(reminder.text.match(/\/review\?signed=([^\s&]+)/)![1]!);
+    expect(reminded).toBe(token);
+    expect(reminder.text).not.toContain("/d/");
   });
 });
