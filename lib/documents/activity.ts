@@ -188,15 +188,22 @@ export async function activityPage(ctx: ServiceContext, query: ActivityQuery) {
     const recipient = { accountId, email, document: visible };
     const recent = { select: { id: true }, orderBy: { createdAt: "desc" as const }, take: RECIPIENT_RECORDS_MAX };
     const [approvals, signatures] = await Promise.all([
-      db.approval.findMany({ where: recipient, ...recent }),
+      db.approval.findMany({ where: recipient, ...recent, select: { id: true, documentId: true } }),
       db.signature.findMany({ where: recipient, ...recent }),
     ]);
+    // An approval's events are its document's rows naming it (payload.approvalId); a signature's are its own.
+    const ofApprovals: Prisma.AuditWhereInput[] = approvals.length
+      ? [
+          {
+            targetType: "document",
+            targetId: { in: [...new Set(approvals.map((a) => a.documentId))] },
+            OR: approvals.map((a) => ({ payload: { path: ["approvalId"], equals: a.id } })),
+          },
+        ]
+      : [];
     where = {
       accountId,
-      OR: [
-        { targetType: "approval", targetId: { in: approvals.map((a) => a.id) } },
-        { targetType: "signature", targetId: { in: signatures.map((s) => s.id) } },
-      ],
+      OR: [...ofApprovals, { targetType: "signature", targetId: { in: signatures.map((s) => s.id) } }],
     };
   } else {
     throw new AppError(AppErrorCode.MISSING_PARAMETER, { message: "Give a documentId or an email.", details: { parameter: "documentId" } });

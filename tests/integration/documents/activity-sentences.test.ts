@@ -196,6 +196,21 @@ describe("the Activity tab", () => {
         "targetType",
         "via",
       ]);
+
+      // By address: the reviewer's approval events (rows of the document naming the approval) and a signer's own.
+      const byReviewer = await activityPage(w.ctx, { email: pereEmail.toUpperCase(), take: 100 });
+      expect(byReviewer.items.map((i) => [i.eventType, i.actor, i.documentId]).reverse()).toEqual([
+        ["approval.created", "Ana Ruiz", document.id],
+        ["approval.requested", "Ana Ruiz", document.id],
+        ["approval.viewed", pereSelf, document.id],
+        ["approval.approved", pereSelf, document.id],
+      ]);
+      const bySigner = await activityPage(w.ctx, { email: marta.email, take: 100 });
+      expect(bySigner.items.map((i) => [i.eventType, i.actor]).reverse()).toEqual([
+        ["signature.created", "Ana Ruiz"],
+        ["signature.requested", joanSelf],
+        ["signature.declined", martaSelf],
+      ]);
     },
   );
 
