@@ -1,7 +1,7 @@
 /**
  * What a signer sends with their signature, checked before anything is stored: the signature
  * and initials images (PNG or JPEG by their bytes, at most SIGNATURE_IMAGE_MAX_BYTES and
- * SIGNATURE_IMAGE_MAX_PIXELS), the
+ * SIGNATURE_IMAGE_MAX_PIXELS, at least SIGNATURE_IMAGE_MIN_PIXELS, a PNG with some ink), the
  * stroke timeline of a drawn one, and the values and files of the fields they fill.
  */
 import { z } from "zod";
@@ -10,6 +10,7 @@ import { inspectAttachmentFile, type AttachmentFile } from "@/lib/files/attachme
 import { detectType } from "@/lib/files/detect-type";
 import { checkImagePixels, type PixelBounds } from "@/lib/files/check-image-pixels";
 import type { UploadedFile } from "@/lib/files/upload-limits";
+import { pngHasInk } from "@/lib/signatures/signature-ink";
 import { isCalendarDay } from "@/lib/text/calendar-dates";
 
 export const SIGNATURE_IMAGE_MAX_BYTES = Number(process.env.SIGNATURE_IMAGE_MAX_BYTES) || 2 * 1024 * 1024;
@@ -18,6 +19,11 @@ export const SIGNATURE_IMAGE_MAX_BYTES = Number(process.env.SIGNATURE_IMAGE_MAX_
  * PNG of 97 KB took 181 MB and 5 s). The signing pad and typed names stay within it.
  */
 export const SIGNATURE_IMAGE_MAX_PIXELS: PixelBounds = { width: 2000, height: 1000 };
+/**
+ * The fewest pixels of a signature or initials image: a 1 × 1 image is no signature (issue 39,
+ * item 10). The pad, typed names and initials are far larger.
+ */
+export const SIGNATURE_IMAGE_MIN_PIXELS: PixelBounds = { width: 20, height: 10 };
 export const SIGNATURE_KINDS = ["drawn", "typed", "uploaded"] as const;
 
 /** One point of a drawn stroke: where (in the pad's pixels) and when (ms since the first touch); `s` starts a stroke. */
@@ -36,7 +42,9 @@ export type CheckedImage = { bytes: Uint8Array; mimetype: string; ext: string };
  * A signature or initials image: PNG or JPEG by its content, whole, within the size limit.
  * FILE_TOO_LARGE past it; VALIDATION_FAILED (`imagePixels`) past SIGNATURE_IMAGE_MAX_PIXELS, read
  * from its header; FILE_TYPE_NOT_ALLOWED ("a signature image that is not an image") or
- * FILE_CORRUPT otherwise, naming the field.
+ * FILE_CORRUPT otherwise, naming the field. VALIDATION_FAILED too for one smaller than
+ * SIGNATURE_IMAGE_MIN_PIXELS (`imageTooSmall`) or a PNG without ink, all transparent or white
+ * (`imageBlank`), each worded for a person (errors.fields).
  */
 export function checkSignatureImage(file: UploadedFile, field: string): CheckedImage {
   if (file.bytes.byteLength > SIGNATURE_IMAGE_MAX_BYTES)
@@ -56,8 +64,27 @@ export function checkSignatureImage(file: UploadedFile, field: string): CheckedI
       message: `The ${field} image is damaged.`,
       params: { kind: type.ext.toUpperCase(), fields: field },
     });
+  const kind = field === INITIALS_FILE ? "initials" : "signature";
+  const min = SIGNATURE_IMAGE_MIN_PIXELS;
+  if (size.width < min.width || size.height < min.height)
+    throw imageProblem(
+      field,
+      "imageTooSmall",
+      { kind, minWidth: String(min.width), minHeight: String(min.height) },
+      `The ${kind} image is too small: at least ${min.width} × ${min.height} pixels.`,
+    );
+  // Within the pixel bounds, so decoding it is cheap; a JPEG is not decoded (it has no transparency).
+  if (type.mime === "image/png" && pngHasInk(file.bytes) === false)
+    throw imageProblem(field, "imageBlank", { kind }, `The ${kind} image is empty: draw, type or upload your ${kind}.`);
   return { bytes: file.bytes, mimetype: type.mime, ext: type.ext };
 }
+
+const imageProblem = (path: string, code: string, params: Record<string, string>, message: string) =>
+  new AppError(AppErrorCode.VALIDATION_FAILED, {
+    message,
+    params: { fields: path },
+    details: { fields: [{ path, code, params, message }] },
+  });
 
 type FieldBox = { keyName: string; fieldType: string | null; required: boolean };
 

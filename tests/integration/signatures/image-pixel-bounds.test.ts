@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uploadBrandImage } from "@/lib/accounts/brand-images";
 import { prepareFieldUploads } from "@/lib/documents/field-uploads";
@@ -13,6 +14,7 @@ import { isDrawableImage } from "@/lib/sealing/stamp-signatures";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
 import { signDocument } from "@/lib/signatures/sign-document";
 import { checkFieldInput } from "@/lib/signatures/signature-input";
+import { pngHasInk } from "@/lib/signatures/signature-ink";
 import type { Variable } from "@/lib/templates/variables";
 import { storage } from "@/lib/storage/storage";
 import { uploadUserAvatar } from "@/lib/users/user-avatar";
@@ -66,6 +68,56 @@ describe("signature images", () => {
       files: [{ name: "s.png", bytes: makePng(2000, 1000), field: "signature" }],
     });
     expect((await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).signedAt).not.toBeNull();
+  });
+
+  it("refuses a signature or initials image too small or without ink (1 × 1, all transparent, all white), worded, and signs nothing", async () => {
+    const { ctx, document } = await pdfContract("Speck");
+    const [signer] = await addSigners(ctx, document.id, [1]);
+    await requestSignatures(ctx, document.id);
+    const token = await signingToken(signer!.email);
+    const sign = (signature: Uint8Array, initials?: Uint8Array) =>
+      signDocument(signerContext(token), {
+        kind: "uploaded",
+        files: [
+          { name: "s.png", bytes: signature, field: "signature" },
+          ...(initials ? [{ name: "i.png", bytes: initials, field: "initials" }] : []),
+        ],
+      }).catch((e: unknown) => e as AppError);
+    const speck = (await sign(makePng(1, 1))) as AppError;
+    expect(speck).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "signature" } });
+    expect(fieldMessage(speck, "en")).toBe("The signature image is too small: at least 20 × 10 pixels.");
+    expect(fieldMessage(speck, "es")).toBe("La imagen de la firma es demasiado pequeña: como mínimo 20 × 10 píxeles.");
+    // A drawn pad left empty (all transparent) and a white image are no signature either.
+    const transparent = (await sign(rgbaPng(300, 100, () => [0, 0, 0, 0]))) as AppError;
+    expect(transparent).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "signature" } });
+    expect(fieldMessage(transparent, "en")).toBe("The signature image is empty: draw, type or upload your signature.");
+    const white = (await sign(makePng(300, 100, [255, 255, 255]))) as AppError;
+    expect(fieldMessage(white, "ca")).toBe("La imatge de la signatura és buida: dibuixa, escriu o puja la teva signatura.");
+    // Initials likewise, named as initials.
+    const initials = (await sign(makePng(40, 20), makePng(19, 40))) as AppError;
+    expect(initials).toMatchObject({ code: "VALIDATION_FAILED", params: { fields: "initials" } });
+    expect(fieldMessage(initials, "pt-br")).toBe("A imagem das iniciais é pequena demais: no mínimo 20 × 10 pixels.");
+    const blankInitials = (await sign(
+      makePng(40, 20),
+      rgbaPng(80, 40, () => [255, 255, 255, 255]),
+    )) as AppError;
+    expect(fieldMessage(blankInitials, "pt")).toBe("A imagem das iniciais está vazia: desenhe ou escreva as suas iniciais.");
+    expect((await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).signedAt).toBeNull();
+    // A stroke on a transparent pad, as the pad draws it, at the smallest size, signs.
+    await sign(rgbaPng(20, 10, (x, y) => (y === 5 && x > 2 ? [30, 27, 75, 255] : [0, 0, 0, 0])));
+    expect((await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).signedAt).not.toBeNull();
+  });
+
+  it("finds the ink of a PNG whatever its filters, and leaves a file it cannot read to the other checks", () => {
+    const stroke = (x: number, y: number): Rgba => (x === y ? [0, 0, 0, 255] : [255, 255, 255, 255]);
+    for (const filter of [0, 1, 2, 3, 4]) {
+      expect(pngHasInk(rgbaPng(30, 30, stroke, filter))).toBe(true);
+      expect(pngHasInk(rgbaPng(30, 30, () => [250, 250, 250, 255], filter))).toBe(false);
+    }
+    // Nearly transparent ink is no ink; a grey line on white is.
+    expect(pngHasInk(rgbaPng(30, 30, (x) => (x === 3 ? [0, 0, 0, 10] : [0, 0, 0, 0])))).toBe(false);
+    expect(pngHasInk(makePng(30, 30, [120, 120, 120]))).toBe(true);
+    expect(pngHasInk(makeJpegHeader(30, 30))).toBeNull();
   });
 
   it("sealing draws a stored image past the bounds as text, never decoding it", async () => {
@@ -150,3 +202,52 @@ describe("pictures and logos", () => {
     });
   });
 });
+
+type Rgba = [number, number, number, number];
+
+/** A PNG of RGBA pixels (8 bits), each row written with `filter` (0 none … 4 Paeth), as encoders choose. */
+function rgbaPng(width: number, height: number, pixel: (x: number, y: number) => Rgba, filter = 0): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body) >>> 0, 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  const stride = width * 4;
+  const raw = Buffer.alloc(height * (stride + 1));
+  let previous = Buffer.alloc(stride);
+  for (let y = 0; y < height; y++) {
+    const line = Buffer.from(Array.from({ length: width }, (_, x) => pixel(x, y)).flat());
+    raw[y * (stride + 1)] = filter;
+    for (let i = 0; i < stride; i++) {
+      const left = i >= 4 ? line[i - 4]! : 0;
+      const up = previous[i]!;
+      const corner = i >= 4 ? previous[i - 4]! : 0;
+      const p = left + up - corner;
+      const paeth =
+        Math.abs(p - left) <= Math.abs(p - up) && Math.abs(p - left) <= Math.abs(p - corner)
+          ? left
+          : Math.abs(p - up) <= Math.abs(p - corner)
+            ? up
+            : corner;
+      const predictor = [0, left, up, (left + up) >> 1, paeth][filter]!;
+      raw[y * (stride + 1) + 1 + i] = (line[i]! - predictor) & 0xff;
+    }
+    previous = line;
+  }
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk("IHDR", header),
+      chunk("IDAT", deflateSync(raw)),
+      chunk("IEND", Buffer.alloc(0)),
+    ]),
+  );
+}
