@@ -124,10 +124,13 @@ export async function sealParties(accountId: string, documentId: string, signers
       userAgent: audited?.userAgent ?? (typeof kept.userAgent === "string" ? kept.userAgent : null),
     };
   });
+  // Each signer's image, read once here for the certificate (the pages' stamps read theirs).
+  const images = await Promise.all(signers.map(async (s) => drawable(s.image ? await readStored(s.image) : null)));
   return [
     ...approvers,
-    ...signers.map((s) => ({
+    ...signers.map((s, index) => ({
       name: signerName(s),
+      signatureImage: images[index],
       email: s.email,
       action: "signed" as const,
       at: s.signedAt!,

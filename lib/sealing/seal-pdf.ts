@@ -7,7 +7,7 @@ import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
 import { pdfPrintable } from "@/lib/files/pdf-printable";
-import { stampPages, type Stamp } from "./stamp-signatures";
+import { embedSignatureImage, stampPages, type Stamp } from "./stamp-signatures";
 import { PadesSigner } from "./pades-signer";
 import { timestampCms, tsaUrl } from "./timestamp";
 
@@ -23,6 +23,8 @@ export type SealParty = {
   idNumber?: string | null;
   /** The subject of the signer's own certificate, when they signed with one. */
   certificateSubject?: string | null;
+  /** Their signature image (PNG or JPEG, drawable), shown on the certificate; null when they typed it or it cannot be drawn. */
+  signatureImage?: Uint8Array | null;
   /** Their own signature (a detached CMS, DER) over `statement`, embedded in the sealed file. */
   ownSignature?: { cms: Buffer; statement: string } | null;
 };
@@ -148,12 +150,26 @@ class PageWriter {
   space(points: number): void {
     this.y -= points;
   }
+
+  /** A signature image at the margin, its proportions kept within width × height points (a new page when it does not fit). */
+  async image(bytes: Uint8Array, { width = 160, height = 48, gap = 6 } = {}): Promise<void> {
+    const embedded = await embedSignatureImage(this.doc, bytes);
+    const scale = Math.min(width / embedded.width, height / embedded.height, 1);
+    const [w, h] = [embedded.width * scale, embedded.height * scale];
+    if (this.y - h < MARGIN) {
+      this.page = this.doc.addPage([A4.width, A4.height]);
+      this.y = A4.height - MARGIN;
+    }
+    this.y -= h + 2;
+    this.page.drawImage(embedded, { x: MARGIN, y: this.y, width: w, height: h });
+    this.y -= gap;
+  }
 }
 
 /**
  * Seals a signed PDF (issue 16): appends a certificate of completion (the document, the
- * workspace, the original file's SHA-256, each party with their action, time, IP address and
- * browser, and the audit chain's hash), then signs the whole file with the installation's
+ * workspace, the original file's SHA-256, each party with their action, time, signature image, IP
+ * address and browser, and the audit chain's hash), then signs the whole file with the installation's
  * sealing certificate as PAdES baseline B-B (SubFilter ETSI.CAdES.detached, signing-certificate-v2,
  * the time in the dictionary's /M; B-T with TSA_URL: lib/sealing/pades-signer.ts), which PDF
  * readers and `pdfsig` verify. Answers the sealed bytes and the file's hash before and after.
@@ -181,6 +197,8 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
   for (const party of input.parties) {
     writer.write(`${party.name} <${party.email}>`, { bold: true });
     writer.write(`${t(`sealing.certificate.${party.action}`)}: ${when(party.at)}`);
+    // Their signature as they made it: on the certificate whether or not it also sits in a box on the pages.
+    if (party.signatureImage) await writer.image(party.signatureImage);
     if (party.idNumber) writer.write(`${t("sealing.certificate.idNumber")}: ${party.idNumber}`, { size: 9 });
     if (party.certificateSubject) writer.write(`${t("sealing.certificate.ownCertificate")}: ${party.certificateSubject}`, { size: 9 });
     if (party.ownSignature) {

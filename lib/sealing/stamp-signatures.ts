@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { StandardFonts, rgb, type PDFDocument, type PDFFont, type PDFImage } from "pdf-lib";
 import { imageSize } from "@/lib/files/image-size";
 import { pdfPrintable } from "@/lib/files/pdf-printable";
@@ -36,6 +37,19 @@ const isJpeg = (bytes: Uint8Array) => bytes[0] === 0xff && bytes[1] === 0xd8 && 
  * SIGNATURE_IMAGE_MAX_PIXELS. Signatures are checked so when given; one stored before that check
  * (a 5000 × 5000 PNG took 181 MB and 5 s to embed) is drawn as text instead (seal-inputs.ts).
  */
+/** Each PDF's images by their content's hash: an image drawn on the pages and on the certificate is embedded once. */
+const embedded = new WeakMap<PDFDocument, Map<string, Promise<PDFImage>>>();
+
+/** A signature or initials image embedded in the PDF, once per content: a PNG or JPEG within the pixel bounds (isDrawableImage), else an error. */
+export function embedSignatureImage(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
+  if (!isDrawableImage(bytes)) throw new Error("A signature image is not a PNG or JPEG within the pixel bounds.");
+  let images = embedded.get(doc);
+  if (!images) embedded.set(doc, (images = new Map()));
+  const key = createHash("sha256").update(bytes).digest("hex");
+  if (!images.has(key)) images.set(key, isPng(bytes) ? doc.embedPng(bytes) : doc.embedJpg(bytes));
+  return images.get(key)!;
+}
+
 export function isDrawableImage(bytes: Uint8Array): boolean {
   if (!isPng(bytes) && !isJpeg(bytes)) return false;
   const size = imageSize(bytes);
@@ -56,17 +70,8 @@ export async function stampPages(doc: PDFDocument, stamps: readonly Stamp[]): Pr
     if (!fonts.has(name)) fonts.set(name, doc.embedFont(name));
     return fonts.get(name)!;
   };
-  // One embedding per distinct image, however many pages it goes on.
-  const images = new Map<Uint8Array, Promise<PDFImage>>();
-  const image = (bytes: Uint8Array) => {
-    if (!images.has(bytes)) {
-      if (!isDrawableImage(bytes)) throw new Error("A signature image is not a PNG or JPEG within the pixel bounds.");
-      if (isPng(bytes)) images.set(bytes, doc.embedPng(bytes));
-      else if (isJpeg(bytes)) images.set(bytes, doc.embedJpg(bytes));
-      else throw new Error("A signature image is neither PNG nor JPEG.");
-    }
-    return images.get(bytes)!;
-  };
+  // One embedding per distinct image, however many pages it goes on (embedSignatureImage keeps them).
+  const image = (bytes: Uint8Array) => embedSignatureImage(doc, bytes);
   let drawn = 0;
   for (const stamp of stamps) {
     const targets = stamp.allPages ? pages : pages[stamp.box.page - 1] ? [pages[stamp.box.page - 1]!] : [];
