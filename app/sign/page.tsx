@@ -7,7 +7,7 @@ import { SignPages } from "@/components/signatures/sign-pages";
 import { runOperation } from "@/lib/operations/operation";
 import { fetchValidSignatureOperation } from "@/lib/signatures/signature-operations";
 import { signedPageContext, signingFailure } from "@/lib/signing/signed-page-context";
-import { signingFailedPath } from "@/lib/signing/signing-links";
+import { SIGNED_PARAM, signingFailedPath } from "@/lib/signing/signing-links";
 
 export const dynamic = "force-dynamic";
 
@@ -31,6 +31,8 @@ export default async function SignPage({ searchParams }: { searchParams: Promise
     view = await runOperation(fetchValidSignatureOperation, opened.ctx, {});
   } catch (error) {
     const failure = signingFailure(error);
+    // Not their turn: the failed page reads the turn again with the token (it may be opened later).
+    if (failure === "notYourTurn") redirect(`${signingFailedPath("signature", failure)}&${SIGNED_PARAM}=${encodeURIComponent(signed!)}`);
     if (failure) redirect(signingFailedPath("signature", failure));
     throw error;
   }

@@ -4,7 +4,7 @@ import { useTranslations } from "@/lib/i18n/client";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, signedHeaders, uploadOperation } from "@/lib/client/operations";
-import { signingFailedPath, thanksPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
+import { SIGNED_PARAM, signingFailedPath, thanksPath, type SigningLinkFailure } from "@/lib/signing/signing-links";
 import { DeclineForm } from "./decline-form";
 import { SignaturePad, textToPng, type SignaturePadHandle } from "./signature-pad";
 import { declineSignatureOp, signDocumentOp } from "@/lib/operations/routes/signature";
@@ -42,9 +42,14 @@ export function SignForm(props: {
   const [initialsKind, setInitialsKind] = useState<"drawn" | "typed">("typed");
   const headers = signedHeaders(props.token);
 
+  // Not their turn: with the token, so the failed page says so only while it is true.
+  const failedPath = (reason: SigningLinkFailure) =>
+    reason === "notYourTurn"
+      ? signingFailedPath("signature", reason) + `&${SIGNED_PARAM}=${encodeURIComponent(props.token)}`
+      : signingFailedPath("signature", reason);
   const fail = (caught: unknown) => {
     if (caught instanceof ApiError && caught.code === "SIGNING_LINK_INVALID") {
-      window.location.assign(signingFailedPath("signature", ((caught.details?.reason as string) ?? "invalid") as SigningLinkFailure));
+      window.location.assign(failedPath(((caught.details?.reason as string) ?? "invalid") as SigningLinkFailure));
       return;
     }
     if (!(caught instanceof ApiError) || caught.code === "INTERNAL" || caught.code === "NETWORK") return setError(t("failed"));
