@@ -81,8 +81,15 @@ export function defaultCurrency(tag: string): string {
   return (region && REGION_CURRENCY[region]) || LANGUAGE_CURRENCY[language] || FALLBACK_CURRENCY;
 }
 
-/** Intl wants region subtags upper-case (pt-BR). */
-export const intlLocale = (locale: Locale) => (locale === "pt-br" ? "pt-BR" : locale);
+/**
+ * The tag Intl is given for each interface language (spec section 9's locale rules): `pt` is
+ * Portugal's Portuguese, pt-PT ("29,00 €"; Intl's bare `pt` is Brazil's, "€ 29,00"), `pt-br`
+ * Brazil's, pt-BR (Intl wants the region upper-case). Every date, number and currency goes
+ * through it, on the server and in the browser alike.
+ */
+export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: "en", es: "es", ca: "ca", pt: "pt-PT", "pt-br": "pt-BR" };
+
+export const intlLocale = (locale: Locale) => INTL_LOCALES[locale] ?? locale;
 
 export function formatNumber(locale: Locale, value: number): string {
   return cachedIntl(Intl.NumberFormat, intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
