@@ -10,6 +10,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, uploadOperation } from "@/lib/client/operations";
 import { LOCALE_COOKIE, LOCALES, type Locale } from "@/lib/i18n/locales";
+import type { TimeZoneOption } from "@/lib/i18n/time-zones";
 import { isValidPhone } from "@/lib/users/phone";
 import { updateUserOp, uploadUserAvatarOp } from "@/lib/operations/routes/user";
 import { LIMITS } from "@/lib/validation/limits";
@@ -74,7 +75,7 @@ function AvatarField({ avatar, name }: { avatar: string | null; name: string }) 
   );
 }
 
-export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: string[] }) {
+export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: readonly TimeZoneOption[] }) {
   const t = useTranslations("profile");
   const ta = useTranslations("auth");
   const tc = useTranslations("common");
@@ -163,8 +164,8 @@ export function ProfileForm({ user, timeZones }: { user: Profile; timeZones: str
           >
             <option value="">—</option>
             {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
+              <option key={zone.id} value={zone.id}>
+                {zone.label}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { ProfileForm } from "@/components/settings/profile-form";
 import { getSettingsFrame, SettingsPage } from "@/components/settings/settings-page";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
+import { timeZoneOptions } from "@/lib/i18n/time-zones";
 import { getMe } from "@/lib/users/get-me";
 
 export const dynamic = "force-dynamic";
@@ -21,7 +22,8 @@ export default async function ProfilePage() {
           timezone: me.timezone ?? "",
           avatar: me.avatar ?? null,
         }}
-        timeZones={Intl.supportedValuesOf("timeZone")}
+        // Named here, in the reader's language (the browser's Intl would name some differently).
+        timeZones={timeZoneOptions(ctx.locale)}
       />
     </SettingsPage>
   );
