@@ -20,6 +20,43 @@ const SIZES: Record<Kind, { width: number; height: number }> = {
   field: { width: 0.25, height: 0.05 },
 };
 const STEP = 0.01;
+/**
+ * Each signer's colour, by their place in the list (the ninth takes the first again): border and
+ * text dark enough on the light tint (WCAG AA for the label), and the name on every box, so
+ * colour is never the only clue.
+ */
+export const SIGNER_COLOURS = [
+  { border: "#6d28d9", background: "#ede9fe", text: "#4c1d95" },
+  { border: "#0f766e", background: "#ccfbf1", text: "#134e4a" },
+  { border: "#c2410c", background: "#ffedd5", text: "#7c2d12" },
+  { border: "#1d4ed8", background: "#dbeafe", text: "#1e3a8a" },
+  { border: "#be185d", background: "#fce7f3", text: "#831843" },
+  { border: "#15803d", background: "#dcfce7", text: "#14532d" },
+  { border: "#a16207", background: "#fef9c3", text: "#713f12" },
+  { border: "#334155", background: "#e2e8f0", text: "#0f172a" },
+] as const;
+const GAP = 0.01;
+
+/**
+ * Where a new box of `size` goes on a page holding `taken`: the first spot, down the page then
+ * column by column, that overlaps no box (with a small gap), so a new box never lands on the
+ * last one; when the page is full, a step off the last box.
+ */
+export function freeSpot(
+  taken: readonly { x: number; y: number; width: number; height: number }[],
+  size: { width: number; height: number },
+) {
+  const overlaps = (x: number, y: number) =>
+    taken.some((b) => x < b.x + b.width + GAP && b.x < x + size.width + GAP && y < b.y + b.height + GAP && b.y < y + size.height + GAP);
+  for (let column = 0; 0.1 + column * 0.05 + size.width <= 1; column++)
+    for (let row = 0; 0.1 + row * 0.02 + size.height <= 1; row++) {
+      const [x, y] = [round(0.1 + column * 0.05), round(0.1 + row * 0.02)];
+      if (!overlaps(x, y)) return { x, y };
+    }
+  const last = taken.at(-1);
+  if (!last) return { x: 0.1, y: 0.1 };
+  return { x: round(clamp(last.x + 0.03, 0, 1 - size.width)), y: round(clamp(last.y + 0.03, 0, 1 - size.height)) };
+}
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 const select = "min-h-10 rounded-md border border-zinc-300 bg-white px-3 text-sm";
@@ -91,8 +128,10 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
       kind,
       keyName: kind === "field" ? fieldName.trim() : kind,
       page,
-      x: 0.1,
-      y: 0.1,
+      ...freeSpot(
+        boxes.filter((b) => b.page === page),
+        size,
+      ),
       required: true,
       ...size,
       ...(kind === "field" ? { fieldType } : {}),
@@ -143,6 +182,13 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
     const s = signers.find((signer) => signer.id === id);
     return s ? `${s.firstName} ${s.lastName}`.trim() || s.email : "";
   };
+  const colourOf = (id: string) =>
+    SIGNER_COLOURS[
+      Math.max(
+        0,
+        signers.findIndex((s) => s.id === id),
+      ) % SIGNER_COLOURS.length
+    ]!;
   const kindLabel = (box: Box) =>
     box.kind === "signature" ? ts("boxSignature") : box.kind === "initials" ? ts("boxInitials") : box.keyName;
   const onPage = boxes.filter((box) => box.page === page);
@@ -158,6 +204,18 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
       {pageCount && signers.length > 0 && (
         <>
           <p className="text-sm text-zinc-600">{t("placementHint")}</p>
+          <ul className="flex flex-wrap gap-3 text-xs text-zinc-700" data-testid="placement-legend">
+            {signers.map((s) => (
+              <li key={s.id} className="flex items-center gap-1.5">
+                <span
+                  aria-hidden
+                  className="inline-block h-3 w-3 rounded-sm border-2"
+                  style={{ borderColor: colourOf(s.id).border, background: colourOf(s.id).background }}
+                />
+                {signerName(s.id)}
+              </li>
+            ))}
+          </ul>
           {canEdit && (
             <div className="flex flex-wrap items-end gap-2">
               <label className="flex flex-col gap-1 text-sm font-medium text-zinc-800">
@@ -225,11 +283,21 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
                 role="button"
                 tabIndex={0}
                 data-testid={`placement-${box.kind}`}
+                data-signer={box.signatureId}
                 aria-label={t("boxLabel", { kind: kindLabel(box), signer: signerName(box.signatureId), page: box.page })}
                 onPointerDown={(e) => onPointerDown(e, box, "move")}
                 onKeyDown={(e) => onKeyDown(e, box)}
-                className="absolute cursor-move rounded border-2 border-brand-600 bg-brand-100/70 text-[10px] leading-tight text-brand-900 focus:outline-none focus:ring-2 focus:ring-amber-500"
-                style={{ left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` }}
+                className="absolute cursor-move rounded border-2 text-[10px] font-medium leading-tight focus:outline-none focus:ring-2 focus:ring-zinc-900"
+                style={{
+                  left: `${box.x * 100}%`,
+                  top: `${box.y * 100}%`,
+                  width: `${box.width * 100}%`,
+                  height: `${box.height * 100}%`,
+                  borderColor: colourOf(box.signatureId).border,
+                  // The page shows through a little (the tint's alpha), the label stays readable.
+                  background: `${colourOf(box.signatureId).background}d9`,
+                  color: colourOf(box.signatureId).text,
+                }}
               >
                 <span className="block truncate px-1">
                   {kindLabel(box)} · {signerName(box.signatureId)}
@@ -238,7 +306,8 @@ export function PlacementEditor({ documentId, signers, canEdit }: { documentId: 
                   <span
                     aria-hidden
                     onPointerDown={(e) => onPointerDown(e, box, "resize")}
-                    className="absolute -bottom-1.5 -right-1.5 h-4 w-4 cursor-se-resize rounded-full border-2 border-white bg-brand-600"
+                    className="absolute -bottom-1.5 -right-1.5 h-4 w-4 cursor-se-resize rounded-full border-2 border-white"
+                    style={{ background: colourOf(box.signatureId).border }}
                   />
                 )}
               </div>
