@@ -1,13 +1,13 @@
 "use client";
 
-import { useLocale, useTranslations } from "@/lib/i18n/client";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useTranslations } from "@/lib/i18n/client";
+import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
-import { countryOptions } from "@/lib/i18n/countries";
+import type { CountryOption } from "@/lib/i18n/countries";
 import { updateBillingDetailsOp } from "@/lib/operations/routes/billing";
 
 type Details = OperationOutput<"billingDetails">;
@@ -20,13 +20,14 @@ const hasAny = (details: Details) => !!details.legalName || !!details.tax.taxId 
  * The billing details card (spec sections 2 and 5): a read view with grey placeholders and an
  * edit form whose required fields are legal name, address line 1, city, state, postal code and
  * country. It opens by itself, without Cancel, while the workspace has no billing data at all.
+ *
+ * `countries` come from the server (lib/i18n/countries.ts, countryOptions, in the reader's
+ * language): the browser's Intl names some countries differently, and the page would not hydrate.
  */
-export function BillingDetailsCard({ details }: { details: Details }) {
+export function BillingDetailsCard({ details, countries }: { details: Details; countries: readonly CountryOption[] }) {
   const t = useTranslations("billing");
-  const locale = useLocale();
   const titleId = useId();
   const countryId = useId();
-  const countries = useMemo(() => countryOptions(locale), [locale]);
   const blank = !hasAny(details);
   const [editing, setEditing] = useState(blank);
   const [legalName, setLegalName] = useState(details.legalName ?? "");

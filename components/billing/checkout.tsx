@@ -22,7 +22,10 @@ import type { CheckoutPreselect } from "@/lib/billing/checkout-preselect";
 import { orderSummaryRows } from "@/lib/billing/order-summary";
 import { formatCurrency, formatDate } from "@/lib/i18n/format";
 import type { Locale } from "@/lib/i18n/locales";
+import type { CountryOption } from "@/lib/i18n/countries";
 import { BillingDetailsCard } from "./billing-details-card";
+import { PlanFeatures } from "./plan-features";
+import { planName as translatedPlanName } from "./plan-name";
 import { PaymentMethodsCard } from "./payment-methods-card";
 import { checkPromotionCodeOp, upcomingInvoiceOp, upsertSubscriptionOp } from "@/lib/operations/routes/billing";
 
@@ -53,6 +56,8 @@ export function Checkout({
   plan,
   cards,
   details,
+  countries,
+  capabilities = [],
   preselect = null,
   publishableKey = null,
 }: {
@@ -61,6 +66,10 @@ export function Checkout({
   plan: string;
   cards: OperationOutput<"paymentMethods">;
   details: OperationOutput<"billingDetails">;
+  /** The billing address's countries, named on the server (billing-details-card.tsx). */
+  countries: readonly CountryOption[];
+  /** The workspace's capabilities: the plans' other features are starred. */
+  capabilities?: readonly string[];
   preselect?: CheckoutPreselect | null;
   /** Stripe's publishable key when configured (the card field is then Stripe's). */
   publishableKey?: string | null;
@@ -153,9 +162,14 @@ export function Checkout({
   }
 
   const amount = invoice?.amount ?? 0;
-  const money = (cents: number, currency = "eur") => formatCurrency(locale, cents, currency);
+  // Amounts in the currency they come with (the plan's, the invoice's), formatted by Intl.
+  const money = (cents: number, currency: string) => formatCurrency(locale, cents, currency);
+  const nameOf = (p: Product) => translatedPlanName(t, p);
   const day = (date: Date) => formatDate(locale, date);
-  const planName = (quotaId: string | null) => products.find((p) => p.quotas.some((q) => q.id === quotaId))?.name ?? product?.name ?? "";
+  const planName = (quotaId: string | null) => {
+    const found = products.find((p) => p.quotas.some((q) => q.id === quotaId)) ?? product;
+    return found ? nameOf(found) : "";
+  };
   const steps = [t("stepSelectPlan"), t("stepPayment")];
 
   return (
@@ -205,7 +219,7 @@ export function Checkout({
                     className="flex flex-col gap-2 rounded-md border border-zinc-200 p-3 text-sm"
                     data-testid={`plan-${p.slug}`}
                   >
-                    <p className="font-semibold">{p.name}</p>
+                    <p className="font-semibold">{nameOf(p)}</p>
                     {q && (
                       <p>
                         {interval === "year" && p.slug !== "free"
@@ -218,7 +232,14 @@ export function Checkout({
                         {t("savings", { amount: money(Math.round(yearlySavings(month.amount, year.amount)), year.currency) })}
                       </p>
                     )}
+                    <PlanFeatures
+                      plan={nameOf(p)}
+                      capabilities={p.capabilities}
+                      limits={p.limits as { documents?: number | null; members?: number | null } | null}
+                      current={capabilities}
+                    />
                     <Button
+                      className="mt-auto"
                       variant={button.label === "selectPlan" ? "primary" : "secondary"}
                       disabled={button.disabled}
                       onClick={() => {
@@ -239,13 +260,13 @@ export function Checkout({
           <div className="grid grid-cols-1 gap-4 md:grid-cols-[3fr_2fr]">
             <div className="flex min-w-0 flex-col gap-4">
               <PaymentMethodsCard cards={cards} publishableKey={publishableKey} />
-              <BillingDetailsCard details={details} />
+              <BillingDetailsCard details={details} countries={countries} />
             </div>
             <section className="flex min-w-0 flex-col gap-3 rounded-lg border border-zinc-200 p-4 text-sm" aria-labelledby="order-summary">
               <h3 id="order-summary" className="font-semibold">
                 {t("orderSummary")}
               </h3>
-              <p>{product?.name}</p>
+              <p>{product ? nameOf(product) : null}</p>
               {invoice && (
                 <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1" data-testid="order-summary">
                   {orderSummaryRows(invoice, invoice.at).map((row, index) =>
@@ -290,7 +311,7 @@ export function Checkout({
                   <TextField
                     className="flex-1"
                     label={t("promotionCode")}
-                    placeholder="CODE"
+                    placeholder={t("promotionCodePlaceholder")}
                     value={code}
                     onChange={(e) => setCode(e.target.value)}
                     error={codeError}

@@ -101,7 +101,9 @@ export function InvoicesCard({ pastDue, refreshKey = "" }: { pastDue: boolean; r
               <th className="py-2 font-medium">
                 <span className="pl-4">{t("status")}</span>
               </th>
-              <th className="py-2" />
+              <th className="py-2">
+                <span className="sr-only">{t("actions")}</span>
+              </th>
             </tr>
           </thead>
           <tbody>

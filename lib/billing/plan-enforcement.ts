@@ -40,6 +40,27 @@ export async function assertWithinLimit(ctx: ServiceContext, name: PlanLimitName
 }
 
 /**
+ * How much of a limit a workspace uses now: `documents` what it made in the limit's window,
+ * `members` its active members and pending invitations (only the active ones with
+ * `countInvited: false`). The one count behind the limits' checks and the billing screen's meters
+ * (lib/billing/usage.ts), so both read the same number.
+ */
+export async function countUsed(
+  client: Pick<Prisma.TransactionClient, "document" | "accountPolicy">,
+  accountId: string,
+  name: PlanLimitName,
+  limits: Partial<Pick<AccountLimits, "period" | "periodStart">>,
+  options: { countInvited?: boolean; now?: Date } = {},
+): Promise<number> {
+  if (name === "members") {
+    const statuses: ("active" | "invited")[] = options.countInvited === false ? ["active"] : ["active", "invited"];
+    return client.accountPolicy.count({ where: { accountId, status: { in: statuses } } });
+  }
+  const since = limitWindowStart({ period: limits.period ?? "month", periodStart: limits.periodStart ?? null }, options.now);
+  return client.document.count({ where: { accountId, createdAt: { gte: since } } });
+}
+
+/**
  * The check itself, for a workspace and a client (a transaction's, to count what it sees):
  * accepting an invitation checks `members` here with `countInvited: false`, since the pending
  * invitation it turns into a member was counted when it was sent.
@@ -56,14 +77,7 @@ export async function assertRoomFor(
   const limits = (account?.limits ?? {}) as Partial<AccountLimits>;
   const max = limits[name];
   if (typeof max !== "number") return;
-  let used: number;
-  if (name === "members") {
-    const statuses: ("active" | "invited")[] = options.countInvited === false ? ["active"] : ["active", "invited"];
-    used = await client.accountPolicy.count({ where: { accountId, status: { in: statuses } } });
-  } else {
-    const since = limitWindowStart({ period: limits.period ?? "month", periodStart: limits.periodStart ?? null });
-    used = await client.document.count({ where: { accountId, createdAt: { gte: since } } });
-  }
+  const used = await countUsed(client, accountId, name, limits, options);
   if (used + amount <= max) return;
   throw new AppError(AppErrorCode.PLAN_LIMIT_REACHED, {
     message:

@@ -146,3 +146,12 @@ export function accountLimits(plan: PlanLimits, interval: Interval, periodStart:
     periodStart: interval === "year" && periodStart ? periodStart.toISOString() : null,
   };
 }
+
+/** One limit as the billing screen shows it: what is used against the plan's maximum (null: unlimited). */
+export type LimitUsage = { used: number; max: number | null };
+
+/** How full a limit is, 0 to 1 (an unlimited one is never full). */
+export const usageRatio = ({ used, max }: LimitUsage) => (max === null ? 0 : max <= 0 ? 1 : Math.min(1, used / max));
+
+/** The feature a capability stands for: 'name.units' counts units of 'name'. */
+export const capabilityName = (capability: string) => capability.split(".")[0];

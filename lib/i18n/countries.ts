@@ -10,8 +10,16 @@ export const COUNTRY_CODES = (
   "UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW"
 ).split(" ");
 
-/** The countries sorted by their name in `locale`. */
-export function countryOptions(locale: string): { code: string; name: string }[] {
+export type CountryOption = { code: string; name: string };
+
+/**
+ * The countries sorted by their name in `locale`. Call it on the server only and hand the list to
+ * the browser (app/(app)/settings/ws/billing/page.tsx): the browser's Intl data is not the
+ * server's and names some countries differently, which breaks hydration.
+ */
+export function countryOptions(locale: string): CountryOption[] {
   const names = new Intl.DisplayNames([intlLocale(locale as Locale)], { type: "region" });
-  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, locale));
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+    a.name.localeCompare(b.name, intlLocale(locale as Locale)),
+  );
 }
