@@ -11,6 +11,7 @@ import { sendSignatureRequestEmails } from "./signature-emails";
 import { publishSigningChange } from "./signing-events";
 import { signerTurns } from "./signing-turn";
 import { presentSignature, signerName, signingSettingsOf } from "./signature-view";
+import { assertSignableFile } from "./signable-file";
 
 type Tx = Prisma.TransactionClient;
 
@@ -147,6 +148,7 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
     await assertSignaturesPlaced(tx, ctx, document, signers, onCertificate);
+    await assertSignableFile(tx, accountId, documentId);
     const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);
     const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
     if (onlyId && chosen.length === 0) {
