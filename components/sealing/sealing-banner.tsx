@@ -10,6 +10,8 @@ import { resealDocumentOp } from "@/lib/operations/routes/sealing";
 export type SealingBannerState = {
   state: "sealing" | "failed" | "sealed";
   error?: string | null;
+  /** A reason the banner says in the reader's language (a missing converter), else `error` is shown as recorded. */
+  reason?: "converterMissing";
   attempts: number;
   final?: boolean;
 };
@@ -42,7 +44,7 @@ export function SealingBanner({
     sealing.state === "sealing"
       ? t("sealing")
       : failedForGood
-        ? t("failed", { error: sealing.error ?? "" })
+        ? t("failed", { error: sealing.reason ? t(`reasons.${sealing.reason}`) : (sealing.error ?? "") })
         : t("retrying", { error: sealing.error ?? "", attempts: sealing.attempts });
   return (
     <div

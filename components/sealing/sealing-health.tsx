@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "@/lib/i18n/client";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
@@ -11,16 +11,37 @@ import { sealingHealthOp } from "@/lib/operations/routes/sealing";
 
 export type SealingHealthView = OperationOutput<"sealingHealth">;
 
-/** "Signed documents cannot be sealed now: …" with each problem named, or null when sealing works. */
-function useProblemsText(health: SealingHealthView | null): string | null {
+/** Problems that stop the sealing of Word documents only (lib/sealing/sealing-health.ts PARTIAL_SEALING_PROBLEMS): amber. */
+const PARTIAL = new Set<string>(["converterMissing"]);
+
+/**
+ * "Signed documents cannot be sealed now: …" with each problem that stops every seal named (red),
+ * and the note for those that stop the sealing of Word documents only (amber); null for each
+ * when there is none.
+ */
+function useProblemsText(health: SealingHealthView | null): { blocking: string | null; partial: string | null } {
   const t = useTranslations("sealing.health");
-  if (!health || health.ok) return null;
-  return t("cannotSeal", { problems: health.problems.map((problem) => t(`problems.${problem}`)).join("; ") });
+  if (!health || health.ok) return { blocking: null, partial: null };
+  const blocking = health.problems.filter((problem) => !PARTIAL.has(problem));
+  return {
+    blocking: blocking.length ? t("cannotSeal", { problems: blocking.map((problem) => t(`problems.${problem}`)).join("; ") }) : null,
+    partial: health.problems.includes("converterMissing") ? t("converterMissing") : null,
+  };
+}
+
+/** An amber note: sealing works, but not for every document. */
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <div role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {children}
+    </div>
+  );
 }
 
 /**
- * A red alert on a document's Signatures tab when sealing cannot work on this installation
- * (lib/sealing/sealing-health.ts): signing may go on, the seal waits. Nothing when it works.
+ * On a document's Signatures tab: a red alert when sealing cannot work on this installation
+ * (lib/sealing/sealing-health.ts), where signing may go on and the seal waits; an amber note when
+ * Word documents cannot be signed and sealed here (no LibreOffice). Nothing when it all works.
  */
 export function SealingHealthAlert() {
   const t = useTranslations("sealing.health");
@@ -28,13 +49,16 @@ export function SealingHealthAlert() {
   useEffect(() => {
     callOperation(sealingHealthOp, {}).then(setHealth, () => undefined);
   }, []);
-  const problems = useProblemsText(health);
-  if (!problems) return null;
+  const { blocking, partial } = useProblemsText(health);
+  if (!blocking && !partial) return null;
   return (
-    <div data-testid="sealing-health-alert">
-      <Alert tone="error">
-        {problems} {t("signaturesWait")}
-      </Alert>
+    <div data-testid="sealing-health-alert" className="space-y-2">
+      {blocking && (
+        <Alert tone="error">
+          {blocking} {t("signaturesWait")}
+        </Alert>
+      )}
+      {partial && <Warning>{partial}</Warning>}
     </div>
   );
 }
@@ -48,7 +72,7 @@ export function SealingHealthCard({ initial, canRefresh }: { initial: SealingHea
   const format = useFormat();
   const { run, busy } = useAction();
   const [health, setHealth] = useState(initial);
-  const problems = useProblemsText(health);
+  const { blocking: problems, partial } = useProblemsText(health);
   const date = (value: string) => format.date(value, { dateStyle: "long" });
 
   async function refresh() {
@@ -65,16 +89,20 @@ export function SealingHealthCard({ initial, canRefresh }: { initial: SealingHea
       <h2 id="sealing-health-title" className="mb-3 text-lg font-semibold">
         {t("title")}
       </h2>
-      {problems ? (
+      {problems && (
         <div className="border-l-4 border-red-600">
           <Alert tone="error">
             {problems}
             {health.detail && <span className="mt-1 block text-xs">{t("detail", { detail: health.detail })}</span>}
           </Alert>
         </div>
-      ) : (
-        <Alert tone="success">{t("ready")}</Alert>
       )}
+      {partial && (
+        <div className={problems ? "mt-2" : undefined}>
+          <Warning>{partial}</Warning>
+        </div>
+      )}
+      {!problems && !partial && <Alert tone="success">{t("ready")}</Alert>}
       {health.expiresSoon && health.certificate && (
         <p className="mt-2 text-sm text-amber-800" role="status">
           {t("expiresSoon", { date: date(health.certificate.notAfter) })}

@@ -22,6 +22,18 @@ export type SealSkip = "notFound" | "noContent" | "alreadySealed" | "noSignature
 /** A failure a retry cannot mend by itself, said plainly for the banner and the logs. */
 export class SealingError extends Error {}
 
+/**
+ * A failure no retry can change (issue 39): the signed version is a Word file and this server has
+ * no LibreOffice to make its PDF. The run records it as final and the job ends without retrying
+ * (seal-document-job.ts); once LibreOffice is installed, an owner queues it again (resealDocument).
+ */
+export class ConverterMissingError extends SealingError {
+  readonly reason = "converterMissing" as const;
+}
+
+export const isConverterMissing = (error: unknown): error is ConverterMissingError =>
+  error instanceof ConverterMissingError || (error as { reason?: unknown } | null)?.reason === "converterMissing";
+
 /** The version that holds a document's sealed copy: its metadata says so and names the version it sealed. */
 export type SealedVersionMetadata = { sealed: true; sourceContentId: string; sourceVersion: number };
 
@@ -47,7 +59,7 @@ async function sourcePdf(content: { path: string; mimetype: string; metadata: un
   const rendition = (content.metadata as { pdfPath?: string } | null)?.pdfPath;
   if (rendition) return readStored(rendition);
   if (!sofficePath())
-    throw new SealingError(
+    throw new ConverterMissingError(
       "The signed version is a Word file and LibreOffice is not installed on this server, so it cannot be turned into a PDF to seal.",
     );
   const pdf = await convertWithLibreOffice(await readStored(content.path), "docx", "pdf");
@@ -64,7 +76,8 @@ async function sourcePdf(content: { path: string; mimetype: string; metadata: un
  * transaction become a new read-only version, a Seal row (SHA-256 of the exact bytes), a
  * `document.sealed` audit row and everyone's `documentSealed` email (with its delivery job).
  * Then the document's subscribers hear `sealed`. Runs that find it sealed, or not ready, seal nothing (with the
- * reason). A failure is recorded in Document.metadata.sealing and thrown, so the queue retries it.
+ * reason). A failure is recorded in Document.metadata.sealing and thrown, so the queue retries it;
+ * a missing converter (ConverterMissingError) is recorded as final at once, as no retry can mend it.
  */
 export async function sealDocument(
   ctx: ServiceContext,
@@ -172,7 +185,8 @@ export async function sealDocument(
     pubsub.publish("document:signing", documentId, { documentId, kind: "seal", id: outcome.sealId, state: "sealed" });
     return { sealed: true, sealId: outcome.sealId };
   } catch (error) {
-    await recordSealingFailure(document, error, attempt).catch(() => undefined);
+    const final = isConverterMissing(error) ? { number: attempt.number, last: true } : attempt;
+    await recordSealingFailure(document, error, final, isConverterMissing(error) ? error.reason : undefined).catch(() => undefined);
     throw error;
   }
 }

@@ -4,11 +4,16 @@
  * timestamp. Checked at startup (instrumentation.ts logs it) and shown in the workspace settings
  * and on a document's Signatures tab, red when sealing would fail, so that no signed document is
  * left silently pending. One check per process at most every HEALTH_TTL_MS unless asked again.
+ * A workspace that holds Word documents or templates is also told when LibreOffice is missing
+ * (`converterMissing`, issue 39): those cannot be sent for signature nor sealed here, while PDFs
+ * can, so the screens show it amber rather than red. A workspace of PDFs only is not told.
  */
 import { createHash } from "node:crypto";
 import type { ServiceContext } from "@/lib/auth/context";
 import { accountScope } from "@/lib/accounts/scope";
 import { can } from "@/lib/auth/permissions";
+import { db } from "@/lib/db";
+import { sofficePath } from "@/lib/files/libreoffice";
 import { sealingCertificate } from "./sealing-certificate";
 import { requestTimestamp, tsaUrl } from "./timestamp";
 
@@ -16,12 +21,19 @@ import { requestTimestamp, tsaUrl } from "./timestamp";
 export const EXPIRY_WARNING_DAYS = 30;
 const HEALTH_TTL_MS = 5 * 60_000;
 
-export type SealingProblem = "certificateUnreadable" | "certificateExpired" | "certificateNotYetValid" | "tsaUnreachable";
+export type SealingProblem =
+  "certificateUnreadable" | "certificateExpired" | "certificateNotYetValid" | "tsaUnreachable" | "converterMissing";
+
+/** Problems that stop the sealing of some documents only (Word ones), not of every document: amber, not red. */
+export const PARTIAL_SEALING_PROBLEMS: readonly SealingProblem[] = ["converterMissing"];
 
 export type SealingHealth = {
   ok: boolean;
   checkedAt: string;
-  /** Problems that stop sealing, in the order they were found. */
+  /**
+   * Problems that stop sealing, in the order they were found: all of it, or (converterMissing,
+   * PARTIAL_SEALING_PROBLEMS) that of Word documents. `ok` is true only without any.
+   */
   problems: SealingProblem[];
   /** The certificate ends within EXPIRY_WARNING_DAYS (sealing still works). */
   expiresSoon: boolean;
@@ -95,14 +107,35 @@ export function forgetSealingHealth(): void {
   state.__covenantSealingHealth = undefined;
 }
 
+/** Whether the workspace has a Word document (a version that is not a PDF) or a Word template. */
+async function hasWordFiles(accountId: string): Promise<boolean> {
+  const notPdf = { not: "application/pdf" };
+  const [template, document] = await Promise.all([
+    db.template.findFirst({ where: { accountId, mimetype: notPdf }, select: { id: true } }),
+    db.document.findFirst({ where: { accountId, contents: { some: { accountId, mimetype: notPdf } } }, select: { id: true } }),
+  ]);
+  return !!(template || document);
+}
+
 /**
  * The health as a member of a workspace reads it: any member may know whether their documents can
  * be sealed; the server's own words (`detail`) and a fresh check are for those who manage the workspace.
+ * Without LibreOffice, a workspace with Word documents or templates reads `converterMissing` too
+ * (looked at on each call: installing LibreOffice shows at once).
  */
 export async function getSealingHealth(ctx: ServiceContext, options: { refresh?: boolean } = {}): Promise<SealingHealth> {
-  accountScope(ctx);
+  const { accountId } = accountScope(ctx);
   const manager = can(ctx, "ManageAccount");
-  const health = await sealingHealth({ refresh: manager && options.refresh });
+  let health = await sealingHealth({ refresh: manager && options.refresh });
+  if (!sofficePath() && (await hasWordFiles(accountId))) {
+    const detail = "LibreOffice is not installed: Word documents cannot be turned into the PDF that is signed and sealed.";
+    health = {
+      ...health,
+      ok: false,
+      problems: [...health.problems, "converterMissing"],
+      detail: health.detail ? `${health.detail} ${detail}` : detail,
+    };
+  }
   return manager ? health : { ...health, detail: null };
 }
 
@@ -111,4 +144,6 @@ export async function logSealingHealth(): Promise<void> {
   const health = await sealingHealth({ refresh: true });
   if (health.ok) console.log(`[sealing] ready: ${health.certificate?.subject}${health.tsa ? `, timestamps by ${health.tsa.host}` : ""}`);
   else console.warn(`[sealing] sealing cannot work: ${health.problems.join(", ")}${health.detail ? ` (${health.detail})` : ""}`);
+  if (!sofficePath())
+    console.warn("[sealing] LibreOffice is not installed: Word documents cannot be sent for signature nor sealed (PDFs can).");
 }

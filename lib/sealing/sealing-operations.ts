@@ -51,7 +51,13 @@ export const verifySealedPdfOperation = defineOperation({
   run: (ctx, input) => verifySealedPdf(ctx, input.files[0]!),
 });
 
-const sealingProblem = z.enum(["certificateUnreadable", "certificateExpired", "certificateNotYetValid", "tsaUnreachable"]);
+const sealingProblem = z.enum([
+  "certificateUnreadable",
+  "certificateExpired",
+  "certificateNotYetValid",
+  "tsaUnreachable",
+  "converterMissing",
+]);
 
 export const sealingCertificateSchema = z
   .object({ source: z.enum(["configured", "generated"]), subject: z.string(), notAfter: z.string(), fingerprint: z.string() })
@@ -75,7 +81,7 @@ export const sealingHealthOperation = defineOperation({
   name: "sealingHealth",
   kind: "query",
   description:
-    "Whether sealing can work: the sealing certificate opens and is valid, the time-stamping authority (TSA_URL) answers. Checked at most every 5 minutes; `refresh` checks now and `detail` says why, for those who manage the workspace.",
+    "Whether sealing can work: the sealing certificate opens and is valid, the time-stamping authority (TSA_URL) answers, and (for a workspace with Word documents or templates) LibreOffice is installed to turn them into PDF (converterMissing otherwise: PDFs are still sealed). Checked at most every 5 minutes; `refresh` checks now and `detail` says why, for those who manage the workspace.",
   callers: ["member"],
   input: z.object({ refresh: z.boolean().optional() }).strict(),
   output: sealingHealthSchema,

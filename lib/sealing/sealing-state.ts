@@ -13,6 +13,8 @@ export type SealingState = {
   state: "sealing" | "failed" | "sealed";
   /** What went wrong, for the banner and the logs (failed only). */
   error?: string | null;
+  /** Why, as a code the screens translate, when it is known (failed only): converterMissing. */
+  reason?: "converterMissing";
   /** The attempt that wrote it (1 for the first). */
   attempts: number;
   /** No more attempts follow (failed only). */
@@ -41,11 +43,13 @@ export async function recordSealingFailure(
   document: { id: string; accountId: string },
   error: unknown,
   attempt: { number: number; last: boolean },
+  reason?: SealingState["reason"],
 ): Promise<void> {
   const message = clip(error instanceof Error ? error.message : String(error), 500);
   await writeSealingState(db, document, {
     state: "failed",
     error: message,
+    ...(reason ? { reason } : {}),
     attempts: attempt.number,
     final: attempt.last,
     at: new Date().toISOString(),

@@ -16,7 +16,7 @@ const naming: Naming = {
     [sealing.sealingTsaSchema, "SealingTsa"],
   ]),
   enums: {
-    "certificateUnreadable|certificateExpired|certificateNotYetValid|tsaUnreachable": "SealingProblem",
+    "certificateUnreadable|certificateExpired|certificateNotYetValid|tsaUnreachable|converterMissing": "SealingProblem",
     "configured|generated": "SealingCertificateSource",
   },
 };
