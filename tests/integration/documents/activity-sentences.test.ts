@@ -218,7 +218,7 @@ describe("the Activity tab", () => {
     const w = await workspace();
     const document = await w.upload("Sealed contract");
     const joan = await signer(w.ctx, document.id, "Joan", "Puig", 1);
-    await requestSignatures(w.ctx, document.id);
+    await requestSignatures(w.ctx, document.id, { signaturesOnCertificate: true });
     await signDocument(signerContext(await signingToken(joan.email)), { kind: "typed", typedName: "Joan Puig", files: [] });
     expect(await sealDocument(jobContext("activity-seal"), document.id, { number: 1, last: false })).toMatchObject({ sealed: true });
     await db.audit.create({
@@ -234,6 +234,8 @@ describe("the Activity tab", () => {
     });
     const activity = await documentActivity(w.ctx, document.id);
     const en = sentences("en", activity);
+    expect(en).toContain("Ana Ruiz chose to have the signatures on the certificate of completion only");
+    expect(sentences("es", activity)).toContain("Ana Ruiz eligió que las firmas figuren solo en el certificado de finalización");
     expect(en.slice(-3)).toEqual([
       "The status changed from To sign to Signed",
       "The document was sealed",
