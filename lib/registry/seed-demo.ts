@@ -8,6 +8,7 @@ import { createDocumentFromTemplate } from "@/lib/documents/create-document-from
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { updateDocumentStatus } from "@/lib/documents/update-document-status";
 import { makeDocx } from "@/lib/files/make-docx";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createTemplate, publishUnpublishTemplate, updateTemplate } from "@/lib/templates/templates";
 import type { Variable } from "@/lib/templates/variables";
 
@@ -53,7 +54,39 @@ export async function seedDemo(): Promise<void> {
 }
 
 /**
- * A published template with typed fields and a few documents, one of them ending soon, so the
+ * A one-page non-disclosure agreement as a PDF form (made with pdf-lib, so the seed ships no
+ * file): its text fields are the template's fields, and the lower part of the page is left
+ * blank for the signers' boxes.
+ */
+export async function demoNdaPdf(): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle("Non-disclosure agreement");
+  const page = pdf.addPage([595, 842]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  page.drawText("NON-DISCLOSURE AGREEMENT", { x: 60, y: 770, size: 18, font: bold });
+  const form = pdf.getForm();
+  const line = (label: string, field: string, y: number) => {
+    page.drawText(label, { x: 60, y: y + 6, size: 11, font });
+    form.createTextField(field).addToPage(page, { x: 200, y, width: 320, height: 22, font, borderWidth: 0 });
+  };
+  line("Effective date:", "effective date", 720);
+  line("Receiving party:", "client", 690);
+  line("Purpose:", "purpose", 660);
+  const clauses = [
+    "1. Demo Workspace will share confidential information with the receiving party for the purpose above.",
+    "2. The receiving party keeps it confidential and uses it for that purpose only.",
+    "3. These obligations last for two years from the effective date.",
+    "4. Signed electronically; the sealed copy carries a certificate of completion.",
+  ];
+  clauses.forEach((text, i) => page.drawText(text, { x: 60, y: 610 - i * 22, size: 10, font, maxWidth: 480 }));
+  page.drawText("Signatures", { x: 60, y: 200, size: 11, font: bold });
+  return pdf.save();
+}
+
+/**
+ * Published templates with typed fields (a Word one and, signed and sealed with no extra install
+ * since it needs no LibreOffice, a PDF form) and a few documents, one of them ending soon, so the
  * demo shows the repository, the template form and the home panel at once.
  */
 async function seedDemoContent(ctx: ServiceContext) {
@@ -89,6 +122,20 @@ async function seedDemoContent(ctx: ServiceContext) {
     ],
   });
   await publishUnpublishTemplate(ctx, template.id, true);
+  const nda = await createTemplate(
+    ctx,
+    {
+      name: "Non-disclosure agreement [client]",
+      language: "en",
+      variables: [
+        field("effective date", "date", { dateFormat: "D MMMM YYYY" }),
+        field("client", "text", { placeholder: "Acme Ltd" }),
+        field("purpose", "text", { placeholder: "Evaluating a partnership" }),
+      ],
+    },
+    { name: "non-disclosure-agreement.pdf", bytes: await demoNdaPdf() },
+  );
+  await publishUnpublishTemplate(ctx, nda.id, true);
   const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
   const active = await createDocumentFromTemplate(ctx, {
     templateId: template.id,
