@@ -2,10 +2,12 @@
 
 /** The frame of one field in the document form (name, help, errors). */
 
-import { useTranslations } from "@/lib/i18n/client";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
+import type { Locale } from "@/lib/i18n/locales";
 import type { ReactNode } from "react";
 import { STRUCTURED_TYPES } from "@/lib/templates/variable-types";
 import type { Variable } from "@/lib/templates/variables";
+import { currencyParts } from "./currency-parts";
 
 /**
  * One field of the document form around its input: the name (required mark, currency, unit,
@@ -28,6 +30,9 @@ export function DocumentField({
 }) {
   const t = useTranslations("templates");
   const td = useTranslations("dataStore");
+  const locale = useLocale() as Locale;
+  // The code and symbol of the currency the value is written in, both from it (never "$" beside "EUR").
+  const money = v.type === "currency" ? currencyParts(locale, v.options.currency, currency) : null;
   const label = v.options.variableName || v.label || v.name;
   const heading = (
     <span className="flex items-center gap-2">
@@ -37,7 +42,11 @@ export function DocumentField({
           *
         </span>
       )}
-      {v.type === "currency" && <span className="text-xs text-zinc-500">{v.options.currency ?? currency ?? ""}</span>}
+      {money && (
+        <span className="text-xs text-zinc-500" data-testid="field-currency">
+          {money.symbol === money.code ? money.code : `${money.code} (${money.symbol})`}
+        </span>
+      )}
       {v.type === "percentage" && <span className="text-xs text-zinc-500">%</span>}
       {v.type === "identity" && v.options.identityType && (
         <span className="text-xs text-zinc-500">{t(`identityTypes.${v.options.identityType}`)}</span>

@@ -79,6 +79,7 @@ export function TemplateEditor({
                 variable={variable}
                 disabled={!canManage}
                 numericNames={numericNames.filter((n) => n !== variable.name)}
+                templateCurrency={template.currency}
                 onChange={(next) => setVariables(variables.map((v, j) => (j === i ? next : v)))}
               />
             ))}

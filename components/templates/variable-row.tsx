@@ -15,11 +15,14 @@ export function VariableRow({
   onChange,
   disabled,
   numericNames,
+  templateCurrency,
 }: {
   variable: Variable;
   onChange: (v: Variable) => void;
   disabled: boolean;
   numericNames: string[];
+  /** The template's currency, for a currency field without its own. */
+  templateCurrency?: string | null;
 }) {
   const t = useTranslations("templates");
   const set = (options: Partial<Variable["options"]>) => onChange({ ...variable, options: { ...variable.options, ...options } });
@@ -66,7 +69,13 @@ export function VariableRow({
           />
           {t("required")}
         </label>
-        <VariableTypeOptions variable={variable} disabled={disabled} numericNames={numericNames} set={set} />
+        <VariableTypeOptions
+          variable={variable}
+          disabled={disabled}
+          numericNames={numericNames}
+          templateCurrency={templateCurrency}
+          set={set}
+        />
         <TextField
           label={t("variableName")}
           hint={t("variableNameHint")}

@@ -2,11 +2,13 @@
 
 /** The settings only one field type takes, on the template screen. */
 
-import { useTranslations } from "@/lib/i18n/client";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
+import type { Locale } from "@/lib/i18n/locales";
 import { TextField } from "@/components/ui/text-field";
 import { IDENTITY_TYPES, STRUCTURED_LIMITS } from "@/lib/templates/structured-values";
 import { CURRENCY_FORMATS, VARIABLE_LIMITS, type CurrencyFormat } from "@/lib/templates/variable-types";
 import type { Variable } from "@/lib/templates/variables";
+import { currencyParts } from "./currency-parts";
 import { Field, inputClass } from "./editor-field";
 
 /** The options only one field type takes: date bounds, currency, identity type, columns, labels, formula, choices. */
@@ -14,14 +16,21 @@ export function VariableTypeOptions({
   variable,
   disabled,
   numericNames,
+  templateCurrency,
   set,
 }: {
   variable: Variable;
   disabled: boolean;
   numericNames: string[];
+  /** The template's currency, what a currency field without its own is written in. */
+  templateCurrency?: string | null;
   set: (options: Partial<Variable["options"]>) => void;
 }) {
   const t = useTranslations("templates");
+  const locale = useLocale() as Locale;
+  // The placeholder is the currency used when none is typed; the formats show this field's currency.
+  const fallback = currencyParts(locale, null, templateCurrency);
+  const money = currencyParts(locale, variable.options.currency, templateCurrency);
   const text = (value: string) => (value.trim() ? value : undefined);
   return (
     <>
@@ -55,7 +64,7 @@ export function VariableTypeOptions({
         <>
           <TextField
             label={t("currency")}
-            placeholder="EUR"
+            placeholder={fallback.code}
             maxLength={VARIABLE_LIMITS.currency}
             value={variable.options.currency ?? ""}
             disabled={disabled}
@@ -70,7 +79,9 @@ export function VariableTypeOptions({
             >
               {CURRENCY_FORMATS.map((format) => (
                 <option key={format} value={format}>
-                  {t(`currencyFormats.${format}`)}
+                  {t(`currencyFormats.${format}`, {
+                    example: format === "symbol" ? money.symbol : format === "code" ? money.code : money.name,
+                  })}
                 </option>
               ))}
             </select>
