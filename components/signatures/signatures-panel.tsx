@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { PlacementEditor } from "./placement-editor";
+import { SendForSignature } from "./send-for-signature";
 import { SignerEditForm } from "./signer-edit-form";
 import { useDocumentSigningEvents } from "@/components/documents/use-document-signing-events";
 import { SealingHealthAlert } from "@/components/sealing/sealing-health";
@@ -20,7 +21,6 @@ import {
   remindSignerOp,
   removeSignerOp,
   requestSignatureOp,
-  requestSignaturesOp,
   setSignProcessOp,
   signaturesOp,
   signingSettingsOp,
@@ -108,11 +108,6 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
     if (name && (await change(() => callOperation(createPartyOp, { documentId, name }), "added"))) form.reset();
-  }
-
-  async function send() {
-    const sent = await change(() => callOperation(requestSignaturesOp, { documentId }), null);
-    if (sent) setNotice(t("sent", { count: sent.length }));
   }
 
   /** Remind now: the same link again (nothing ends). */
@@ -265,9 +260,13 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
           ))}
         </ol>
         {canEdit && signers.some((s) => s.state === "created" || s.state === "requested") && (
-          <Button onClick={send} busy={action.busy} className="self-start">
-            {t("send")}
-          </Button>
+          <SendForSignature
+            documentId={documentId}
+            busy={action.busy}
+            run={(call) => change(call, null)}
+            onSent={(sent) => setNotice(t("sent", { count: sent.length }))}
+            onPlace={() => document.getElementById("placement-title")?.scrollIntoView({ behavior: "smooth", block: "start" })}
+          />
         )}
       </section>
 

@@ -83,7 +83,7 @@ test("the screens have every message their client components read", async ({ pag
   const link = await api.call<{ url: string }>("POST", `/vapp/documents/${document.id}/links`, { name: "messages" });
   const signer = uniqueEmail("messages-signer");
   await api.call("POST", "/vapp/signatures", { documentId: document.id, firstName: "Sam", lastName: "Signer", email: signer });
-  await api.call("POST", "/vapp/signatures/request", { documentId: document.id });
+  await api.call("POST", "/vapp/signatures/request", { documentId: document.id, signaturesOnCertificate: true });
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, locale: "en-US" });
   const visitor = await phone.newPage();
   const visitorMissing = watchMissingMessages(visitor);

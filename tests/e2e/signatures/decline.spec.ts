@@ -21,7 +21,7 @@ test("a signer declines with a reason, and the owner sees it live", async ({ pag
   const document = await api.upload({ name: "lease.pdf", mimeType: "application/pdf", buffer: pdf });
   const signer = uniqueEmail("decliner");
   await api.call("POST", "/vapp/signatures", { documentId: document.id, firstName: "Dora", lastName: "Decliner", email: signer });
-  await api.call("POST", "/vapp/signatures/request", { documentId: document.id });
+  await api.call("POST", "/vapp/signatures/request", { documentId: document.id, signaturesOnCertificate: true });
 
   // The owner watches the Signatures tab.
   await page.goto(`/d/${document.id}/view`);

@@ -25,7 +25,7 @@ test("a member sees what awaits them, and a new request updates the counts live"
   await api.call("POST", "/vapp/approvals/request", { documentId });
   await api.call("POST", "/vapp/signatures", { documentId, email: user.email, firstName: "Me" });
   await api.call("POST", "/vapp/signatures", { documentId, email: "someone-else@example.com", firstName: "Someone" });
-  await api.call("POST", "/vapp/signatures/request", { documentId });
+  await api.call("POST", "/vapp/signatures/request", { documentId, signaturesOnCertificate: true });
 
   await page.goto("/");
   const queue = page.getByTestId("work-queue");
@@ -44,7 +44,7 @@ test("a member sees what awaits them, and a new request updates the counts live"
   const second = await api.upload({ name: "Queue annex.docx", mimeType: DOCX, buffer: Buffer.from(makeDocx(["An annex to sign"])) });
   await api.call("PUT", "/vapp/signing-settings", { documentId: second.id, signProcess: "parallel", signAfterApproval: false });
   const mine = await api.call<{ id: string }>("POST", "/vapp/signatures", { documentId: second.id, email: user.email, firstName: "Me" });
-  await api.call("POST", "/vapp/signatures/request", { documentId: second.id });
+  await api.call("POST", "/vapp/signatures/request", { documentId: second.id, signaturesOnCertificate: true });
   // The page's subscription may still be connecting: the request is sent again (a fresh link, a new
   // event) until the page shows it.
   await expect
