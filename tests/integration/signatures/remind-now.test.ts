@@ -7,6 +7,7 @@ import { jobContext } from "@/lib/jobs/job";
 import { stopJobs } from "@/lib/jobs/queue";
 import { createReminder } from "@/lib/reminders/reminders";
 import { sendDueReminders } from "@/lib/reminders/reminders-job";
+import { remindSlowSigners, SIGNATURE_REMINDER_DAYS } from "@/lib/reminders/signature-reminders-job";
 import { fetchValidSignature } from "@/lib/signatures/fetch-valid-signature";
 import { findSignatures } from "@/lib/signatures/find-signatures";
 import { remindSigner } from "@/lib/signatures/remind-signer";
@@ -124,6 +125,31 @@ describe("Remind now", () => {
     expect(await codeOf(remindSigner(w.ctx, first!.id))).toBe("CONFLICT:linkExpired");
     await db.signature.update({ where: { id: first!.id }, data: { requestedAt: new Date(), signedAt: new Date() } });
     expect(await codeOf(remindSigner(w.ctx, first!.id))).toBe("CONFLICT:signerFinished");
+  });
+});
+
+describe("the automatic reminders", () => {
+  it("carry the very token of the request email, and none once the link has expired", async () => {
+    const { ctx, document } = await pdfContract("Automatic");
+    const [signer] = await addSigners(ctx, document.id, [1]);
+    await request(ctx, document.id, [signer!.id]);
+    const requestToken = await signingToken(signer!.email);
+    const { requestedAt } = await db.signature.findUniqueOrThrow({ where: { id: signer!.id } });
+    await remindSlowSigners(jobContext("auto"), new Date(Date.now() + (SIGNATURE_REMINDER_DAYS + 0.1) * 86_400_000));
+    expect(tokenOf((await reminderTo(signer!.email)).text)).toBe(requestToken);
+    expect(await db.signature.findUniqueOrThrow({ where: { id: signer!.id } })).toMatchObject({
+      requestedAt,
+      notification: expect.objectContaining({ reminders: 1 }),
+    });
+
+    // Forty days on (links live 30): the next run sends nothing and notes why.
+    const [late] = await addSigners(ctx, document.id, [1]);
+    await db.signature.update({ where: { id: late!.id }, data: { requestedAt: new Date(Date.now() - 40 * 86_400_000) } });
+    await remindSlowSigners(jobContext("late"));
+    expect(await db.outboxEmail.count({ where: { to: late!.email, template: "signatureReminder" } })).toBe(0);
+    expect((await db.signature.findUniqueOrThrow({ where: { id: late!.id } })).notification).toMatchObject({
+      reminderSkipped: "linkExpired",
+    });
   });
 });
 
