@@ -1,4 +1,5 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { POST as requestRoute } from "@/app/vapp/signatures/request/route";
 import { db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
@@ -7,7 +8,7 @@ import type { AppError } from "@/lib/errors/app-error";
 import { localizedMessage } from "@/lib/http/error-response";
 import { getTranslator } from "@/lib/i18n/messages";
 import { jobContext } from "@/lib/jobs/job";
-import { stopJobs } from "@/lib/jobs/queue";
+import { openQueue, stopJobs } from "@/lib/jobs/queue";
 import { resealDocument } from "@/lib/sealing/reseal-document";
 import { sealDocument } from "@/lib/sealing/seal-document";
 import { sealDocumentJob } from "@/lib/sealing/seal-document-job";
@@ -122,6 +123,32 @@ describe("sealing a signed Word document without LibreOffice", () => {
     expect(readSealingState((await db.document.findUniqueOrThrow({ where: { id: document.id } })).metadata)).toMatchObject({
       state: "sealed",
     });
+  });
+});
+
+describe("the sealing job on the queue without LibreOffice", () => {
+  it("ends after one run, completed, and is not tried again", { timeout: 60_000 }, async () => {
+    withoutConverter();
+    const { document } = await signedDocument({ word: true, signers: [{}] });
+    // The sealing job's declaration under a name of its own (the declared queue's jobs never run here), retried quickly.
+    const job = { ...sealDocumentJob, name: `testSealWord${randomUUID().slice(0, 8)}`, retryDelaySeconds: 1 };
+    const queue = await openQueue({ work: true, jobs: [job], pollingIntervalSeconds: 0.5 });
+    try {
+      const id = await queue.enqueue(job, { documentId: document.id });
+      await vi.waitFor(async () => expect((await queue.boss.getJobById(job.name, id!))?.state).toBe("completed"), {
+        timeout: 30_000,
+        interval: 250,
+      });
+      const settled = await queue.boss.getJobById(job.name, id!);
+      expect(settled).toMatchObject({ state: "completed", retryCount: 0 });
+      const state = readSealingState((await db.document.findUniqueOrThrow({ where: { id: document.id } })).metadata);
+      expect(state).toMatchObject({ state: "failed", final: true, attempts: 1, reason: "converterMissing" });
+    } finally {
+      await queue.stop();
+      const cleaner = await openQueue({ work: false, jobs: [] });
+      if (await cleaner.boss.getQueue(job.name)) await cleaner.boss.deleteQueue(job.name);
+      await cleaner.stop();
+    }
   });
 });
 
