@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { ClientMessages } from "@/components/i18n/client-messages";
 import { SignForm } from "@/components/signatures/sign-form";
 import { SignPages } from "@/components/signatures/sign-pages";
+import { termsUrl } from "@/lib/navigation/terms-url";
 import { runOperation } from "@/lib/operations/operation";
 import { fetchValidSignatureOperation } from "@/lib/signatures/signature-operations";
 import { signedPageContext, signingFailure } from "@/lib/signing/signed-page-context";
@@ -71,6 +72,7 @@ export default async function SignPage({ searchParams }: { searchParams: Promise
             allowDraw={view.signature.settings.allowBiometric}
             allowCertificate={view.signature.settings.allowCertificate}
             needsInitials={needsInitials}
+            termsUrl={termsUrl()}
             fields={fields.map((box) => ({ name: box.keyName, type: box.fieldType ?? "text", required: box.required }))}
           />
         </main>

@@ -30,6 +30,8 @@ export function SignForm(props: {
   allowCertificate: boolean;
   needsInitials: boolean;
   fields: Field[];
+  /** The app's terms of service (TERMS_URL), linked beside the agreement in a new tab; null: none published. */
+  termsUrl?: string | null;
 }) {
   const t = useTranslations("signing.sign");
   const [kind, setKind] = useState<Kind>(props.allowDraw ? "drawn" : "typed");
@@ -266,7 +268,19 @@ export function SignForm(props: {
             </div>
           </details>
         )}
-        <p className="text-xs text-zinc-600">{t("agree")}</p>
+        <p className="text-xs text-zinc-600">
+          {t("agree")}
+          {props.termsUrl && (
+            <>
+              {" "}
+              {/* noreferrer: the page's address holds the signer's token. */}
+              <a href={props.termsUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline">
+                {t("termsLink")}
+                <span className="sr-only"> {t("opensInNewTab")}</span>
+              </a>
+            </>
+          )}
+        </p>
         {error && (
           <p role="alert" className="rounded bg-red-50 p-3 text-sm text-red-800">
             {error}
