@@ -5,7 +5,7 @@ import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
 import { countStatements, db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { loadNextSteps, type NextStepKey } from "@/lib/home/next-steps";
+import { loadNextSteps, type NextStepKey } from "@/lib/work-queue/next-steps";
 import { stopJobs } from "@/lib/jobs/queue";
 import { addSigner } from "@/lib/signatures/manage-signers";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
@@ -61,8 +61,12 @@ describe("the dashboard's next steps", () => {
     const pdf = await makeTextPdf([["Agreed."]]);
     const document = await createDocumentFromUpload(w.ctx, { name: "First document" }, { name: "d.pdf", bytes: pdf });
     expect(await doneOf(w.ctx)).toEqual({ template: true, document: true, colleague: false, signature: false, seal: false });
-    const steps = await loadNextSteps(w.ctx);
-    expect(steps.find((s) => s.key === "signature")?.href).toBe(`/d/${document.id}/view?tab=signatures`);
+    expect((await loadNextSteps(w.ctx)).find((s) => s.key === "signature")?.href).toBe(`/d/${document.id}/view?tab=signatures`);
+    // The one most recently changed, of those the caller wrote.
+    const draft = await createDocumentFromUpload(w.ctx, { name: "Draft" }, { name: "f.docx", bytes: makeDocx(["Draft."]) });
+    expect((await loadNextSteps(w.ctx)).find((s) => s.key === "signature")?.href).toBe(`/d/${draft.id}/view?tab=signatures`);
+    await db.document.update({ where: { id: document.id }, data: { description: "Touched" } });
+    expect((await loadNextSteps(w.ctx)).find((s) => s.key === "signature")?.href).toBe(`/d/${document.id}/view?tab=signatures`);
 
     // A pending invitation counts: the colleague has been asked.
     await inviteMembers(w.ctx, { emails: [uniqueEmail("colleague")], roleId: GLOBAL_ROLE_IDS.Member });
@@ -74,11 +78,9 @@ describe("the dashboard's next steps", () => {
     await db.document.update({ where: { id: document.id }, data: { settings: { signaturesOnCertificate: true } } });
     await requestSignatures(w.ctx, document.id);
     expect(await doneOf(w.ctx)).toEqual({ template: true, document: true, colleague: true, signature: true, seal: false });
-    // A newer document: signing links to it, the seal step still to the one sent for signature.
-    const newer = await createDocumentFromUpload(w.ctx, { name: "Second document" }, { name: "e.docx", bytes: makeDocx(["Later."]) });
-    const links = Object.fromEntries((await loadNextSteps(w.ctx)).map((s) => [s.key, s.href]));
-    expect(links.signature).toBe(`/d/${newer.id}/view?tab=signatures`);
-    expect(links.seal).toBe(`/d/${document.id}/view?tab=signatures`);
+    // A newer document: the seal step still links to the one sent for signature.
+    await createDocumentFromUpload(w.ctx, { name: "Second document" }, { name: "e.docx", bytes: makeDocx(["Later."]) });
+    expect((await loadNextSteps(w.ctx)).find((s) => s.key === "seal")?.href).toBe(`/d/${document.id}/view?tab=signatures`);
 
     const content = await db.documentContent.findFirstOrThrow({ where: { documentId: document.id }, select: { id: true } });
     await db.seal.create({
@@ -125,5 +127,10 @@ describe("the dashboard's next steps", () => {
     const { result, statements } = await countStatements(() => loadNextSteps(guestCtx.ctx));
     expect(result).toEqual([]);
     expect(statements).toEqual([]);
+  });
+
+  it("leave out a step whose screen the workspace's plan lacks", async () => {
+    const withoutTemplates = { ...w.ctx, capabilities: new Set([...w.ctx.capabilities].filter((c) => c !== "templates")) };
+    expect((await loadNextSteps(withoutTemplates)).map((s) => s.key)).toEqual(["document", "colleague", "signature", "seal"]);
   });
 });
