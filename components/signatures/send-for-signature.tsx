@@ -4,15 +4,18 @@ import { useState } from "react";
 import { useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { TextField } from "@/components/ui/text-field";
 import { ApiError } from "@/lib/client/api";
 import { callOperation, type OperationOutput } from "@/lib/client/operations";
 import { requestSignaturesOp } from "@/lib/operations/routes/signature";
+import { LIMITS } from "@/lib/validation/limits";
 
 type Sent = OperationOutput<"requestSignatures">;
 type Unplaced = { id: string; name: string }[];
 
 /**
- * Send for signature (issue 39): when some signers have no signature field on the pages, the
+ * Send for signature (issue 39), with the sender's own subject and words for the signers' emails
+ * when they write them. When some signers have no signature field on the pages, the
  * server refuses (CONFLICT noSignatureFields, naming them) and this asks the owner what to do:
  * place their fields (back to the placement below), or send with the signatures on the
  * certificate page only, chosen explicitly. Other refusals reach `run`'s error alert.
@@ -34,12 +37,22 @@ export function SendForSignature({
 }) {
   const t = useTranslations("signing.panel");
   const [unplaced, setUnplaced] = useState<Unplaced | null>(null);
+  const [email, setEmail] = useState({ subject: "", message: "" });
 
   async function send(signaturesOnCertificate?: true) {
     setUnplaced(null);
+    // The sender's own subject and words, when they wrote any (kept with the document for the next signers).
+    const words = {
+      ...(email.subject.trim() ? { subject: email.subject } : {}),
+      ...(email.message.trim() ? { message: email.message } : {}),
+    };
     const sent = await run(async () => {
       try {
-        return await callOperation(requestSignaturesOp, { documentId, ...(signaturesOnCertificate ? { signaturesOnCertificate } : {}) });
+        return await callOperation(requestSignaturesOp, {
+          documentId,
+          ...words,
+          ...(signaturesOnCertificate ? { signaturesOnCertificate } : {}),
+        });
       } catch (error) {
         // Asked here rather than shown as an error: the owner chooses.
         if (error instanceof ApiError && error.details?.reason === "noSignatureFields") {
@@ -54,6 +67,27 @@ export function SendForSignature({
 
   return (
     <>
+      <details className="flex flex-col gap-2 text-sm">
+        <summary className="min-h-10 cursor-pointer py-2 font-medium text-zinc-700">{t("email.summary")}</summary>
+        <div className="flex max-w-xl flex-col gap-3 pt-1">
+          <TextField
+            label={t("email.subject")}
+            maxLength={LIMITS.title}
+            value={email.subject}
+            hint={t("email.subjectHint")}
+            onChange={(e) => setEmail({ ...email, subject: e.target.value })}
+          />
+          <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
+            {t("email.message")}
+            <textarea
+              className="min-h-20 rounded-md border border-zinc-300 px-3 py-2 text-sm font-normal"
+              maxLength={LIMITS.comment}
+              value={email.message}
+              onChange={(e) => setEmail({ ...email, message: e.target.value })}
+            />
+          </label>
+        </div>
+      </details>
       <Button onClick={() => void send()} busy={busy} className="self-start">
         {t("send")}
       </Button>

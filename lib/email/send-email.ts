@@ -39,6 +39,10 @@ export type SendEmailInput = {
   url: string;
   /** Values for the template texts ({name}, {account}, {minutes}, ...). */
   params?: Record<string, string | number>;
+  /** The sender's own subject, in place of the template's. */
+  subject?: string;
+  /** The sender's own words, added after the body (the template's `note` text frames them, with {note}). */
+  note?: string;
 };
 
 /** The public address of the app, used in links sent by email. */
@@ -84,15 +88,21 @@ ${
   return { subject, text, html };
 }
 
+/** The sender's note, framed by the template's `note` text when it has one ("Ana wrote: “…”"). */
+function noteText(t: ReturnType<typeof getTranslator>, key: string, params: Record<string, string | number>, note: string) {
+  const framed = `${key}.note`;
+  return t.has(framed as never) ? t(framed as never, { ...params, note } as never) : note;
+}
+
 export function renderEmail(input: SendEmailInput) {
   const t = getTranslator(input.locale);
   const params = { name: "", minutes: 60, ...input.params };
   const key = `emails.${input.template}` as const;
   return layoutEmail({
     locale: input.locale,
-    subject: t(`${key}.subject`, params),
+    subject: input.subject?.trim() || t(`${key}.subject`, params),
     heading: t(`${key}.heading`, params),
-    body: t(`${key}.body`, params),
+    body: t(`${key}.body`, params) + (input.note?.trim() ? `\n\n${noteText(t, key, params, input.note.trim())}` : ""),
     // A template without a button only informs (a request withdrawn).
     button: t.has(`${key}.button` as never) ? t(`${key}.button` as never, params as never) : null,
     url: input.url,

@@ -7,7 +7,7 @@ import { changeDocumentStatus } from "@/lib/documents/change-document-status";
 import { AppError, AppErrorCode } from "@/lib/errors/app-error";
 import { prepareEmailDelivery } from "@/lib/email/send-email";
 import { WITH_FOLLOW_UPS } from "@/lib/jobs/job";
-import { sendSignatureRequestEmails } from "./signature-emails";
+import { sendSignatureRequestEmails, signingEmailOf } from "./signature-emails";
 import { publishSigningChange } from "./signing-events";
 import { signerTurns } from "./signing-turn";
 import { presentSignature, signerName, signingSettingsOf } from "./signature-view";
@@ -83,9 +83,32 @@ export async function assertSigningOpen(
  * signers, or once the document is signed. The signers' emails are written in the same
  * transaction as their request, with their delivery jobs (issue 37).
  */
-export async function requestSignatures(ctx: ServiceContext, documentId: string, options: { signaturesOnCertificate?: boolean } = {}) {
+/** How the owner sends: signatures on the certificate only, and their own subject and message for the signers' emails. */
+export type SendOptions = { signaturesOnCertificate?: boolean; subject?: string; message?: string };
+
+export async function requestSignatures(ctx: ServiceContext, documentId: string, options: SendOptions = {}) {
   const { document } = await requireDocumentRole(ctx, documentId, "editor");
-  return sendRequests(ctx, document.accountId, document.id, null, options.signaturesOnCertificate === true);
+  return sendRequests(ctx, document.accountId, document.id, null, options);
+}
+
+/**
+ * The sender's own subject and message for the signers' request emails, kept with the document
+ * (Document.settings.signingEmail) so the next signers' requests in an ordered process carry them
+ * too; an empty one goes back to the usual text. Answers the document's settings as they now are.
+ */
+async function keepSigningEmail(tx: Tx, documentId: string, options: SendOptions): Promise<Prisma.JsonValue | undefined> {
+  if (options.subject === undefined && options.message === undefined) return undefined;
+  const row = await tx.document.findUniqueOrThrow({ where: { id: documentId }, select: { settings: true } });
+  const current = (row.settings && typeof row.settings === "object" ? row.settings : {}) as Record<string, unknown>;
+  const kept = signingEmailOf(current);
+  const signingEmail = {
+    ...kept,
+    ...(options.subject !== undefined ? { subject: options.subject.trim() } : {}),
+    ...(options.message !== undefined ? { message: options.message.trim() } : {}),
+  };
+  const settings = { ...current, signingEmail } as Prisma.InputJsonValue;
+  await tx.document.update({ where: { id: documentId }, data: { settings } });
+  return settings as Prisma.JsonValue;
 }
 
 /**
@@ -140,14 +163,14 @@ export async function requestSignature(ctx: ServiceContext, signatureId: string)
   return row;
 }
 
-async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null, onCertificate = false) {
+async function sendRequests(ctx: ServiceContext, accountId: string, documentId: string, onlyId: string | null, options: SendOptions = {}) {
   await prepareEmailDelivery();
   const { document, requested } = await db.$transaction(async (tx) => {
     const { document, signers } = await lockSigningDocument(tx, accountId, documentId);
     await assertSigningOpen(tx, document);
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
-    await assertSignaturesPlaced(tx, ctx, document, signers, onCertificate);
+    await assertSignaturesPlaced(tx, ctx, document, signers, options.signaturesOnCertificate === true);
     await assertSignableFile(tx, accountId, documentId);
     const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);
     const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
@@ -161,7 +184,8 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
     const anySigned = signers.some((s) => s.signedAt);
     const status = anySigned ? "signing" : "toSign";
     await changeDocumentStatus(tx, ctx, { document, to: status, cause: "signature" });
-    await sendSignatureRequestEmails(tx, ctx, document, requested);
+    const settings = await keepSigningEmail(tx, document.id, options);
+    await sendSignatureRequestEmails(tx, ctx, settings === undefined ? document : { ...document, settings }, requested);
     return { document, requested };
   }, WITH_FOLLOW_UPS);
   publishRequested(document, requested);

@@ -7,7 +7,17 @@ import { signingPath } from "@/lib/signing/signing-links";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { signerName } from "./signature-view";
 
-type DocumentRef = { id: string; accountId: string; name: string };
+type DocumentRef = { id: string; accountId: string; name: string; settings?: unknown };
+
+/** The sender's own subject and message for the signers' request emails (Document.settings.signingEmail), if they wrote one. */
+export function signingEmailOf(settings: unknown): { subject?: string; message?: string } {
+  const value = (settings && typeof settings === "object" ? (settings as { signingEmail?: unknown }).signingEmail : null) ?? {};
+  const { subject, message } = value as { subject?: unknown; message?: unknown };
+  return {
+    ...(typeof subject === "string" && subject.trim() ? { subject: subject.trim() } : {}),
+    ...(typeof message === "string" && message.trim() ? { message: message.trim() } : {}),
+  };
+}
 
 /** The link a signer's email holds: bound to the record, the document, the address and this request. */
 export function signerLinkToken(signer: Pick<Signature, "id" | "documentId" | "accountId" | "email" | "requestedAt">) {
@@ -35,12 +45,15 @@ export async function sendSignatureRequestEmails(tx: Tx, ctx: ServiceContext, do
   // One after the other: a transaction's statements run on one connection.
   const account = await tx.account.findUnique({ where: { id: document.accountId }, select: { name: true } });
   const senderName = await requesterName(tx, ctx, document);
+  // The sender's own subject and words, when they wrote them for this document's signers.
+  const { subject, message } = signingEmailOf(document.settings);
+  const own = { ...(subject ? { subject } : {}), ...(message ? { note: message } : {}) };
   for (const signer of signers) {
     const user = await tx.user.findUnique({ where: { email: signer.email }, select: { language: true } });
     const locale: Locale = matchLocale(user?.language) ?? ctx.locale;
     const url = appUrl() + signingPath("signature", signerLinkToken(signer));
     const params = { name: signerName(signer), sender: senderName, account: account?.name ?? "", document: document.name };
-    const rendered = renderEmail({ to: signer.email, template: "signatureRequest", locale, url, params });
+    const rendered = renderEmail({ to: signer.email, template: "signatureRequest", locale, url, params, ...own });
     const { id } = await deliverEmail(
       { to: signer.email, template: "signatureRequest", locale, ...rendered },
       { accountId: document.accountId, documentId: document.id },

@@ -188,7 +188,7 @@ export const requestSignaturesOperation = defineOperation({
   name: "requestSignatures",
   kind: "mutation",
   description:
-    "Sends the document for signature: the signers whose turn it is get their link by email (editor). Every signer needs a signature field (CONFLICT noSignatureFields, naming those without), unless `signaturesOnCertificate` chooses to have the signatures on the certificate page only.",
+    "Sends the document for signature: the signers whose turn it is get their link by email, with the sender's own subject and message when given (editor). Every signer needs a signature field (CONFLICT noSignatureFields, naming those without), unless `signaturesOnCertificate` chooses to have the signatures on the certificate page only.",
   ...editors,
   ids: ["documentId"],
   input: byDocument.extend({
@@ -196,6 +196,16 @@ export const requestSignaturesOperation = defineOperation({
       .boolean()
       .optional()
       .describe("true: the signatures appear on the certificate of completion only, not on the pages (kept for the document)."),
+    subject: z
+      .string()
+      .max(LIMITS.title)
+      .optional()
+      .describe("The signers' email subject in place of the usual one (kept for the document's later requests; empty: the usual)."),
+    message: z
+      .string()
+      .max(LIMITS.comment)
+      .optional()
+      .describe("The sender's own words, added to the signers' request email (kept for the document's later requests; empty: none)."),
   }),
   output: z.array(signatureOutputSchema),
   run: (ctx, { documentId, ...options }) => requestSignatures(ctx, documentId, options),

@@ -125,6 +125,28 @@ describe("signing in parallel", () => {
   });
 });
 
+describe("the sender's words", () => {
+  it("a subject and a message of their own reach each signer, the next in order too, in the email's frame", async () => {
+    const { ctx, document, owner } = await pdfContract("Words");
+    const [first, second] = await addSigners(ctx, document.id, [1, 2]);
+    await requestSignatures(ctx, document.id, { subject: "  The supply deal, for your signature ", message: "Two minutes,\nthanks!" });
+    const toFirst = await db.outboxEmail.findFirstOrThrow({ where: { to: first.email, template: "signatureRequest" } });
+    expect(toFirst.subject).toBe("The supply deal, for your signature");
+    const sender = `${owner.firstName ?? ""} ${owner.lastName ?? ""}`.trim() || owner.email;
+    expect(toFirst.text).toContain(`${sender} wrote: “Two minutes,\nthanks!”`);
+    expect(toFirst.text).toMatch(/signed=/);
+
+    await signDocument(signerContext(await signingToken(first.email)), { kind: "typed", typedName: "Signer One", files: [] });
+    const toSecond = await db.outboxEmail.findFirstOrThrow({ where: { to: second.email, template: "signatureRequest" } });
+    expect(toSecond.subject).toBe("The supply deal, for your signature");
+    expect(toSecond.text).toContain("Two minutes,");
+    // An empty subject goes back to the usual one.
+    await requestSignatures(ctx, document.id, { subject: "" });
+    const settings = (await db.document.findUniqueOrThrow({ where: { id: document.id } })).settings as { signingEmail?: object };
+    expect(settings.signingEmail).toEqual({ subject: "", message: "Two minutes,\nthanks!" });
+  });
+});
+
 describe("declining", () => {
   it("rejects the document, ends the other links, and tells the owner and the co-signers", async () => {
     const { ctx, document, owner } = await pdfContract("Decline");
