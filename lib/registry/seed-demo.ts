@@ -68,7 +68,9 @@ export async function demoNdaPdf(): Promise<Uint8Array> {
   const form = pdf.getForm();
   const line = (label: string, field: string, y: number) => {
     page.drawText(label, { x: 60, y: y + 6, size: 11, font });
-    form.createTextField(field).addToPage(page, { x: 200, y, width: 320, height: 22, font, borderWidth: 0 });
+    const input = form.createTextField(field);
+    input.addToPage(page, { x: 200, y, width: 320, height: 22, font, borderWidth: 0 });
+    input.setFontSize(11);
   };
   line("Effective date:", "effective date", 720);
   line("Receiving party:", "client", 690);
