@@ -4,11 +4,11 @@ import { anonymousContext } from "@/lib/auth/context";
 import { signedContext } from "@/lib/auth/get-request-context";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
 import { documentPageCountOperation, documentPageImageOperation } from "@/lib/documents/page-image-operations";
-import { pdfRenditionsAvailable } from "@/lib/documents/pdf-rendition";
 import { stopJobs } from "@/lib/jobs/queue";
 import { runOperation } from "@/lib/operations/operation";
 import { fetchValidSignature } from "@/lib/signatures/fetch-valid-signature";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
+import { signerLinkToken } from "@/lib/signatures/signature-emails";
 import { signDocument } from "@/lib/signatures/sign-document";
 import { signSigningToken } from "@/lib/signing/signing-tokens";
 import { makePng } from "@/tests/factories/images";
@@ -17,7 +17,7 @@ import { addSigners, pdfContract, signerContext, signingToken } from "./helpers"
 
 /**
  * Page images for a member, a reviewer of the document and a Word file without LibreOffice
- * (the signer's screen falls back to the HTML); the emails of a request and of the last
+ * (not sent; the screen of a signer asked before falls back to the HTML); the emails of a request and of the last
  * signature, honouring the owner's email preferences.
  */
 afterAll(() => stopJobs());
@@ -45,9 +45,10 @@ describe("pages", () => {
     expect(await fetchValidSignature(reviewer).catch((e) => e)).toMatchObject({ code: "SIGNING_LINK_INVALID" });
   });
 
-  it.skipIf(pdfRenditionsAvailable())(
-    "a Word document without LibreOffice: CONVERTER_UNAVAILABLE, and the signer gets its HTML",
-    async () => {
+  it("a Word document without LibreOffice: CONVERTER_UNAVAILABLE, it cannot be sent, and a signer asked before gets its HTML", async () => {
+    const previous = process.env.SOFFICE_PATH;
+    process.env.SOFFICE_PATH = "/nonexistent/soffice";
+    try {
       const { ctx } = await pdfContract("Word");
       const document = await createDocumentFromUpload(
         ctx,
@@ -58,12 +59,22 @@ describe("pages", () => {
         code: "CONVERTER_UNAVAILABLE",
       });
       const [signer] = await addSigners(ctx, document.id, [1]);
-      await requestSignatures(ctx, document.id);
-      const view = await fetchValidSignature(signerContext(await signingToken(signer.email)));
+      // Sending it is refused (lib/signatures/signable-file.ts): it could never be sealed here.
+      expect(await requestSignatures(ctx, document.id).catch((e) => e)).toMatchObject({
+        code: "CONVERTER_UNAVAILABLE",
+        details: { reason: "wordSigning" },
+      });
+      // A signer asked while LibreOffice was still installed reads the Word file as HTML.
+      const asked = await db.signature.update({ where: { id: signer.id }, data: { requestedAt: new Date() } });
+      await db.document.update({ where: { id: document.id }, data: { status: "toSign" } });
+      const view = await fetchValidSignature(signerContext(signerLinkToken(asked)));
       expect(view.document.pageCount).toBeNull();
       expect(view.document.html).toContain("Word terms to sign");
-    },
-  );
+    } finally {
+      if (previous === undefined) delete process.env.SOFFICE_PATH;
+      else process.env.SOFFICE_PATH = previous;
+    }
+  });
 });
 
 describe("emails", () => {
