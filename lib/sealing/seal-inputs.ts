@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { readStored } from "@/lib/documents/stored-file";
-import { linkRef } from "@/lib/links/link-access";
+import { anonymousContext } from "@/lib/auth/context";
+import { presentActivity } from "@/lib/documents/activity";
 import type { SealEvent, SealParty } from "./seal-pdf";
 import { isDrawableImage, pageBox, type PageBox, type Stamp } from "./stamp-signatures";
 
@@ -155,53 +156,38 @@ function ownSignatureOf(s: SealSigner): SealParty["ownSignature"] {
 
 const EVENTS_READ = 60;
 
-const stringOf = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : null);
-/** "Name <email>", or whichever of the two is known. */
-const person = (name: string | null, email: string | null) => (name && email ? `${name} <${email}>` : (name ?? email));
-
 /**
- * The document's audit events (its own, its approvals', signatures' and links'), the last ones
- * oldest first, and how many in all. Each names who acted: a member by their name; a reviewer or
- * signer who acted through their link's `signed` token by the Approval's or Signature's name and
- * email; a share-link visitor by the name and email the row recorded (a secure link's confirmed
- * address, the name signing a comment), else as a visitor of that link (by its name).
+ * The document's audit events (its own and every row in its context: approvals, signatures,
+ * links, comments, reminders), the last ones oldest first, and how many in all, named as the Activity tab names them
+ * (lib/documents/activity.ts presentActivity: a member by their name, a reviewer or signer who
+ * acted through their link by their Approval's or Signature's name and email, a share-link
+ * visitor as recorded or by their link), for the certificate to write as sentences.
  */
 export async function sealEvents(accountId: string, documentId: string): Promise<{ events: SealEvent[]; total: number }> {
+  // The whole trail of the document: every row about it or in its context (its comments too).
   const where = { accountId, OR: [{ targetType: "document", targetId: documentId }, { targetContext: documentId }] };
   const [rows, total] = await Promise.all([
     db.audit.findMany({
       where,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: EVENTS_READ,
-      select: { createdAt: true, eventType: true, userId: true, via: true, viaId: true, payload: true },
+      select: {
+        id: true,
+        eventType: true,
+        createdAt: true,
+        via: true,
+        viaId: true,
+        userId: true,
+        targetType: true,
+        targetId: true,
+        targetContext: true,
+        payload: true,
+      },
     }),
     db.audit.count({ where }),
   ]);
-  const userIds = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
-  const recordIds = [...new Set(rows.filter((r) => !r.userId && r.via === "signed" && r.viaId).map((r) => r.viaId!))];
-  const withLinks = rows.some((r) => !r.userId && r.via === "link");
-  const named = { id: true, firstName: true, lastName: true, email: true } as const;
-  const [users, approvals, signatures, links] = await Promise.all([
-    userIds.length ? db.user.findMany({ where: { id: { in: userIds } }, select: named }) : [],
-    recordIds.length ? db.approval.findMany({ where: { accountId, id: { in: recordIds } }, select: named }) : [],
-    recordIds.length ? db.signature.findMany({ where: { accountId, id: { in: recordIds } }, select: named }) : [],
-    withLinks ? db.documentLink.findMany({ where: { accountId, documentId }, select: { id: true, name: true } }) : [],
-  ]);
-  const names = new Map(users.map((u) => [u.id, signerName(u)]));
-  const recipients = new Map([...approvals, ...signatures].map((r) => [r.id, person(signerName(r), r.email)]));
-  const linkNames = new Map(links.map((l) => [linkRef(l.id), l.name]));
-  const actorOf = (r: (typeof rows)[number]): Pick<SealEvent, "actor" | "linkVisitor"> => {
-    if (r.userId) return { actor: names.get(r.userId) ?? null };
-    const payload = (r.payload ?? {}) as { email?: unknown; name?: unknown };
-    if (r.via === "signed") return { actor: (r.viaId ? recipients.get(r.viaId) : null) ?? stringOf(payload.email) };
-    if (r.via === "link") {
-      const actor = person(stringOf(payload.name), stringOf(payload.email));
-      return actor ? { actor } : { actor: null, linkVisitor: { link: r.viaId ? (linkNames.get(r.viaId) ?? null) : null } };
-    }
-    return { actor: null };
-  };
-  const events = rows.reverse().map((r) => ({ at: r.createdAt, eventType: r.eventType, ...actorOf(r) }));
-  return { events, total };
+  const presented = await presentActivity({ ...anonymousContext({ via: "system" }), accountId }, rows);
+  return { events: presented.reverse().map((entry) => ({ at: entry.createdAt, entry })), total };
 }
 
 /** The hash of the workspace's audit chain now (its last row), anchoring the trail in the sealed file. */

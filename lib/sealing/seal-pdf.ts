@@ -3,6 +3,8 @@ import { pdflibAddPlaceholder } from "@signpdf/placeholder-pdf-lib";
 import { SignPdf } from "@signpdf/signpdf";
 import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { activitySentence, type ActivityEntry } from "@/lib/documents/activity-sentences";
+import { bindFormat } from "@/lib/i18n/bind-format";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
@@ -33,7 +35,7 @@ export type SealParty = {
  * One line of the document's audit trail, as the certificate summarises it: who acted as recorded
  * (`actor`), else, for a share-link visitor who left no name or address, the link they came by.
  */
-export type SealEvent = { at: Date; eventType: string; actor: string | null; linkVisitor?: { link: string | null } };
+export type SealEvent = { at: Date; entry: ActivityEntry };
 
 export type SealInput = {
   documentId: string;
@@ -224,16 +226,15 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
     const total = Math.max(input.eventsTotal ?? 0, input.events.length);
     const shown = input.events.slice(-MAX_EVENTS);
     if (total > shown.length) writer.write(t("sealing.certificate.eventsEarlier", { count: total - shown.length }), { size: 8 });
-    for (const event of shown) {
-      const actor =
-        event.actor ??
-        (event.linkVisitor
-          ? event.linkVisitor.link
-            ? t("sealing.certificate.linkVisitorOf", { link: event.linkVisitor.link })
-            : t("sealing.certificate.linkVisitor")
-          : null);
-      writer.write(`${when(event.at)}  ${event.eventType}${actor ? `  (${actor})` : ""}`, { size: 8, gap: 2 });
-    }
+    // Each event as the Activity tab says it, in the certificate's language.
+    const activity = Object.assign(
+      (key: string, values?: Record<string, string | number>) => t(`documents.activity.${key}` as never, values as never) as string,
+      { has: (key: string) => t.has(`documents.activity.${key}` as never) },
+    );
+    const status = (value: string) => t(`documents.status.${value}` as never) as string;
+    const format = bindFormat(input.locale, "UTC");
+    for (const event of shown)
+      writer.write(`${when(event.at)}  ${activitySentence(activity, status, format, event.entry)}`, { size: 8, gap: 2 });
   }
   writer.space(8);
   writer.write(t("sealing.certificate.footer", { fingerprint: cert.fingerprint }), { size: 8, color: rgb(0.4, 0.4, 0.45) });
