@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "@/lib/i18n/client";
+import { useFormatter, useTranslations } from "@/lib/i18n/client";
 import { Button } from "@/components/ui/button";
 import { useAction } from "@/components/ui/use-action";
 import { callOperation } from "@/lib/client/operations";
@@ -14,12 +14,15 @@ export type SealingBannerState = {
   reason?: "converterMissing";
   attempts: number;
   final?: boolean;
+  /** When the state was written, ISO (for a sealed document: when it was sealed). */
+  at?: string;
 };
 
 /**
- * The health of a signed document's sealing on its screen (issue 16): nothing once sealed (or
- * never tried); a note while it is being sealed; a warning while a failed attempt waits for its
- * retry; an alert once the retries are spent, where an owner may queue it again (resealDocument).
+ * The state of a signed document's sealing on its screen (issue 16): nothing when never tried;
+ * a note while it is being sealed; a warning while a failed attempt waits for its retry; an alert
+ * once the retries are spent, where an owner may queue it again (resealDocument); once sealed, that
+ * it is signed and sealed, when, and where anyone can check a copy (/verify).
  */
 export function SealingBanner({
   documentId,
@@ -31,8 +34,26 @@ export function SealingBanner({
   canRetry: boolean;
 }) {
   const t = useTranslations("sealing.banner");
+  const format = useFormatter();
   const { run, busy, error } = useAction();
-  if (!sealing || sealing.state === "sealed") return null;
+  if (!sealing) return null;
+  if (sealing.state === "sealed")
+    return (
+      <div
+        role="status"
+        data-testid="sealed-badge"
+        className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+      >
+        <p className="min-w-0 flex-1">
+          {sealing.at
+            ? t("sealed", { date: format.dateTime(new Date(sealing.at), { dateStyle: "long", timeStyle: "short" }) })
+            : t("sealedUndated")}
+        </p>
+        <a href="/verify" className="font-medium underline underline-offset-2">
+          {t("verify")}
+        </a>
+      </div>
+    );
   const failedForGood = sealing.state === "failed" && sealing.final;
   const tone =
     sealing.state === "sealing"

@@ -93,8 +93,13 @@ test(
       )
       .toContain(2);
 
-    // The owner downloads the sealed copy (version 2) from the versions tab, as a person does.
+    // The owner downloads the sealed copy (version 2) from the versions tab, as a person does; the page says it is sealed.
     await page.reload();
+    await expect(page.getByTestId("sealed-badge")).toContainText("Signed and sealed on");
+    await expect(page.getByTestId("sealed-badge").getByRole("link", { name: en("sealing.banner.verify") })).toHaveAttribute(
+      "href",
+      "/verify",
+    );
     await page.getByRole("tab", { name: en("documents.tabs.versions") }).click();
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: en("documents.downloadVersionN").replace("{version}", "2") }).click();
