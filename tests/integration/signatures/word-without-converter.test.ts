@@ -7,7 +7,7 @@ import { mergeVersionMetadata } from "@/lib/documents/merge-version-metadata";
 import type { AppError } from "@/lib/errors/app-error";
 import { localizedMessage } from "@/lib/http/error-response";
 import { getTranslator } from "@/lib/i18n/messages";
-import { jobContext } from "@/lib/jobs/job";
+import { defineJob, jobContext, type JobDefinition } from "@/lib/jobs/job";
 import { openQueue, stopJobs } from "@/lib/jobs/queue";
 import { resealDocument } from "@/lib/sealing/reseal-document";
 import { sealDocument } from "@/lib/sealing/seal-document";
@@ -131,8 +131,9 @@ describe("the sealing job on the queue without LibreOffice", () => {
     withoutConverter();
     const { document } = await signedDocument({ word: true, signers: [{}] });
     // The sealing job's declaration under a name of its own (the declared queue's jobs never run here), retried quickly.
-    const job = { ...sealDocumentJob, name: `testSealWord${randomUUID().slice(0, 8)}`, retryDelaySeconds: 1 };
-    const queue = await openQueue({ work: true, jobs: [job], pollingIntervalSeconds: 0.5 });
+    const job = defineJob({ ...sealDocumentJob, name: `testSealWord${randomUUID().slice(0, 8)}`, retryDelaySeconds: 1 });
+    const jobs = [job] as unknown as JobDefinition[];
+    const queue = await openQueue({ work: true, jobs, pollingIntervalSeconds: 0.5 });
     try {
       const id = await queue.enqueue(job, { documentId: document.id });
       await vi.waitFor(async () => expect((await queue.boss.getJobById(job.name, id!))?.state).toBe("completed"), {
