@@ -119,11 +119,17 @@ const CLOSED: readonly DocumentStatus[] = ["expired", "completed", "cancelled"];
 
 /**
  * The health indicator (spec: green 'Everything is OK', amber 'Needs attention', red 'Action
- * required'): red when expired or rejected, or past its end date while still open; amber for
- * statuses that wait on someone, or an end date within 30 days; green otherwise.
+ * required'): red when expired or rejected, when its sealing failed for good, or past its end
+ * date while still open; amber for statuses that wait on someone, a sealing that failed and waits
+ * for its retry, or an end date within 30 days; green otherwise. Rows read without their metadata
+ * (list pages) leave the sealing out.
  */
-export function documentHealth(doc: { status: DocumentStatus; endedAt: Date | null }, now = new Date()): Health {
+export function documentHealth(doc: { status: DocumentStatus; endedAt: Date | null; metadata?: unknown }, now = new Date()): Health {
   if (RED.includes(doc.status)) return "red";
+  // A signed document whose sealing failed (Document.metadata.sealing, lib/sealing/sealing-state.ts):
+  // red once the retries are spent, amber while one waits; never "Everything is OK".
+  const sealing = (doc.metadata as { sealing?: { state?: unknown; final?: unknown } } | null | undefined)?.sealing;
+  if (sealing?.state === "failed") return sealing.final === true ? "red" : "amber";
   if (doc.endedAt && !CLOSED.includes(doc.status)) {
     if (doc.endedAt < now) return "red";
     if (doc.endedAt.getTime() - now.getTime() < EXPIRY_NOTICE_DAYS * 86_400_000) return "amber";

@@ -170,8 +170,9 @@ async function sendRequests(ctx: ServiceContext, accountId: string, documentId: 
     await assertSigningOpen(tx, document);
     await assertApprovalsDone(tx, accountId, documentId, document.settings);
     if (signers.length === 0) throw cannotRequest("Add a signer before sending the document for signature.", "noSigners");
-    await assertSignaturesPlaced(tx, ctx, document, signers, options.signaturesOnCertificate === true);
+    // A file this server cannot seal first: placing boxes would not help.
     await assertSignableFile(tx, accountId, documentId);
+    await assertSignaturesPlaced(tx, ctx, document, signers, options.signaturesOnCertificate === true);
     const inTurn = signerTurns.whoseTurn(signers, signingSettingsOf(document.settings).signProcess);
     const chosen = onlyId ? inTurn.filter((s) => s.id === onlyId) : inTurn;
     if (onlyId && chosen.length === 0) {
