@@ -89,3 +89,34 @@ test("two signers' boxes differ in colour and place; the signing page links the 
   }
   await visitor.close();
 });
+
+test('"you will get an email when it is your turn" shows only while it is true', async ({ page, request, browser }) => {
+  test.setTimeout(120_000);
+  await signInFresh(page, request, "turn-owner");
+  const api = memberApi(page);
+  const pdf = await makeTextPdf([["Loan. Clause 1: the parties agree."]]);
+  const document = await api.upload({ name: "loan.pdf", mimeType: "application/pdf", buffer: Buffer.from(pdf) });
+  const [ana, joan] = [uniqueEmail("ana"), uniqueEmail("joan")];
+  await api.call("POST", "/vapp/signatures", { documentId: document.id, email: ana, firstName: "Ana", order: 1 });
+  await api.call("POST", "/vapp/signatures", { documentId: document.id, email: joan, firstName: "Joan", order: 2 });
+  // Both asked at once, then back to ordered: Joan holds a link before her turn has come.
+  await api.call("PUT", "/vapp/signing-settings", { documentId: document.id, signProcess: "parallel" });
+  await api.call("POST", "/vapp/signatures/request", { documentId: document.id, signaturesOnCertificate: true });
+  await api.call("PUT", "/vapp/signing-settings", { documentId: document.id, signProcess: "ordered" });
+  const link = await signLink(request, joan);
+  const visitor = await browser.newContext({ locale: "en-US" });
+  const joanPage = await visitor.newPage();
+  await joanPage.goto(link);
+  await joanPage.waitForURL(/\/sign\/failed\?reason=notYourTurn&signed=/);
+  await expect(joanPage.getByTestId("failed-reason")).toHaveText(en("signing.failed.notYourTurn"));
+  const failed = joanPage.url();
+  // Parallel again: the same page, opened later, is no longer true and sends her to sign.
+  await api.call("PUT", "/vapp/signing-settings", { documentId: document.id, signProcess: "parallel" });
+  await joanPage.goto(failed);
+  await joanPage.waitForURL(/\/sign\?signed=/);
+  await expect(joanPage.getByRole("heading", { level: 1 })).toContainText("loan");
+  // Without the link's token the page cannot know, and promises nothing.
+  await joanPage.goto("/sign/failed?reason=notYourTurn");
+  await expect(joanPage.getByTestId("failed-reason")).toHaveText(en("signing.failed.notYet"));
+  await visitor.close();
+});
