@@ -56,7 +56,7 @@ export function BillingDetailsCard({ details, countries }: { details: Details; c
   }
 
   const value = (text: string | null | undefined, placeholder: string) =>
-    text ? <span>{text}</span> : <span className="text-zinc-400">{placeholder}</span>;
+    text ? <span>{text}</span> : <span className="text-zinc-500">{placeholder}</span>;
 
   return (
     <section className="flex flex-col gap-4 rounded-lg border border-zinc-200 bg-white p-6" aria-labelledby={titleId}>
