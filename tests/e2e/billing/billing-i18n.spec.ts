@@ -85,6 +85,28 @@ test("Billing and checkout have an h1, no serious accessibility violations and n
     en("billing.promotionCodePlaceholder"),
   );
   expect(await seriousViolations(page)).toEqual([]);
+
+  // After a purchase, with the Invoices table: every header cell has a name.
+  const headers = { "x-csrf-token": await csrfToken(page.request) };
+  const card = await page.request.post("/vapp/billing/payment-methods", {
+    headers,
+    data: { tokenId: `tok_local_4242424242424242_12_${new Date().getFullYear() + 3}` },
+  });
+  expect(card.ok(), await card.text()).toBe(true);
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: en("billing.changePlan") }).click();
+  await checkout
+    .getByTestId("plan-standard")
+    .getByRole("button", { name: en("billing.planButtons.selectPlan") })
+    .click();
+  await checkout.getByRole("button", { name: en("billing.confirmAndPay") }).click();
+  await expect(checkout).toBeHidden();
+  const invoices = page.getByRole("region", { name: en("billing.invoices.title") });
+  await expect(invoices.getByTestId("invoice-row")).toHaveCount(1);
+  await expect(invoices.getByRole("columnheader", { name: en("billing.invoices.actions") })).toHaveCount(1);
+  await expect(invoices.locator("th:empty")).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   expect(errors.filter((error) => /hydrat|did not match/i.test(error))).toEqual([]);
 });
 
