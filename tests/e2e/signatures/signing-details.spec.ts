@@ -32,6 +32,11 @@ test("two signers' boxes differ in colour and place; the signing page links the 
   const editor = page.locator('section[aria-labelledby="placement-title"]');
   const signer = editor.getByRole("combobox", { name: en("signing.panel.boxFor"), exact: true });
   const boxes = editor.getByTestId("placement-signature");
+  // The page's image gives the boxes their size and place: compared once it has loaded.
+  const pageImage = editor.locator("img").first();
+  await expect
+    .poll(() => pageImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > 0), { timeout: 30_000 })
+    .toBe(true);
   for (const [name, count] of [
     ["Ana", 1],
     ["Joan", 2],
@@ -57,6 +62,7 @@ test("two signers' boxes differ in colour and place; the signing page links the 
   expect(first.text).toContain("Ana");
   expect(second.text).toContain("Joan");
   expect(second.colour).not.toBe(first.colour);
+  expect(first.bottom).toBeGreaterThan(first.top);
   const apart = second.top >= first.bottom || second.bottom <= first.top || second.left >= first.right || second.right <= first.left;
   expect(apart, `${JSON.stringify(first)} and ${JSON.stringify(second)} do not overlap`).toBe(true);
   await editor.getByRole("button", { name: en("signing.panel.savePlacement") }).click();
