@@ -22,7 +22,7 @@ function PaidFeature({ label, capability, contact }: { label: string; capability
   );
   if (!contact)
     return (
-      <li data-testid="paid-feature" className="flex items-center gap-1">
+      <li data-testid="paid-feature">
         {label} {star}
       </li>
     );
@@ -33,7 +33,7 @@ function PaidFeature({ label, capability, contact }: { label: string; capability
         title={upgrade("tooltip")}
         aria-label={t("paidFeature", { feature: label })}
         onClick={() => (setLoaded(true), setOpen(true))}
-        className="flex items-center gap-1 text-left underline decoration-dotted underline-offset-2 hover:text-brand-700"
+        className="text-left underline decoration-dotted underline-offset-2 hover:text-brand-700"
       >
         {label} {star}
       </button>
