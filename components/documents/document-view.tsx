@@ -132,6 +132,7 @@ export function DocumentView({
   comments,
   approvals,
   signatures,
+  initialTab,
 }: {
   document: Details;
   role: string;
@@ -181,6 +182,8 @@ export function DocumentView({
   approvals?: ReactNode;
   /** Signers, parties and placement (components/signatures/signatures-panel.tsx). */
   signatures?: ReactNode;
+  /** The tab to open first (`?tab=signatures` from the dashboard's next steps); the document otherwise. */
+  initialTab?: string;
 }) {
   const t = useTranslations("documents");
   const ts = useTranslations("documents.status");
@@ -191,7 +194,13 @@ export function DocumentView({
   // Each step of the approvals, signatures and seal shows without a reload, whichever app process took it.
   useDocumentSigningEvents(document.id, () => router.refresh());
   const { run, busy } = useAction();
-  const [tab, setTab] = useState<Tab>("document");
+  // The tab an address asks for, when the screen shows it to this reader; the document otherwise.
+  const [tab, setTab] = useState<Tab>(() => {
+    const wanted = initialTab as Tab | undefined;
+    const panels: Partial<Record<Tab, ReactNode>> = { attachments, access, sharing, relations, comments, approvals, signatures };
+    const shown = wanted && ((TABS as readonly string[]).includes(wanted) || wanted === "reminders" || panels[wanted]);
+    return shown ? wanted : "document";
+  });
   const [nextStatus, setNextStatus] = useState<string>("");
   const [deleting, setDeleting] = useState(false);
   const [editingValues, setEditingValues] = useState(false);

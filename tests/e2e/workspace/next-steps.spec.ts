@@ -56,7 +56,8 @@ test("a new workspace's dashboard shows the next steps, with working links, chec
   await expect(panel.getByTestId("next-step-template").getByRole("link")).toHaveCount(1);
   await expect(panel).toContainText(en("nextSteps.progress").replace("{done, number}", "1").replace("{total, number}", "5"));
   await follow(page, en("nextSteps.steps.signature.action"), `/d/${document.id}/view`);
-  await expect(page.getByRole("tab", { name: en("documents.tabs.signatures") })).toBeVisible();
+  // The link opens the document on its Signatures tab, where sending is done.
+  await expect(page.getByRole("tab", { name: en("documents.tabs.signatures") })).toHaveAttribute("aria-selected", "true");
 
   // In Spanish, the same panel is translated.
   await api.call("PATCH", "/vapp/users", { language: "es" });

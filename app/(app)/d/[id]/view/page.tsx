@@ -83,6 +83,7 @@ export default async function DocumentViewPage({
           new version uploaded from the Versions tab (the latest still shown) keeps the tab open. */}
       <DocumentView
         key={rendition.isLatest ? "latest" : `v${rendition.version}`}
+        initialTab={typeof query.tab === "string" ? query.tab : undefined}
         document={{
           id: document.id,
           name: document.name,
