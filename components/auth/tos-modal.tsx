@@ -8,8 +8,11 @@ import { useNotify } from "@/components/ui/notifications";
 import { callOperation } from "@/lib/client/operations";
 import { acceptTosOp } from "@/lib/operations/routes/user";
 
-/** Spec section 4 "Session": the terms dialog cannot be dismissed; Accept calls the server. */
-export function TosModal({ firstName }: { firstName: string }) {
+/**
+ * Spec section 4 "Session": the terms dialog cannot be dismissed; Accept calls the server. It links
+ * the terms the operator publishes (`TERMS_URL`, lib/navigation/terms-url.ts), when set.
+ */
+export function TosModal({ firstName, termsUrl }: { firstName: string; termsUrl: string | null }) {
   const t = useTranslations("tos");
   const ta = useTranslations("alerts");
   const notify = useNotify();
@@ -43,6 +46,13 @@ export function TosModal({ firstName }: { firstName: string }) {
     >
       <p className="mb-2 font-medium">{t("greeting", { name: firstName })}</p>
       <p className="text-sm text-zinc-700">{t("body")}</p>
+      {termsUrl && (
+        <p className="mt-3 text-sm">
+          <a href={termsUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
+            {t("read")}
+          </a>
+        </p>
+      )}
     </Modal>
   );
 }

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { LanguageSelect } from "./language-select";
 import { LazyAccountSwitcher } from "./lazy-account-switcher";
 import { LazyTosModal } from "./lazy-tos-modal";
+import { termsUrl } from "@/lib/navigation/terms-url";
 import type { VisibleEntry } from "@/lib/navigation/menu";
 import type { UpgradeContact } from "@/lib/accounts/get-upgrade-contact";
 import { brandScaleVariables } from "@/lib/accounts/brand-scale";
@@ -76,7 +77,7 @@ export function ShellFrame({
           <UserMenu name={user.name || user.email} email={user.email} canManageWorkspace={canManageWorkspace} avatar={user.avatar} />
         </header>
         <main className="flex-1 p-4 md:p-8">{children}</main>
-        {user.tos === false && <LazyTosModal firstName={user.firstName || user.email} />}
+        {user.tos === false && <LazyTosModal firstName={user.firstName || user.email} termsUrl={termsUrl()} />}
       </div>
     </div>
   );

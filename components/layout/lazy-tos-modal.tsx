@@ -10,10 +10,10 @@ import { lazy, Suspense } from "react";
 const TosModal = lazy(() => import("@/components/auth/tos-modal").then((module) => ({ default: module.TosModal })));
 
 /** The shell's terms dialog, fetched when it is shown. */
-export function LazyTosModal({ firstName }: { firstName: string }) {
+export function LazyTosModal({ firstName, termsUrl }: { firstName: string; termsUrl: string | null }) {
   return (
     <Suspense fallback={null}>
-      <TosModal firstName={firstName} />
+      <TosModal firstName={firstName} termsUrl={termsUrl} />
     </Suspense>
   );
 }
