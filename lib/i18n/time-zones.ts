@@ -1,14 +1,13 @@
-import { cachedIntl } from "./intl-cache";
 import { intlLocale } from "./format";
 import type { Locale } from "./locales";
 
 /** One entry of a time-zone picker: the IANA id as the value, a readable label in the reader's language. */
 export type TimeZoneOption = { id: string; label: string; offsetMinutes: number };
 
+// Made here rather than through cachedIntl: the whole list is two formatters for each of 400-odd
+// zones, which would fill (and clear) the shared cache; the lists themselves are kept below.
 const part = (locale: string, timeZone: string, timeZoneName: "longGeneric" | "longOffset", at: Date) =>
-  cachedIntl(Intl.DateTimeFormat, locale, { timeZone, timeZoneName })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName")?.value ?? "";
+  new Intl.DateTimeFormat(locale, { timeZone, timeZoneName }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "";
 
 /** "GMT+05:30" (Intl's longOffset) as minutes east of UTC; "GMT" alone is UTC. */
 const offsetMinutes = (longOffset: string) => {
@@ -42,8 +41,22 @@ export function timeZoneLabel(locale: Locale, id: string, at = new Date()): stri
   return `${name} (${utcOffset(offset)})`;
 }
 
-/** The zones for a picker, west to east, then by label; computed once on the server and passed to the browser. */
-export function timeZoneOptions(locale: Locale, ids: readonly string[] = Intl.supportedValuesOf("timeZone"), at = new Date()) {
+/** The lists made, by language and hour (an offset changes on the hour at most). */
+const lists = new Map<string, TimeZoneOption[]>();
+
+/** The zones for a picker, west to east, then by label; computed on the server and passed to the browser. */
+export function timeZoneOptions(locale: Locale, ids?: readonly string[], at = new Date()): TimeZoneOption[] {
+  if (ids) return makeOptions(locale, ids, at);
+  const key = `${locale}|${at.toISOString().slice(0, 13)}`;
+  let list = lists.get(key);
+  if (!list) {
+    if (lists.size >= 20) lists.clear();
+    lists.set(key, (list = makeOptions(locale, Intl.supportedValuesOf("timeZone"), at)));
+  }
+  return list;
+}
+
+function makeOptions(locale: Locale, ids: readonly string[], at: Date): TimeZoneOption[] {
   const tag = intlLocale(locale);
   return ids
     .map((id): TimeZoneOption => ({
