@@ -108,15 +108,37 @@ test("two signers sign in order from their phones: one draws, one types", { tag:
   await page.getByRole("button", { name: en("signing.panel.savePlacement") }).click();
   await expect(page.getByText(en("signing.panel.saved"))).toBeVisible();
 
+  // Pau has no signature box: sending asks whether to place it or to have the signatures on the certificate only.
   await page.getByRole("button", { name: en("signing.panel.send") }).click();
+  const ask = page.getByRole("dialog", { name: en("signing.panel.unplaced.title") });
+  await expect(ask).toContainText("Pau");
+  await ask.getByRole("button", { name: en("signing.panel.unplaced.certificateOnly") }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByTestId("signer").filter({ hasText: first }).getByTestId("signer-state")).toHaveAttribute(
     "data-state",
     "requested",
   );
   await expect(page.getByTestId("signer").filter({ hasText: second }).getByTestId("signer-state")).toHaveAttribute("data-state", "created");
 
-  // Signer 1, on a phone, no account: draws with the pointer.
+  // The owner sees the request email's status, and reminds the first signer with the link they already have.
+  const row1 = page.getByTestId("signer").filter({ hasText: first });
+  await expect(row1.locator('[data-testid="signer-email"][data-kind="request"]')).toHaveAttribute("data-status", "sent");
+  await expect(row1.getByTestId("signer-viewed")).toHaveAttribute("data-viewed", "no");
+  const requestLink = await signLink(request, first);
+  await row1.getByRole("button", { name: en("signing.panel.remindNow") }).click();
+  await expect(page.getByText(en("signing.panel.reminded").replace("{email}", first))).toBeVisible();
+  await expect(row1.locator('[data-testid="signer-email"][data-kind="reminder"]')).toHaveAttribute("data-status", "sent");
+  // Send again asks first: it would end the link the signer holds.
+  await row1.getByRole("button", { name: en("signing.panel.resend") }).click();
+  await expect(page.getByRole("dialog").getByText(en("signing.panel.resendMessage").replace("{email}", first))).toBeVisible();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: en("common.cancel") })
+    .click();
+
+  // Signer 1, on a phone, no account: draws with the pointer, from the reminder (the newest email: the same link).
   const link1 = await signLink(request, first);
+  expect(link1).toBe(requestLink);
   // The signer's page ships little JavaScript (issue 16: at most 150 KB gzip with the runtime), and no zod.
   const size = await measurePage(async (path: string) => (await request.get(path, { headers: { cookie: "" } })).text(), link1);
   test.info().annotations.push({ type: "first-load", description: `/sign: ${kb(size.gzip)} KB gzip in ${size.scripts.length} scripts` });
