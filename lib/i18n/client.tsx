@@ -1,7 +1,9 @@
 "use client";
 
 import format, { type CompiledMessage } from "icu-minify/format";
+import { intlLocale } from "./format";
 import { cachedIntl } from "./intl-cache";
+import type { Locale } from "./locales";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
 /**
@@ -207,11 +209,15 @@ export function useFormatter() {
   return formatter;
 }
 
-const formatterFor = (locale: string, timeZone: string | undefined) => ({
-  dateTime: (value: Date | number, options?: Intl.DateTimeFormatOptions) =>
-    cachedIntl(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
-  number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cachedIntl(Intl.NumberFormat, locale, options).format(value),
-  list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cachedIntl(Intl.ListFormat, locale, options).format(value),
-});
+/** The browser's formatters of one language and time zone; Intl gets the language's tag as the server gives it (lib/i18n/format.ts: pt is pt-PT, "29,00 €"). */
+export const formatterFor = (language: string, timeZone: string | undefined) => {
+  const locale = intlLocale(language as Locale);
+  return {
+    dateTime: (value: Date | number, options?: Intl.DateTimeFormatOptions) =>
+      cachedIntl(Intl.DateTimeFormat, locale, { timeZone, ...options }).format(value),
+    number: (value: number | bigint, options?: Intl.NumberFormatOptions) => cachedIntl(Intl.NumberFormat, locale, options).format(value),
+    list: (value: Iterable<string>, options?: Intl.ListFormatOptions) => cachedIntl(Intl.ListFormat, locale, options).format(value),
+  };
+};
 /** One per language and time zone, like the Intl objects they use. */
 const dateAndNumberFormatters = new Map<string, ReturnType<typeof formatterFor>>();

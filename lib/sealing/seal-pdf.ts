@@ -5,6 +5,7 @@ import { Signer, SUBFILTER_ETSI_CADES_DETACHED } from "@signpdf/utils";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { activitySentence, type ActivityEntry } from "@/lib/documents/activity-sentences";
 import { bindFormat } from "@/lib/i18n/bind-format";
+import { intlLocale } from "@/lib/i18n/format";
 import { getTranslator } from "@/lib/i18n/messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { sealingCertificate, type SealingCertificate } from "./sealing-certificate";
@@ -181,7 +182,7 @@ export async function sealPdf(pdf: Uint8Array, input: SealInput, certificate?: S
   const sealedAt = input.sealedAt ?? new Date();
   const t = getTranslator(input.locale);
   const when = (date: Date) =>
-    new Intl.DateTimeFormat(input.locale, { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
+    new Intl.DateTimeFormat(intlLocale(input.locale), { dateStyle: "long", timeStyle: "medium", timeZone: "UTC" }).format(date) + " UTC";
 
   const doc = await PDFDocument.load(pdf, { updateMetadata: false });
   await stampPages(doc, input.stamps ?? []);
