@@ -1,6 +1,8 @@
 "use client";
 
-import { useFormatter, useTranslations } from "@/lib/i18n/client";
+import { useFormatter, useLocale, useTranslations } from "@/lib/i18n/client";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
@@ -186,6 +188,8 @@ export function DocumentView({
   initialTab?: string;
 }) {
   const t = useTranslations("documents");
+  // An example in the interface language's currency (its code), not always EUR.
+  const defaultCurrency = DEFAULT_CURRENCY[useLocale() as Locale];
   const ts = useTranslations("documents.status");
   const tf = useTranslations("folders");
   const tl = useTranslations("common.languages");
@@ -525,7 +529,7 @@ export function DocumentView({
             <TextField
               label={t("fields.currency")}
               maxLength={LIMITS.currency}
-              placeholder="EUR"
+              placeholder={defaultCurrency}
               disabled={!editable}
               value={form.currency}
               onChange={(e) => setForm({ ...form, currency: e.target.value })}

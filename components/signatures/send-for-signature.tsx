@@ -68,17 +68,17 @@ export function SendForSignature({
   return (
     <>
       <details className="flex flex-col gap-2 text-sm">
-        <summary className="min-h-10 cursor-pointer py-2 font-medium text-zinc-700">{t("email.summary")}</summary>
+        <summary className="min-h-10 cursor-pointer py-2 font-medium text-zinc-700">{t("senderWords.summary")}</summary>
         <div className="flex max-w-xl flex-col gap-3 pt-1">
           <TextField
-            label={t("email.subject")}
+            label={t("senderWords.subject")}
             maxLength={LIMITS.title}
             value={email.subject}
-            hint={t("email.subjectHint")}
+            hint={t("senderWords.subjectHint")}
             onChange={(e) => setEmail({ ...email, subject: e.target.value })}
           />
           <label className="flex flex-col gap-1 text-sm font-medium text-zinc-700">
-            {t("email.message")}
+            {t("senderWords.message")}
             <textarea
               className="min-h-20 rounded-md border border-zinc-300 px-3 py-2 text-sm font-normal"
               maxLength={LIMITS.comment}

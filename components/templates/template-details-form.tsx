@@ -2,7 +2,9 @@
 
 /** The template screen's details form. */
 
-import { useTranslations } from "@/lib/i18n/client";
+import { useLocale, useTranslations } from "@/lib/i18n/client";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import type { Locale } from "@/lib/i18n/locales";
 import { useState, type FormEvent } from "react";
 import { FolderOptions } from "@/components/folders/folder-options";
 import { Button } from "@/components/ui/button";
@@ -46,6 +48,8 @@ export function TemplateDetailsForm({
   folders: FolderOption[];
 }) {
   const t = useTranslations("templates");
+  // An example in the interface language's currency (its code), not always EUR.
+  const defaultCurrency = DEFAULT_CURRENCY[useLocale() as Locale];
   const tf = useTranslations("folders");
   const tl = useTranslations("common.languages");
   const { run, busy } = action;
@@ -143,7 +147,7 @@ export function TemplateDetailsForm({
         <TextField
           label={t("currency")}
           maxLength={LIMITS.currency}
-          placeholder="EUR"
+          placeholder={defaultCurrency}
           disabled={!canManage}
           value={details.currency}
           onChange={(e) => setDetails({ ...details, currency: e.target.value })}
