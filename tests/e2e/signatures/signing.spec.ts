@@ -13,8 +13,9 @@ import { uniqueEmail } from "../fixtures/users";
 /**
  * Signing (issue 16): the owner uploads a PDF, adds two signers in order, places a signature
  * box and sends; the first signer opens the outbox link at a phone's size in a context with no
- * account and signs by drawing with the pointer; the second types. /thanks shows only for the
- * signed document (an unsigned one goes to /out); a tampered token lands on /sign/failed.
+ * account and signs by drawing with the pointer; the second types. /thanks tells the first that
+ * their signature is recorded (with what they signed to download) and the last that everyone has
+ * signed; a tampered token lands on /sign/failed.
  */
 const en = messages("en");
 const PHONE = { width: 390, height: 844 };
@@ -158,11 +159,14 @@ test("two signers sign in order from their phones: one draws, one types", { tag:
   for (let i = 1; i <= 8; i++) await signer1.mouse.move(area.x + 20 + i * 25, area.y + area.height / 2 + (i % 2 ? -25 : 25));
   await signer1.mouse.up();
   await signer1.getByRole("button", { name: en("signing.sign.submit"), exact: true }).click();
-  // The document is not signed by everyone yet: /thanks sends the first signer to /out.
-  await signer1.waitForURL(/\/out$/);
-  await expect(signer1.getByRole("heading", { name: en("signing.out.title") })).toBeVisible();
-  await signer1.goto(`/thanks?${link1.split("?")[1]}`);
-  await signer1.waitForURL(/\/out$/);
+  // The document is not signed by everyone yet: /thanks says the signature is recorded and offers what they signed.
+  await signer1.waitForURL(/\/thanks\?signed=/);
+  await expect(signer1.getByRole("heading", { name: en("signing.thanks.recordedTitle") })).toBeVisible();
+  const mine = signer1.getByTestId("download-signed");
+  await expect(mine).toHaveText(en("signing.thanks.downloadSigned"));
+  const signedCopy = await signer1.request.get((await mine.getAttribute("href"))!);
+  expect(signedCopy.status()).toBe(200);
+  expect(signedCopy.headers()["content-type"]).toContain("application/pdf");
   // The link is used: opening it again explains so.
   await signer1.goto(link1);
   await signer1.waitForURL(/\/sign\/failed\?reason=completed$/);
