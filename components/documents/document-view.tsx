@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useLocale, useTranslations } from "@/lib/i18n/client";
-import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/locale-rules";
 import type { Locale } from "@/lib/i18n/locales";
 import dynamic from "next/dynamic";
 import { Link } from "@/components/ui/link";

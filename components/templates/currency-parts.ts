@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY, intlLocale } from "@/lib/i18n/format";
+import { DEFAULT_CURRENCY, intlLocale } from "@/lib/i18n/locale-rules";
 import type { Locale } from "@/lib/i18n/locales";
 
 /** A currency as the interface names it: its ISO code, symbol ($, €, R$) and plural name (US dollars), in `locale`. */

@@ -3,7 +3,7 @@
 /** The template screen's details form. */
 
 import { useLocale, useTranslations } from "@/lib/i18n/client";
-import { DEFAULT_CURRENCY } from "@/lib/i18n/format";
+import { DEFAULT_CURRENCY } from "@/lib/i18n/locale-rules";
 import type { Locale } from "@/lib/i18n/locales";
 import { useState, type FormEvent } from "react";
 import { FolderOptions } from "@/components/folders/folder-options";

@@ -1,7 +1,7 @@
 "use client";
 
 import format, { type CompiledMessage } from "icu-minify/format";
-import { intlLocale } from "./format";
+import { intlLocale } from "./locale-rules";
 import { cachedIntl } from "./intl-cache";
 import type { Locale } from "./locales";
 import { createContext, useContext, useMemo, type ReactNode } from "react";

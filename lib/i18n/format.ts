@@ -1,17 +1,11 @@
 import { cachedIntl } from "./intl-cache";
 import type { Locale } from "./locales";
+import { DEFAULT_CURRENCY, intlLocale } from "./locale-rules";
 
 /**
  * The one place dates, numbers and money are formatted (spec section 9): two fraction digits
  * for decimals, percent without grouping, a default currency per locale.
  */
-export const DEFAULT_CURRENCY: Record<Locale, string> = {
-  en: "USD",
-  es: "EUR",
-  ca: "EUR",
-  pt: "EUR",
-  "pt-br": "BRL",
-};
 
 /**
  * Spec section 9's default currencies for other languages and regions ("regional ones such as
@@ -81,15 +75,7 @@ export function defaultCurrency(tag: string): string {
   return (region && REGION_CURRENCY[region]) || LANGUAGE_CURRENCY[language] || FALLBACK_CURRENCY;
 }
 
-/**
- * The tag Intl is given for each interface language (spec section 9's locale rules): `pt` is
- * Portugal's Portuguese, pt-PT ("29,00 €"; Intl's bare `pt` is Brazil's, "€ 29,00"), `pt-br`
- * Brazil's, pt-BR (Intl wants the region upper-case). Every date, number and currency goes
- * through it, on the server and in the browser alike.
- */
-export const INTL_LOCALES: Readonly<Record<Locale, string>> = { en: "en", es: "es", ca: "ca", pt: "pt-PT", "pt-br": "pt-BR" };
-
-export const intlLocale = (locale: Locale) => INTL_LOCALES[locale] ?? locale;
+export { DEFAULT_CURRENCY, INTL_LOCALES, intlLocale } from "./locale-rules";
 
 export function formatNumber(locale: Locale, value: number): string {
   return cachedIntl(Intl.NumberFormat, intlLocale(locale), { maximumFractionDigits: 2 }).format(value);
