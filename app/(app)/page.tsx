@@ -11,7 +11,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import { requirePageAccount } from "@/lib/auth/require-page-account";
 import { getShellProps } from "@/components/layout/shell-props";
 import { expiringDocumentRows } from "@/lib/documents/expiring-documents";
-import { loadNextSteps } from "@/lib/work-queue/next-steps";
+import { loadNextSteps, nextStepsDismissed } from "@/lib/work-queue/next-steps";
 import { DASHBOARD_WORK_QUEUE_PAGE, loadWorkQueue } from "@/lib/work-queue/work-queue";
 
 export const dynamic = "force-dynamic";
@@ -44,7 +44,7 @@ export default async function HomePage() {
           <p className="mt-2 text-zinc-600">{t("noWorkspace")}</p>
         )}
         <div className="mt-6 flex flex-col gap-6">
-          <NextSteps steps={nextSteps} />
+          <NextSteps steps={nextStepsDismissed(me.metadata) ? [] : nextSteps} />
           <GlobalSearch />
           {/* The client's shape: dates as ISO text, as the workQueue operation answers them. */}
           <WorkQueue initial={JSON.parse(JSON.stringify(queue)) as WorkQueueData} take={DASHBOARD_WORK_QUEUE_PAGE} />

@@ -1,11 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { Link } from "@/components/ui/link";
+import { DismissNextSteps } from "./dismiss-next-steps";
 import type { NextStep } from "@/lib/work-queue/next-steps";
 
 /**
  * The dashboard's next steps for a new workspace (lib/work-queue/next-steps.ts loadNextSteps): each
  * step the member may take, with a sentence and a link to where it is taken, or checked once
- * done. Gone once every step is done. A server component: no code of its own in the browser.
+ * done. Gone once every step is done, or once the member hides it (their metadata keeps it
+ * hidden). A server component; only its Hide button runs in the browser.
  */
 export async function NextSteps({ steps }: { steps: NextStep[] }) {
   const done = steps.filter((step) => step.done).length;
@@ -21,7 +23,10 @@ export async function NextSteps({ steps }: { steps: NextStep[] }) {
         <h2 id="next-steps-title" className="font-semibold">
           {t("title")}
         </h2>
-        <p className="text-sm text-zinc-600">{t("progress", { done, total: steps.length })}</p>
+        <div className="flex items-center gap-3">
+          <p className="text-sm text-zinc-600">{t("progress", { done, total: steps.length })}</p>
+          <DismissNextSteps label={t("dismiss")} />
+        </div>
       </div>
       <ol className="mt-3 flex flex-col gap-2">
         {steps.map((step) => (

@@ -116,7 +116,12 @@ export const updateUserSchema = z
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
 export const updateUserMetadataSchema = z
-  .object({ hasSeenWelcomeTour: z.boolean(), hasSeenWelcomeTourFlow: z.boolean() })
+  .object({
+    hasSeenWelcomeTour: z.boolean(),
+    hasSeenWelcomeTourFlow: z.boolean(),
+    /** The member hid the dashboard's next steps (lib/work-queue/next-steps.ts). */
+    hasDismissedNextSteps: z.boolean(),
+  })
   .partial()
   .strict();
 export type UpdateUserMetadataInput = z.infer<typeof updateUserMetadataSchema>;

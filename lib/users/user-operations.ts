@@ -129,7 +129,7 @@ export const updateEmailOperation = defineOperation({
 export const updateUserMetadataOperation = defineOperation({
   name: "updateUserMetadata",
   kind: "mutation",
-  description: "Sets the signed-in user's flags (hasSeenWelcomeTour, hasSeenWelcomeTourFlow); the metadata.",
+  description: "Sets the signed-in user's flags (hasSeenWelcomeTour, hasSeenWelcomeTourFlow, hasDismissedNextSteps); the metadata.",
   ...self,
   input: updateUserMetadataSchema,
   output: json,

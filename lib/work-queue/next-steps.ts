@@ -36,6 +36,10 @@ export function nextStepsFor(ctx: Pick<ServiceContext, "permissions" | "capabili
 
 export type NextStep = { key: NextStepKey; done: boolean; href: string };
 
+/** Whether the member hid the next steps (their metadata's hasDismissedNextSteps, set from the panel). */
+export const nextStepsDismissed = (metadata: unknown) =>
+  !!metadata && typeof metadata === "object" && (metadata as { hasDismissedNextSteps?: unknown }).hasDismissedNextSteps === true;
+
 /** Where each step is taken: the templates' upload, a new document, the invitation form, a document's signers. */
 function stepHref(key: NextStepKey, row: Row): string {
   switch (key) {

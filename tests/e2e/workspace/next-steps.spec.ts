@@ -71,4 +71,12 @@ test("a new workspace's dashboard shows the next steps, with working links, chec
   }
   await expect(panel.getByTestId("next-step-document").getByRole("heading", { name: es("nextSteps.steps.document.title") })).toBeVisible();
   await follow(page, es("nextSteps.steps.template.action"), "/templates");
+
+  // The member hides the panel; it stays hidden.
+  await page.goto("/");
+  await panel.getByRole("button", { name: es("nextSteps.dismiss") }).click();
+  await expect(panel).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(panel).toHaveCount(0);
 });

@@ -5,7 +5,9 @@ import { GLOBAL_ROLE_IDS } from "@/lib/accounts/create-account";
 import { inviteMembers } from "@/lib/accounts/invite-members";
 import { countStatements, db } from "@/lib/db";
 import { createDocumentFromUpload } from "@/lib/documents/create-document";
-import { loadNextSteps, type NextStepKey } from "@/lib/work-queue/next-steps";
+import { runOperation } from "@/lib/operations/operation";
+import { updateUserMetadataOperation } from "@/lib/users/user-operations";
+import { loadNextSteps, nextStepsDismissed, type NextStepKey } from "@/lib/work-queue/next-steps";
 import { stopJobs } from "@/lib/jobs/queue";
 import { addSigner } from "@/lib/signatures/manage-signers";
 import { requestSignatures } from "@/lib/signatures/request-signatures";
@@ -132,5 +134,17 @@ describe("the dashboard's next steps", () => {
   it("leave out a step whose screen the workspace's plan lacks", async () => {
     const withoutTemplates = { ...w.ctx, capabilities: new Set([...w.ctx.capabilities].filter((c) => c !== "templates")) };
     expect((await loadNextSteps(withoutTemplates)).map((s) => s.key)).toEqual(["document", "colleague", "signature", "seal"]);
+  });
+
+  it("stay hidden for a member who hid them (their metadata, set through updateUserMetadata)", async () => {
+    const { account, owner } = await createAccount("Next steps hidden");
+    const { ctx } = await signedInAs(owner.id, account.id);
+    const read = async () => (await db.user.findUniqueOrThrow({ where: { id: owner.id } })).metadata;
+    expect(nextStepsDismissed(await read())).toBe(false);
+    await runOperation(updateUserMetadataOperation, ctx, { hasDismissedNextSteps: true });
+    expect(nextStepsDismissed(await read())).toBe(true);
+    // Another flag of the user's is kept beside it.
+    await runOperation(updateUserMetadataOperation, ctx, { hasSeenWelcomeTour: true });
+    expect(await read()).toMatchObject({ hasDismissedNextSteps: true, hasSeenWelcomeTour: true });
   });
 });
