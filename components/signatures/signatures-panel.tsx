@@ -87,27 +87,33 @@ export function SignaturesPanel({ documentId, canEdit }: { documentId: string; c
     const form = event.currentTarget;
     const data = new FormData(form);
     const partyId = String(data.get("partyId") ?? "");
-    const created = await change(
-      () =>
-        callOperation(addSignerOp, {
-          documentId,
-          firstName: String(data.get("firstName") ?? ""),
-          lastName: String(data.get("lastName") ?? ""),
-          email: String(data.get("email") ?? ""),
-          order: Number(data.get("order") ?? 1) || 1,
-          ...(partyId ? { partyId } : {}),
-          settings: { rubricAllPages: data.get("rubricAllPages") === "on", allowCertificate: data.get("allowCertificate") === "on" },
-        }),
-      "added",
-    );
-    if (created) form.reset();
+    // The form is cleared as soon as the signer is added, before the list is read again: what is
+    // typed next (the following signer, once this one shows) is not cleared by a late reset.
+    await change(async () => {
+      const added = await callOperation(addSignerOp, {
+        documentId,
+        firstName: String(data.get("firstName") ?? ""),
+        lastName: String(data.get("lastName") ?? ""),
+        email: String(data.get("email") ?? ""),
+        order: Number(data.get("order") ?? 1) || 1,
+        ...(partyId ? { partyId } : {}),
+        settings: { rubricAllPages: data.get("rubricAllPages") === "on", allowCertificate: data.get("allowCertificate") === "on" },
+      });
+      form.reset();
+      return added;
+    }, "added");
   }
 
   async function addParty(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "").trim();
-    if (name && (await change(() => callOperation(createPartyOp, { documentId, name }), "added"))) form.reset();
+    if (!name) return;
+    await change(async () => {
+      const party = await callOperation(createPartyOp, { documentId, name });
+      form.reset();
+      return party;
+    }, "added");
   }
 
   /** Remind now: the same link again (nothing ends). */
